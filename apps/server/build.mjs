@@ -1,0 +1,22 @@
+// Bundles the server (and the workspace packages it imports as TypeScript) into dist/;
+// npm dependencies stay external and are loaded from node_modules at run time.
+import { build } from 'esbuild';
+import { readFileSync } from 'node:fs';
+
+const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
+const external = Object.keys(pkg.dependencies ?? {}).flatMap((name) => [name, `${name}/*`]);
+
+for (const entry of ['main', 'cli/ops']) {
+  await build({
+    entryPoints: [`src/${entry}.ts`],
+    outfile: `dist/${entry === 'main' ? 'main' : entry.replace('/', '-')}.js`,
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'esm',
+    sourcemap: true,
+    external,
+    banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
+    logLevel: 'warning',
+  });
+}

@@ -1,0 +1,59 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import websocket from '@fastify/websocket';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config/config';
+import type { Database } from './db/database';
+import { runMigrations } from './db/database';
+import { systemClock, type Clock } from './lib/clock';
+import { cryptoIds, type IdSource } from './lib/ids';
+import { registerDocs } from './plugins/docs';
+import { registerErrorHandling } from './plugins/errors';
+import { loggerOptions } from './plugins/logger';
+import { registerWeb } from './plugins/web';
+import { contentRoutes } from './modules/content/index';
+import { createFixturesModule } from './modules/fixtures/index';
+import { createTenancyModule, seedTenancy } from './modules/tenancy/index';
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  clock?: Clock;
+  ids?: IdSource;
+  /** Skip migrations when the database is a clone of an already migrated one (tests). */
+  migrate?: boolean;
+}
+
+/** Composition root: every module is built here with only its own dependencies, then registered. */
+export async function buildApp({ config, database, clock = systemClock, ids = cryptoIds, migrate = true }: AppDeps) {
+  if (migrate) await runMigrations(database);
+  const db = database.db;
+
+  const tenancy = createTenancyModule({ db, clock, ids });
+  const fixtures = createFixturesModule({ db });
+
+  await fixtures.seedReferenceData();
+  if (config.SEED_DEMO) await seedTenancy(tenancy.service);
+
+  const app: FastifyInstance = Fastify({
+    logger: loggerOptions(config),
+    trustProxy: true,
+    bodyLimit: 256 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+  await registerDocs(app);
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+
+  app.get('/healthz', { schema: { tags: ['ops'], summary: 'Liveness and database reachability' } }, async () => {
+    await database.withConnection((query) => query('select 1'));
+    return { status: 'ok', database: database.kind };
+  });
+
+  await app.register(tenancy.routes);
+  await app.register(contentRoutes());
+  await app.register(fixtures.routes);
+  await registerWeb(app, config);
+
+  return { app, modules: { tenancy, fixtures } };
+}

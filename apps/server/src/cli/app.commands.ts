@@ -1,0 +1,43 @@
+import type { Command } from './commands';
+import { requireFlag } from './commands';
+
+export const appCommands: Record<string, Command> = {
+  'app:list': {
+    summary: 'list apps (brands) with their primary host and client id',
+    async run(modules, _flags, print) {
+      for (const app of await modules.tenancy.service.list()) {
+        print(`${app.id}\t${app.hostname}\t${app.name}\t${app.clientId}`);
+      }
+    },
+  },
+  'app:create': {
+    summary: 'create an app: --name N --hosts a.example,b.example [--locale tr] [--primary #hex] [--cashback 10]',
+    async run(modules, flags, print) {
+      const base = (await modules.tenancy.service.list())[0];
+      const primary = flags.primary ?? base?.theme.primary ?? '#0b7a3e';
+      const id = await modules.tenancy.service.create({
+        name: requireFlag(flags, 'name'),
+        hostnames: requireFlag(flags, 'hosts').split(',').map((h) => h.trim()).filter(Boolean),
+        defaultLocale: flags.locale === 'tr' ? 'tr' : 'en',
+        metaTitle: flags.title ?? requireFlag(flags, 'name'),
+        theme: { ...(base?.theme ?? defaultTheme), primary },
+        features: base?.features ?? { homeVariant: 1, hideResultsTile: false, hideCasinoLinks: true },
+        androidApkUrl: null,
+        supportChatUrl: flags.support ?? null,
+        cashbackBasisPoints: Math.round(Number(flags.cashback ?? '0') * 100),
+      });
+      print(`created app ${id}`);
+    },
+  },
+};
+
+const defaultTheme = {
+  primary: '#0b7a3e',
+  primaryContrast: '#ffffff',
+  accent: '#f5c518',
+  background: '#0f1a14',
+  surface: '#17261d',
+  text: '#f2f5f3',
+  textMuted: '#9bb0a3',
+  logoUrl: '/brand/demo-bet.svg',
+};

@@ -1,0 +1,34 @@
+import type { buildApp } from '../app';
+import { appCommands } from './app.commands';
+
+export type Modules = Awaited<ReturnType<typeof buildApp>>['modules'];
+export type Flags = Record<string, string>;
+
+export interface Command {
+  summary: string;
+  run(modules: Modules, flags: Flags, print: (line: string) => void): Promise<void>;
+}
+
+/** Every operator command; each area adds its own file of commands here. */
+export const COMMANDS: Record<string, Command> = { ...appCommands };
+
+export function parseFlags(args: string[]): Flags {
+  const flags: Flags = {};
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i] ?? '';
+    if (!arg.startsWith('--')) throw new Error(`unexpected argument '${arg}' (flags look like --name value)`);
+    const next = args[i + 1];
+    if (next === undefined || next.startsWith('--')) flags[arg.slice(2)] = 'true';
+    else {
+      flags[arg.slice(2)] = next;
+      i++;
+    }
+  }
+  return flags;
+}
+
+export function requireFlag(flags: Flags, name: string): string {
+  const value = flags[name];
+  if (!value) throw new Error(`--${name} is required`);
+  return value;
+}

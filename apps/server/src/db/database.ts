@@ -1,0 +1,98 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+
+/** The one database type every repository takes: PGlite and node-postgres share it. */
+export type Db = PgDatabase<PgQueryResultHKT>;
+/** A transaction handle, accepted wherever a repository may run inside a caller's transaction. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type DbOrTx = Db | Tx;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Runs `fn` on one dedicated connection (advisory locks are per connection). */
+  withConnection<T>(fn: (query: (sql: string, params?: unknown[]) => Promise<unknown[]>) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+export interface OpenDatabaseOptions {
+  url?: string | undefined;
+  /** PGlite data folder, or 'memory'. */
+  dataDir?: string;
+  /** An already started PGlite (tests clone a migrated one). */
+  pglite?: PGlite;
+  poolSize?: number;
+}
+
+const MIGRATION_LOCK_KEY = 7_201_001;
+
+/** Finds the drizzle-kit migrations folder both from source (src/db) and from the bundle (dist). */
+export function migrationsFolder(): string {
+  const candidates = ['../../drizzle', '../drizzle', './drizzle'].map((p) => fileURLToPath(new URL(p, import.meta.url)));
+  const found = candidates.find((dir) => existsSync(`${dir}/meta/_journal.json`));
+  if (!found) throw new Error(`drizzle migrations not found (looked in ${candidates.join(', ')})`);
+  return found;
+}
+
+export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
+  if (options.url) return openPostgres(options.url, options.poolSize ?? 10);
+  const client =
+    options.pglite ?? (await PGlite.create(options.dataDir && options.dataDir !== 'memory' ? options.dataDir : undefined));
+  const db = drizzlePglite({ client }) as unknown as Db;
+  return {
+    db,
+    kind: 'pglite',
+    async withConnection(fn) {
+      return fn(async (sql, params) => (await client.query(sql, params)).rows);
+    },
+    async close() {
+      if (!client.closed) await client.close();
+    },
+  };
+}
+
+async function openPostgres(url: string, poolSize: number): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // An idle client that errors (server restart) must not crash the process; the pool replaces it.
+  pool.on('error', () => undefined);
+  const db = drizzlePg({ client: pool }) as unknown as Db;
+  return {
+    db,
+    kind: 'postgres',
+    async withConnection(fn) {
+      const conn = await pool.connect();
+      try {
+        return await fn(async (sql, params) => (await conn.query(sql, params)).rows);
+      } finally {
+        conn.release();
+      }
+    },
+    async close() {
+      await pool.end();
+    },
+  };
+}
+
+/** Applies pending migrations; on PostgreSQL an advisory lock keeps concurrent instances from racing. */
+export async function runMigrations(database: Database): Promise<void> {
+  const folder = migrationsFolder();
+  if (database.kind === 'pglite') {
+    await migratePglite(database.db as never, { migrationsFolder: folder });
+    return;
+  }
+  await database.withConnection(async (query) => {
+    await query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    try {
+      await migratePg(database.db as never, { migrationsFolder: folder });
+    } finally {
+      await query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+    }
+  });
+}

@@ -1,0 +1,2 @@
+export { contentRoutes } from './content.routes';
+export { TRANSLATIONS } from './translations/index';

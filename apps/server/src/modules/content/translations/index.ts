@@ -1,0 +1,12 @@
+import type { Locale } from '@sb/contract';
+import { common } from './common';
+import type { AreaTranslations } from './types';
+
+/** Every area's table; add an area file here when a feature brings texts of its own. */
+export const AREAS: Record<string, AreaTranslations> = { common };
+
+/** The full flat table of one locale, built once. */
+export const TRANSLATIONS: Record<Locale, Record<string, string>> = {
+  en: Object.assign({}, ...Object.values(AREAS).map((a) => a.en)),
+  tr: Object.assign({}, ...Object.values(AREAS).map((a) => a.tr)),
+};

@@ -1,0 +1,47 @@
+import type { TenancyService } from './tenancy.service';
+
+/** Demo brands: one on localhost, one on kartal.localhost (browsers resolve *.localhost to loopback). */
+export async function seedTenancy(service: TenancyService): Promise<void> {
+  const existing = await service.list();
+  if (existing.length > 0) return;
+  await service.create({
+    hostnames: ['localhost', '127.0.0.1'],
+    name: 'Demo Bet',
+    defaultLocale: 'en',
+    metaTitle: 'Demo Bet — sports betting and casino',
+    theme: {
+      primary: '#0b7a3e',
+      primaryContrast: '#ffffff',
+      accent: '#f5c518',
+      background: '#0f1a14',
+      surface: '#17261d',
+      text: '#f2f5f3',
+      textMuted: '#9bb0a3',
+      logoUrl: '/brand/demo-bet.svg',
+    },
+    features: { homeVariant: 1, hideResultsTile: false, hideCasinoLinks: true },
+    androidApkUrl: '/downloads/demo-bet.apk',
+    supportChatUrl: 'https://support.demobet.example/chat',
+    cashbackBasisPoints: 1000,
+  });
+  await service.create({
+    hostnames: ['kartal.localhost'],
+    name: 'Kartal Bahis',
+    defaultLocale: 'tr',
+    metaTitle: 'Kartal Bahis — canlı bahis ve casino',
+    theme: {
+      primary: '#c8102e',
+      primaryContrast: '#ffffff',
+      accent: '#1d1d1b',
+      background: '#f4f4f4',
+      surface: '#ffffff',
+      text: '#1d1d1b',
+      textMuted: '#6b6b6b',
+      logoUrl: '/brand/kartal.svg',
+    },
+    features: { homeVariant: 2, hideResultsTile: true, hideCasinoLinks: false },
+    androidApkUrl: null,
+    supportChatUrl: 'https://destek.kartal.example/sohbet',
+    cashbackBasisPoints: 500,
+  });
+}

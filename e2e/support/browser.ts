@@ -1,0 +1,39 @@
+// Chromium for browser tests: the build shipped inside @sparticuz/chromium (no system install,
+// no download), or a system browser named by CHROMIUM_BIN.
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+
+const ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-dev-shm-usage',
+];
+
+/** Phone-sized, touch: every screen must work at 360×640. */
+export const PHONE = { viewport: { width: 360, height: 640 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 };
+
+async function executablePath(): Promise<string> {
+  // The test process is where the browser is chosen; this is test tooling, not server config.
+  // eslint-disable-next-line no-restricted-properties
+  const env = process.env;
+  if (env.CHROMIUM_BIN) return env.CHROMIUM_BIN;
+  // @sparticuz/chromium unpacks into $TMPDIR/chromium and reuses it: keep it in the project's cache.
+  env.TMPDIR = path.resolve('.cache/tmp');
+  const { mkdirSync } = await import('node:fs');
+  mkdirSync(env.TMPDIR, { recursive: true });
+  const sparticuz = (await import('@sparticuz/chromium')).default;
+  return sparticuz.executablePath();
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: await executablePath(), args: ARGS, headless: true });
+}
+
+export async function phoneContext(browser: Browser, locale = 'en-US'): Promise<BrowserContext> {
+  return browser.newContext({ ...PHONE, locale });
+}

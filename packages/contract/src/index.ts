@@ -1,0 +1,5 @@
+export * from './common';
+export * from './tenancy';
+export * from './content';
+export * from './markets';
+export * from './feed';

@@ -79,6 +79,17 @@ export default tseslint.config(
     },
   },
   {
+    // The web takes only types from the contract's schemas (zod stays out of the bundle); runtime
+    // values come from the zod-free '@sb/contract/constants'.
+    files: ['apps/web/src/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { paths: [{ name: '@sb/contract', allowTypeImports: true, message: "use import type, or '@sb/contract/constants'" }] },
+      ],
+    },
+  },
+  {
     files: ['packages/**'],
     rules: {
       'no-restricted-globals': ['error', { name: 'process', message: 'packages/* never read the environment' }],

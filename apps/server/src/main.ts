@@ -31,6 +31,7 @@ async function start(config: Config): Promise<void> {
   const address = await app.listen({ port: config.PORT, host: config.HOST });
   const port = new URL(address).port;
   app.log.info({ database: database.kind }, `sportsbook ready at http://localhost:${port}/en/`);
+  console.log(`\n  Sportsbook is running: http://localhost:${port}/en/  (database: ${database.kind})\n`);
 }
 
 let config: Config;

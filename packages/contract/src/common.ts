@@ -1,10 +1,8 @@
 import { z } from 'zod';
 
-/** Locales the product ships complete translation tables for. */
-export const LOCALES = ['en', 'tr'] as const;
-export const DEFAULT_LOCALE = 'en';
+import { LOCALES } from './constants';
+
 export const localeSchema = z.enum(LOCALES);
-export type Locale = z.infer<typeof localeSchema>;
 
 /** Every error response: a stable code, a human message and, for bad input, the offending field. */
 export const errorBodySchema = z.object({

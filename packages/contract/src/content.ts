@@ -12,3 +12,5 @@ export const translationsResponseSchema = z.object({
 export const localesResponseSchema = z.object({
   result: z.array(z.object({ locale: localeSchema, name: z.string() })),
 });
+export type TranslationsResponse = z.infer<typeof translationsResponseSchema>;
+export type LocalesResponse = z.infer<typeof localesResponseSchema>;

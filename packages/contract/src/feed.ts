@@ -5,9 +5,6 @@ import { z } from 'zod';
  * `match_update` messages contain `competition` (the web tells them apart by it); `market_update` do not.
  * Fields may be added; none may be removed or change meaning without bumping FEED_PROTOCOL_VERSION.
  */
-export const FEED_PROTOCOL_VERSION = 1;
-export const FEED_HEARTBEAT_MS = 5_000;
-export const FEED_RECONNECT_MS = 1_000;
 
 export const scoreSchema = z.object({ home: z.number().int(), away: z.number().int() });
 

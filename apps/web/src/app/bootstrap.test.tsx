@@ -1,0 +1,88 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { render, screen } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { Bootstrap } from './bootstrap';
+
+const APP = {
+  id: 1,
+  hostname: 'localhost',
+  name: 'Demo Bet',
+  defaultLocale: 'en',
+  theme: {
+    primary: '#0b7a3e',
+    primaryContrast: '#ffffff',
+    accent: '#f5c518',
+    background: '#0f1a14',
+    surface: '#17261d',
+    text: '#f2f5f3',
+    textMuted: '#9bb0a3',
+    logoUrl: '/x.svg',
+  },
+  features: { homeVariant: 1, hideResultsTile: false, hideCasinoLinks: true },
+  androidApkUrl: null,
+  supportChatUrl: null,
+  metaTitle: 'Demo Bet title',
+};
+const TABLE = { 'route.home': 'Home', 'footer.language': 'Language', 'footer.help': 'Help', 'app.coming_soon_title': 'Soon' };
+
+function serve(routes: Record<string, () => Response>) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string) => {
+      const path = new URL(input).pathname;
+      const handler = Object.entries(routes).find(([prefix]) => path.startsWith(prefix))?.[1];
+      return handler ? handler() : new Response('{}', { status: 404 });
+    }),
+  );
+}
+const ok = (body: unknown) => () => new Response(JSON.stringify(body), { status: 200 });
+
+function renderApp() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <Bootstrap />
+    </QueryClientProvider>,
+  );
+}
+
+const healthyRoutes = {
+  '/api/getAppByHostname/': ok(APP),
+  '/api/v1/translations/get/all': ok({ result: { locale: 'en', translation: TABLE } }),
+  '/api/v2/markets': ok({ result: [] }),
+  '/api/v1/get/client': ok({ client_id: 'c', client_secret: 's' }),
+  '/api/v1/locales': ok({ result: [{ locale: 'en', name: 'English' }] }),
+};
+
+beforeEach(() => window.history.replaceState(null, '', '/en/'));
+afterEach(() => vi.unstubAllGlobals());
+
+describe('Bootstrap', () => {
+  it('shows loading, then the translated app with the theme and title applied', async () => {
+    serve(healthyRoutes);
+    renderApp();
+    expect(screen.getByRole('status')).toHaveTextContent(/Loading/);
+    expect(await screen.findByRole('heading', { name: 'Home' })).toBeInTheDocument();
+    expect(document.title).toBe('Demo Bet title');
+    expect(document.documentElement.style.getPropertyValue('--color-primary')).toBe('#0b7a3e');
+  });
+
+  it('shows "site not found" when the host has no app', async () => {
+    serve({ '/api/getAppByHostname/': () => new Response('{"error":"unknown_app"}', { status: 404 }) });
+    renderApp();
+    expect(await screen.findByRole('heading', { name: /Site not found/ })).toBeInTheDocument();
+  });
+
+  it('shows an error with a retry when translations fail or are empty', async () => {
+    serve({ ...healthyRoutes, '/api/v1/translations/get/all': ok({ result: { locale: 'en', translation: {} } }) });
+    renderApp();
+    expect(await screen.findByRole('button', { name: /Try again/ })).toBeInTheDocument();
+  });
+
+  it('shows an error with a retry when the server cannot be reached', { timeout: 15_000 }, async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    renderApp();
+    // The app lookup retries a network failure twice (with back-off) before giving up.
+    expect(await screen.findByRole('button', { name: /Try again/ }, { timeout: 10_000 })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,77 @@
+import { useEffect, useMemo } from 'react';
+import { useQueries, useQuery } from '@tanstack/react-query';
+import { I18nextProvider } from 'react-i18next';
+import { RouterProvider } from 'react-router';
+import { DEFAULT_LOCALE } from '@sb/contract/constants';
+import { ApiError, configureApiClient } from '@/lib/api-client';
+import { AppContext, type AppContextValue } from '@/lib/app-context';
+import { createI18n } from '@/lib/i18n';
+import { localeOfPath } from '@/lib/locale-path';
+import { appByHostnameQuery } from './api/get-app-by-hostname';
+import { clientCredentialQuery } from './api/get-client';
+import { marketsQuery } from './api/get-markets';
+import { translationsQuery } from './api/get-translations';
+import { createAppRouter } from './router';
+import { SiteNotFound, StartupError, StartupLoading } from './startup-screens';
+import { applyTheme } from './theme';
+
+/**
+ * Start-up sequence of spec §1/§4: the app from the host name, then translations, market
+ * definitions and the client credential; the router renders only when all of that is loaded
+ * and the translation table is non-empty.
+ */
+export function Bootstrap() {
+  const host = window.location.hostname;
+  const appQuery = useQuery(appByHostnameQuery(host));
+  const app = appQuery.data;
+  const locale = localeOfPath(window.location.pathname) ?? app?.defaultLocale ?? DEFAULT_LOCALE;
+  configureApiClient({ locale, appId: app?.id ?? null });
+
+  const [translations, markets, client] = useQueries({
+    queries: [
+      { ...translationsQuery(locale), enabled: Boolean(app) },
+      { ...marketsQuery(locale), enabled: Boolean(app) },
+      { ...clientCredentialQuery(app?.id ?? 0), enabled: Boolean(app) },
+    ],
+  });
+  const table = translations.data;
+  const i18nQuery = useQuery({
+    queryKey: ['i18n', locale, table ? Object.keys(table).length : 0],
+    queryFn: () => createI18n(locale, table ?? {}),
+    enabled: Boolean(table && Object.keys(table).length > 0),
+    staleTime: Infinity,
+  });
+
+  useEffect(() => {
+    if (!app) return;
+    applyTheme(app.theme);
+    document.title = app.metaTitle;
+    document.documentElement.lang = locale;
+  }, [app, locale]);
+
+  // The spec logs a failed client-credential call and carries on: login fetches it again.
+  useEffect(() => {
+    if (client.error) console.warn('client credential could not be loaded', client.error);
+  }, [client.error]);
+
+  const router = useMemo(() => createAppRouter(), []);
+  const context: AppContextValue | null = useMemo(
+    () => (app && markets.data ? { app, locale, markets: markets.data, client: client.data ?? null } : null),
+    [app, locale, markets.data, client.data],
+  );
+
+  if (appQuery.error instanceof ApiError && appQuery.error.status === 404) return <SiteNotFound host={host} />;
+  const failed = [appQuery, translations, markets, i18nQuery].filter((q) => q.isError);
+  if (failed.length > 0 || (table && Object.keys(table).length === 0)) {
+    return <StartupError onRetry={() => [appQuery, translations, markets, i18nQuery].forEach((q) => void q.refetch())} />;
+  }
+  if (!context || !i18nQuery.data || client.isPending) return <StartupLoading />;
+
+  return (
+    <I18nextProvider i18n={i18nQuery.data}>
+      <AppContext.Provider value={context}>
+        <RouterProvider router={router} />
+      </AppContext.Provider>
+    </I18nextProvider>
+  );
+}

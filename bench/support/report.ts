@@ -1,0 +1,29 @@
+// Shared output of every benchmark: a table where each figure stands beside its ratio to the
+// baseline measured in the same run (machines are shared and noisy; absolute numbers drift).
+
+export interface Row {
+  name: string;
+  /** The figure, in `unit`. */
+  value: number;
+  unit: string;
+}
+
+/** Prints rows as a table, each with `value / baseline.value` (× baseline). */
+export function printTable(title: string, baseline: Row, rows: Row[]): void {
+  const all = [baseline, ...rows];
+  const width = Math.max(...all.map((r) => r.name.length), 10);
+  console.log(`\n${title}`);
+  console.log(`${'case'.padEnd(width)}  ${'value'.padStart(14)}  unit        ratio to baseline`);
+  for (const row of all) {
+    const ratio = baseline.value === 0 ? NaN : row.value / baseline.value;
+    const note = row === baseline ? '(baseline)' : `${ratio.toFixed(3)}×`;
+    console.log(`${row.name.padEnd(width)}  ${row.value.toFixed(2).padStart(14)}  ${row.unit.padEnd(10)}  ${note}`);
+  }
+}
+
+/** The q-quantile (0..1) of a list of numbers. */
+export function quantile(values: number[], q: number): number {
+  if (values.length === 0) return NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
+}

@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import { urlFor, useBrowser } from './support/fixtures';
+
+describe('start-up and shell in Chromium (360×640)', () => {
+  const browser = useBrowser();
+
+  it('shows the translated English shell at /en/', async () => {
+    const page = await browser.newPage();
+    await page.goto(urlFor('/en/'));
+    await page.getByRole('contentinfo').waitFor();
+    expect(await page.getByText('Language').first().isVisible()).toBe(true);
+    expect(await page.getByRole('link', { name: 'Help' }).isVisible()).toBe(true);
+    expect(await page.getByText(/Glücksspiel ist erst ab 18 Jahren/).isVisible()).toBe(true);
+    expect(await page.title()).toContain('Demo Bet');
+    expect(await page.getAttribute('html', 'lang')).toBe('en');
+  });
+
+  it('shows Turkish at /tr/', async () => {
+    const page = await browser.newPage();
+    await page.goto(urlFor('/tr/'));
+    await page.getByRole('link', { name: 'Yardım' }).waitFor();
+    expect(await page.getByText('Dil', { exact: true }).isVisible()).toBe(true);
+    expect(await page.getByRole('heading', { name: 'Ana Sayfa' }).isVisible()).toBe(true);
+  });
+
+  it('replaces the locale segment of the URL when the language changes', async () => {
+    const page = await browser.newPage();
+    await page.goto(urlFor('/en/info/help?x=1'));
+    await page.getByRole('heading', { name: 'Help' }).waitFor();
+    await Promise.all([page.waitForURL(/\/tr\/info\/help\?x=1$/), page.getByTestId('language-select').selectOption('tr')]);
+    await page.getByRole('heading', { name: 'Yardım' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/tr/info/help');
+  });
+
+  it('lands a path without a locale on the default locale', async () => {
+    const page = await browser.newPage();
+    await page.goto(urlFor('/casino'));
+    await page.waitForURL(/\/en\/casino$/);
+    await page.getByRole('heading', { name: 'Casino' }).waitFor();
+    await page.goto(urlFor('/'));
+    await page.waitForURL(/\/en\/$/);
+  });
+
+  it("serves the second brand with its own theme, name and default locale", async () => {
+    const page = await browser.newPage();
+    await page.goto(urlFor('/', 'kartal.localhost'));
+    await page.waitForURL(/\/tr\/$/);
+    await page.getByRole('link', { name: 'Yardım' }).waitFor();
+    const primary = await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--color-primary'));
+    expect(primary.trim()).toBe('#c8102e');
+    expect(await page.title()).toContain('Kartal');
+  });
+
+  it('shows "site not found" for an unknown host', async () => {
+    const page = await browser.newPage();
+    await page.goto(urlFor('/en/', 'nosuch.localhost'));
+    await page.getByRole('heading', { name: /Site not found/ }).waitFor();
+  });
+
+  it('shows an error with a retry when the server cannot be reached, and recovers', async () => {
+    const page = await browser.newPage();
+    await page.route('**/api/getAppByHostname/**', (route) => route.abort('connectionrefused'));
+    await page.goto(urlFor('/en/'));
+    await page.getByRole('heading', { name: /could not reach the server/ }).waitFor({ timeout: 20_000 });
+    await page.unroute('**/api/getAppByHostname/**');
+    await page.getByRole('button', { name: /Try again/ }).click();
+    await page.getByRole('link', { name: 'Help' }).waitFor();
+  });
+
+  it('shows "coming soon" for a screen a later issue builds and "not found" for an unknown path', async () => {
+    const page = await browser.newPage();
+    await page.goto(urlFor('/en/live/1/2'));
+    await page.getByTestId('coming-soon').waitFor();
+    await page.goto(urlFor('/en/no/such/page'));
+    await page.getByRole('heading', { name: 'Page not found' }).waitFor();
+  });
+
+  it('scrolls to the top on navigation', async () => {
+    const page = await browser.newPage();
+    await page.goto(urlFor('/en/info/terms'));
+    await page.getByRole('heading', { name: 'Terms and conditions' }).waitFor();
+    // Make the page taller than the phone's screen, then scroll down before navigating.
+    await page.evaluate(() => {
+      document.body.style.paddingBottom = '2000px';
+      window.scrollTo(0, document.body.scrollHeight);
+    });
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    await page.getByRole('link', { name: 'Privacy policy' }).click();
+    await page.getByRole('heading', { name: 'Privacy policy' }).waitFor();
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  });
+});

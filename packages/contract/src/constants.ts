@@ -1,0 +1,34 @@
+// Constants shared by server and web. This module imports nothing, so the web can use it
+// without pulling zod into its bundle (the web imports only types from the schema modules).
+
+/** Locales the product ships complete translation tables for. */
+export const LOCALES = ['en', 'tr'] as const;
+export type Locale = (typeof LOCALES)[number];
+export const DEFAULT_LOCALE: Locale = 'en';
+
+/** Market categories of spec §9; a definition lists every category it appears under in `mg`. */
+export const MARKET_CATEGORY = {
+  all: 0,
+  main: 1,
+  corners: 2,
+  firstHalf: 14,
+  total: 15,
+  secondHalf: 16,
+  handicap: 17,
+  other: 18,
+  quarter1: 21,
+  quarter2: 22,
+  quarter3: 23,
+  quarter4: 24,
+  period1: 30,
+  period2: 31,
+  period3: 32,
+  cards: 33,
+  players: 53,
+  playersOther: 100,
+} as const;
+
+/** Live feed protocol version and timings (see feed.ts). */
+export const FEED_PROTOCOL_VERSION = 1;
+export const FEED_HEARTBEAT_MS = 5_000;
+export const FEED_RECONNECT_MS = 1_000;

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import type {} from '@fastify/swagger'; // the `tags`/`summary` schema fields
 import type { RawData } from 'ws';
 import { FEED_PATH } from '@sb/contract';
 import type { FeedHub } from './feed.hub';

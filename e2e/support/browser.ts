@@ -19,7 +19,6 @@ export const PHONE = { viewport: { width: 360, height: 640 }, hasTouch: true, is
 
 async function executablePath(): Promise<string> {
   // The test process is where the browser is chosen; this is test tooling, not server config.
-  // eslint-disable-next-line no-restricted-properties
   const env = process.env;
   if (env.CHROMIUM_BIN) return env.CHROMIUM_BIN;
   // @sparticuz/chromium unpacks into $TMPDIR/chromium and reuses it: keep it in the project's cache.

@@ -90,6 +90,15 @@ describe('FeedConnection', () => {
     expect(connection.wants(2, false)).toBe(true);
   });
 
+  it('closes a client that floods messages while an auth check is still running', async () => {
+    let release: () => void = () => {};
+    const { socket, connection } = setup(() => new Promise((resolve) => (release = () => resolve({ userId: null }))));
+    connection.receive(JSON.stringify({ type: 'auth', token: 't' }), 30);
+    for (let i = 0; i < 40; i += 1) connection.receive('{"type":"ping"}', 15);
+    expect(socket.closedWith).toEqual({ code: FEED_CLOSE.policy, reason: 'too many messages' });
+    release();
+  });
+
   it('answers ping with a heartbeat carrying the stream position', async () => {
     const { socket, send } = setup();
     await send({ type: 'ping' });

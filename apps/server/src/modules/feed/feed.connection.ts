@@ -42,6 +42,9 @@ export interface FeedConnectionOptions {
   maxTopics: number;
 }
 
+/** Client messages waiting behind a slow one (an auth check): more than this is a flood, and closes. */
+const MAX_PENDING_MESSAGES = 32;
+
 /** WebSocket close codes the feed uses. */
 export const FEED_CLOSE = { policy: 1008, tooLarge: 1009, unauthorized: 4401 } as const;
 
@@ -55,6 +58,7 @@ export class FeedConnection {
   private received = 0;
   private strikes = 0;
   private queue: Promise<void> = Promise.resolve();
+  private pending = 0;
 
   constructor(private readonly options: FeedConnectionOptions) {}
 
@@ -85,7 +89,14 @@ export class FeedConnection {
 
   /** A frame from the client: `text` is null for binary frames. Handled one at a time, in order. */
   receive(text: string | null, byteLength: number): void {
-    this.queue = this.queue.then(() => this.handle(text, byteLength)).catch(() => this.terminate('handler_error'));
+    if (this.pending >= MAX_PENDING_MESSAGES) return this.close(FEED_CLOSE.policy, 'too many messages');
+    this.pending += 1;
+    this.queue = this.queue
+      .then(() => this.handle(text, byteLength))
+      .catch(() => this.terminate('handler_error'))
+      .finally(() => {
+        this.pending -= 1;
+      });
   }
 
   /** A WebSocket ping: the client's automatic pong proves it is still there. */

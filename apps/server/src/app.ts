@@ -52,7 +52,14 @@ export async function buildApp(deps: AppDeps) {
 
   // Memory by default, Redis pub/sub with REDIS_URL; closed after the feed that reads it.
   const bus = createConfiguredBus(config, (error, context) => app.log.warn({ err: error, context }, 'event bus problem'));
-  const feed = createFeedModule({ bus, clock, ids, limits: feedLimitsFromConfig(config), verifyToken: deps.verifyFeedToken });
+  const feed = createFeedModule({
+    bus,
+    clock,
+    ids,
+    limits: feedLimitsFromConfig(config),
+    verifyToken: deps.verifyFeedToken,
+    log: app.log,
+  });
   app.addHook('onClose', async () => {
     feed.close();
     await bus.close();

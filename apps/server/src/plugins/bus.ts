@@ -14,7 +14,10 @@ export type BusTopic = keyof BusEvents;
 export type BusHandler<K extends BusTopic> = (payload: BusEvents[K]) => void;
 
 export interface EventBus {
-  /** Resolves once the message is handed over (memory: delivered; Redis: accepted by the server). */
+  /**
+   * Resolves once the message is handed over (memory: delivered; Redis: accepted by the server).
+   * Rejects when Redis stays unreachable through its retries: live data is not queued forever.
+   */
   publish<K extends BusTopic>(topic: K, payload: BusEvents[K]): Promise<void>;
   /** Returns the unsubscribe function. Handlers run for messages of every instance, this one included. */
   subscribe<K extends BusTopic>(topic: K, handler: BusHandler<K>): () => void;

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FEED_RECONNECT_MS, type FeedServerMessage } from '@sb/contract';
-import { FeedClient, type FeedStatus, type WebSocketLike } from './ws-client';
+import { FeedClient, feedUrl, type FeedStatus, type WebSocketLike } from './ws-client';
 
 class FakeWebSocket implements WebSocketLike {
   readyState = 0;
@@ -194,5 +194,15 @@ describe('FeedClient', () => {
     expect(last().sent).toEqual([{ type: 'subscribe', topics: ['event:9'] }]);
     releaseB();
     expect(last().sent.at(-1)).toEqual({ type: 'unsubscribe', topics: ['event:9'] });
+  });
+});
+
+describe('feedUrl', () => {
+  it.each([
+    ['', 'https://bet.example', 'wss://bet.example/ws/feed'],
+    ['', 'http://localhost:5173', 'ws://localhost:5173/ws/feed'],
+    ['https://api.example/', 'https://bet.example', 'wss://api.example/ws/feed'],
+  ])('api %s on page %s → %s', (apiBase, origin, expected) => {
+    expect(feedUrl(apiBase, origin)).toBe(expected);
   });
 });

@@ -1,5 +1,6 @@
 import {
   FEED_HEARTBEAT_MS,
+  FEED_PATH,
   FEED_RECONNECT_MAX_MS,
   FEED_RECONNECT_MS,
   FEED_STALE_HEARTBEATS,
@@ -248,6 +249,13 @@ export class FeedClient {
     this.currentStatus = status;
     this.emit('status', status);
   }
+}
+
+/** The feed's ws(s):// address for an API base address ('' = same origin as the page). */
+export function feedUrl(apiBase: string, pageOrigin: string): string {
+  const url = new URL(FEED_PATH, apiBase || pageOrigin);
+  url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
+  return url.toString();
 }
 
 export function createFeedClient(options: FeedClientOptions): FeedClient {

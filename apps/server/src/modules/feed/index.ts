@@ -36,6 +36,8 @@ export function createFeedModule(deps: {
   ids: IdSource;
   limits: FeedLimits;
   verifyToken?: VerifyToken;
+  /** Where dropped clients are reported (slow consumers, dead connections): operators watch for them. */
+  log?: { info(details: object, message: string): void };
 }) {
   const hub = new FeedHub({
     bus: deps.bus,
@@ -43,6 +45,9 @@ export function createFeedModule(deps: {
     epoch: deps.ids.uuid(),
     limits: deps.limits,
     verifyToken: deps.verifyToken ?? anonymousVerifier,
+    onRelease: (reason) => {
+      if (reason === 'slow_consumer' || reason === 'no_pong') deps.log?.info({ reason }, 'feed client dropped');
+    },
   });
   hub.start();
   return { hub, routes: feedRoutes(hub), close: () => hub.close() };

@@ -1,7 +1,8 @@
 // Live-feed fan-out benchmark: N WebSocket clients on loopback, a producer publishing on the bus at
 // a fixed rate. Reports updates/s delivered, p50/p99 delivery latency and server memory growth,
 // each as a ratio to a bare `ws` broadcast server (same clients, same rate, same run).
-// Run: node --import tsx bench/feed-fanout.ts [--clients 50,200,500] [--rate 100] [--seconds 3]
+// Run: node --import tsx bench/feed-fanout.ts [--clients 50,200,500] [--rate 100] [--seconds 3] [--repeat 3]
+// Baseline and feed runs alternate `repeat` times per client count; each figure is the median of its runs.
 // Bounded: fixed client counts and durations, loopback only, a hard deadline kills everything.
 import { fork, type ChildProcess } from 'node:child_process';
 import { parseArgs } from 'node:util';
@@ -9,12 +10,13 @@ import WebSocket from 'ws';
 import type { MemorySample, ServerCommand, ServerReply } from './feed-fanout.server';
 
 const { values } = parseArgs({
-  options: { clients: { type: 'string', default: '50,200,500' }, rate: { type: 'string', default: '100' }, seconds: { type: 'string', default: '3' } },
+  options: { clients: { type: 'string', default: '50,200,500' }, rate: { type: 'string', default: '100' }, seconds: { type: 'string', default: '3' }, repeat: { type: 'string', default: '3' } },
 });
 const CLIENT_COUNTS = values.clients.split(',').map(Number).filter((n) => n > 0 && n <= 2_000);
 const RATE = Math.min(Number(values.rate), 1_000);
 const DURATION_MS = Math.min(Number(values.seconds), 30) * 1_000;
-const HARD_DEADLINE_MS = 5 * 60_000;
+const REPEAT = Math.max(1, Math.min(Number(values.repeat), 5));
+const HARD_DEADLINE_MS = 10 * 60_000;
 
 interface RunResult {
   delivered: number;
@@ -100,6 +102,22 @@ function memoryDelta(before: MemorySample, after: MemorySample) {
   return { rssDelta: (after.rss - before.rss) / 2 ** 20, heapDelta: (after.heapUsed - before.heapUsed) / 2 ** 20 };
 }
 
+/** Field-by-field median of several runs (runs on a shared 2-core loopback are noisy). */
+function median(runs: RunResult[]): RunResult {
+  const pick = (key: keyof RunResult) => {
+    const sorted = runs.map((r) => r[key]).sort((a, b) => a - b);
+    return sorted[Math.floor(sorted.length / 2)]!;
+  };
+  return {
+    delivered: pick('delivered'),
+    perSecond: pick('perSecond'),
+    p50: pick('p50'),
+    p99: pick('p99'),
+    rssDelta: pick('rssDelta'),
+    heapDelta: pick('heapDelta'),
+  };
+}
+
 const ratio = (value: number, base: number) => (base > 0 && Number.isFinite(value) ? `${(value / base).toFixed(2)}×` : 'n/a');
 const fixed = (n: number, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : 'n/a');
 
@@ -123,15 +141,22 @@ async function main() {
     children.forEach((c) => c.kill());
     process.exit(2);
   }, HARD_DEADLINE_MS);
-  console.log(`feed fan-out: ${RATE} updates/s for ${DURATION_MS / 1_000} s per run, loopback, node ${process.version}`);
+  console.log(
+    `feed fan-out: ${RATE} updates/s for ${DURATION_MS / 1_000} s per run, median of ${REPEAT} runs, loopback, node ${process.version}`,
+  );
   console.log('baseline: a bare `ws` server broadcasting the same messages to the same clients (ratios: feed ÷ baseline)\n');
   console.log('| clients | server | updates/s delivered | delivered | p50 ms | p99 ms | server RSS Δ MB | server heap Δ MB |');
   console.log('|---|---|---|---|---|---|---|---|');
   for (const clients of CLIENT_COUNTS) {
-    const raw = await run('raw', clients);
+    const raws: RunResult[] = [];
+    const feeds: RunResult[] = [];
+    for (let i = 0; i < REPEAT; i += 1) {
+      raws.push(await run('raw', clients));
+      feeds.push(await run('feed', clients));
+    }
+    const raw = median(raws);
     console.log(row(clients, 'raw ws (baseline)', raw));
-    const feed = await run('feed', clients);
-    console.log(row(clients, 'feed /ws/feed', feed, raw));
+    console.log(row(clients, 'feed /ws/feed', median(feeds), raw));
   }
   clearTimeout(deadline);
 }

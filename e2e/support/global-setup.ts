@@ -2,6 +2,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import type { TestProject } from 'vitest/node';
+import type {} from 'vitest'; // makes the ProvidedContext augmentation below resolvable
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -10,6 +10,8 @@ import { registerDocs } from './plugins/docs';
 import { registerErrorHandling } from './plugins/errors';
 import { loggerOptions } from './plugins/logger';
 import { registerWeb } from './plugins/web';
+import { createConfiguredBus } from './plugins/redis-bus';
+import { createFeedModule, feedLimitsFromConfig, type VerifyToken } from './modules/feed/index';
 import { contentRoutes } from './modules/content/index';
 import { createFixturesModule } from './modules/fixtures/index';
 import { createTenancyModule, seedTenancy } from './modules/tenancy/index';
@@ -21,10 +23,13 @@ export interface AppDeps {
   ids?: IdSource;
   /** Skip migrations when the database is a clone of an already migrated one (tests). */
   migrate?: boolean;
+  /** Checks a live-feed `auth` token; default: anonymous (no per-user topics until identity exists). */
+  verifyFeedToken?: VerifyToken;
 }
 
 /** Composition root: every module is built here with only its own dependencies, then registered. */
-export async function buildApp({ config, database, clock = systemClock, ids = cryptoIds, migrate = true }: AppDeps) {
+export async function buildApp(deps: AppDeps) {
+  const { config, database, clock = systemClock, ids = cryptoIds, migrate = true } = deps;
   if (migrate) await runMigrations(database);
   const db = database.db;
 
@@ -45,6 +50,21 @@ export async function buildApp({ config, database, clock = systemClock, ids = cr
   await registerDocs(app);
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
 
+  // Memory by default, Redis pub/sub with REDIS_URL; closed after the feed that reads it.
+  const bus = createConfiguredBus(config, (error, context) => app.log.warn({ err: error, context }, 'event bus problem'));
+  const feed = createFeedModule({
+    bus,
+    clock,
+    ids,
+    limits: feedLimitsFromConfig(config),
+    verifyToken: deps.verifyFeedToken,
+    log: app.log,
+  });
+  app.addHook('onClose', async () => {
+    feed.close();
+    await bus.close();
+  });
+
   app.get('/healthz', { schema: { tags: ['ops'], summary: 'Liveness and database reachability' } }, async () => {
     await database.withConnection((query) => query('select 1'));
     return { status: 'ok', database: database.kind };
@@ -53,7 +73,8 @@ export async function buildApp({ config, database, clock = systemClock, ids = cr
   await app.register(tenancy.routes);
   await app.register(contentRoutes());
   await app.register(fixtures.routes);
+  await app.register(feed.routes);
   await registerWeb(app, config);
 
-  return { app, modules: { tenancy, fixtures } };
+  return { app, bus, modules: { tenancy, fixtures, feed } };
 }

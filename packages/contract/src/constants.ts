@@ -28,7 +28,17 @@ export const MARKET_CATEGORY = {
   playersOther: 100,
 } as const;
 
-/** Live feed protocol version and timings (see feed.ts). */
+/** Live feed protocol (see feed.ts). */
 export const FEED_PROTOCOL_VERSION = 1;
+/** Server heartbeat period; the `hello` message repeats the value the server actually uses. */
 export const FEED_HEARTBEAT_MS = 5_000;
+/** First reconnect delay after a close (spec §7: 1 s); clients back off from here. */
 export const FEED_RECONNECT_MS = 1_000;
+/** Reconnect delays grow by doubling up to this cap. */
+export const FEED_RECONNECT_MAX_MS = 30_000;
+/** A feed with no message for this many heartbeat periods is stale. */
+export const FEED_STALE_HEARTBEATS = 2.5;
+/** Largest client message the server accepts, in bytes of UTF-8 JSON. */
+export const FEED_MAX_CLIENT_MESSAGE_BYTES = 4_096;
+/** WebSocket path of the feed (same origin as {api} unless configured otherwise). */
+export const FEED_PATH = '/ws/feed';

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 
 /**
- * Live feed messages (spec §7): versioned union, every message carries a sequence number.
+ * Live feed messages (spec §7): one versioned union per direction. Data messages carry `seq`.
  * `match_update` messages contain `competition` (the web tells them apart by it); `market_update` do not.
  * Fields may be added; none may be removed or change meaning without bumping FEED_PROTOCOL_VERSION.
+ * The endpoint and the resume rules are documented in apps/server/src/modules/feed/README.md.
  */
 
 export const scoreSchema = z.object({ home: z.number().int(), away: z.number().int() });
@@ -50,7 +51,9 @@ export const feedMarketSchema = z.object({
   disabled: z.boolean(),
   selections: z.array(feedSelectionSchema),
 });
+export type FeedMarket = z.infer<typeof feedMarketSchema>;
 
+/** The latest state of some markets of one event; markets not listed are unchanged. */
 export const marketUpdateSchema = z.object({
   type: z.literal('market_update'),
   eventId: z.number().int(),
@@ -59,24 +62,61 @@ export const marketUpdateSchema = z.object({
 });
 export type MarketUpdate = z.infer<typeof marketUpdateSchema>;
 
-/** What the server sends: data messages carry `seq`, strictly increasing per server-wide stream. */
+/** Stream position: `seq` grows on one server instance; `epoch` names that instance's stream. */
+const seq = z.number().int().nonnegative();
+
+export const feedMatchMessageSchema = matchUpdateSchema.extend({ seq });
+export const feedMarketMessageSchema = marketUpdateSchema.extend({ seq });
+export type FeedMatchMessage = z.infer<typeof feedMatchMessageSchema>;
+export type FeedMarketMessage = z.infer<typeof feedMarketMessageSchema>;
+export type FeedDataMessage = FeedMatchMessage | FeedMarketMessage;
+
+/** Topics: `live` (every live event) or `event:<id>`. */
+export const feedTopicSchema = z.string().regex(/^(live|event:\d{1,12})$/);
+export type FeedTopic = z.infer<typeof feedTopicSchema>;
+
+/**
+ * What the server sends. Data messages carry `seq`, strictly increasing on one instance's stream,
+ * except the state replayed after a `snapshot` marker, which carries the marker's `seq`.
+ * A `heartbeat` carries the stream's current `seq`: a client may advance its position to it.
+ */
 export const feedServerMessageSchema = z.discriminatedUnion('type', [
-  matchUpdateSchema.extend({ seq: z.number().int() }),
-  marketUpdateSchema.extend({ seq: z.number().int() }),
-  z.object({ type: z.literal('heartbeat'), seq: z.number().int(), ts: z.number().int() }),
-  z.object({ type: z.literal('hello'), version: z.number().int(), seq: z.number().int() }),
-  z.object({ type: z.literal('snapshot'), seq: z.number().int(), topic: z.string() }),
+  feedMatchMessageSchema,
+  feedMarketMessageSchema,
+  z.object({ type: z.literal('heartbeat'), seq, ts: z.number().int() }),
+  z.object({
+    type: z.literal('hello'),
+    version: z.number().int(),
+    seq,
+    epoch: z.string(),
+    heartbeatMs: z.number().int().positive(),
+  }),
+  /** Precedes `count` data messages that rebuild the topic's current state (replacing what the client held). */
+  z.object({ type: z.literal('snapshot'), seq, topic: feedTopicSchema, count: z.number().int().nonnegative() }),
+  /** Ends a subscribe: `resumed` when missed messages were replayed, `snapshot` when state was resent. */
+  z.object({
+    type: z.literal('subscribed'),
+    topics: z.array(feedTopicSchema),
+    seq,
+    mode: z.enum(['resumed', 'snapshot']),
+  }),
+  z.object({ type: z.literal('unsubscribed'), topics: z.array(feedTopicSchema) }),
+  z.object({ type: z.literal('authenticated'), anonymous: z.boolean() }),
   z.object({ type: z.literal('error'), code: z.string(), message: z.string() }),
 ]);
 export type FeedServerMessage = z.infer<typeof feedServerMessageSchema>;
 
-/** Topics: `live` (every live event) or `event:<id>`. */
-export const feedTopicSchema = z.string().regex(/^(live|event:\d{1,12})$/);
-
 export const feedClientMessageSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('subscribe'), topics: z.array(feedTopicSchema).min(1).max(50), sinceSeq: z.number().int().optional() }),
+  z.object({
+    type: z.literal('subscribe'),
+    topics: z.array(feedTopicSchema).min(1).max(50),
+    /** Last `seq` the client saw, with the `epoch` of the `hello` it came from: asks for a resume. */
+    sinceSeq: seq.optional(),
+    epoch: z.string().max(64).optional(),
+  }),
   z.object({ type: z.literal('unsubscribe'), topics: z.array(feedTopicSchema).min(1).max(50) }),
-  z.object({ type: z.literal('auth'), token: z.string().max(512) }),
+  /** Only as the first message of a connection; tokens never go in the URL. */
+  z.object({ type: z.literal('auth'), token: z.string().min(1).max(512) }),
   z.object({ type: z.literal('ping') }),
 ]);
 export type FeedClientMessage = z.infer<typeof feedClientMessageSchema>;

@@ -19,6 +19,15 @@ const envSchema = z.object({
     .string()
     .regex(/^rediss?:\/\//, 'must be a redis:// URL')
     .optional(),
+  /** Channel prefix of the Redis bus: instances of one deployment share it. */
+  REDIS_CHANNEL_PREFIX: z.string().min(1).max(64).default('sb:'),
+  /** Live feed (modules/feed/README.md): heartbeat period, market conflation window (0: off), limits. */
+  FEED_HEARTBEAT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
+  FEED_CONFLATE_MS: z.coerce.number().int().min(0).max(1_000).default(150),
+  FEED_MAX_BUFFERED_BYTES: z.coerce.number().int().min(16 * 1024).default(1024 * 1024),
+  FEED_RING_SIZE: z.coerce.number().int().min(1).max(1_000_000).default(5_000),
+  FEED_RING_MAX_BYTES: z.coerce.number().int().min(1024).default(8 * 1024 * 1024),
+  FEED_MAX_EVENTS: z.coerce.number().int().min(1).max(1_000_000).default(5_000),
   SEED_DEMO: bool.default(true),
   WEB_DIST_DIR: z.string().optional(),
   PUBLIC_CORE_URL: z.string().default(''),

@@ -1,0 +1,56 @@
+import type { Config } from '../../config/config';
+import type { Clock } from '../../lib/clock';
+import type { IdSource } from '../../lib/ids';
+import type { EventBus } from '../../plugins/bus';
+import type { VerifyToken } from './feed.connection';
+import { FeedHub, type FeedLimits } from './feed.hub';
+import { feedRoutes } from './feed.routes';
+
+export type { FeedIdentity, VerifyToken } from './feed.connection';
+export type { FeedHub, FeedLimits } from './feed.hub';
+
+/**
+ * Until the identity module exists there are no per-user topics, so every token is accepted as
+ * an anonymous visitor. The identity module replaces this with a real check.
+ */
+export const anonymousVerifier: VerifyToken = async () => ({ userId: null });
+
+/** The feed's limits from the configuration; the ones no operator needs to tune are fixed here. */
+export function feedLimitsFromConfig(config: Config): FeedLimits {
+  return {
+    heartbeatMs: config.FEED_HEARTBEAT_MS,
+    conflateMs: config.FEED_CONFLATE_MS,
+    ringSize: config.FEED_RING_SIZE,
+    ringMaxBytes: config.FEED_RING_MAX_BYTES,
+    maxEvents: config.FEED_MAX_EVENTS,
+    maxMarketsPerEvent: 1_000,
+    maxBufferedBytes: config.FEED_MAX_BUFFERED_BYTES,
+    maxStrikes: 3,
+    maxTopics: 100,
+  };
+}
+
+export function createFeedModule(deps: {
+  bus: EventBus;
+  clock: Clock;
+  ids: IdSource;
+  limits: FeedLimits;
+  verifyToken?: VerifyToken;
+  /** Where dropped clients are reported (slow consumers, dead connections): operators watch for them. */
+  log?: { info(details: object, message: string): void };
+}) {
+  const hub = new FeedHub({
+    bus: deps.bus,
+    clock: deps.clock,
+    epoch: deps.ids.uuid(),
+    limits: deps.limits,
+    verifyToken: deps.verifyToken ?? anonymousVerifier,
+    onRelease: (reason) => {
+      if (reason === 'slow_consumer' || reason === 'no_pong') deps.log?.info({ reason }, 'feed client dropped');
+    },
+  });
+  hub.start();
+  return { hub, routes: feedRoutes(hub), close: () => hub.close() };
+}
+
+export type FeedModule = ReturnType<typeof createFeedModule>;

@@ -1,0 +1,101 @@
+import { Redis } from 'ioredis';
+import { createHandlerRegistry, createMemoryBus, type BusErrorReporter, type BusEvents, type BusTopic, type EventBus } from './bus';
+
+export interface RedisBusOptions {
+  url: string;
+  /** Prepended to every channel name: instances of one deployment share it; tests use a unique one. */
+  channelPrefix: string;
+  onError?: BusErrorReporter;
+  /** Called when the subscriber connection is ready again after a drop (messages in between were lost). */
+  onResubscribed?: () => void;
+}
+
+/** Reconnect delay in ms: grows by 100 ms per attempt, capped at 2 s; ioredis never gives up. */
+const retryStrategy = (attempt: number) => Math.min(attempt * 100, 2_000);
+
+/**
+ * EventBus over Redis pub/sub. One connection publishes, one subscribes (a subscribed Redis
+ * connection can do nothing else). A message published here comes back through Redis to this
+ * instance's handlers too, exactly like every other instance's, so publish never dispatches locally.
+ * ioredis reconnects and re-subscribes by itself; messages published while disconnected are lost
+ * (pub/sub has no history), which the feed answers with snapshots.
+ */
+export function createRedisBus(options: RedisBusOptions): EventBus {
+  const onError = options.onError ?? (() => {});
+  const common = { retryStrategy, maxRetriesPerRequest: 2, enableAutoPipelining: true };
+  const publisher = new Redis(options.url, { ...common, connectionName: `${options.channelPrefix}pub` });
+  const subscriber = new Redis(options.url, { ...common, connectionName: `${options.channelPrefix}sub` });
+  const registry = createHandlerRegistry(onError);
+  const channel = (topic: BusTopic) => `${options.channelPrefix}${topic}`;
+  const topicOf = new Map<string, BusTopic>();
+  const pending = new Set<Promise<unknown>>();
+  let closed = false;
+  let readyOnce = false;
+
+  publisher.on('error', (error) => onError(error, 'redis publisher'));
+  subscriber.on('error', (error) => onError(error, 'redis subscriber'));
+  subscriber.on('ready', () => {
+    if (readyOnce) options.onResubscribed?.();
+    readyOnce = true;
+  });
+  subscriber.on('message', (name: string, raw: string) => {
+    const topic = topicOf.get(name);
+    if (!topic) return;
+    let payload: BusEvents[BusTopic];
+    try {
+      payload = JSON.parse(raw) as BusEvents[BusTopic];
+    } catch (error) {
+      onError(error, `malformed message on ${name}`);
+      return;
+    }
+    registry.dispatch(topic, payload);
+  });
+
+  return {
+    async publish(topic, payload) {
+      if (closed) return;
+      await publisher.publish(channel(topic), JSON.stringify(payload));
+    },
+    subscribe(topic, handler) {
+      const { first, remove } = registry.add(topic, handler);
+      if (first && !closed) {
+        topicOf.set(channel(topic), topic);
+        const subscribing = subscriber.subscribe(channel(topic)).catch((error: unknown) => onError(error, `subscribe ${topic}`));
+        pending.add(subscribing);
+        void subscribing.finally(() => pending.delete(subscribing));
+      }
+      return () => {
+        if (!remove() || closed) return;
+        topicOf.delete(channel(topic));
+        subscriber.unsubscribe(channel(topic)).catch((error: unknown) => onError(error, `unsubscribe ${topic}`));
+      };
+    },
+    async ready() {
+      await Promise.all([...pending]);
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      registry.clear();
+      await Promise.all([quit(publisher), quit(subscriber)]);
+    },
+  };
+}
+
+/** QUIT when connected (flushes pending commands); a connection still retrying is just dropped. */
+async function quit(client: Redis): Promise<void> {
+  if (client.status === 'ready') {
+    await client.quit().catch(() => client.disconnect());
+  } else {
+    client.disconnect();
+  }
+}
+
+/** The bus of this deployment: in process by default, Redis pub/sub when REDIS_URL is set. */
+export function createConfiguredBus(
+  config: { REDIS_URL?: string | undefined; REDIS_CHANNEL_PREFIX: string },
+  onError: BusErrorReporter,
+): EventBus {
+  if (!config.REDIS_URL) return createMemoryBus(onError);
+  return createRedisBus({ url: config.REDIS_URL, channelPrefix: config.REDIS_CHANNEL_PREFIX, onError });
+}

@@ -3,3 +3,5 @@ export * from './tenancy';
 export * from './content';
 export * from './markets';
 export * from './feed';
+export * from './identity';
+export * from './wallet';

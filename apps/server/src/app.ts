@@ -27,10 +27,12 @@ export interface AppDeps {
   ids?: IdSource;
   /** Skip migrations when the database is a clone of an already migrated one (tests). */
   migrate?: boolean;
+  /** Where log lines go (default stdout); tests capture them to prove secrets stay out. */
+  logStream?: { write(line: string): void };
 }
 
 /** Composition root: every module is built here with only its own dependencies, then registered. */
-export async function buildApp({ config, database, clock = systemClock, ids = cryptoIds, migrate = true }: AppDeps) {
+export async function buildApp({ config, database, clock = systemClock, ids = cryptoIds, migrate = true, logStream }: AppDeps) {
   if (migrate) await runMigrations(database);
   const db = database.db;
 
@@ -63,7 +65,7 @@ export async function buildApp({ config, database, clock = systemClock, ids = cr
   }
 
   const app: FastifyInstance = Fastify({
-    logger: loggerOptions(config),
+    logger: logStream ? { ...(loggerOptions(config) as object), stream: logStream } : loggerOptions(config),
     trustProxy: true,
     bodyLimit: 256 * 1024,
   });

@@ -9,7 +9,6 @@ import { openDatabase, runMigrations, type Database } from '../../src/db/databas
 export type BackendName = 'pglite' | 'postgres';
 
 // Tests are the one place besides config/ that read the environment: they choose the back-ends.
-// eslint-disable-next-line no-restricted-properties
 const env = process.env;
 export const POSTGRES_URL = env.TEST_DATABASE_URL || env.DATABASE_URL || undefined;
 export const REDIS_TEST_URL = env.TEST_REDIS_URL || env.REDIS_URL || undefined;

@@ -66,7 +66,7 @@ export async function buildApp({ config, database, clock = systemClock, ids = cr
 
   const app: FastifyInstance = Fastify({
     logger: logStream ? { ...(loggerOptions(config) as object), stream: logStream } : loggerOptions(config),
-    trustProxy: true,
+    trustProxy: config.TRUST_PROXY === 'true' ? true : config.TRUST_PROXY.split(',').map((p) => p.trim()),
     bodyLimit: 256 * 1024,
   });
   app.setValidatorCompiler(validatorCompiler);

@@ -163,6 +163,19 @@ describeEachBackend('identity: tokens and sessions', (backend) => {
       last = (await tokenRequest(server, { grant_type: 'password', ...cred, username: `nobody${i}`, password: 'x-wrong-x' }, { ip: '10.66.0.1' })).statusCode;
     }
     expect(last).toBe(429);
+    // A forged X-Forwarded-For from an untrusted (public) peer does not give a fresh address.
+    const spoofedBase = { method: 'POST' as const, url: '/oauth/v2/token', remoteAddress: '203.0.113.5' };
+    let spoofed = 0;
+    for (let i = 0; i < 60 && spoofed !== 429; i++) {
+      spoofed = (
+        await server.app.inject({
+          ...spoofedBase,
+          headers: { host: 'localhost', 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': `198.51.100.${i}` },
+          payload: new URLSearchParams({ grant_type: 'password', ...cred, username: `spoof${i}`, password: 'x-wrong-x' }).toString(),
+        })
+      ).statusCode;
+    }
+    expect(spoofed).toBe(429);
     // Another address is not affected.
     expect((await tokenRequest(server, { grant_type: 'password', ...cred, username: 'demo', password: 'demo-pass-2026' }, { ip: '10.66.0.2' })).statusCode).toBe(200);
   });

@@ -22,6 +22,7 @@ describeEachBackend('identity: tokens and sessions', (backend) => {
     const query = new URLSearchParams({ grant_type: 'password', ...cred, username: 'demo', password: 'demo-pass-2026', t: '1' });
     const viaGet = await server.app.inject({ method: 'GET', url: `/oauth/v2/token?${query}`, headers: { host: 'localhost' } });
     expect(viaGet.statusCode).toBe(200);
+    expect(viaGet.headers['cache-control']).toBe('no-store');
     const tokens = tokenResponseSchema.parse(viaGet.json());
     expect(tokens.access_token.length).toBeGreaterThanOrEqual(43);
     expect(tokens.expires_in).toBe(900);
@@ -133,6 +134,14 @@ describeEachBackend('identity: tokens and sessions', (backend) => {
     expect(await server.modules.identity.tokens.revokeUser(user.id)).toBe(2);
     expect((await session(a.access_token)).statusCode).toBe(401);
     expect((await session(b.access_token)).statusCode).toBe(401);
+  });
+
+  it('reports a username taken by a concurrent create as 400, not a crash', async () => {
+    const app = await server.modules.tenancy.service.findByHost('localhost');
+    const create = () => server.modules.identity.service.createUser({ appId: app?.id ?? 0, username: 'twin', password: 'twin-pass-2026', role: 'ROLE_CLIENT' });
+    const results = await Promise.allSettled([create(), create()]);
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    expect(results.find((r) => r.status === 'rejected')).toMatchObject({ reason: { statusCode: 400, field: 'username' } });
   });
 
   it('shows a reseller as ROLE_RESELLER so the web logs them out', async () => {

@@ -72,6 +72,13 @@ export async function buildApp({ config, database, clock = systemClock, ids = cr
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  // Action calls without a payload (cashback claim, logout) may still carry Content-Type: application/json:
+  // an empty body is no body, not a 400. Non-empty bodies keep Fastify's parser (proto-poisoning checks).
+  const defaultJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) =>
+    body === '' ? done(null, undefined) : defaultJson(request, String(body), done),
+  );
   // Form posts: the token call and the account forms (urlencoded, or FormData as multipart fields only).
   await app.register(formbody, { bodyLimit: 16 * 1024 });
   await app.register(multipart, { attachFieldsToBody: 'keyValues', limits: { files: 0, fields: 50, fieldSize: 16 * 1024 } });

@@ -20,7 +20,7 @@ import type { AppCredential, TokensService } from './tokens.service';
 
 /** What the session call needs from other modules (wallet balances, betting's waiting bets, the app). */
 export interface SessionSources {
-  balances(user: { id: number; appId: number }): Promise<{ cash: number; bonus: number }>;
+  balances(user: { id: number; appId: number; currencyIso: string }): Promise<{ cash: number; bonus: number }>;
   waitingBets(userId: number): Promise<number>;
   appOf(request: FastifyRequest): Promise<AppCredential & { metaTitle: string }>;
 }

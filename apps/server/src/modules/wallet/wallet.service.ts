@@ -164,10 +164,11 @@ export function createWalletService(deps: { db: Db; clock: Clock }) {
     /** Takes `amount` from the client's cash to the counterparty; 409 insufficient_funds if too low. */
     debit: (t: ClientTransfer, tx?: DbOrTx) => transfer(t, -1, tx),
 
-    /** Cash and bonus of a client (0 before any movement). */
-    async balances(user: { id: number; appId: number }, tx?: DbOrTx): Promise<{ cash: number; bonus: number }> {
+    /** Cash and bonus of a client in their currency (0 before any movement). */
+    async balances(user: { id: number; appId: number; currencyIso: string }, tx?: DbOrTx): Promise<{ cash: number; bonus: number }> {
       const rows = await createWalletRepository(tx ?? db).accountsOfOwner(user.appId, user.id);
-      const of = (kind: AccountKind) => rows.filter((r) => r.kind === kind).reduce((s, r) => s + Number(r.balance), 0);
+      const of = (kind: AccountKind) =>
+        rows.filter((r) => r.kind === kind && r.currency === user.currencyIso).reduce((s, r) => s + Number(r.balance), 0);
       return { cash: of('client_cash'), bonus: of('client_bonus') };
     },
 

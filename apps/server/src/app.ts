@@ -1,4 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
+import formbody from '@fastify/formbody';
+import multipart from '@fastify/multipart';
 import websocket from '@fastify/websocket';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config/config';
@@ -15,6 +17,10 @@ import { createFeedModule, feedLimitsFromConfig, type VerifyToken } from './modu
 import { contentRoutes } from './modules/content/index';
 import { createFixturesModule } from './modules/fixtures/index';
 import { createTenancyModule, seedTenancy } from './modules/tenancy/index';
+import { createIdentityModule } from './modules/identity/index';
+import { createWalletModule } from './modules/wallet/index';
+import { createLimitsModule } from './modules/limits/index';
+import { seedDemoAccounts } from './db/demo-accounts.seed';
 
 export interface AppDeps {
   config: Config;
@@ -23,30 +29,64 @@ export interface AppDeps {
   ids?: IdSource;
   /** Skip migrations when the database is a clone of an already migrated one (tests). */
   migrate?: boolean;
-  /** Checks a live-feed `auth` token; default: anonymous (no per-user topics until identity exists). */
+  /** Checks a live-feed `auth` token; default: the identity module's access tokens. */
   verifyFeedToken?: VerifyToken;
+  /** Where log lines go (default stdout); tests capture them to prove secrets stay out. */
+  logStream?: { write(line: string): void };
 }
 
 /** Composition root: every module is built here with only its own dependencies, then registered. */
 export async function buildApp(deps: AppDeps) {
-  const { config, database, clock = systemClock, ids = cryptoIds, migrate = true } = deps;
+  const { config, database, clock = systemClock, ids = cryptoIds, migrate = true, logStream } = deps;
   if (migrate) await runMigrations(database);
   const db = database.db;
 
   const tenancy = createTenancyModule({ db, clock, ids });
   const fixtures = createFixturesModule({ db });
+  const wallet = createWalletModule({ db, clock });
+  const identity = createIdentityModule({
+    db,
+    clock,
+    ids,
+    sources: {
+      balances: (user) => wallet.service.balances(user),
+      // Betting (a later issue) supplies the real count of waiting bets; until then no bet can wait.
+      waitingBets: async () => 0,
+      appOf: tenancy.resolveTenant,
+    },
+  });
+  const limits = createLimitsModule({
+    db,
+    clock,
+    clientById: (id, tx) => identity.service.getUser(id, tx),
+    usage: (client, from, to, tx) => wallet.activity.usage(client, from, to, tx),
+  });
 
   await fixtures.seedReferenceData();
-  if (config.SEED_DEMO) await seedTenancy(tenancy.service);
+  if (config.SEED_DEMO) {
+    await seedTenancy(tenancy.service);
+    const walletAt = (ms: number) => createWalletModule({ db, clock: { now: () => ms } }).service;
+    await seedDemoAccounts({ tenancy: tenancy.service, identity: identity.service, walletAt, now: clock.now() });
+  }
 
   const app: FastifyInstance = Fastify({
-    logger: loggerOptions(config),
-    trustProxy: true,
+    logger: logStream ? { ...(loggerOptions(config) as object), stream: logStream } : loggerOptions(config),
+    trustProxy: config.TRUST_PROXY === 'true' ? true : config.TRUST_PROXY.split(',').map((p) => p.trim()),
     bodyLimit: 256 * 1024,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  // Action calls without a payload (cashback claim, logout) may still carry Content-Type: application/json:
+  // an empty body is no body, not a 400. Non-empty bodies keep Fastify's parser (proto-poisoning checks).
+  const defaultJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) =>
+    body === '' ? done(null, undefined) : defaultJson(request, String(body), done),
+  );
+  // Form posts: the token call and the account forms (urlencoded, or FormData as multipart fields only).
+  await app.register(formbody, { bodyLimit: 16 * 1024 });
+  await app.register(multipart, { attachFieldsToBody: 'keyValues', limits: { files: 0, fields: 50, fieldSize: 16 * 1024 } });
   await registerDocs(app);
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
 
@@ -57,7 +97,13 @@ export async function buildApp(deps: AppDeps) {
     clock,
     ids,
     limits: feedLimitsFromConfig(config),
-    verifyToken: deps.verifyFeedToken,
+    // A feed `auth` message carries the same access token as the API (never in the URL).
+    verifyToken:
+      deps.verifyFeedToken ??
+      (async (token) => {
+        const authenticated = await identity.tokens.authenticate(token);
+        return authenticated ? { userId: String(authenticated.user.id) } : null;
+      }),
     log: app.log,
   });
   app.addHook('onClose', async () => {
@@ -74,7 +120,10 @@ export async function buildApp(deps: AppDeps) {
   await app.register(contentRoutes());
   await app.register(fixtures.routes);
   await app.register(feed.routes);
+  await app.register(identity.routes);
+  await app.register(wallet.routes(identity.auth, async (request) => (await tenancy.resolveTenant(request)).cashbackBasisPoints));
+  await app.register(limits.routes(identity.auth));
   await registerWeb(app, config);
 
-  return { app, bus, modules: { tenancy, fixtures, feed } };
+  return { app, bus, modules: { tenancy, fixtures, feed, identity, wallet, limits } };
 }

@@ -91,11 +91,23 @@ describeEachBackend('live feed over WebSocket', (backend) => {
     expect(client.messages.find((m) => m.type === 'match_update')).toMatchObject({ periodTime: 33 });
   });
 
-  it('accepts a token only as the first message (anonymous until identity exists)', async () => {
-    const client = await connect();
-    await client.next(isType('hello'));
-    client.send({ type: 'auth', token: 'opaque-token' });
-    expect(await client.next(isType('authenticated'))).toEqual({ type: 'authenticated', anonymous: true });
+  it("authenticates with a client's access token as the first message and refuses a bad one", async () => {
+    const bad = await connect();
+    await bad.next(isType('hello'));
+    bad.send({ type: 'auth', token: 'opaque-token' });
+    expect(await bad.next(isType('error'))).toMatchObject({ code: 'unauthorized' });
+    expect((await bad.closed).code).toBe(4401);
+
+    const credential = (await server.app.inject({ method: 'GET', url: '/api/v1/get/client' })).json();
+    const login = await server.app.inject({
+      method: 'POST',
+      url: '/oauth/v2/token',
+      payload: { ...credential, grant_type: 'password', username: 'demo', password: 'demo-pass-2026' },
+    });
+    const good = await connect();
+    await good.next(isType('hello'));
+    good.send({ type: 'auth', token: login.json().access_token });
+    expect(await good.next(isType('authenticated'))).toEqual({ type: 'authenticated', anonymous: false });
   });
 
   it('answers garbage with errors, closes after repeated garbage, and stays up', async () => {

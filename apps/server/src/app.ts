@@ -1,4 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
+import formbody from '@fastify/formbody';
+import multipart from '@fastify/multipart';
 import websocket from '@fastify/websocket';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config/config';
@@ -13,6 +15,9 @@ import { registerWeb } from './plugins/web';
 import { contentRoutes } from './modules/content/index';
 import { createFixturesModule } from './modules/fixtures/index';
 import { createTenancyModule, seedTenancy } from './modules/tenancy/index';
+import { createIdentityModule } from './modules/identity/index';
+import { createWalletModule } from './modules/wallet/index';
+import { seedDemoAccounts } from './db/demo-accounts.seed';
 
 export interface AppDeps {
   config: Config;
@@ -30,9 +35,25 @@ export async function buildApp({ config, database, clock = systemClock, ids = cr
 
   const tenancy = createTenancyModule({ db, clock, ids });
   const fixtures = createFixturesModule({ db });
+  const wallet = createWalletModule({ db, clock });
+  const identity = createIdentityModule({
+    db,
+    clock,
+    ids,
+    sources: {
+      balances: (user) => wallet.service.balances(user),
+      // Betting (a later issue) supplies the real count of waiting bets; until then no bet can wait.
+      waitingBets: async () => 0,
+      appOf: tenancy.resolveTenant,
+    },
+  });
 
   await fixtures.seedReferenceData();
-  if (config.SEED_DEMO) await seedTenancy(tenancy.service);
+  if (config.SEED_DEMO) {
+    await seedTenancy(tenancy.service);
+    const walletAt = (ms: number) => createWalletModule({ db, clock: { now: () => ms } }).service;
+    await seedDemoAccounts({ tenancy: tenancy.service, identity: identity.service, walletAt, now: clock.now() });
+  }
 
   const app: FastifyInstance = Fastify({
     logger: loggerOptions(config),
@@ -42,6 +63,9 @@ export async function buildApp({ config, database, clock = systemClock, ids = cr
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  // Form posts: the token call and the account forms (urlencoded, or FormData as multipart fields only).
+  await app.register(formbody, { bodyLimit: 16 * 1024 });
+  await app.register(multipart, { attachFieldsToBody: 'keyValues', limits: { files: 0, fields: 50, fieldSize: 16 * 1024 } });
   await registerDocs(app);
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
 
@@ -53,7 +77,9 @@ export async function buildApp({ config, database, clock = systemClock, ids = cr
   await app.register(tenancy.routes);
   await app.register(contentRoutes());
   await app.register(fixtures.routes);
+  await app.register(identity.routes);
+  await app.register(wallet.routes(identity.auth, async (request) => (await tenancy.resolveTenant(request)).cashbackBasisPoints));
   await registerWeb(app, config);
 
-  return { app, modules: { tenancy, fixtures } };
+  return { app, modules: { tenancy, fixtures, identity, wallet } };
 }

@@ -4,3 +4,5 @@ export * from './tenancy';
 export * from './content';
 export * from './markets';
 export * from './feed';
+export * from './identity';
+export * from './wallet';

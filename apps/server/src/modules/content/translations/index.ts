@@ -1,9 +1,10 @@
 import type { Locale } from '@sb/contract';
+import { account } from './account';
 import { common } from './common';
 import type { AreaTranslations } from './types';
 
 /** Every area's table; add an area file here when a feature brings texts of its own. */
-export const AREAS: Record<string, AreaTranslations> = { common };
+export const AREAS: Record<string, AreaTranslations> = { common, account };
 
 /** The full flat table of one locale, built once. */
 export const TRANSLATIONS: Record<Locale, Record<string, string>> = {

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { parseDateInZone, periodBounds } from './periods';
+
+describe('periodBounds', () => {
+  const now = Date.parse('2026-11-21T12:00:00Z'); // a Saturday
+
+  it('gives local midnight of the day, Monday of the week and the 1st of the month in Istanbul (+3)', () => {
+    const tz = 'Europe/Istanbul';
+    expect(new Date(periodBounds(now, tz, 'day').start).toISOString()).toBe('2026-11-20T21:00:00.000Z');
+    expect(new Date(periodBounds(now, tz, 'day').end).toISOString()).toBe('2026-11-21T21:00:00.000Z');
+    expect(new Date(periodBounds(now, tz, 'week').start).toISOString()).toBe('2026-11-15T21:00:00.000Z');
+    expect(new Date(periodBounds(now, tz, 'week').end).toISOString()).toBe('2026-11-22T21:00:00.000Z');
+    expect(new Date(periodBounds(now, tz, 'month').start).toISOString()).toBe('2026-10-31T21:00:00.000Z');
+    expect(new Date(periodBounds(now, tz, 'month').end).toISOString()).toBe('2026-11-30T21:00:00.000Z');
+  });
+
+  it('handles a daylight-saving change inside the period (Berlin, March)', () => {
+    const march = Date.parse('2026-03-29T12:00:00Z');
+    const day = periodBounds(march, 'Europe/Berlin', 'day');
+    expect(new Date(day.start).toISOString()).toBe('2026-03-28T23:00:00.000Z');
+    expect(new Date(day.end).toISOString()).toBe('2026-03-29T22:00:00.000Z');
+  });
+
+  it('rolls the month over the year end', () => {
+    const dec = Date.parse('2026-12-31T23:30:00Z');
+    expect(new Date(periodBounds(dec, 'UTC', 'month').end).toISOString()).toBe('2027-01-01T00:00:00.000Z');
+  });
+});
+
+describe('parseDateInZone', () => {
+  it('reads plain dates as local midnight and ISO instants as given; rejects the rest', () => {
+    expect(new Date(parseDateInZone('2026-11-01', 'Europe/Istanbul')).toISOString()).toBe('2026-10-31T21:00:00.000Z');
+    expect(parseDateInZone('2026-11-01T10:00:00Z', 'Europe/Istanbul')).toBe(Date.parse('2026-11-01T10:00:00Z'));
+    expect(parseDateInZone('yesterday', 'UTC')).toBeNaN();
+    expect(parseDateInZone('2026-13-45T99:99', 'UTC')).toBeNaN();
+  });
+});

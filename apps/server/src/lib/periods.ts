@@ -1,0 +1,57 @@
+/** Calendar periods (day, week from Monday, month) in a client's time zone, as UTC instants. */
+export type Period = 'day' | 'week' | 'month';
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatter(timeZone: string): Intl.DateTimeFormat {
+  let f = formatters.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
+    formatters.set(timeZone, f);
+  }
+  return f;
+}
+
+/** Wall-clock fields of an instant in a time zone. */
+function localParts(ms: number, timeZone: string) {
+  const parts = Object.fromEntries(formatter(timeZone).formatToParts(new Date(ms)).map((p) => [p.type, p.value]));
+  return { y: Number(parts.year), m: Number(parts.month) - 1, d: Number(parts.day), h: Number(parts.hour), min: Number(parts.minute), s: Number(parts.second) };
+}
+
+/** Offset of the zone from UTC at an instant, in ms (Istanbul: +3 h). */
+function offsetAt(ms: number, timeZone: string): number {
+  const p = localParts(ms, timeZone);
+  return Date.UTC(p.y, p.m, p.d, p.h, p.min, p.s) - Math.floor(ms / 1000) * 1000;
+}
+
+/** The instant of local midnight on the given local date (Date.UTC normalises day/month overflow). */
+function localMidnight(y: number, m: number, d: number, timeZone: string): number {
+  const guess = Date.UTC(y, m, d);
+  const first = guess - offsetAt(guess, timeZone);
+  return guess - offsetAt(first, timeZone);
+}
+
+/** Start (inclusive) and end (exclusive) of the period containing `nowMs` in `timeZone`. */
+export function periodBounds(nowMs: number, timeZone: string, period: Period): { start: number; end: number } {
+  const { y, m, d } = localParts(nowMs, timeZone);
+  if (period === 'day') return { start: localMidnight(y, m, d, timeZone), end: localMidnight(y, m, d + 1, timeZone) };
+  if (period === 'month') return { start: localMidnight(y, m, 1, timeZone), end: localMidnight(y, m + 1, 1, timeZone) };
+  const weekday = (new Date(Date.UTC(y, m, d)).getUTCDay() + 6) % 7; // Monday = 0
+  return { start: localMidnight(y, m, d - weekday, timeZone), end: localMidnight(y, m, d - weekday + 7, timeZone) };
+}
+
+/** A plain YYYY-MM-DD is local midnight in the zone; anything else must be an ISO instant. NaN if invalid. */
+export function parseDateInZone(text: string, timeZone: string): number {
+  const plain = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  if (plain) return localMidnight(Number(plain[1]), Number(plain[2]) - 1, Number(plain[3]), timeZone);
+  if (!/^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}/.test(text)) return NaN;
+  return Date.parse(text);
+}

@@ -1,0 +1,12 @@
+import type { FastifyRequest } from 'fastify';
+import { TRANSLATIONS } from '../modules/content/index';
+import { requestLocale } from './locale';
+
+/** Looks up a translation key (with {{param}} substitution) in one locale. */
+export type Translate = (key: string, params?: Record<string, string>) => string;
+
+/** A translator for the request's locale; unknown keys come back as the key itself. */
+export function translatorFor(request: FastifyRequest): Translate {
+  const table = TRANSLATIONS[requestLocale(request)];
+  return (key, params = {}) => (table[key] ?? key).replace(/\{\{(\w+)\}\}/g, (_m, name: string) => params[name] ?? '');
+}

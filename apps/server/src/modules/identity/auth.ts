@@ -1,0 +1,53 @@
+import type { FastifyRequest } from 'fastify';
+import type { Role } from '@sb/contract';
+import { HttpError } from '../../plugins/errors';
+import type { UserRow } from './identity.repository';
+import type { TokensService } from './tokens.service';
+
+/** The app of a request, as the tenancy module resolves it (passed in, so identity does not own tenancy). */
+export type AppOfRequest = (request: FastifyRequest) => Promise<{ id: number }>;
+
+export interface AuthContext {
+  user: UserRow;
+  sessionId: string;
+}
+
+const unauthorized = () => new HttpError(401, 'unauthorized', 'missing, invalid or expired access token');
+/** base64url of 32 bytes is 43 characters; anything else cannot be one of our tokens. */
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]{20,200}$/;
+
+/** The bearer token of `Authorization: Bearer …` or `X-App-Session: Bearer …` (spec §7), else null. */
+export function bearerToken(request: FastifyRequest): string | null {
+  for (const header of [request.headers.authorization, request.headers['x-app-session']]) {
+    if (typeof header !== 'string') continue;
+    const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+    if (match?.[1]) return match[1];
+  }
+  return null;
+}
+
+/**
+ * Request guards for every module: `requireUser` (any role) and `requireClient` (ROLE_CLIENT only).
+ * A token is valid only on the app it was issued for.
+ */
+export function createAuth(tokens: TokensService, appOf: AppOfRequest) {
+  async function requireUser(request: FastifyRequest, roles?: Role[]): Promise<AuthContext> {
+    const token = bearerToken(request);
+    if (!token || !TOKEN_SHAPE.test(token)) throw unauthorized();
+    const found = await tokens.authenticate(token);
+    if (!found) throw unauthorized();
+    const app = await appOf(request);
+    if (found.user.appId !== app.id) throw unauthorized();
+    if (roles && !roles.includes(found.user.role)) throw new HttpError(403, 'forbidden', 'this account may not do that');
+    return found;
+  }
+  return {
+    requireUser,
+    /** The logged-in client of the request; 401 without a live token, 403 for other roles. */
+    async requireClient(request: FastifyRequest): Promise<UserRow> {
+      return (await requireUser(request, ['ROLE_CLIENT'])).user;
+    },
+  };
+}
+
+export type Auth = ReturnType<typeof createAuth>;

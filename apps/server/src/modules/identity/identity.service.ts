@@ -1,0 +1,118 @@
+import type { OddsFormat, Role, UserPreferences } from '@sb/contract';
+import type { Clock } from '../../lib/clock';
+import { HttpError, badRequest } from '../../plugins/errors';
+import type { IdentityRepository, UserRow } from './identity.repository';
+import { hashPassword, passwordPolicyError, verifyPassword } from './passwords';
+
+const USERNAME = /^[a-zA-Z0-9._-]{3,32}$/;
+
+export interface CreateUserInput {
+  appId: number;
+  username: string;
+  password: string;
+  role: Role;
+  resellerId?: number | null;
+  firstName?: string;
+  lastName?: string;
+  email?: string;
+  dateOfBirth?: string | null;
+  currencyIso?: string;
+  timezone?: string;
+  language?: 'en' | 'tr';
+}
+
+/** Field-level failure of a form: the field and the translation key of its message. */
+export class FormError extends Error {
+  constructor(
+    readonly field: string,
+    readonly key: string,
+  ) {
+    super(key);
+  }
+}
+
+export function isTimeZone(tz: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: tz });
+    return tz.length <= 64;
+  } catch {
+    return false;
+  }
+}
+
+export function preferencesOf(user: UserRow): UserPreferences {
+  return { oddsFormat: user.oddsFormat, language: user.language, timezone: user.timezone, hideBalance: user.hideBalance };
+}
+
+export function createIdentityService(deps: { repo: IdentityRepository; clock: Clock }) {
+  const { repo, clock } = deps;
+
+  async function checkNewUser(input: CreateUserInput): Promise<void> {
+    if (!USERNAME.test(input.username)) throw badRequest('username', 'username: 3–32 letters, digits, dot, dash or underscore');
+    const policy = passwordPolicyError(input.password, input.username);
+    if (policy) throw badRequest('password', `password rejected (${policy})`);
+    if (input.timezone && !isTimeZone(input.timezone)) throw badRequest('timezone', 'unknown time zone');
+    if (input.dateOfBirth && !/^\d{4}-\d{2}-\d{2}$/.test(input.dateOfBirth)) throw badRequest('dateOfBirth', 'use YYYY-MM-DD');
+    if (await repo.findUser(input.appId, input.username)) throw badRequest('username', 'username is taken in this app');
+    if (input.resellerId != null) {
+      const reseller = await repo.userById(input.resellerId);
+      if (!reseller || reseller.role !== 'ROLE_RESELLER' || reseller.appId !== input.appId) {
+        throw badRequest('reseller', 'no such reseller in this app');
+      }
+    }
+  }
+
+  return {
+    async createUser(input: CreateUserInput): Promise<UserRow> {
+      await checkNewUser(input);
+      const now = new Date(clock.now());
+      return repo.insertUser({
+        appId: input.appId,
+        username: input.username,
+        passwordHash: await hashPassword(input.password),
+        role: input.role,
+        resellerId: input.resellerId ?? null,
+        firstName: input.firstName ?? '',
+        lastName: input.lastName ?? '',
+        email: input.email ?? '',
+        dateOfBirth: input.dateOfBirth ?? null,
+        currencyIso: input.currencyIso ?? 'TRY',
+        timezone: input.timezone ?? 'Europe/Istanbul',
+        language: input.language ?? 'tr',
+        createdAt: now,
+        passwordChangedAt: now,
+      });
+    },
+
+    findUser: (appId: number, username: string) => repo.findUser(appId, username),
+    userById: (id: number) => repo.userById(id),
+    listUsers: (appId?: number) => repo.listUsers(appId),
+
+    async getUser(id: number): Promise<UserRow> {
+      const user = await repo.userById(id);
+      if (!user) throw new HttpError(404, 'not_found', `user ${id} not found`);
+      return user;
+    },
+
+    /** Checks the current password and the new password's rules; throws FormError naming the field. */
+    async changePassword(user: UserRow, fields: { current: string; next: string; repeat: string }): Promise<void> {
+      if (!fields.current) throw new FormError('current_password', 'form.required');
+      if (!(await verifyPassword(user.passwordHash, fields.current))) throw new FormError('current_password', 'password.current_wrong');
+      const policy = passwordPolicyError(fields.next, user.username);
+      if (policy) throw new FormError('new_password', policy);
+      if (fields.next !== fields.repeat) throw new FormError('new_password_repeat', 'password.mismatch');
+      const now = new Date(clock.now());
+      await repo.updateUser(user.id, { passwordHash: await hashPassword(fields.next), passwordChangedAt: now });
+    },
+
+    async updatePreferences(
+      user: UserRow,
+      prefs: { oddsFormat: OddsFormat; language: 'en' | 'tr'; timezone: string; hideBalance: boolean },
+    ): Promise<void> {
+      if (!isTimeZone(prefs.timezone)) throw new FormError('timezone', 'preferences.timezone_invalid');
+      await repo.updateUser(user.id, prefs);
+    },
+  };
+}
+
+export type IdentityService = ReturnType<typeof createIdentityService>;

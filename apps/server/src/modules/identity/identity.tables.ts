@@ -1,0 +1,71 @@
+import { sql } from 'drizzle-orm';
+import { boolean, date, index, integer, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { OddsFormat, Role } from '@sb/contract';
+
+/** A client or reseller of one app. Usernames are unique per app, compared in lower case. */
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    /** The app (tenancy); no foreign key: modules do not reach each other's tables. */
+    appId: integer('app_id').notNull(),
+    username: text('username').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    role: text('role').$type<Role>().notNull(),
+    /** The reseller a client belongs to (deposits and withdrawals go through them). */
+    resellerId: integer('reseller_id'),
+    firstName: text('first_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    email: text('email').notNull().default(''),
+    dateOfBirth: date('date_of_birth', { mode: 'string' }),
+    currencyIso: text('currency_iso').notNull().default('TRY'),
+    timezone: text('timezone').notNull().default('Europe/Istanbul'),
+    dateFormat: text('date_format').notNull().default('DD.MM.YYYY'),
+    language: text('language').$type<'en' | 'tr'>().notNull().default('tr'),
+    oddsFormat: text('odds_format').$type<OddsFormat>().notNull().default('decimal'),
+    hideBalance: boolean('hide_balance').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex('users_app_username_uq').on(t.appId, sql`lower(${t.username})`)],
+);
+
+/** A login: one family of rotating refresh tokens and their access tokens; revoking it ends them all. */
+export const authSessions = pgTable(
+  'auth_sessions',
+  {
+    id: uuid('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    /** Absolute end of the family: refresh cannot extend past it. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    revokeReason: text('revoke_reason'),
+  },
+  (t) => [index('auth_sessions_user_idx').on(t.userId)],
+);
+
+/** Access and refresh tokens, stored only as sha256 hex of the random token. */
+export const authTokens = pgTable(
+  'auth_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    kind: text('kind').$type<'access' | 'refresh'>().notNull(),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => authSessions.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** Set when a refresh token is rotated; presenting it again revokes the family. */
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('auth_tokens_session_idx').on(t.sessionId)],
+);
+
+/** Failed-login counters per key (username or address), fixed windows; shared by all instances. */
+export const authThrottle = pgTable('auth_throttle', {
+  key: text('key').primaryKey(),
+  windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+  failures: integer('failures').notNull(),
+});

@@ -1,0 +1,155 @@
+import { and, asc, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import type { MovementType } from '@sb/contract';
+import type { DbOrTx } from '../../db/database';
+import { ledgerAccounts, ledgerEntries, ledgerMovements, type AccountKind } from './wallet.tables';
+
+export type MovementRow = typeof ledgerMovements.$inferSelect;
+export type EntryRow = typeof ledgerEntries.$inferSelect;
+export type AccountRow = typeof ledgerAccounts.$inferSelect;
+
+export interface AccountKey {
+  appId: number;
+  kind: AccountKind;
+  ownerId: number;
+  currency: string;
+}
+
+/** Sums come back as text: pg gives int8 as strings, PGlite as BigInt; text is the same on both. */
+const sumText = (expr: unknown) => sql<string>`coalesce(sum(${expr}), 0)::text`;
+
+export function createWalletRepository(db: DbOrTx) {
+  const accountWhere = (key: AccountKey) =>
+    and(
+      eq(ledgerAccounts.appId, key.appId),
+      eq(ledgerAccounts.kind, key.kind),
+      eq(ledgerAccounts.ownerId, key.ownerId),
+      eq(ledgerAccounts.currency, key.currency),
+    );
+
+  return {
+    async findAccount(key: AccountKey): Promise<AccountRow | null> {
+      return (await db.select().from(ledgerAccounts).where(accountWhere(key)).limit(1))[0] ?? null;
+    },
+
+    /** The account, created on first use; client accounts may never go negative. */
+    async ensureAccount(key: AccountKey): Promise<AccountRow> {
+      const allowNegative = key.kind === 'house' || key.kind === 'reseller';
+      await db.insert(ledgerAccounts).values({ ...key, allowNegative }).onConflictDoNothing();
+      const row = (await db.select().from(ledgerAccounts).where(accountWhere(key)).limit(1))[0];
+      if (!row) throw new Error('ledger account vanished after insert');
+      return row;
+    },
+
+    async accountsOfOwner(appId: number, ownerId: number): Promise<AccountRow[]> {
+      return db
+        .select()
+        .from(ledgerAccounts)
+        .where(and(eq(ledgerAccounts.appId, appId), eq(ledgerAccounts.ownerId, ownerId), inArray(ledgerAccounts.kind, ['client_cash', 'client_bonus'])));
+    },
+
+    /** Inserts the movement unless its idempotency key exists; null means it already existed. */
+    async insertMovement(movement: typeof ledgerMovements.$inferInsert): Promise<MovementRow | null> {
+      const rows = await db.insert(ledgerMovements).values(movement).onConflictDoNothing().returning();
+      return rows[0] ?? null;
+    },
+
+    async findMovement(appId: number, idempotencyKey: string): Promise<MovementRow | null> {
+      const rows = await db
+        .select()
+        .from(ledgerMovements)
+        .where(and(eq(ledgerMovements.appId, appId), eq(ledgerMovements.idempotencyKey, idempotencyKey)));
+      return rows[0] ?? null;
+    },
+
+    async entriesOf(movementId: number): Promise<EntryRow[]> {
+      return db.select().from(ledgerEntries).where(eq(ledgerEntries.movementId, movementId)).orderBy(asc(ledgerEntries.id));
+    },
+
+    /**
+     * Adds `amount` to a non-negative account. The WHERE re-checks the balance after taking the row lock,
+     * so concurrent debits serialise on the row and none can overdraw it. Null = refused.
+     */
+    async applyToGuarded(accountId: number, amount: number): Promise<number | null> {
+      const rows = await db
+        .update(ledgerAccounts)
+        .set({ balance: sql`${ledgerAccounts.balance} + ${amount}` })
+        .where(and(eq(ledgerAccounts.id, accountId), sql`${ledgerAccounts.balance} + ${amount} >= 0`))
+        .returning({ balance: ledgerAccounts.balance });
+      return rows[0] ? Number(rows[0].balance) : null;
+    },
+
+    async insertEntries(entries: (typeof ledgerEntries.$inferInsert)[]): Promise<EntryRow[]> {
+      return db.insert(ledgerEntries).values(entries).returning();
+    },
+
+    /** One page of an account's entries with their movements, newest first, and the total count. */
+    async accountHistory(accountId: number, from: Date, to: Date, limit: number, offset: number) {
+      const where = and(eq(ledgerEntries.accountId, accountId), gte(ledgerEntries.createdAt, from), lt(ledgerEntries.createdAt, to));
+      const rows = await db
+        .select({ entry: ledgerEntries, movement: ledgerMovements })
+        .from(ledgerEntries)
+        .innerJoin(ledgerMovements, eq(ledgerMovements.id, ledgerEntries.movementId))
+        .where(where)
+        .orderBy(desc(ledgerEntries.createdAt), desc(ledgerEntries.id))
+        .limit(limit)
+        .offset(offset);
+      const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(ledgerEntries).where(where);
+      return { rows, total: Number(count?.n ?? 0) };
+    },
+
+    /** Sum of an account's entries per movement type since `from` (minor units, signed). */
+    async sumsByType(accountId: number, types: MovementType[], from: Date, to: Date): Promise<Map<MovementType, number>> {
+      const rows = await db
+        .select({ type: ledgerMovements.type, total: sumText(ledgerEntries.amount) })
+        .from(ledgerEntries)
+        .innerJoin(ledgerMovements, eq(ledgerMovements.id, ledgerEntries.movementId))
+        .where(
+          and(
+            eq(ledgerEntries.accountId, accountId),
+            inArray(ledgerMovements.type, types),
+            gte(ledgerEntries.createdAt, from),
+            lt(ledgerEntries.createdAt, to),
+          ),
+        )
+        .groupBy(ledgerMovements.type);
+      return new Map(rows.map((r) => [r.type, Number(r.total)]));
+    },
+
+    /** Ledger checks: total of all entries (must be 0) and accounts whose cached balance differs from their entries. */
+    async audit(appId: number) {
+      const [total] = await db
+        .select({ total: sumText(ledgerEntries.amount) })
+        .from(ledgerEntries)
+        .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
+        .where(eq(ledgerAccounts.appId, appId));
+      const mismatched = await db
+        .select({ accountId: ledgerAccounts.id, balance: ledgerAccounts.balance, entries: sumText(ledgerEntries.amount) })
+        .from(ledgerAccounts)
+        .leftJoin(ledgerEntries, eq(ledgerEntries.accountId, ledgerAccounts.id))
+        .where(and(eq(ledgerAccounts.appId, appId), eq(ledgerAccounts.allowNegative, false)))
+        .groupBy(ledgerAccounts.id, ledgerAccounts.balance)
+        .having(sql`${ledgerAccounts.balance} <> coalesce(sum(${ledgerEntries.amount}), 0)`);
+      const [unbalanced] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(
+          db
+            .select({ id: ledgerEntries.movementId })
+            .from(ledgerEntries)
+            .innerJoin(ledgerMovements, eq(ledgerMovements.id, ledgerEntries.movementId))
+            .where(eq(ledgerMovements.appId, appId))
+            .groupBy(ledgerEntries.movementId)
+            .having(sql`sum(${ledgerEntries.amount}) <> 0`)
+            .as('u'),
+        );
+      return { total: Number(total?.total ?? 0), mismatched: mismatched.map((m) => m.accountId), unbalancedMovements: Number(unbalanced?.n ?? 0) };
+    },
+
+    /** Sum of an account's entries (contra accounts keep no cached balance). */
+    async entriesTotal(accountId: number): Promise<number> {
+      const [row] = await db.select({ total: sumText(ledgerEntries.amount) }).from(ledgerEntries).where(eq(ledgerEntries.accountId, accountId));
+      return Number(row?.total ?? 0);
+    },
+  };
+}
+
+export type WalletRepository = ReturnType<typeof createWalletRepository>;

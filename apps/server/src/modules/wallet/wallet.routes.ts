@@ -1,0 +1,74 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { cashbackResponseSchema, errorBodySchema, localeQuerySchema, transactionsQuerySchema, transactionsResponseSchema, type TransactionsQuery } from '@sb/contract';
+import type { Auth } from '../identity/index';
+import { parseDateInZone } from '../../lib/periods';
+import { translatorFor } from '../../lib/translate';
+import { HttpError, badRequest } from '../../plugins/errors';
+import type { ActivityService, WalletClient } from './activity.service';
+
+const DAY_MS = 24 * 3600_000;
+const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 429: errorBodySchema };
+
+/** The app's cashback rate, from tenancy (passed in by the composition root). */
+export type CashbackRateOf = (request: FastifyRequest) => Promise<number>;
+
+/** Date range of the transactions query; default (spec §9) one month ago to tomorrow. */
+function rangeOf(query: TransactionsQuery, client: WalletClient, now: number): { from: number; to: number } {
+  const read = (field: string, text: string | undefined, fallback: number) => {
+    if (text === undefined || text === '') return fallback;
+    const ms = parseDateInZone(text, client.timezone);
+    if (Number.isNaN(ms)) throw badRequest(field, `${field}: use YYYY-MM-DD or an ISO date-time`);
+    return ms;
+  };
+  const from = read('rangeDateTime[from]', query['rangeDateTime[from]'] ?? query.from, now - 30 * DAY_MS);
+  let to = read('rangeDateTime[to]', query['rangeDateTime[to]'] ?? query.to, now + DAY_MS);
+  // A plain end date means "through that day".
+  const toText = query['rangeDateTime[to]'] ?? query.to ?? '';
+  if (/^\d{4}-\d{2}-\d{2}$/.test(toText)) to += DAY_MS;
+  if (to <= from) throw badRequest('rangeDateTime[to]', 'the end of the range must be after its start');
+  return { from, to };
+}
+
+export function walletRoutes(activity: ActivityService, auth: Auth, rateOf: CashbackRateOf, now: () => number): FastifyPluginAsync {
+  return async (fastify) => {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+    app.get(
+      '/api/v1/user/transactions',
+      { schema: { tags: ['api'], summary: "The client's cash transactions (bearer; another client's uid → 403)", querystring: transactionsQuerySchema, response: { 200: transactionsResponseSchema, ...errors } } },
+      async (request) => {
+        const client = await auth.requireClient(request);
+        const query = request.query;
+        if (query.uid !== undefined && query.uid !== 0 && query.uid !== client.id) {
+          throw new HttpError(403, 'forbidden', 'a client sees only their own transactions');
+        }
+        const range = rangeOf(query, client, now());
+        const { transactions, totalCount } = await activity.transactions(client, range, query.page, query.per_page, translatorFor(request));
+        return { result: { transactions, pagination: { page: query.page, per_page: query.per_page, totalCount } } };
+      },
+    );
+
+    app.get(
+      '/api/v2/cashback/sports',
+      { schema: { tags: ['api'], summary: 'Claimable sports cashback of this week (bearer)', querystring: localeQuerySchema, response: { 200: cashbackResponseSchema, ...errors } } },
+      async (request) => {
+        const client = await auth.requireClient(request);
+        const { cashback, percent } = await activity.cashback(client, await rateOf(request));
+        return { cashback, percent };
+      },
+    );
+
+    app.post(
+      '/api/v2/cashback/sports',
+      { schema: { tags: ['api'], summary: 'Claim the sports cashback into the balance, once (bearer)', querystring: localeQuerySchema, response: { 200: cashbackResponseSchema, ...errors } } },
+      async (request) => {
+        const client = await auth.requireClient(request);
+        const rate = await rateOf(request);
+        const { paid } = await activity.claimCashback(client, rate);
+        const { cashback, percent } = await activity.cashback(client, rate);
+        return { cashback, percent, paid };
+      },
+    );
+  };
+}

@@ -1,0 +1,167 @@
+import type { MovementType } from '@sb/contract';
+import type { Db, DbOrTx } from '../../db/database';
+import type { Clock } from '../../lib/clock';
+import { HttpError, badRequest } from '../../plugins/errors';
+import { createWalletRepository, type AccountRow, type EntryRow, type MovementRow, type WalletRepository } from './wallet.repository';
+import type { AccountKind } from './wallet.tables';
+
+/** Which account an entry touches: a client's cash or bonus, the app's house, or a reseller. */
+export type AccountRef =
+  | { kind: 'client_cash' | 'client_bonus'; userId: number }
+  | { kind: 'reseller'; userId: number }
+  | { kind: 'house' };
+
+export interface MovementInput {
+  appId: number;
+  /** Unique per app: a retry with the same key returns the first movement and moves nothing. */
+  idempotencyKey: string;
+  type: MovementType;
+  /** The client the movement concerns (their transactions, limits and cashback read it). */
+  userId: number | null;
+  currency: string;
+  /** Translation key (and params) describing the movement; defaults to `transaction.<type>`. */
+  info?: { key: string; params?: Record<string, string> };
+  /** Two or more signed amounts (minor units) that sum to zero. */
+  entries: { account: AccountRef; amount: number }[];
+}
+
+export interface Movement {
+  movement: MovementRow;
+  entries: EntryRow[];
+  /** True when this call found the movement already posted under its idempotency key. */
+  replayed: boolean;
+}
+
+export interface ClientTransfer {
+  appId: number;
+  userId: number;
+  currency: string;
+  amount: number;
+  type: MovementType;
+  idempotencyKey: string;
+  /** The other side: the house (default) or a reseller. */
+  counterparty?: AccountRef;
+  info?: MovementInput['info'];
+}
+
+const MAX_AMOUNT = 1_000_000_000_00;
+
+export const insufficientFunds = () => new HttpError(409, 'insufficient_funds', 'balance too low for this movement');
+
+function validate(input: MovementInput): void {
+  if (!input.idempotencyKey || input.idempotencyKey.length > 200) throw badRequest('idempotencyKey', 'idempotency key must be 1–200 characters');
+  if (input.entries.length < 2) throw badRequest('entries', 'a movement needs at least two entries');
+  for (const e of input.entries) {
+    if (!Number.isSafeInteger(e.amount) || e.amount === 0 || Math.abs(e.amount) > MAX_AMOUNT) {
+      throw badRequest('amount', 'amounts are non-zero integer minor units');
+    }
+  }
+  if (input.entries.reduce((s, e) => s + e.amount, 0) !== 0) throw badRequest('entries', 'entries must sum to zero');
+}
+
+const ownerOf = (ref: AccountRef) => (ref.kind === 'house' ? 0 : ref.userId);
+const sameEntries = (a: { accountId: number; amount: number }[], b: { accountId: number; amount: number }[]) => {
+  const key = (x: { accountId: number; amount: number }[]) => x.map((e) => `${e.accountId}:${e.amount}`).sort().join(',');
+  return key(a) === key(b);
+};
+
+export function createWalletService(deps: { db: Db; clock: Clock }) {
+  const { db, clock } = deps;
+
+  /** Runs in the caller's transaction when given one, else in a new one. */
+  function inTransaction<T>(tx: DbOrTx | undefined, fn: (repo: WalletRepository) => Promise<T>): Promise<T> {
+    if (tx) return fn(createWalletRepository(tx));
+    return db.transaction((t) => fn(createWalletRepository(t)));
+  }
+
+  async function resolveAccounts(repo: WalletRepository, input: MovementInput): Promise<AccountRow[]> {
+    const accounts: AccountRow[] = [];
+    for (const { account } of input.entries) {
+      const kind: AccountKind = account.kind;
+      accounts.push(await repo.ensureAccount({ appId: input.appId, kind, ownerId: ownerOf(account), currency: input.currency }));
+    }
+    return accounts;
+  }
+
+  async function replay(repo: WalletRepository, input: MovementInput, accounts: AccountRow[]): Promise<Movement> {
+    const movement = await repo.findMovement(input.appId, input.idempotencyKey);
+    if (!movement) throw new Error('idempotency conflict without a stored movement');
+    const entries = await repo.entriesOf(movement.id);
+    const wanted = input.entries.map((e, i) => ({ accountId: accounts[i]?.id ?? 0, amount: e.amount }));
+    if (movement.type !== input.type || movement.userId !== input.userId || !sameEntries(entries, wanted)) {
+      throw new HttpError(409, 'idempotency_conflict', 'this idempotency key was used for a different movement');
+    }
+    return { movement, entries, replayed: true };
+  }
+
+  /** Posts a balanced movement atomically; refuses (moving nothing) if a client account would go negative. */
+  async function post(input: MovementInput, tx?: DbOrTx): Promise<Movement> {
+    validate(input);
+    return inTransaction(tx, async (repo) => {
+      const accounts = await resolveAccounts(repo, input);
+      const createdAt = new Date(clock.now());
+      const movement = await repo.insertMovement({
+        appId: input.appId,
+        idempotencyKey: input.idempotencyKey,
+        type: input.type,
+        userId: input.userId,
+        info: input.info ?? { key: `transaction.${input.type}` },
+        createdAt,
+      });
+      if (!movement) return replay(repo, input, accounts);
+      // Lock guarded accounts in id order so two movements over the same accounts cannot deadlock.
+      const order = input.entries.map((e, i) => ({ ...e, row: accounts[i] as AccountRow })).sort((a, b) => a.row.id - b.row.id);
+      const rows = [];
+      for (const e of order) {
+        const balanceAfter = e.row.allowNegative ? null : await repo.applyToGuarded(e.row.id, e.amount);
+        if (!e.row.allowNegative && balanceAfter === null) throw insufficientFunds();
+        rows.push({ movementId: movement.id, accountId: e.row.id, amount: e.amount, balanceAfter, createdAt });
+      }
+      return { movement, entries: await repo.insertEntries(rows), replayed: false };
+    });
+  }
+
+  const transfer = (t: ClientTransfer, sign: 1 | -1, tx?: DbOrTx) =>
+    post(
+      {
+        appId: t.appId,
+        idempotencyKey: t.idempotencyKey,
+        type: t.type,
+        userId: t.userId,
+        currency: t.currency,
+        info: t.info,
+        entries: [
+          { account: { kind: 'client_cash', userId: t.userId }, amount: sign * t.amount },
+          { account: t.counterparty ?? { kind: 'house' }, amount: -sign * t.amount },
+        ],
+      },
+      tx,
+    );
+
+  return {
+    post,
+    /** Adds `amount` to the client's cash from the counterparty (house by default). */
+    credit: (t: ClientTransfer, tx?: DbOrTx) => transfer(t, 1, tx),
+    /** Takes `amount` from the client's cash to the counterparty; 409 insufficient_funds if too low. */
+    debit: (t: ClientTransfer, tx?: DbOrTx) => transfer(t, -1, tx),
+
+    /** Cash and bonus of a client (0 before any movement). */
+    async balances(user: { id: number; appId: number }, tx?: DbOrTx): Promise<{ cash: number; bonus: number }> {
+      const rows = await createWalletRepository(tx ?? db).accountsOfOwner(user.appId, user.id);
+      const of = (kind: AccountKind) => rows.filter((r) => r.kind === kind).reduce((s, r) => s + Number(r.balance), 0);
+      return { cash: of('client_cash'), bonus: of('client_bonus') };
+    },
+
+    /** A reseller's or the house's position: the sum of its entries (negative = money handed out). */
+    async contraBalance(appId: number, ref: AccountRef, currency: string): Promise<number> {
+      const repo = createWalletRepository(db);
+      const account = await repo.findAccount({ appId, kind: ref.kind, ownerId: ownerOf(ref), currency });
+      return account ? repo.entriesTotal(account.id) : 0;
+    },
+
+    /** Invariant check for tests and operators: all entries sum to 0, cached balances equal their entries. */
+    audit: (appId: number) => createWalletRepository(db).audit(appId),
+  };
+}
+
+export type WalletService = ReturnType<typeof createWalletService>;

@@ -1,0 +1,169 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { sessionResponseSchema, tokenResponseSchema } from '@sb/contract';
+import { describeEachBackend } from './support/databases';
+import { createTestServer, type TestServer } from './support/server';
+import { appCredentials, bearer, createClient, login, tokenRequest } from './support/accounts';
+import { manualClock } from '../src/lib/clock';
+import { ACCESS_TOKEN_TTL_MS, MAX_FAILURES_PER_USER } from '../src/modules/identity/index';
+
+describeEachBackend('identity: tokens and sessions', (backend) => {
+  let server: TestServer;
+  const clock = manualClock(Date.parse('2026-11-21T12:00:00Z'));
+  beforeAll(async () => {
+    server = await createTestServer(backend, { clock });
+  });
+  afterAll(async () => server?.close());
+
+  const session = (token: string, headers: Record<string, string> = {}) =>
+    server.app.inject({ method: 'GET', url: '/api/get/session', headers: { ...bearer(token), ...headers } });
+
+  it('logs the demo client in with the password grant (GET query and POST form) and returns every session field', async () => {
+    const cred = await appCredentials(server);
+    const query = new URLSearchParams({ grant_type: 'password', ...cred, username: 'demo', password: 'demo-pass-2026', t: '1' });
+    const viaGet = await server.app.inject({ method: 'GET', url: `/oauth/v2/token?${query}`, headers: { host: 'localhost' } });
+    expect(viaGet.statusCode).toBe(200);
+    const tokens = tokenResponseSchema.parse(viaGet.json());
+    expect(tokens.access_token.length).toBeGreaterThanOrEqual(43);
+    expect(tokens.expires_in).toBe(900);
+
+    const viaPost = await login(server, 'DEMO', 'demo-pass-2026');
+    const res = await session(viaPost.access_token);
+    expect(res.statusCode).toBe(200);
+    const body = sessionResponseSchema.parse(res.json());
+    expect(body.result.app.meta.title).toBe('Demo Bet — sports betting and casino');
+    expect(body.result.user).toMatchObject({
+      group: { key: 'ROLE_CLIENT' },
+      username: 'demo',
+      balance: 100_000,
+      bonus: 0,
+      balanceFormat: '₺1,000.00',
+      currency: { symbol: '₺', position: 'before', iso_code: 'TRY' },
+      full_name: 'Deniz Demir',
+      date_of_birth: '1990-04-23',
+      loggedIn: true,
+      waiting_bets: 0,
+    });
+    expect(body.result.user.uid).toBeGreaterThan(0);
+  });
+
+  it('accepts the token in X-App-Session and refuses it on another app', async () => {
+    const { access_token } = await login(server, 'demo', 'demo-pass-2026');
+    const viaHeader = await server.app.inject({ method: 'GET', url: '/api/get/session', headers: { host: 'localhost', 'x-app-session': `Bearer ${access_token}` } });
+    expect(viaHeader.statusCode).toBe(200);
+    expect((await session(access_token, { host: 'kartal.localhost' })).statusCode).toBe(401);
+  });
+
+  it('answers 401 for a missing, malformed, unknown or expired token', async () => {
+    expect((await server.app.inject({ method: 'GET', url: '/api/get/session', headers: { host: 'localhost' } })).statusCode).toBe(401);
+    expect((await session('not a token!')).statusCode).toBe(401);
+    expect((await server.app.inject({ method: 'GET', url: '/api/get/session', headers: { host: 'localhost', authorization: 'Basic abc' } })).statusCode).toBe(401);
+    expect((await session('A'.repeat(43))).statusCode).toBe(401);
+    const { access_token } = await login(server, 'demo', 'demo-pass-2026');
+    clock.advance(ACCESS_TOKEN_TTL_MS + 1000);
+    const expired = await session(access_token);
+    expect(expired.statusCode).toBe(401);
+    expect(expired.json()).toMatchObject({ error: 'unauthorized' });
+  });
+
+  it('gives the same error for an unknown user and a wrong password', async () => {
+    const cred = await appCredentials(server);
+    const wrong = await tokenRequest(server, { grant_type: 'password', ...cred, username: 'demo', password: 'nope-nope-nope' }, { ip: '10.9.0.1' });
+    const unknown = await tokenRequest(server, { grant_type: 'password', ...cred, username: 'ghost', password: 'nope-nope-nope' }, { ip: '10.9.0.2' });
+    expect(wrong.statusCode).toBe(400);
+    expect(unknown.statusCode).toBe(400);
+    expect(wrong.json()).toEqual(unknown.json());
+  });
+
+  it('rejects a wrong client secret with 401 and bad input with 400 naming the field', async () => {
+    const cred = await appCredentials(server);
+    const badClient = await tokenRequest(server, { grant_type: 'password', client_id: cred.client_id, client_secret: 'x', username: 'demo', password: 'demo-pass-2026' });
+    expect(badClient.statusCode).toBe(401);
+    expect(badClient.json()).toMatchObject({ error: 'invalid_client' });
+    const otherApp = await appCredentials(server, 'kartal.localhost');
+    expect((await tokenRequest(server, { grant_type: 'password', ...otherApp, username: 'demo', password: 'demo-pass-2026' })).statusCode).toBe(401);
+    const noGrant = await tokenRequest(server, { ...cred, username: 'demo', password: 'x' });
+    expect(noGrant.statusCode).toBe(400);
+    expect(noGrant.json().field).toBe('grant_type');
+    const noPassword = await tokenRequest(server, { grant_type: 'password', ...cred, username: 'demo' });
+    expect(noPassword.statusCode).toBe(400);
+    expect(noPassword.json().field).toBe('password');
+  });
+
+  it('rotates refresh tokens: a used one stops working and its reuse revokes the whole session', async () => {
+    const cred = await appCredentials(server);
+    const first = await login(server, 'demo', 'demo-pass-2026');
+    const refresh = (token: string) => tokenRequest(server, { grant_type: 'refresh_token', ...cred, refresh_token: token }, { ip: '10.7.0.1' });
+    const second = await refresh(first.refresh_token);
+    expect(second.statusCode).toBe(200);
+    const rotated = tokenResponseSchema.parse(second.json());
+    expect(rotated.refresh_token).not.toBe(first.refresh_token);
+    expect((await session(rotated.access_token)).statusCode).toBe(200);
+
+    const reuse = await refresh(first.refresh_token);
+    expect(reuse.statusCode).toBe(400);
+    expect(reuse.json()).toMatchObject({ error: 'invalid_grant' });
+    // The reuse revoked the family: the newer tokens are dead too.
+    expect((await session(rotated.access_token)).statusCode).toBe(401);
+    expect((await refresh(rotated.refresh_token)).statusCode).toBe(400);
+  });
+
+  it('lets exactly one of two concurrent refreshes with the same token win', async () => {
+    const cred = await appCredentials(server);
+    const first = await login(server, 'demo', 'demo-pass-2026');
+    const results = await Promise.all(
+      [1, 2].map(() => tokenRequest(server, { grant_type: 'refresh_token', ...cred, refresh_token: first.refresh_token }, { ip: '10.7.0.2' })),
+    );
+    expect(results.filter((r) => r.statusCode === 200)).toHaveLength(1);
+  });
+
+  it('logs out: the access token and refresh token stop working', async () => {
+    const cred = await appCredentials(server);
+    const tokens = await login(server, 'demo', 'demo-pass-2026');
+    const out = await server.app.inject({ method: 'POST', url: '/api/logout', headers: bearer(tokens.access_token) });
+    expect(out.statusCode).toBe(200);
+    expect(out.json()).toEqual({ result: { revoked: true } });
+    expect((await session(tokens.access_token)).statusCode).toBe(401);
+    expect((await tokenRequest(server, { grant_type: 'refresh_token', ...cred, refresh_token: tokens.refresh_token })).statusCode).toBe(400);
+  });
+
+  it('revokes every session of a client through the service (operator command)', async () => {
+    const user = await createClient(server, 'revokee');
+    const a = await login(server, 'revokee', 'correct-horse-7');
+    const b = await login(server, 'revokee', 'correct-horse-7');
+    expect(await server.modules.identity.tokens.revokeUser(user.id)).toBe(2);
+    expect((await session(a.access_token)).statusCode).toBe(401);
+    expect((await session(b.access_token)).statusCode).toBe(401);
+  });
+
+  it('shows a reseller as ROLE_RESELLER so the web logs them out', async () => {
+    const { access_token } = await login(server, 'reseller', 'reseller-pass-2026');
+    const res = await session(access_token);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().result.user.group.key).toBe('ROLE_RESELLER');
+  });
+
+  it('rate limits failures per username with 429 and Retry-After, across addresses, until the window passes', async () => {
+    await createClient(server, 'target');
+    const cred = await appCredentials(server);
+    const attempt = (password: string, i: number) =>
+      tokenRequest(server, { grant_type: 'password', ...cred, username: 'target', password }, { ip: `10.8.${i}.1` });
+    for (let i = 0; i < MAX_FAILURES_PER_USER; i++) expect((await attempt('wrong-guess', i)).statusCode).toBe(400);
+    const blocked = await attempt('correct-horse-7', 99);
+    expect(blocked.statusCode).toBe(429);
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    expect(blocked.json()).toMatchObject({ error: 'too_many_attempts' });
+    clock.advance(Number(blocked.headers['retry-after']) * 1000);
+    expect((await attempt('correct-horse-7', 100)).statusCode).toBe(200);
+  });
+
+  it('rate limits failures per address across usernames', async () => {
+    const cred = await appCredentials(server);
+    let last = 0;
+    for (let i = 0; i < 60 && last !== 429; i++) {
+      last = (await tokenRequest(server, { grant_type: 'password', ...cred, username: `nobody${i}`, password: 'x-wrong-x' }, { ip: '10.66.0.1' })).statusCode;
+    }
+    expect(last).toBe(429);
+    // Another address is not affected.
+    expect((await tokenRequest(server, { grant_type: 'password', ...cred, username: 'demo', password: 'demo-pass-2026' }, { ip: '10.66.0.2' })).statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,159 @@
+import { z } from 'zod';
+import { localeSchema } from './common';
+
+/** Wallet, transactions, cashback and responsible-gambling limits. Amounts are integer minor units. */
+
+const dateTime = z.string().max(40);
+
+/**
+ * GET {api}/api/v1/user/transactions (bearer). Dates are ISO 8601 (a plain YYYY-MM-DD is midnight in
+ * the user's time zone); both `rangeDateTime[from]`/`rangeDateTime[to]` and `from`/`to` are accepted.
+ * `uid` of another client → 403.
+ */
+export const transactionsQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  per_page: z.coerce.number().int().min(1).max(100).default(10),
+  uid: z.coerce.number().int().min(0).optional(),
+  'rangeDateTime[from]': dateTime.optional(),
+  'rangeDateTime[to]': dateTime.optional(),
+  from: dateTime.optional(),
+  to: dateTime.optional(),
+  _locale: localeSchema.optional(),
+  locale: localeSchema.optional(),
+  t: z.string().max(64).optional(),
+});
+export type TransactionsQuery = z.infer<typeof transactionsQuerySchema>;
+
+/** What kind of movement a transaction came from. */
+export const MOVEMENT_TYPES = [
+  'deposit',
+  'withdrawal',
+  'bet_stake',
+  'bet_payout',
+  'bet_refund',
+  'cashout',
+  'casino_stake',
+  'casino_payout',
+  'cashback',
+  'bonus',
+  'adjustment',
+] as const;
+export const movementTypeSchema = z.enum(MOVEMENT_TYPES);
+export type MovementType = z.infer<typeof movementTypeSchema>;
+
+/** Spec §3 Transaction. `amount` is positive; `type.operator` says whether it added to or took from the balance. */
+export const transactionSchema = z.object({
+  id: z.number().int(),
+  /** Translated description in the requested locale. */
+  info: z.string(),
+  /** ISO 8601 timestamp. */
+  addedAt: z.string(),
+  amount: z.number().int().nonnegative(),
+  /** Amount formatted per the user's currency. */
+  amountFormat: z.string(),
+  /** Cash balance after this transaction (minor units). */
+  balanceAfter: z.number().int(),
+  type: z.object({ operator: z.enum(['+', '-']), key: movementTypeSchema }),
+});
+export type Transaction = z.infer<typeof transactionSchema>;
+
+export const transactionsResponseSchema = z.object({
+  result: z.object({
+    transactions: z.array(transactionSchema),
+    pagination: z.object({ page: z.number().int(), per_page: z.number().int(), totalCount: z.number().int() }),
+  }),
+});
+export type TransactionsResponse = z.infer<typeof transactionsResponseSchema>;
+
+/**
+ * GET {api}/api/v2/cashback/sports (bearer): what can be claimed now; POST (empty body) claims it and
+ * answers the same shape with what is left (0 after a claim). Period: the current calendar week
+ * (Monday 00:00 in the user's time zone).
+ */
+export const cashbackResponseSchema = z.object({
+  /** Claimable amount in minor units. */
+  cashback: z.number().int().nonnegative(),
+  /** The app's cashback percentage, e.g. 10 or 2.5. */
+  percent: z.number().nonnegative(),
+  /** Amount paid by this request (POST only; 0 on GET and on a repeated claim). */
+  paid: z.number().int().nonnegative().optional(),
+});
+export type CashbackResponse = z.infer<typeof cashbackResponseSchema>;
+
+export const LIMIT_TYPES = ['stake', 'loss'] as const;
+export const LIMIT_PERIODS = ['day', 'week', 'month'] as const;
+export const limitTypeSchema = z.enum(LIMIT_TYPES);
+export const limitPeriodSchema = z.enum(LIMIT_PERIODS);
+export type LimitType = z.infer<typeof limitTypeSchema>;
+export type LimitPeriod = z.infer<typeof limitPeriodSchema>;
+
+/** One limit: `amount` null = no limit. A raise (or removal) waits 24 h: shown as pendingAmount/pendingFrom. */
+export const limitSchema = z.object({
+  type: limitTypeSchema,
+  period: limitPeriodSchema,
+  amount: z.number().int().nonnegative().nullable(),
+  pendingAmount: z.number().int().nonnegative().nullable(),
+  /** ISO time the pending raise takes effect, null when nothing is pending. */
+  pendingFrom: z.string().nullable(),
+});
+export type Limit = z.infer<typeof limitSchema>;
+
+/** Active time-out or self-exclusion: betting and casino play are blocked until `until`. */
+export const exclusionSchema = z.object({
+  kind: z.enum(['timeout', 'self_exclusion']),
+  until: z.string(),
+});
+export type Exclusion = z.infer<typeof exclusionSchema>;
+
+/** GET {api}/api/v1/user/limits (bearer) and the answer of PUT. Always lists all 6 type×period pairs. */
+export const limitsResponseSchema = z.object({
+  result: z.object({
+    limits: z.array(limitSchema),
+    /** Session reminder (reality check) interval in minutes; null = off. Changes apply at once. */
+    realityCheckMinutes: z.number().int().nullable(),
+    exclusion: exclusionSchema.nullable(),
+  }),
+});
+export type LimitsResponse = z.infer<typeof limitsResponseSchema>;
+
+/** PUT {api}/api/v1/user/limits (JSON): only the listed limits change; amount null removes a limit. */
+export const limitsUpdateSchema = z.object({
+  limits: z
+    .array(
+      z.object({
+        type: limitTypeSchema,
+        period: limitPeriodSchema,
+        amount: z.number().int().nonnegative().max(1_000_000_000_00).nullable(),
+      }),
+    )
+    .max(6)
+    .default([]),
+  realityCheckMinutes: z.number().int().min(5).max(24 * 60).nullable().optional(),
+});
+export type LimitsUpdate = z.infer<typeof limitsUpdateSchema>;
+
+/** GET {api}/api/v1/user/limits/summary (bearer): use of each limit in its current period. */
+export const limitSummaryItemSchema = limitSchema.extend({
+  used: z.number().int().nonnegative(),
+  /** amount − used, never below 0; null when there is no limit. */
+  remaining: z.number().int().nonnegative().nullable(),
+  periodStart: z.string(),
+  periodEnd: z.string(),
+});
+export type LimitSummaryItem = z.infer<typeof limitSummaryItemSchema>;
+
+export const limitSummaryResponseSchema = z.object({
+  result: z.object({
+    items: z.array(limitSummaryItemSchema),
+    realityCheckMinutes: z.number().int().nullable(),
+    exclusion: exclusionSchema.nullable(),
+  }),
+});
+export type LimitSummaryResponse = z.infer<typeof limitSummaryResponseSchema>;
+
+/** POST {api}/api/v1/user/time-out (bearer): 24 h to 6 weeks. Answers limitsResponseSchema. */
+export const timeOutRequestSchema = z.object({ hours: z.number().int().min(24).max(6 * 7 * 24) });
+/** POST {api}/api/v1/user/self-exclusion (bearer): 6 months or more (max 5 years). Answers limitsResponseSchema. */
+export const selfExclusionRequestSchema = z.object({ months: z.number().int().min(6).max(60) });
+export type TimeOutRequest = z.infer<typeof timeOutRequestSchema>;
+export type SelfExclusionRequest = z.infer<typeof selfExclusionRequestSchema>;

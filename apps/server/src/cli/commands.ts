@@ -1,5 +1,7 @@
 import type { buildApp } from '../app';
 import { appCommands } from './app.commands';
+import { identityCommands } from './identity.commands';
+import { walletCommands } from './wallet.commands';
 
 export type Modules = Awaited<ReturnType<typeof buildApp>>['modules'];
 export type Flags = Record<string, string>;
@@ -10,7 +12,7 @@ export interface Command {
 }
 
 /** Every operator command; each area adds its own file of commands here. */
-export const COMMANDS: Record<string, Command> = { ...appCommands };
+export const COMMANDS: Record<string, Command> = { ...appCommands, ...identityCommands, ...walletCommands };
 
 export function parseFlags(args: string[]): Flags {
   const flags: Flags = {};

@@ -27,7 +27,9 @@ function BackOrLogo() {
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const to = useLocalePath();
-  const target = backTarget(pathname, currentHistoryIndex());
+  const { locale } = useAppContext();
+  // Home is where "back" would lead anyway: it shows the logo.
+  const target = pathname === `/${locale}/` || pathname === `/${locale}` ? null : backTarget(pathname, currentHistoryIndex());
   if (target === null) {
     return (
       <Link to={to('/')} className="header__logo" aria-label={t('header.logo')}>
@@ -37,7 +39,7 @@ function BackOrLogo() {
   }
   const back = () => (target === 'history' ? navigate(-1) : navigate(target.path));
   return (
-    <button type="button" className="header__icon-button" aria-label={t('nav.back')} onClick={back}>
+    <button type="button" className="header__icon-button header__back" aria-label={t('nav.back')} onClick={back}>
       <Icon name="back" />
     </button>
   );
@@ -56,16 +58,19 @@ export function Header({ languageSelector }: { languageSelector: ReactNode }) {
   const user = useSessionUser();
   const { title, subtitle } = useRouteTitles();
   const [menuOpen, setMenuOpen] = useState(false);
+  const titles = (
+    <div className="header__titles">
+      {title && <span className="header__title">{t(title)}</span>}
+      {subtitle && <span className="header__subtitle">{t(subtitle)}</span>}
+    </div>
+  );
   const hidden = useBalanceHidden(user?.preferences.hideBalance ?? false);
 
   return (
-    <header className="header" data-testid="header">
+    <header className={`header${loggedIn ? ' header--full' : ''}`} data-testid="header">
       <div className="header__bar">
         <BackOrLogo />
-        <div className="header__titles">
-          {title && <span className="header__title">{t(title)}</span>}
-          {subtitle && <span className="header__subtitle">{t(subtitle)}</span>}
-        </div>
+        {loggedIn ? <span className="header__spacer" /> : titles}
         {user && user.uid > 0 && app.supportChatUrl && (
           <a className="header__icon-button" href={app.supportChatUrl} target="_blank" rel="noopener noreferrer" aria-label={t('header.support_chat')}>
             <Icon name="chat" />
@@ -104,6 +109,7 @@ export function Header({ languageSelector }: { languageSelector: ReactNode }) {
           </>
         )}
       </div>
+      {loggedIn && titles}
       {menuOpen && user && <AccountDropdown user={user} onClose={() => setMenuOpen(false)} />}
     </header>
   );

@@ -57,6 +57,7 @@ export function Header({ languageSelector }: { languageSelector: ReactNode }) {
   const loggedIn = useIsLoggedIn();
   const user = useSessionUser();
   const { title, subtitle } = useRouteTitles();
+  const onLoginScreen = useLocation().pathname.endsWith('/login');
   const [menuOpen, setMenuOpen] = useState(false);
   const titles = (
     <div className="header__titles">
@@ -77,7 +78,7 @@ export function Header({ languageSelector }: { languageSelector: ReactNode }) {
           </a>
         )}
         {languageSelector}
-        {!loggedIn && (
+        {!loggedIn && !onLoginScreen && (
           <Link className="ui-button ui-button--primary header__login" to={to('/login')}>
             {t('nav.login')}
           </Link>

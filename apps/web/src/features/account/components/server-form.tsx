@@ -28,7 +28,7 @@ export function ServerForm({
     const form = event.target;
     if (!(form instanceof HTMLFormElement)) return;
     event.preventDefault();
-    submit.mutate(form, { onSuccess: onResult });
+    submit.mutate(form, { onSuccess: (outcome) => onResult(outcome) });
   };
 
   return (

@@ -17,6 +17,7 @@ import { createFixturesModule } from './modules/fixtures/index';
 import { createTenancyModule, seedTenancy } from './modules/tenancy/index';
 import { createIdentityModule } from './modules/identity/index';
 import { createWalletModule } from './modules/wallet/index';
+import { createLimitsModule } from './modules/limits/index';
 import { seedDemoAccounts } from './db/demo-accounts.seed';
 
 export interface AppDeps {
@@ -46,6 +47,12 @@ export async function buildApp({ config, database, clock = systemClock, ids = cr
       waitingBets: async () => 0,
       appOf: tenancy.resolveTenant,
     },
+  });
+  const limits = createLimitsModule({
+    db,
+    clock,
+    clientById: (id, tx) => identity.service.getUser(id, tx),
+    usage: (client, from, to, tx) => wallet.activity.usage(client, from, to, tx),
   });
 
   await fixtures.seedReferenceData();
@@ -79,7 +86,8 @@ export async function buildApp({ config, database, clock = systemClock, ids = cr
   await app.register(fixtures.routes);
   await app.register(identity.routes);
   await app.register(wallet.routes(identity.auth, async (request) => (await tenancy.resolveTenant(request)).cashbackBasisPoints));
+  await app.register(limits.routes(identity.auth));
   await registerWeb(app, config);
 
-  return { app, modules: { tenancy, fixtures, identity, wallet } };
+  return { app, modules: { tenancy, fixtures, identity, wallet, limits } };
 }

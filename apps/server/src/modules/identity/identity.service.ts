@@ -1,7 +1,8 @@
 import type { OddsFormat, Role, UserPreferences } from '@sb/contract';
+import type { DbOrTx } from '../../db/database';
 import type { Clock } from '../../lib/clock';
 import { HttpError, badRequest } from '../../plugins/errors';
-import type { IdentityRepository, UserRow } from './identity.repository';
+import { createIdentityRepository, type IdentityRepository, type UserRow } from './identity.repository';
 import { hashPassword, passwordPolicyError, verifyPassword } from './passwords';
 
 const USERNAME = /^[a-zA-Z0-9._-]{3,32}$/;
@@ -88,8 +89,9 @@ export function createIdentityService(deps: { repo: IdentityRepository; clock: C
     userById: (id: number) => repo.userById(id),
     listUsers: (appId?: number) => repo.listUsers(appId),
 
-    async getUser(id: number): Promise<UserRow> {
-      const user = await repo.userById(id);
+    /** The user; pass a transaction to read inside it (PGlite has one connection). */
+    async getUser(id: number, tx?: DbOrTx): Promise<UserRow> {
+      const user = await (tx ? createIdentityRepository(tx) : repo).userById(id);
       if (!user) throw new HttpError(404, 'not_found', `user ${id} not found`);
       return user;
     },

@@ -1,6 +1,6 @@
 import type { MovementType, Transaction } from '@sb/contract';
 import { cents, formatMoney } from '@sb/betting';
-import type { Db } from '../../db/database';
+import type { Db, DbOrTx } from '../../db/database';
 import type { Clock } from '../../lib/clock';
 import { periodBounds } from '../../lib/periods';
 import type { Translate } from '../../lib/translate';
@@ -23,12 +23,13 @@ const STAKE_TYPES: MovementType[] = ['bet_stake', 'casino_stake'];
 
 export function createActivityService(deps: { db: Db; clock: Clock; wallet: WalletService }) {
   const repo = createWalletRepository(deps.db);
-  const cashAccount = (c: WalletClient) => repo.findAccount({ appId: c.appId, kind: 'client_cash', ownerId: c.id, currency: c.currencyIso });
+  const cashAccount = (c: WalletClient, r = repo) => r.findAccount({ appId: c.appId, kind: 'client_cash', ownerId: c.id, currency: c.currencyIso });
 
-  async function sums(client: WalletClient, types: MovementType[], from: number, to: number) {
-    const account = await cashAccount(client);
+  async function sums(client: WalletClient, types: MovementType[], from: number, to: number, tx?: DbOrTx) {
+    const r = tx ? createWalletRepository(tx) : repo;
+    const account = await cashAccount(client, r);
     if (!account) return new Map<MovementType, number>();
-    return repo.sumsByType(account.id, types, new Date(from), new Date(to));
+    return r.sumsByType(account.id, types, new Date(from), new Date(to));
   }
   const total = (m: Map<MovementType, number>, types: MovementType[]) => types.reduce((s, t) => s + (m.get(t) ?? 0), 0);
 
@@ -51,9 +52,12 @@ export function createActivityService(deps: { db: Db; clock: Clock; wallet: Wall
       return { transactions, totalCount };
     },
 
-    /** Stakes placed and net loss (stakes − returns, never below 0) of sports and casino in [from, to). */
-    async usage(client: WalletClient, from: number, to: number): Promise<{ staked: number; netLoss: number }> {
-      const m = await sums(client, [...SPORTS_TYPES, ...CASINO_TYPES], from, to);
+    /**
+     * Stakes placed and net loss (stakes − returns, never below 0) of sports and casino in [from, to).
+     * Pass the transaction that just debited a stake to read it (the debit's row lock serialises the client).
+     */
+    async usage(client: WalletClient, from: number, to: number, tx?: DbOrTx): Promise<{ staked: number; netLoss: number }> {
+      const m = await sums(client, [...SPORTS_TYPES, ...CASINO_TYPES], from, to, tx);
       return { staked: -total(m, STAKE_TYPES), netLoss: Math.max(0, -total(m, [...SPORTS_TYPES, ...CASINO_TYPES])) };
     },
 

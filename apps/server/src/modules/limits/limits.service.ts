@@ -1,0 +1,143 @@
+import type { Exclusion, LimitSummaryItem, LimitsUpdate } from '@sb/contract';
+import type { DbOrTx } from '../../db/database';
+import type { Clock } from '../../lib/clock';
+import { periodBounds } from '../../lib/periods';
+import { HttpError } from '../../plugins/errors';
+import type { WalletClient } from '../wallet/index';
+import { createLimitsRepository, type LimitsRepository } from './limits.repository';
+import { addMonths, allLimits, change, toContract, type LimitState } from './limits.rules';
+
+/** What the limits need from elsewhere: the client row and their stake/loss use in a time range. */
+export interface LimitsDeps {
+  repo: LimitsRepository;
+  clock: Clock;
+  clientById(userId: number, tx?: DbOrTx): Promise<WalletClient>;
+  usage(client: WalletClient, from: number, to: number, tx?: DbOrTx): Promise<{ staked: number; netLoss: number }>;
+}
+
+const HOUR_MS = 3600_000;
+
+export function createLimitsService(deps: LimitsDeps) {
+  const { repo, clock } = deps;
+
+  async function exclusionOf(userId: number, r: LimitsRepository = repo): Promise<Exclusion | null> {
+    const s = await r.settingsOf(userId);
+    if (!s?.exclusionKind || !s.excludedUntil || s.excludedUntil.getTime() <= clock.now()) return null;
+    return { kind: s.exclusionKind, until: s.excludedUntil.toISOString() };
+  }
+
+  async function view(userId: number) {
+    const now = clock.now();
+    const settings = await repo.settingsOf(userId);
+    return {
+      limits: allLimits(await repo.limitsOf(userId), now).map(toContract),
+      realityCheckMinutes: settings?.realityCheckMinutes ?? null,
+      exclusion: await exclusionOf(userId),
+    };
+  }
+
+  async function exclude(userId: number, kind: Exclusion['kind'], until: number) {
+    const now = clock.now();
+    const s = await repo.settingsOf(userId);
+    const current = s?.excludedUntil && s.excludedUntil.getTime() > now ? s : null;
+    // An exclusion can be extended but never shortened or softened while it runs.
+    const keepCurrent = current?.excludedUntil && current.excludedUntil.getTime() >= until;
+    await repo.saveSettings({
+      userId,
+      realityCheckMinutes: s?.realityCheckMinutes ?? null,
+      exclusionKind: keepCurrent ? current.exclusionKind : current?.exclusionKind === 'self_exclusion' ? 'self_exclusion' : kind,
+      excludedUntil: new Date(keepCurrent ? (current.excludedUntil?.getTime() ?? until) : until),
+      updatedAt: new Date(now),
+    });
+    return view(userId);
+  }
+
+  /** Each limit with what was used of it in its current period (the client's time zone). */
+  async function usedPerLimit(client: WalletClient, states: LimitState[], tx?: DbOrTx) {
+    const now = clock.now();
+    const cache = new Map<string, { staked: number; netLoss: number; start: number; end: number }>();
+    const items = [];
+    for (const state of states) {
+      let use = cache.get(state.period);
+      if (!use) {
+        const { start, end } = periodBounds(now, client.timezone, state.period);
+        use = { ...(await deps.usage(client, start, end, tx)), start, end };
+        cache.set(state.period, use);
+      }
+      items.push({ state, used: state.type === 'stake' ? use.staked : use.netLoss, start: use.start, end: use.end });
+    }
+    return items;
+  }
+
+  return {
+    view,
+
+    async update(userId: number, input: LimitsUpdate) {
+      const now = clock.now();
+      const states = allLimits(await repo.limitsOf(userId), now);
+      for (const wanted of input.limits) {
+        const current = states.find((s) => s.type === wanted.type && s.period === wanted.period);
+        if (!current) continue;
+        const next = change(current, wanted.amount, now);
+        await repo.saveLimit({
+          userId,
+          type: next.type,
+          period: next.period,
+          amount: next.amount,
+          pendingAmount: next.pendingAmount,
+          pendingFrom: next.pendingFrom === null ? null : new Date(next.pendingFrom),
+          updatedAt: new Date(now),
+        });
+      }
+      if (input.realityCheckMinutes !== undefined) {
+        const s = await repo.settingsOf(userId);
+        await repo.saveSettings({
+          userId,
+          realityCheckMinutes: input.realityCheckMinutes,
+          exclusionKind: s?.exclusionKind ?? null,
+          excludedUntil: s?.excludedUntil ?? null,
+          updatedAt: new Date(now),
+        });
+      }
+      return view(userId);
+    },
+
+    timeOut: (userId: number, hours: number) => exclude(userId, 'timeout', clock.now() + hours * HOUR_MS),
+    selfExclude: (userId: number, months: number) => exclude(userId, 'self_exclusion', addMonths(clock.now(), months)),
+
+    async summary(userId: number) {
+      const client = await deps.clientById(userId);
+      const { realityCheckMinutes, exclusion } = await view(userId);
+      const states = allLimits(await repo.limitsOf(userId), clock.now());
+      const items: LimitSummaryItem[] = (await usedPerLimit(client, states)).map(({ state, used, start, end }) => ({
+        ...toContract(state),
+        used,
+        remaining: state.amount === null ? null : Math.max(0, state.amount - used),
+        periodStart: new Date(start).toISOString(),
+        periodEnd: new Date(end).toISOString(),
+      }));
+      return { items, realityCheckMinutes, exclusion };
+    },
+
+    /**
+     * For betting and casino: throws 403 when the client is timed out or self-excluded, or when `amount` more
+     * stake would pass a stake limit or (if lost) a loss limit. Race-free use: debit the stake in your
+     * transaction first (its row lock serialises the client), then call this with amount 0 and that tx.
+     */
+    async assertCanStake(userId: number, amount: number, tx?: DbOrTx): Promise<void> {
+      const r = tx ? createLimitsRepository(tx) : repo;
+      const exclusion = await exclusionOf(userId, r);
+      if (exclusion) throw new HttpError(403, exclusion.kind === 'timeout' ? 'timed_out' : 'self_excluded', `play is blocked until ${exclusion.until}`);
+      const states = allLimits(await r.limitsOf(userId), clock.now()).filter((s) => s.amount !== null);
+      if (states.length === 0) return;
+      const client = await deps.clientById(userId, tx);
+      for (const { state, used } of await usedPerLimit(client, states, tx)) {
+        if (used + amount > (state.amount ?? Infinity)) {
+          throw new HttpError(403, `${state.type}_limit_exceeded`, `this stake would pass the ${state.period} ${state.type} limit`, 'amount');
+        }
+      }
+    },
+  };
+}
+
+export type LimitsService = ReturnType<typeof createLimitsService>;

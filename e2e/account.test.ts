@@ -19,6 +19,7 @@ async function logIn(page: Page, username: string, password: string, locale = 'e
 async function logOutFromMenu(page: Page) {
   await page.getByRole('button', { name: 'Account menu' }).click();
   await page.getByRole('menuitem', { name: 'Logout' }).click();
+  await page.waitForURL(/\/en\/$/);
   await page.getByRole('link', { name: 'Login' }).waitFor();
 }
 
@@ -170,6 +171,41 @@ describe('account in Chromium (360×640)', () => {
     await page.locator('form.login-form button[type=submit]').click();
     await page.getByRole('alert').waitFor();
     await logIn(page, username, next);
+  });
+
+  it('sets limits (a lower one at once, a raise pending), sees them in the summary, and takes a time-out', async () => {
+    const { username, password } = E2E_CLIENTS.limits;
+    const page = await browser.newPage();
+    await logIn(page, username, password);
+    await page.goto(urlFor('/en/account/limits'));
+    await page.locator('input[name="stake.day"]').fill('100');
+    await page.locator('input[name="loss.week"]').fill('250.50');
+    await page.locator('select[name=realityCheckMinutes]').selectOption('30');
+    await page.getByRole('button', { name: 'Save limits' }).click();
+    await page.getByText('Your limits have been saved.', { exact: false }).waitFor();
+    expect(await page.locator('input[name="stake.day"]').inputValue()).toBe('100.00');
+
+    await page.locator('input[name="stake.day"]').fill('500');
+    await page.getByRole('button', { name: 'Save limits' }).click();
+    await page.getByText(/Raise pending until/).waitFor();
+    expect(await page.locator('input[name="stake.day"]').inputValue()).toBe('100.00');
+    await shot(page, 'en-limits-pending');
+
+    await page.goto(urlFor('/en/account/limit-summary'));
+    const items = page.getByTestId('limit-summary-item');
+    await expect.poll(() => items.count()).toBe(6);
+    const daily = items.filter({ hasText: 'Daily Stake limit' });
+    expect(await daily.textContent()).toContain('₺100.00');
+    expect(await daily.textContent()).toContain('₺500.00 · Raise pending until');
+    expect(await items.filter({ hasText: 'Weekly Loss limit' }).textContent()).toContain('₺250.50');
+    await page.getByText('Session reminder every (minutes): 30 minutes').waitFor();
+    await shot(page, 'en-limit-summary-set');
+
+    await page.goto(urlFor('/en/account/limits'));
+    await page.getByRole('button', { name: 'Take a time-out' }).click();
+    await page.getByRole('alertdialog').getByText('Are you sure?').waitFor();
+    await page.getByRole('button', { name: 'Yes, block me' }).click();
+    await page.getByText(/Betting and casino play are blocked until/).waitFor();
   });
 
   it('saves preferences from the server form', async () => {

@@ -2,6 +2,7 @@
 export const E2E_CLIENTS = {
   password: { username: 'e2e-password', password: 'first-secret-2026' },
   revoke: { username: 'e2e-revoke', password: 'revoke-secret-2026' },
+  limits: { username: 'e2e-limits', password: 'limits-secret-2026' },
 } as const;
 
 /** The seeded demo accounts (apps/server/src/db/demo-accounts.seed.ts, README "Demo data"). */

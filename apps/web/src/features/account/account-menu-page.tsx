@@ -38,10 +38,7 @@ export function AccountMenuPage() {
         <li>
           <button
             type="button"
-            onClick={() => {
-              void logout(queryClient, { revoke: true });
-              navigate(to('/'));
-            }}
+            onClick={() => void Promise.resolve(navigate(to('/'))).then(() => logout(queryClient, { revoke: true }))}
           >
             {t('account.logout')}
           </button>

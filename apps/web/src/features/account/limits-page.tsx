@@ -96,7 +96,7 @@ export function LimitsPage() {
     <div className="account-page">
       <h1>{t('limits.title')}</h1>
       {limits.data.exclusion && <p role="status" className="notice notice--error">{t('limits.excluded_until', { date: format(limits.data.exclusion.until) })}</p>}
-      <LimitsForm key={JSON.stringify(limits.data)} data={limits.data} format={format} />
+      <LimitsForm data={limits.data} format={format} />
       {!limits.data.exclusion && <ExclusionSection />}
     </div>
   );

@@ -22,10 +22,10 @@ export function AccountDropdown({ user, onClose }: { user: SessionUser; onClose:
     return () => window.removeEventListener('keydown', onKey);
   }, [onClose]);
 
+  // Home first, then log out: an account page left behind would otherwise send the visitor to login.
   const signOut = () => {
     onClose();
-    void logout(queryClient, { revoke: true });
-    navigate(to('/'));
+    void Promise.resolve(navigate(to('/'))).then(() => logout(queryClient, { revoke: true }));
   };
 
   return (

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { SessionUser } from '@sb/contract';
 import { authStorage } from '@/lib/auth-storage';
 import { USER_QUERY_KEY } from '@/lib/session';
@@ -65,7 +65,7 @@ describe('Header', () => {
     fireEvent.click(screen.getByRole('button', { name: 'account.balance_details' }));
     expect(menu).not.toHaveTextContent('account.withdrawable');
     fireEvent.click(screen.getByRole('menuitem', { name: 'account.logout' }));
-    expect(authStorage.get()).toBeNull();
+    await waitFor(() => expect(authStorage.get()).toBeNull());
   });
 });
 

@@ -27,10 +27,12 @@ export interface AppDeps {
   ids?: IdSource;
   /** Skip migrations when the database is a clone of an already migrated one (tests). */
   migrate?: boolean;
+  /** Where log lines go (default stdout); tests capture them to prove secrets stay out. */
+  logStream?: { write(line: string): void };
 }
 
 /** Composition root: every module is built here with only its own dependencies, then registered. */
-export async function buildApp({ config, database, clock = systemClock, ids = cryptoIds, migrate = true }: AppDeps) {
+export async function buildApp({ config, database, clock = systemClock, ids = cryptoIds, migrate = true, logStream }: AppDeps) {
   if (migrate) await runMigrations(database);
   const db = database.db;
 
@@ -63,13 +65,20 @@ export async function buildApp({ config, database, clock = systemClock, ids = cr
   }
 
   const app: FastifyInstance = Fastify({
-    logger: loggerOptions(config),
-    trustProxy: true,
+    logger: logStream ? { ...(loggerOptions(config) as object), stream: logStream } : loggerOptions(config),
+    trustProxy: config.TRUST_PROXY === 'true' ? true : config.TRUST_PROXY.split(',').map((p) => p.trim()),
     bodyLimit: 256 * 1024,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  // Action calls without a payload (cashback claim, logout) may still carry Content-Type: application/json:
+  // an empty body is no body, not a 400. Non-empty bodies keep Fastify's parser (proto-poisoning checks).
+  const defaultJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) =>
+    body === '' ? done(null, undefined) : defaultJson(request, String(body), done),
+  );
   // Form posts: the token call and the account forms (urlencoded, or FormData as multipart fields only).
   await app.register(formbody, { bodyLimit: 16 * 1024 });
   await app.register(multipart, { attachFieldsToBody: 'keyValues', limits: { files: 0, fields: 50, fieldSize: 16 * 1024 } });

@@ -29,7 +29,9 @@ describeEachBackend('operator commands: clients, resellers, money, sessions', (b
     await run('client:debit', { username: 'ali', amount: '100', app: 'kartal.localhost' });
     await expect(run('client:debit', { username: 'ali', amount: '1000', app: 'kartal.localhost' })).rejects.toMatchObject({ code: 'insufficient_funds' });
     const list = await run('client:list', { app: 'kartal.localhost' });
-    expect(list).toContain(`${(await server.modules.identity.service.findUser(2, 'ali'))?.id}\tclient\tali\tAli Veli\t150.00 TRY\t0.00 TRY`);
+    const kartal = await server.modules.tenancy.service.findByHost('kartal.localhost');
+    const ali = await server.modules.identity.service.findUser(kartal?.id ?? 0, 'ali');
+    expect(list).toContain(`${ali?.id}\tclient\tali\tAli Veli\t150.00 TRY\t0.00 TRY`);
     expect(list.some((l) => /\treseller\tbayi2\t.*net -150\.00 TRY/.test(l))).toBe(true);
     expect((await run('ledger:audit', { app: 'kartal.localhost' }))[0]).toMatch(/entries total 0; unbalanced movements 0; mismatched accounts none/);
   });

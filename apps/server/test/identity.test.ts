@@ -22,6 +22,7 @@ describeEachBackend('identity: tokens and sessions', (backend) => {
     const query = new URLSearchParams({ grant_type: 'password', ...cred, username: 'demo', password: 'demo-pass-2026', t: '1' });
     const viaGet = await server.app.inject({ method: 'GET', url: `/oauth/v2/token?${query}`, headers: { host: 'localhost' } });
     expect(viaGet.statusCode).toBe(200);
+    expect(viaGet.headers['cache-control']).toBe('no-store');
     const tokens = tokenResponseSchema.parse(viaGet.json());
     expect(tokens.access_token.length).toBeGreaterThanOrEqual(43);
     expect(tokens.expires_in).toBe(900);
@@ -135,6 +136,14 @@ describeEachBackend('identity: tokens and sessions', (backend) => {
     expect((await session(b.access_token)).statusCode).toBe(401);
   });
 
+  it('reports a username taken by a concurrent create as 400, not a crash', async () => {
+    const app = await server.modules.tenancy.service.findByHost('localhost');
+    const create = () => server.modules.identity.service.createUser({ appId: app?.id ?? 0, username: 'twin', password: 'twin-pass-2026', role: 'ROLE_CLIENT' });
+    const results = await Promise.allSettled([create(), create()]);
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    expect(results.find((r) => r.status === 'rejected')).toMatchObject({ reason: { statusCode: 400, field: 'username' } });
+  });
+
   it('shows a reseller as ROLE_RESELLER so the web logs them out', async () => {
     const { access_token } = await login(server, 'reseller', 'reseller-pass-2026');
     const res = await session(access_token);
@@ -163,6 +172,19 @@ describeEachBackend('identity: tokens and sessions', (backend) => {
       last = (await tokenRequest(server, { grant_type: 'password', ...cred, username: `nobody${i}`, password: 'x-wrong-x' }, { ip: '10.66.0.1' })).statusCode;
     }
     expect(last).toBe(429);
+    // A forged X-Forwarded-For from an untrusted (public) peer does not give a fresh address.
+    const spoofedBase = { method: 'POST' as const, url: '/oauth/v2/token', remoteAddress: '203.0.113.5' };
+    let spoofed = 0;
+    for (let i = 0; i < 60 && spoofed !== 429; i++) {
+      spoofed = (
+        await server.app.inject({
+          ...spoofedBase,
+          headers: { host: 'localhost', 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': `198.51.100.${i}` },
+          payload: new URLSearchParams({ grant_type: 'password', ...cred, username: `spoof${i}`, password: 'x-wrong-x' }).toString(),
+        })
+      ).statusCode;
+    }
+    expect(spoofed).toBe(429);
     // Another address is not affected.
     expect((await tokenRequest(server, { grant_type: 'password', ...cred, username: 'demo', password: 'demo-pass-2026' }, { ip: '10.66.0.2' })).statusCode).toBe(200);
   });

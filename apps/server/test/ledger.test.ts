@@ -26,7 +26,7 @@ describeEachBackend('wallet ledger invariants', (backend) => {
     type: 'deposit' as const,
     idempotencyKey: key,
   });
-  const cash = async (userId: number) => (await wallet.balances({ id: userId, appId: APP })).cash;
+  const cash = async (userId: number) => (await wallet.balances({ id: userId, appId: APP, currencyIso: TRY })).cash;
 
   it('100 concurrent credits and debits on one account end at the exact balance with a ledger summing to zero', async () => {
     const user = nextUser++;

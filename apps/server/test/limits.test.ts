@@ -114,6 +114,10 @@ describeEachBackend('responsible-gambling limits', (backend) => {
     expect(badType.statusCode).toBe(400);
     expect(badType.json().field).toBe('limits.0.type');
     expect((await call('PUT', '/api/v1/user/limits', token, { limits: [{ type: 'stake', period: 'day', amount: -5 }] })).json().field).toBe('limits.0.amount');
+    const malformed = await server.app.inject({ method: 'PUT', url: '/api/v1/user/limits', headers: { ...bearer(token), 'content-type': 'application/json' }, payload: '{"limits": [' });
+    expect(malformed.statusCode).toBe(400);
+    const poisoned = await server.app.inject({ method: 'PUT', url: '/api/v1/user/limits', headers: { ...bearer(token), 'content-type': 'application/json' }, payload: '{"__proto__": {"x": 1}}' });
+    expect(poisoned.statusCode).toBe(400);
     expect((await server.app.inject({ method: 'GET', url: '/api/v1/user/limits', headers: { host: 'localhost' } })).statusCode).toBe(401);
     const reseller = (await login(server, 'reseller', 'reseller-pass-2026')).access_token;
     expect((await call('GET', '/api/v1/user/limits/summary', reseller)).statusCode).toBe(403);

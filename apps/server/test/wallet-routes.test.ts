@@ -91,7 +91,7 @@ describeEachBackend('wallet routes: transactions and cashback', (backend) => {
     expect(claims.map((c) => c.statusCode)).toEqual([200, 200, 200]);
     expect(claims.map((c) => c.json().paid).sort()).toEqual([0, 0, 3_500]);
     for (const c of claims) expect(c.json().cashback).toBe(0);
-    const again = await server.app.inject({ method: 'POST', url: '/api/v2/cashback/sports', headers: bearer(token) });
+    const again = await server.app.inject({ method: 'POST', url: '/api/v2/cashback/sports', headers: { ...bearer(token), 'content-type': 'application/json' } });
     expect(again.json()).toEqual({ cashback: 0, percent: 10, paid: 0 });
     expect((await server.modules.wallet.service.balances(client)).cash).toBe(100_000 - 50_000 + 15_000 + 3_500);
 

@@ -24,6 +24,11 @@ const envSchema = z.object({
   PUBLIC_CORE_URL: z.string().default(''),
   PUBLIC_API_URL: z.string().default(''),
   PUBLIC_BSAPI_URL: z.string().default(''),
+  /**
+   * Which proxies may set X-Forwarded-For (the client address drives per-address login limits):
+   * proxy-addr names/CIDRs, comma separated, or `true` to trust every hop (only behind a proxy that overwrites it).
+   */
+  TRUST_PROXY: z.string().min(1).default('loopback,linklocal,uniquelocal'),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
 });
 

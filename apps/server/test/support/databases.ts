@@ -8,7 +8,7 @@ import { openDatabase, runMigrations, type Database } from '../../src/db/databas
 
 export type BackendName = 'pglite' | 'postgres';
 
-// Tests choose their back-ends from the environment (the server itself reads it only in config/).
+// Tests are the one place besides config/ that read the environment: they choose the back-ends.
 const env = process.env;
 export const POSTGRES_URL = env.TEST_DATABASE_URL || env.DATABASE_URL || undefined;
 export const REDIS_TEST_URL = env.TEST_REDIS_URL || env.REDIS_URL || undefined;

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database';
 import { authSessions, authThrottle, authTokens, users } from './identity.tables';
 
@@ -130,6 +130,13 @@ export function createIdentityRepository(db: DbOrTx) {
         .update(authThrottle)
         .set({ failures: sql`greatest(${authThrottle.failures} - 1, 0)` })
         .where(eq(authThrottle.key, key));
+    },
+
+    /** Housekeeping at login: drops a user's expired tokens and counters of windows that have passed. */
+    async sweep(userId: number, now: Date, staleBefore: Date): Promise<void> {
+      const sessions = db.select({ id: authSessions.id }).from(authSessions).where(eq(authSessions.userId, userId));
+      await db.delete(authTokens).where(and(inArray(authTokens.sessionId, sessions), lte(authTokens.expiresAt, now)));
+      await db.delete(authThrottle).where(lte(authThrottle.windowStart, staleBefore));
     },
 
     async clearThrottle(key: string): Promise<void> {

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -20,7 +20,7 @@ import type { AppCredential, TokensService } from './tokens.service';
 
 /** What the session call needs from other modules (wallet balances, betting's waiting bets, the app). */
 export interface SessionSources {
-  balances(user: { id: number; appId: number }): Promise<{ cash: number; bonus: number }>;
+  balances(user: { id: number; appId: number; currencyIso: string }): Promise<{ cash: number; bonus: number }>;
   waitingBets(userId: number): Promise<number>;
   appOf(request: FastifyRequest): Promise<AppCredential & { metaTitle: string }>;
 }
@@ -54,7 +54,9 @@ export async function sessionUser(user: UserRow, sources: SessionSources): Promi
 }
 
 export function identityRoutes(tokens: TokensService, auth: Auth, sources: SessionSources): FastifyPluginAsync {
-  async function grant(request: FastifyRequest, input: TokenRequest) {
+  async function grant(request: FastifyRequest, reply: FastifyReply, input: TokenRequest) {
+    // RFC 6749 §5.1: token responses must not be cached.
+    reply.header('cache-control', 'no-store').header('pragma', 'no-cache');
     const app = await sources.appOf(request);
     const common = { app, clientId: input.client_id, clientSecret: input.client_secret, ip: request.ip };
     if (input.grant_type === 'password') {
@@ -70,13 +72,13 @@ export function identityRoutes(tokens: TokensService, auth: Auth, sources: Sessi
     app.get(
       '/oauth/v2/token',
       { schema: { tags: ['api'], summary: `${summary}; credentials in the query (spec compatibility)`, querystring: tokenQuerySchema, response: { 200: tokenResponseSchema, ...errors } } },
-      async (request) => grant(request, request.query),
+      async (request, reply) => grant(request, reply, request.query),
     );
 
     app.post(
       '/oauth/v2/token',
       { schema: { tags: ['api'], summary: `${summary}; form body`, querystring: localeQuerySchema, body: tokenRequestSchema, response: { 200: tokenResponseSchema, ...errors } } },
-      async (request) => grant(request, request.body),
+      async (request, reply) => grant(request, reply, request.body),
     );
 
     app.get(

@@ -63,11 +63,22 @@ export function createIdentityService(deps: { repo: IdentityRepository; clock: C
     }
   }
 
+  /** A concurrent create of the same username loses on the unique index: report it as taken, not a crash. */
+  async function insertOrTaken(row: Parameters<IdentityRepository['insertUser']>[0]): Promise<UserRow> {
+    try {
+      return await repo.insertUser(row);
+    } catch (error) {
+      const code = (error as { code?: string; cause?: { code?: string } }).cause?.code ?? (error as { code?: string }).code;
+      if (code === '23505') throw badRequest('username', 'username is taken in this app');
+      throw error;
+    }
+  }
+
   return {
     async createUser(input: CreateUserInput): Promise<UserRow> {
       await checkNewUser(input);
       const now = new Date(clock.now());
-      return repo.insertUser({
+      return insertOrTaken({
         appId: input.appId,
         username: input.username,
         passwordHash: await hashPassword(input.password),

@@ -4,7 +4,7 @@ import type { Clock } from '../../lib/clock';
 import type { IdSource } from '../../lib/ids';
 import { HttpError } from '../../plugins/errors';
 import type { IdentityRepository, UserRow } from './identity.repository';
-import type { LoginThrottle } from './login-throttle';
+import { THROTTLE_WINDOW_MS, type LoginThrottle } from './login-throttle';
 import { verifyAgainstDummy, verifyPassword } from './passwords';
 
 export const ACCESS_TOKEN_TTL_MS = 15 * 60_000;
@@ -67,6 +67,7 @@ export function createTokensService(deps: { repo: IdentityRepository; clock: Clo
       if (!(await verifyPassword(user.passwordHash, input.password))) throw invalidGrant();
       await throttle.succeeded(keys);
       const now = clock.now();
+      await repo.sweep(user.id, new Date(now), new Date(now - THROTTLE_WINDOW_MS));
       const sessionId = ids.uuid();
       await repo.insertSession({ id: sessionId, userId: user.id, createdAt: new Date(now), expiresAt: new Date(now + SESSION_MAX_MS) });
       return issue(sessionId);

@@ -33,6 +33,8 @@ export function createWalletRepository(db: DbOrTx) {
 
     /** The account, created on first use; client accounts may never go negative. */
     async ensureAccount(key: AccountKey): Promise<AccountRow> {
+      const existing = (await db.select().from(ledgerAccounts).where(accountWhere(key)).limit(1))[0];
+      if (existing) return existing;
       const allowNegative = key.kind === 'house' || key.kind === 'reseller';
       await db.insert(ledgerAccounts).values({ ...key, allowNegative }).onConflictDoNothing();
       const row = (await db.select().from(ledgerAccounts).where(accountWhere(key)).limit(1))[0];

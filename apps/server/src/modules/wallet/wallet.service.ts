@@ -67,6 +67,12 @@ const sameEntries = (a: { accountId: number; amount: number }[], b: { accountId:
 
 export function createWalletService(deps: { db: Db; clock: Clock }) {
   const { db, clock } = deps;
+  /**
+   * Account ids and flags never change once committed, so lookups are cached; only accounts read in a
+   * transaction this service committed itself are added (a caller's transaction might still roll back).
+   */
+  const accountCache = new Map<string, AccountRow>();
+  const cacheKey = (appId: number, ref: AccountRef, currency: string) => `${appId}:${ref.kind}:${ownerOf(ref)}:${currency}`;
 
   /** Runs in the caller's transaction when given one, else in a new one. */
   function inTransaction<T>(tx: DbOrTx | undefined, fn: (repo: WalletRepository) => Promise<T>): Promise<T> {
@@ -77,10 +83,19 @@ export function createWalletService(deps: { db: Db; clock: Clock }) {
   async function resolveAccounts(repo: WalletRepository, input: MovementInput): Promise<AccountRow[]> {
     const accounts: AccountRow[] = [];
     for (const { account } of input.entries) {
+      const cached = accountCache.get(cacheKey(input.appId, account, input.currency));
       const kind: AccountKind = account.kind;
-      accounts.push(await repo.ensureAccount({ appId: input.appId, kind, ownerId: ownerOf(account), currency: input.currency }));
+      accounts.push(cached ?? (await repo.ensureAccount({ appId: input.appId, kind, ownerId: ownerOf(account), currency: input.currency })));
     }
     return accounts;
+  }
+
+  function remember(input: MovementInput, accounts: AccountRow[]): void {
+    if (accountCache.size > 100_000) accountCache.clear();
+    input.entries.forEach((e, i) => {
+      const row = accounts[i];
+      if (row) accountCache.set(cacheKey(input.appId, e.account, input.currency), { ...row, balance: 0 });
+    });
   }
 
   async function replay(repo: WalletRepository, input: MovementInput, accounts: AccountRow[]): Promise<Movement> {
@@ -97,8 +112,10 @@ export function createWalletService(deps: { db: Db; clock: Clock }) {
   /** Posts a balanced movement atomically; refuses (moving nothing) if a client account would go negative. */
   async function post(input: MovementInput, tx?: DbOrTx): Promise<Movement> {
     validate(input);
-    return inTransaction(tx, async (repo) => {
+    let resolved: AccountRow[] = [];
+    const result = await inTransaction(tx, async (repo) => {
       const accounts = await resolveAccounts(repo, input);
+      resolved = accounts;
       const createdAt = new Date(clock.now());
       const movement = await repo.insertMovement({
         appId: input.appId,
@@ -119,6 +136,8 @@ export function createWalletService(deps: { db: Db; clock: Clock }) {
       }
       return { movement, entries: await repo.insertEntries(rows), replayed: false };
     });
+    if (!tx) remember(input, resolved);
+    return result;
   }
 
   const transfer = (t: ClientTransfer, sign: 1 | -1, tx?: DbOrTx) =>
@@ -145,10 +164,11 @@ export function createWalletService(deps: { db: Db; clock: Clock }) {
     /** Takes `amount` from the client's cash to the counterparty; 409 insufficient_funds if too low. */
     debit: (t: ClientTransfer, tx?: DbOrTx) => transfer(t, -1, tx),
 
-    /** Cash and bonus of a client (0 before any movement). */
-    async balances(user: { id: number; appId: number }, tx?: DbOrTx): Promise<{ cash: number; bonus: number }> {
+    /** Cash and bonus of a client in their currency (0 before any movement). */
+    async balances(user: { id: number; appId: number; currencyIso: string }, tx?: DbOrTx): Promise<{ cash: number; bonus: number }> {
       const rows = await createWalletRepository(tx ?? db).accountsOfOwner(user.appId, user.id);
-      const of = (kind: AccountKind) => rows.filter((r) => r.kind === kind).reduce((s, r) => s + Number(r.balance), 0);
+      const of = (kind: AccountKind) =>
+        rows.filter((r) => r.kind === kind && r.currency === user.currencyIso).reduce((s, r) => s + Number(r.balance), 0);
       return { cash: of('client_cash'), bonus: of('client_bonus') };
     },
 

@@ -62,6 +62,21 @@ describe('LoginPage', () => {
     expect(tokenBody().get('password')).toBe('link-secret');
   });
 
+  it('a u/s link while someone is logged in revokes that session before logging in', async () => {
+    authStorage.set({ accessToken: 'previous', refreshToken: 'r0' });
+    fetchMock.mockImplementation(async (url: string) =>
+      new URL(url).pathname === '/api/logout'
+        ? jsonResponse(200, { result: { revoked: true } })
+        : jsonResponse(200, { access_token: 'a', refresh_token: 'r', token_type: 'bearer', expires_in: 900 }),
+    );
+    await renderScreen(<LoginPage />, { path: '/en/login?u=other&s=secret', routes: [home] });
+    expect(await screen.findByText('home page')).toBeInTheDocument();
+    const [revokeUrl, revokeInit] = fetchMock.mock.calls[0] as [string, RequestInit];
+    expect(new URL(revokeUrl).pathname).toBe('/api/logout');
+    expect(new Headers(revokeInit.headers).get('authorization')).toBe('Bearer previous');
+    expect(authStorage.get()).toEqual({ accessToken: 'a', refreshToken: 'r' });
+  });
+
   it('sends a logged-in user home', async () => {
     authStorage.set({ accessToken: 'a', refreshToken: 'r' });
     await renderScreen(<LoginPage />, { path: '/en/login', routes: [home] });

@@ -7,7 +7,8 @@ import { Icon } from '@/components/ui/icon';
 import { ApiError } from '@/lib/api-client';
 import { useLocalePath } from '@/lib/app-context';
 import { loginWithPassword } from '@/lib/auth-token';
-import { USER_QUERY_KEY, useIsLoggedIn } from '@/lib/session';
+import { authStorage } from '@/lib/auth-storage';
+import { logout, USER_QUERY_KEY, useIsLoggedIn } from '@/lib/session';
 import './auth.css';
 
 /** The alert's translation key for a failed token request (spec §8: the login error; 429 says to wait). */
@@ -40,6 +41,8 @@ export function LoginPage() {
     setBusy(true);
     setErrorKey(null);
     try {
+      // A u/s link may arrive while someone else is logged in here: end that session first.
+      if (authStorage.get()) await logout(queryClient, { revoke: true });
       await loginWithPassword(user, secret);
       await queryClient.resetQueries({ queryKey: [USER_QUERY_KEY] });
       navigate(to('/'), { replace: true });

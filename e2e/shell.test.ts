@@ -19,7 +19,7 @@ describe('start-up and shell in Chromium (360×640)', () => {
     const page = await browser.newPage();
     await page.goto(urlFor('/tr/'));
     await page.getByRole('link', { name: 'Yardım' }).waitFor();
-    expect(await page.getByText('Dil', { exact: true }).isVisible()).toBe(true);
+    expect(await page.getByRole('contentinfo').getByText('Dil', { exact: true }).isVisible()).toBe(true);
     expect(await page.getByRole('heading', { name: 'Ana Sayfa' }).isVisible()).toBe(true);
   });
 
@@ -27,7 +27,7 @@ describe('start-up and shell in Chromium (360×640)', () => {
     const page = await browser.newPage();
     await page.goto(urlFor('/en/info/help?x=1'));
     await page.getByRole('heading', { name: 'Help' }).waitFor();
-    await Promise.all([page.waitForURL(/\/tr\/info\/help\?x=1$/), page.getByTestId('language-select').selectOption('tr')]);
+    await Promise.all([page.waitForURL(/\/tr\/info\/help\?x=1$/), page.getByRole('contentinfo').getByTestId('language-select').selectOption('tr')]);
     await page.getByRole('heading', { name: 'Yardım' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/tr/info/help');
   });

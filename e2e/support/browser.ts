@@ -33,6 +33,6 @@ export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: await executablePath(), args: ARGS, headless: true });
 }
 
-export async function phoneContext(browser: Browser, locale = 'en-US'): Promise<BrowserContext> {
-  return browser.newContext({ ...PHONE, locale });
+export async function phoneContext(browser: Browser, locale = 'en-US', options: { userAgent?: string } = {}): Promise<BrowserContext> {
+  return browser.newContext({ ...PHONE, locale, ...options });
 }

@@ -19,8 +19,8 @@ export function useBrowser() {
     await browser?.close();
   });
   return {
-    async newPage(locale = 'en-US'): Promise<Page> {
-      const context = await phoneContext(browser, locale);
+    async newPage(locale = 'en-US', options: { userAgent?: string } = {}): Promise<Page> {
+      const context = await phoneContext(browser, locale, options);
       contexts.push(context);
       return context.newPage();
     },

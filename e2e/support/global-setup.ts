@@ -1,8 +1,12 @@
-// Starts the built server once for all browser tests: in-memory PGlite, demo data, a free port.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
+// Starts the built server once for all browser tests: PGlite in a temporary folder with demo data and
+// the tests' own clients (made with the operator CLI before the server starts), on a free port.
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import type {} from 'vitest'; // makes the ProvidedContext augmentation below resolvable
+import { E2E_CLIENTS } from './clients';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -12,13 +16,21 @@ declare module 'vitest' {
 }
 
 const SERVER_ENTRY = 'apps/server/dist/main.js';
+const CLI_ENTRY = 'apps/server/dist/cli-ops.js';
+
+function createClients(env: NodeJS.ProcessEnv) {
+  for (const client of Object.values(E2E_CLIENTS)) {
+    const args = ['client:create', '--username', client.username, '--password', client.password, '--first', 'Test', '--last', 'Player', '--locale', 'en'];
+    execFileSync(process.execPath, [CLI_ENTRY, ...args], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  }
+}
 
 export default async function setup(project: TestProject) {
   if (!existsSync(SERVER_ENTRY)) throw new Error(`${SERVER_ENTRY} is missing: run \`npm run build\` first`);
-  const child: ChildProcess = spawn(process.execPath, [SERVER_ENTRY], {
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: 'memory', SEED_DEMO: 'true', LOG_LEVEL: 'info', DATABASE_URL: '', REDIS_URL: '' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'sb-e2e-'));
+  const env = { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_DEMO: 'true', LOG_LEVEL: 'info', DATABASE_URL: '', REDIS_URL: '' };
+  createClients({ ...env, LOG_LEVEL: 'warn' });
+  const child: ChildProcess = spawn(process.execPath, [SERVER_ENTRY], { env, stdio: ['ignore', 'pipe', 'inherit'] });
   const port = await new Promise<number>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error('server did not start within 90 s')), 90_000);
     let buffer = '';
@@ -37,5 +49,6 @@ export default async function setup(project: TestProject) {
   return async () => {
     child.kill('SIGTERM');
     await new Promise((resolve) => child.once('exit', resolve));
+    rmSync(dataDir, { recursive: true, force: true });
   };
 }

@@ -4,6 +4,7 @@ import { I18nextProvider } from 'react-i18next';
 import { RouterProvider } from 'react-router';
 import { DEFAULT_LOCALE } from '@sb/contract/constants';
 import { ApiError, configureApiClient } from '@/lib/api-client';
+import { setClientCredential } from '@/lib/auth-token';
 import { AppContext, type AppContextValue } from '@/lib/app-context';
 import { createI18n } from '@/lib/i18n';
 import { localeOfPath } from '@/lib/locale-path';
@@ -34,6 +35,7 @@ export function Bootstrap() {
       { ...clientCredentialQuery(app?.id ?? 0), enabled: Boolean(app) },
     ],
   });
+  setClientCredential(client.data ?? null);
   const table = translations.data;
   const i18nQuery = useQuery({
     queryKey: ['i18n', locale, table ? Object.keys(table).length : 0],

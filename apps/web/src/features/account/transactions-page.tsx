@@ -1,0 +1,111 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { SessionUser, Transaction } from '@sb/contract';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { formatDateTime, todayIn } from '@/lib/dates';
+import { formatUserMoney } from '@/lib/money';
+import { useSessionUser } from '@/lib/session';
+import { useTransactions } from './api/get-transactions';
+import { defaultTransactionsRange, validateRange, type DateRange } from './components/transactions-range';
+import './components/account.css';
+
+function RangeFilter({ today, initial, onApply }: { today: string; initial: DateRange; onApply: (range: DateRange) => void }) {
+  const { t } = useTranslation();
+  const [range, setRange] = useState(initial);
+  const [error, setError] = useState<string | null>(null);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const problem = validateRange(range, today);
+    setError(problem);
+    if (!problem) onApply(range);
+  };
+  return (
+    <form className="range-filter" onSubmit={submit} noValidate>
+      <label>
+        {t('transactions.from')}
+        <input type="date" name="from" value={range.from} max={range.to} onChange={(e) => setRange({ ...range, from: e.target.value })} required />
+      </label>
+      <label>
+        {t('transactions.to')}
+        <input type="date" name="to" value={range.to} max={today} onChange={(e) => setRange({ ...range, to: e.target.value })} required />
+      </label>
+      {error && <p role="alert">{t(error)}</p>}
+      <Button type="submit" variant="secondary">
+        {t('transactions.filter')}
+      </Button>
+    </form>
+  );
+}
+
+function TransactionRow({ item, user }: { item: Transaction; user: SessionUser }) {
+  const { t } = useTranslation();
+  const plus = item.type.operator === '+';
+  return (
+    <li className="transaction" data-testid="transaction">
+      <span className="transaction__info">{item.info}</span>
+      <span className={`transaction__amount transaction__amount--${plus ? 'plus' : 'minus'}`}>
+        {plus ? '+' : '−'}
+        {formatUserMoney(item.amount, user.currency)}
+      </span>
+      <span className="transaction__date">{formatDateTime(item.addedAt, user.timezone, `${user.date_format} HH:mm`)}</span>
+      <span className="transaction__after">{t('transactions.balance_after', { amount: formatUserMoney(item.balanceAfter, user.currency) })}</span>
+    </li>
+  );
+}
+
+/** Loads the next page when the end-of-list marker scrolls into view. */
+function useEndMarker(onVisible: () => void, active: boolean) {
+  const ref = useRef<HTMLDivElement>(null);
+  const callback = useRef(onVisible);
+  callback.current = onVisible;
+  useEffect(() => {
+    const node = ref.current;
+    if (!node || !active) return;
+    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && callback.current(), { rootMargin: '200px' });
+    observer.observe(node);
+    return () => observer.disconnect();
+  }, [active]);
+  return ref;
+}
+
+function TransactionList({ user, range }: { user: SessionUser; range: DateRange }) {
+  const { t } = useTranslation();
+  const query = useTransactions({ uid: user.uid, ...range });
+  const marker = useEndMarker(() => {
+    if (query.hasNextPage && !query.isFetchingNextPage) void query.fetchNextPage();
+  }, Boolean(query.hasNextPage));
+  if (query.isPending) return <Spinner label={t('app.loading')} />;
+  if (query.isError) return <p role="alert" className="notice notice--error">{t('error.generic')}</p>;
+  const items = query.data.pages.flatMap((p) => p.transactions);
+  if (items.length === 0) return <p className="list-end">{t('transactions.empty')}</p>;
+  return (
+    <>
+      <ul className="transactions" data-testid="transactions">
+        {items.map((item) => (
+          <TransactionRow key={item.id} item={item} user={user} />
+        ))}
+      </ul>
+      <div ref={marker} className="list-end" data-testid="list-end">
+        {query.isFetchingNextPage ? t('transactions.loading_more') : null}
+      </div>
+    </>
+  );
+}
+
+/** Spec §2 Transactions: a date-range filter (end not after today) over an infinite list, 10 per page. */
+export function TransactionsPage() {
+  const { t } = useTranslation();
+  const user = useSessionUser();
+  const today = user ? todayIn(user.timezone) : '';
+  const [range, setRange] = useState<DateRange | null>(null);
+  if (!user) return <Spinner label={t('app.loading')} />;
+  const applied = range ?? defaultTransactionsRange(today);
+  return (
+    <div className="account-page">
+      <h1>{t('account.transactions')}</h1>
+      <RangeFilter today={today} initial={applied} onApply={setRange} />
+      <TransactionList user={user} range={applied} />
+    </div>
+  );
+}

@@ -1,0 +1,67 @@
+import type { ReactElement, ReactNode } from 'react';
+import { render } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { I18nextProvider } from 'react-i18next';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import type { App, SessionUser } from '@sb/contract';
+import { AppContext } from '@/lib/app-context';
+import { createI18n } from '@/lib/i18n';
+
+export const TEST_APP: App = {
+  id: 1,
+  hostname: 'localhost',
+  name: 'Demo Bet',
+  defaultLocale: 'en',
+  theme: { primary: '#0b7a3e', primaryContrast: '#ffffff', accent: '#f5c518', background: '#0f1a14', surface: '#17261d', text: '#f2f5f3', textMuted: '#9bb0a3', logoUrl: '/x.svg' },
+  features: { homeVariant: 1, hideResultsTile: false, hideCasinoLinks: false },
+  androidApkUrl: '/app.apk',
+  supportChatUrl: 'https://chat.example',
+  metaTitle: 'Demo Bet',
+};
+
+export const TEST_USER: SessionUser = {
+  uid: 7,
+  group: { key: 'ROLE_CLIENT' },
+  balance: 123_456_78,
+  bonus: 5_00,
+  currency: { symbol: '₺', position: 'before', iso_code: 'TRY' },
+  timezone: 'Europe/Istanbul',
+  balanceFormat: '₺123,456.78',
+  bonusFormat: '₺5.00',
+  first_name: 'Deniz',
+  last_name: 'Demir',
+  full_name: 'Deniz Demir',
+  username: 'demo',
+  date_of_birth: '1990-04-23',
+  date_format: 'DD.MM.YYYY',
+  email: 'demo@example.com',
+  loggedIn: true,
+  waiting_bets: 0,
+  preferences: { oddsFormat: 'decimal', language: 'en', timezone: 'Europe/Istanbul', hideBalance: false },
+};
+
+export function jsonResponse(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status });
+}
+
+export function newQueryClient(): QueryClient {
+  return new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+}
+
+/** Renders `element` at `path` inside the app's providers (router, query client, i18n, app context). */
+export async function renderScreen(
+  element: ReactElement,
+  { path = '/en/', routes = [], queryClient = newQueryClient() }: { path?: string; routes?: RouteObject[]; queryClient?: QueryClient } = {},
+) {
+  // An empty table: i18next answers a missing key with the key, so assertions name the key a screen used.
+  const i18n = await createI18n('en', {});
+  const router = createMemoryRouter([{ path: '*', element }, ...routes], { initialEntries: [path] });
+  const wrap = (children: ReactNode) => (
+    <QueryClientProvider client={queryClient}>
+      <I18nextProvider i18n={i18n}>
+        <AppContext.Provider value={{ app: TEST_APP, locale: 'en', markets: [], client: { client_id: 'cid', client_secret: 'csecret' } }}>{children}</AppContext.Provider>
+      </I18nextProvider>
+    </QueryClientProvider>
+  );
+  return { ...render(wrap(<RouterProvider router={router} />)), router, queryClient };
+}

@@ -29,7 +29,16 @@ export async function buildApp({ config, database, clock = systemClock, ids = cr
   const db = database.db;
 
   const tenancy = createTenancyModule({ db, clock, ids });
-  const fixtures = createFixturesModule({ db });
+  const fixtures = createFixturesModule({
+    db,
+    clock,
+    catalogue: {
+      seed: config.CATALOGUE_SEED,
+      scale: config.CATALOGUE_SCALE,
+      daysAhead: config.CATALOGUE_DAYS_AHEAD,
+      marketsWindowHours: config.MARKETS_WINDOW_HOURS,
+    },
+  });
 
   await fixtures.seedReferenceData();
   if (config.SEED_DEMO) await seedTenancy(tenancy.service);

@@ -3,3 +3,4 @@ export * from './tenancy';
 export * from './content';
 export * from './markets';
 export * from './feed';
+export * from './fixtures';

@@ -6,6 +6,7 @@ import type { Database } from './db/database';
 import { runMigrations } from './db/database';
 import { systemClock, type Clock } from './lib/clock';
 import { cryptoIds, type IdSource } from './lib/ids';
+import { createMemoryBus, type EventBus } from './plugins/bus';
 import { registerDocs } from './plugins/docs';
 import { registerErrorHandling } from './plugins/errors';
 import { loggerOptions } from './plugins/logger';
@@ -19,19 +20,25 @@ export interface AppDeps {
   database: Database;
   clock?: Clock;
   ids?: IdSource;
+  /** Internal event bus; in-process by default. */
+  bus?: EventBus;
   /** Skip migrations when the database is a clone of an already migrated one (tests). */
   migrate?: boolean;
 }
 
 /** Composition root: every module is built here with only its own dependencies, then registered. */
-export async function buildApp({ config, database, clock = systemClock, ids = cryptoIds, migrate = true }: AppDeps) {
+export async function buildApp({ config, database, clock = systemClock, ids = cryptoIds, bus = createMemoryBus(), migrate = true }: AppDeps) {
   if (migrate) await runMigrations(database);
   const db = database.db;
 
   const tenancy = createTenancyModule({ db, clock, ids });
+  let appForLogs: FastifyInstance | undefined;
   const fixtures = createFixturesModule({
-    db,
+    log: (msg, err) => appForLogs?.log.error({ err }, msg),
+    database,
     clock,
+    bus,
+    simulator: { speed: config.SIMULATOR_SPEED, tickMs: config.SIMULATOR_TICK_MS },
     catalogue: {
       seed: config.CATALOGUE_SEED,
       scale: config.CATALOGUE_SCALE,
@@ -48,6 +55,7 @@ export async function buildApp({ config, database, clock = systemClock, ids = cr
     trustProxy: true,
     bodyLimit: 256 * 1024,
   });
+  appForLogs = app;
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
@@ -64,5 +72,10 @@ export async function buildApp({ config, database, clock = systemClock, ids = cr
   await app.register(fixtures.routes);
   await registerWeb(app, config);
 
-  return { app, modules: { tenancy, fixtures } };
+  if (config.SIMULATOR_ENABLED) {
+    const leadership = fixtures.startSimulatorLeadership();
+    app.addHook('onClose', async () => leadership.stop());
+  }
+
+  return { app, bus, modules: { tenancy, fixtures } };
 }

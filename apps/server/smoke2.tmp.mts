@@ -1,0 +1,17 @@
+import { buildApp } from './src/app';
+import { testConfig } from './src/config/config';
+import { openDatabase, runMigrations } from './src/db/database';
+import { PGlite } from '@electric-sql/pglite';
+const scale = Number(process.argv[2] ?? '0.03');
+const url = process.argv[3];
+let t = performance.now();
+const lap = (l: string) => { const n = performance.now(); console.log(l, (n - t).toFixed(0), 'ms'); t = n; };
+const database = url ? await openDatabase({ url }) : await openDatabase({ pglite: await PGlite.create() });
+lap('open');
+await runMigrations(database); lap('migrate');
+const { app } = await buildApp({ config: testConfig({ CATALOGUE_SCALE: scale, CATALOGUE_DAYS_AHEAD: scale >= 1 ? 7 : 2 }), database, migrate: false });
+lap(`buildApp scale ${scale}`);
+const r = await app.inject({ url: '/api/v2/fixture/full?per_page=20' }); lap('first full ' + r.statusCode);
+const r2 = await app.inject({ url: '/api/v2/fixture/full?per_page=20' }); lap('second full ' + r2.statusCode + ' ' + r2.body.length);
+console.log('count', (await app.inject({ url: '/api/v2/fixture/count' })).body);
+await app.close(); await database.close();

@@ -59,6 +59,7 @@ CREATE TABLE "markets" (
 	"a" jsonb NOT NULL,
 	"seq" integer DEFAULT 0 NOT NULL,
 	"order" integer NOT NULL,
+	"main" boolean DEFAULT false NOT NULL,
 	"disabled" boolean DEFAULT false NOT NULL,
 	"closed" boolean DEFAULT false NOT NULL,
 	"resolved" boolean DEFAULT false NOT NULL
@@ -122,6 +123,6 @@ CREATE INDEX "events_start_idx" ON "events" USING btree ("start_at");--> stateme
 CREATE INDEX "events_status_start_idx" ON "events" USING btree ("status","start_at");--> statement-breakpoint
 CREATE INDEX "events_competition_idx" ON "events" USING btree ("competition_id","start_at");--> statement-breakpoint
 CREATE INDEX "events_sport_start_idx" ON "events" USING btree ("sport_id","start_at");--> statement-breakpoint
-CREATE INDEX "markets_event_idx" ON "markets" USING btree ("event_id");--> statement-breakpoint
+CREATE INDEX "markets_event_idx" ON "markets" USING btree ("event_id","main");--> statement-breakpoint
 CREATE INDEX "selections_event_idx" ON "selections" USING btree ("event_id");--> statement-breakpoint
 CREATE INDEX "selections_market_idx" ON "selections" USING btree ("market_id");

@@ -45,6 +45,7 @@ export async function buildApp({ config, database, clock = systemClock, ids = cr
       daysAhead: config.CATALOGUE_DAYS_AHEAD,
       marketsWindowHours: config.MARKETS_WINDOW_HOURS,
     },
+    listCacheMs: config.FIXTURE_CACHE_MS,
   });
 
   await fixtures.seedReferenceData();

@@ -26,7 +26,7 @@ describeEachBackend('live fixtures, quotes, operator control and widgets', (back
 
   it('quotes selections: open pre-match, suspended in play, closed when pre-match only, ended after full time', async () => {
     const event = await preMatchFootball(0);
-    const selection = event.odds[0]!;
+    const selection = event.markets[0]!.selections[0]!;
     const open = await fixtures().service.quoteSelection(selection.id);
     expect(open).toMatchObject({ available: true, reason: 'ok', odd: selection.odd, eventId: event.id, isLive: false });
     expect((await fixtures().service.quoteSelection(1)).reason).toBe('not_found');

@@ -35,7 +35,8 @@ describeEachBackend('fixture routes', (backend) => {
     expect(all.pagination.totalCount).toBeGreaterThan(5);
     const event = all.result[0]!;
     expect(event.markets.length).toBeGreaterThan(0);
-    expect(event.odds.every((o) => o.maxStake > 0)).toBe(true);
+    expect(event.markets.flatMap((m) => m.selections).every((o) => o.maxStake > 0)).toBe(true);
+    expect(event.odds).toBeUndefined();
     const page2 = fixtureListResponseSchema.parse((await get('/api/v2/fixture/full?per_page=5&page=2')).json());
     expect(page2.result.map((e) => e.id)).not.toContain(event.id);
     const football = fixtureListResponseSchema.parse((await get('/api/v2/fixture/full?sport=1&per_page=50')).json());

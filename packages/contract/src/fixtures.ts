@@ -96,7 +96,8 @@ export const eventSchema = z.object({
   ts: z.number().int(),
   streamEmbed: z.string().nullable(),
   markets: z.array(eventMarketSchema),
-  odds: z.array(selectionSchema),
+  /** Every selection of `markets`, flat: on fixture/e only (list rows leave it out to stay small). */
+  odds: z.array(selectionSchema).optional(),
 });
 export type FixtureEvent = z.infer<typeof eventSchema>;
 

@@ -1,5 +1,6 @@
 import type { buildApp } from '../app';
 import { appCommands } from './app.commands';
+import { fixtureCommands } from './fixtures.commands';
 
 export type Modules = Awaited<ReturnType<typeof buildApp>>['modules'];
 export type Flags = Record<string, string>;
@@ -10,7 +11,7 @@ export interface Command {
 }
 
 /** Every operator command; each area adds its own file of commands here. */
-export const COMMANDS: Record<string, Command> = { ...appCommands };
+export const COMMANDS: Record<string, Command> = { ...appCommands, ...fixtureCommands };
 
 export function parseFlags(args: string[]): Flags {
   const flags: Flags = {};

@@ -38,6 +38,8 @@ const envSchema = z.object({
   SIMULATOR_SPEED: z.coerce.number().min(0.1).max(1000).default(1),
   /** Markets are generated for events starting within this many hours (others on first request). */
   MARKETS_WINDOW_HOURS: z.coerce.number().min(0).max(168).default(3),
+  /** How long a fixture list response may be reused for identical requests (0 = never). */
+  FIXTURE_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
 });
 
 export type Config = z.infer<typeof envSchema>;
@@ -59,6 +61,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 export function testConfig(overrides: Partial<Config> = {}): Config {
   const env = { NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: 'memory', SEED_DEMO: 'true' };
   // A small catalogue and no simulator timers: tests start fast and drive the simulator themselves.
-  const sports = { CATALOGUE_SCALE: '0.03', CATALOGUE_DAYS_AHEAD: '2', SIMULATOR_ENABLED: 'false', MARKETS_WINDOW_HOURS: '0' };
+  const sports = { CATALOGUE_SCALE: '0.03', CATALOGUE_DAYS_AHEAD: '2', SIMULATOR_ENABLED: 'false', MARKETS_WINDOW_HOURS: '0', FIXTURE_CACHE_MS: '0' };
   return { ...loadConfig({ ...env, ...sports }), ...overrides };
 }

@@ -32,9 +32,10 @@ export async function buildApp({ config, database, clock = systemClock, ids = cr
   const db = database.db;
 
   const tenancy = createTenancyModule({ db, clock, ids });
-  let appForLogs: FastifyInstance | undefined;
+  // The simulator logs through the app's logger, which exists only once Fastify is built below.
+  const logTarget: { app?: FastifyInstance } = {};
   const fixtures = createFixturesModule({
-    log: (msg, err) => appForLogs?.log.error({ err }, msg),
+    log: (msg, err) => logTarget.app?.log.error({ err }, msg),
     database,
     clock,
     bus,
@@ -56,7 +57,7 @@ export async function buildApp({ config, database, clock = systemClock, ids = cr
     trustProxy: true,
     bodyLimit: 256 * 1024,
   });
-  appForLogs = app;
+  logTarget.app = app;
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);

@@ -120,6 +120,7 @@ CREATE TABLE "teams" (
 --> statement-breakpoint
 CREATE INDEX "competitions_sport_region_idx" ON "competitions" USING btree ("sport_id","region_id");--> statement-breakpoint
 CREATE INDEX "events_start_idx" ON "events" USING btree ("start_at");--> statement-breakpoint
+CREATE INDEX "events_list_order_idx" ON "events" USING btree ("is_live" DESC NULLS FIRST,"start_at","id");--> statement-breakpoint
 CREATE INDEX "events_status_start_idx" ON "events" USING btree ("status","start_at");--> statement-breakpoint
 CREATE INDEX "events_competition_idx" ON "events" USING btree ("competition_id","start_at");--> statement-breakpoint
 CREATE INDEX "events_sport_start_idx" ON "events" USING btree ("sport_id","start_at");--> statement-breakpoint

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { startLeaderElection } from '../src/modules/fixtures/index';
-import { BACKENDS, createTestDatabase } from './support/databases';
+import { BACKENDS, POSTGRES_URL, createTestDatabase } from './support/databases';
 
 const postgres = BACKENDS.find((b) => b.name === 'postgres')!;
 
@@ -60,5 +60,37 @@ describe('simulator leadership [pglite]', () => {
     await follower.stop();
     expect(running.size).toBe(0);
     await database.close();
+  });
+});
+
+(postgres.available ? describe : describe.skip)('simulator across server instances [postgres]', () => {
+  it('runs the simulator on exactly one of two servers sharing a database, and fails over when it stops', async () => {
+    const { buildApp } = await import('../src/app');
+    const { testConfig } = await import('../src/config/config');
+    const database = await createTestDatabase('postgres');
+    const config = testConfig({ SIMULATOR_ENABLED: true, SIMULATOR_TICK_MS: 100 });
+    // Two pools on one database, as two processes would have.
+    const { openDatabase } = await import('../src/db/database');
+    const url = new URL(POSTGRES_URL!);
+    const dbName = (await database.withConnection((q) => q('select current_database() as name')))[0] as { name: string };
+    url.pathname = `/${dbName.name}`;
+    const secondPool = await openDatabase({ url: url.toString() });
+    const a = await buildApp({ config, database, migrate: false });
+    const b = await buildApp({ config, database: secondPool, migrate: false });
+    try {
+      await waitFor(() => a.modules.fixtures.isSimulatorLeader() || b.modules.fixtures.isSimulatorLeader());
+      await new Promise((r) => setTimeout(r, 500));
+      const leaders = [a, b].filter((x) => x.modules.fixtures.isSimulatorLeader());
+      expect(leaders).toHaveLength(1);
+      const follower = leaders[0] === a ? b : a;
+      await leaders[0]!.app.close();
+      await waitFor(() => follower.modules.fixtures.isSimulatorLeader(), 15_000);
+      expect(follower.modules.fixtures.isSimulatorLeader()).toBe(true);
+    } finally {
+      await a.app.close();
+      await b.app.close();
+      await secondPool.close();
+      await database.close();
+    }
   });
 });

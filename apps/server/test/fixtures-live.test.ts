@@ -102,7 +102,8 @@ describeEachBackend('live fixtures, quotes, operator control and widgets', (back
     const withRid = fixtureListResponseSchema.parse((await get('/api/v2/fixture/full?per_page=100')).json()).result.find((e) => e.rid !== null)!;
     const stats = await get(`/widgets/stats/${withRid.rid}`);
     expect(stats.statusCode).toBe(200);
-    expect(stats.body).toContain('corner');
+    expect(stats.body).toContain('Corners');
+    expect((await get(`/widgets/stats/${withRid.rid}?locale=tr`)).body).toContain('Kornerler');
     expect((await get('/widgets/stats/12345')).statusCode).toBe(404);
     expect((await get('/widgets/tracker/12345')).statusCode).toBe(404);
     expect((await get('/widgets/tracker/abc')).statusCode).toBe(400);

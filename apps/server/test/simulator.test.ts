@@ -63,4 +63,31 @@ describeEachBackend('match simulator', (backend) => {
     expect(ownMarkets.some((m) => m.markets.some((x) => x.disabled))).toBe(true);
     expect(ownMarkets.some((m) => m.markets.some((x) => !x.disabled && x.selections.length > 0))).toBe(true);
   });
+
+  it('plays other sports to their end and settles every market', async () => {
+    const fixtures = server.modules.fixtures;
+    const list = (await get('/api/v2/fixture/full?onlyPre=1&per_page=100')).json().result as { id: number; sport: { id: number } }[];
+    const picks = [...new Map(list.filter((e) => e.sport.id !== 1).map((e) => [e.sport.id, e.id])).values()].slice(0, 3);
+    expect(picks.length).toBeGreaterThan(0);
+    for (const id of picks) {
+      await fixtures.operator.enqueue(id, 'speed', { factor: 600 });
+      await fixtures.operator.enqueue(id, 'start', {});
+    }
+    const ended = () => picks.every((id) => matches.some((m) => m.eventId === id && m.status === 'ended'));
+    for (let i = 0; i < 200 && !ended(); i++) {
+      await fixtures.runOnce();
+      clock.advance(1000);
+    }
+    for (const id of picks) {
+      const own = matches.filter((m) => m.eventId === id);
+      expect(own.some((m) => m.isLive && m.periodCounter >= 1)).toBe(true);
+      const detail = (await get(`/api/v2/fixture/e/${id}`)).json();
+      expect(detail.result.resultName).toMatch(/^\d+:\d+$/);
+      expect(detail.result.data.stats.length).toBeGreaterThan(0);
+      for (const market of detail.result.markets) {
+        expect(market.closed).toBe(true);
+        for (const s of market.selections) expect(['win', 'loss', 'void']).toContain(s.result);
+      }
+    }
+  });
 });

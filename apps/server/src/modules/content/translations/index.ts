@@ -1,9 +1,10 @@
 import type { Locale } from '@sb/contract';
 import { common } from './common';
+import { fixtures } from './fixtures';
 import type { AreaTranslations } from './types';
 
 /** Every area's table; add an area file here when a feature brings texts of its own. */
-export const AREAS: Record<string, AreaTranslations> = { common };
+export const AREAS: Record<string, AreaTranslations> = { common, fixtures };
 
 /** The full flat table of one locale, built once. */
 export const TRANSLATIONS: Record<Locale, Record<string, string>> = {

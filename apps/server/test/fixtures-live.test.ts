@@ -54,6 +54,8 @@ describeEachBackend('live fixtures, quotes, operator control and widgets', (back
     expect(ended.result.resultName).toBe('3:1');
     expect(ended.result.markets.find((m) => m.t === 1)!.selections.map((s) => s.result)).toEqual(['win', 'loss', 'loss']);
     expect((await fixtures().service.quoteSelection(selection.id)).reason).toBe('event_ended');
+    const byId = fixtureListResponseSchema.parse((await get(`/api/v2/fixture/full?event=${event.id}`)).json());
+    expect(byId.result[0]?.status).toBe('ended');
   });
 
   it('pauses, resumes and finishes a simulated event on operator command', async () => {

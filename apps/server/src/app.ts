@@ -8,6 +8,7 @@ import type { Database } from './db/database';
 import { runMigrations } from './db/database';
 import { systemClock, type Clock } from './lib/clock';
 import { cryptoIds, type IdSource } from './lib/ids';
+import type { EventBus } from './plugins/bus';
 import { registerDocs } from './plugins/docs';
 import { registerErrorHandling } from './plugins/errors';
 import { loggerOptions } from './plugins/logger';
@@ -27,6 +28,8 @@ export interface AppDeps {
   database: Database;
   clock?: Clock;
   ids?: IdSource;
+  /** Internal event bus; in-process by default. */
+  bus?: EventBus;
   /** Skip migrations when the database is a clone of an already migrated one (tests). */
   migrate?: boolean;
   /** Checks a live-feed `auth` token; default: the identity module's access tokens. */
@@ -41,8 +44,28 @@ export async function buildApp(deps: AppDeps) {
   if (migrate) await runMigrations(database);
   const db = database.db;
 
+  // The bus and the simulator log through the app's logger, which exists only once Fastify is built below.
+  const logTarget: { app?: FastifyInstance } = {};
+  // Memory by default, Redis pub/sub with REDIS_URL; a test may pass its own (then it closes it).
+  const bus =
+    deps.bus ??
+    createConfiguredBus(config, (error, context) => logTarget.app?.log.warn({ err: error, context }, 'event bus problem'));
+
   const tenancy = createTenancyModule({ db, clock, ids });
-  const fixtures = createFixturesModule({ db });
+  const fixtures = createFixturesModule({
+    log: (msg, err) => logTarget.app?.log.error({ err }, msg),
+    database,
+    clock,
+    bus,
+    simulator: { speed: config.SIMULATOR_SPEED, tickMs: config.SIMULATOR_TICK_MS },
+    catalogue: {
+      seed: config.CATALOGUE_SEED,
+      scale: config.CATALOGUE_SCALE,
+      daysAhead: config.CATALOGUE_DAYS_AHEAD,
+      marketsWindowHours: config.MARKETS_WINDOW_HOURS,
+    },
+    listCacheMs: config.FIXTURE_CACHE_MS,
+  });
   const wallet = createWalletModule({ db, clock });
   const identity = createIdentityModule({
     db,
@@ -74,6 +97,7 @@ export async function buildApp(deps: AppDeps) {
     trustProxy: config.TRUST_PROXY === 'true' ? true : config.TRUST_PROXY.split(',').map((p) => p.trim()),
     bodyLimit: 256 * 1024,
   });
+  logTarget.app = app;
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
@@ -90,8 +114,6 @@ export async function buildApp(deps: AppDeps) {
   await registerDocs(app);
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
 
-  // Memory by default, Redis pub/sub with REDIS_URL; closed after the feed that reads it.
-  const bus = createConfiguredBus(config, (error, context) => app.log.warn({ err: error, context }, 'event bus problem'));
   const feed = createFeedModule({
     bus,
     clock,
@@ -106,9 +128,12 @@ export async function buildApp(deps: AppDeps) {
       }),
     log: app.log,
   });
+  const leadership = config.SIMULATOR_ENABLED ? fixtures.startSimulatorLeadership() : null;
+  // Producer first, then the feed that relays it, then the bus both use.
   app.addHook('onClose', async () => {
+    await leadership?.stop();
     feed.close();
-    await bus.close();
+    if (!deps.bus) await bus.close();
   });
 
   app.get('/healthz', { schema: { tags: ['ops'], summary: 'Liveness and database reachability' } }, async () => {

@@ -6,3 +6,4 @@ export * from './markets';
 export * from './feed';
 export * from './identity';
 export * from './wallet';
+export * from './fixtures';

@@ -2,6 +2,7 @@ import type { buildApp } from '../app';
 import { appCommands } from './app.commands';
 import { identityCommands } from './identity.commands';
 import { walletCommands } from './wallet.commands';
+import { fixtureCommands } from './fixtures.commands';
 
 export type Modules = Awaited<ReturnType<typeof buildApp>>['modules'];
 export type Flags = Record<string, string>;
@@ -12,7 +13,7 @@ export interface Command {
 }
 
 /** Every operator command; each area adds its own file of commands here. */
-export const COMMANDS: Record<string, Command> = { ...appCommands, ...identityCommands, ...walletCommands };
+export const COMMANDS: Record<string, Command> = { ...appCommands, ...identityCommands, ...walletCommands, ...fixtureCommands };
 
 export function parseFlags(args: string[]): Flags {
   const flags: Flags = {};

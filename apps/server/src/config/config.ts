@@ -39,6 +39,21 @@ const envSchema = z.object({
    */
   TRUST_PROXY: z.string().min(1).default('loopback,linklocal,uniquelocal'),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+  /** Seed of the generated sports catalogue (same seed, same catalogue). */
+  CATALOGUE_SEED: z.coerce.number().int().min(0).default(20_261_121),
+  /** Events per day relative to the full catalogue (1 = 400 a day, 20+ live at any moment). */
+  CATALOGUE_SCALE: z.coerce.number().min(0.01).max(2).default(1),
+  /** Days ahead the catalogue is generated for. */
+  CATALOGUE_DAYS_AHEAD: z.coerce.number().int().min(1).max(14).default(7),
+  /** Whether this instance competes for simulator leadership (the leader runs the match simulator). */
+  SIMULATOR_ENABLED: bool.default(true),
+  SIMULATOR_TICK_MS: z.coerce.number().int().min(50).max(60_000).default(1_000),
+  /** Default speed factor of simulated matches (1 = real time). */
+  SIMULATOR_SPEED: z.coerce.number().min(0.1).max(1000).default(1),
+  /** Markets are generated for events starting within this many hours (others on first request). */
+  MARKETS_WINDOW_HOURS: z.coerce.number().min(0).max(168).default(3),
+  /** How long a fixture list response may be reused for identical requests (0 = never). */
+  FIXTURE_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
 });
 
 export type Config = z.infer<typeof envSchema>;
@@ -58,5 +73,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 
 /** Config for tests: in-memory database, no demo seed unless asked, quiet logs. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  return { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: 'memory', SEED_DEMO: 'true' }), ...overrides };
+  const env = { NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: 'memory', SEED_DEMO: 'true' };
+  // A small catalogue and no simulator timers: tests start fast and drive the simulator themselves.
+  const sports = { CATALOGUE_SCALE: '0.03', CATALOGUE_DAYS_AHEAD: '2', SIMULATOR_ENABLED: 'false', MARKETS_WINDOW_HOURS: '0', FIXTURE_CACHE_MS: '0' };
+  return { ...loadConfig({ ...env, ...sports }), ...overrides };
 }

@@ -2,10 +2,11 @@ import type { Locale } from '@sb/contract';
 import { account } from './account';
 import { accountWeb } from './account-web';
 import { common } from './common';
+import { fixtures } from './fixtures';
 import type { AreaTranslations } from './types';
 
 /** Every area's table; add an area file here when a feature brings texts of its own. */
-export const AREAS: Record<string, AreaTranslations> = { common, account, accountWeb };
+export const AREAS: Record<string, AreaTranslations> = { common, account, accountWeb, fixtures };
 
 /** The full flat table of one locale, built once. */
 export const TRANSLATIONS: Record<Locale, Record<string, string>> = {

@@ -1,41 +1,17 @@
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app';
-import { testConfig } from '../src/config/config';
-import { openDatabase, runMigrations, type Database } from '../src/db/database';
 import { matchUpdate, marketUpdate } from '../src/modules/feed/feed.test-support';
-import { POSTGRES_URL, REDIS_TEST_URL } from './support/databases';
+import { SHARED_BACKENDS_AVAILABLE, startInstances, type Instance } from './support/instances';
 import { connectFeed, isType, type FeedTestClient } from './support/feed-client';
-
-type Instance = Awaited<ReturnType<typeof buildApp>> & { database: Database; baseUrl: string };
 
 /**
  * Two server instances as in production: each its own pool on one PostgreSQL database, both on
  * one Redis. Needs both servers; skipped (so counted) otherwise.
  */
-(POSTGRES_URL && REDIS_TEST_URL ? describe : describe.skip)('two instances share the live feed through Redis', () => {
-  const dbName = `sb_test_${randomBytes(6).toString('hex')}`;
-  const prefix = `sbtest:${randomBytes(5).toString('hex')}:`;
-  const instances: Instance[] = [];
+(SHARED_BACKENDS_AVAILABLE ? describe : describe.skip)('two instances share the live feed through Redis', () => {
+  let shared: Awaited<ReturnType<typeof startInstances>>;
+  let instances: Instance[] = [];
   const clients: FeedTestClient[] = [];
 
-  const admin = async (sql: string) => {
-    const client = new pg.Client({ connectionString: POSTGRES_URL });
-    await client.connect();
-    await client.query(sql);
-    await client.end();
-  };
-  const start = async (migrate: boolean): Promise<Instance> => {
-    const url = new URL(POSTGRES_URL!);
-    url.pathname = `/${dbName}`;
-    const database = await openDatabase({ url: url.toString(), poolSize: 4 });
-    if (migrate) await runMigrations(database);
-    const config = testConfig({ REDIS_URL: REDIS_TEST_URL, REDIS_CHANNEL_PREFIX: prefix, FEED_CONFLATE_MS: 50 });
-    const built = await buildApp({ config, database, migrate: false });
-    const baseUrl = await built.app.listen({ port: 0, host: '127.0.0.1' });
-    return { ...built, database, baseUrl };
-  };
   const subscribe = async (instance: Instance, topic: string) => {
     const client = await connectFeed(instance.baseUrl);
     clients.push(client);
@@ -46,18 +22,12 @@ type Instance = Awaited<ReturnType<typeof buildApp>> & { database: Database; bas
   };
 
   beforeAll(async () => {
-    await admin(`create database ${dbName}`);
-    instances.push(await start(true));
-    instances.push(await start(false));
-    await Promise.all(instances.map((i) => i.bus.ready()));
+    shared = await startInstances(2);
+    instances = shared.instances;
   });
   afterAll(async () => {
     await Promise.all(clients.map((c) => c.close()));
-    for (const instance of instances) {
-      await instance.app.close();
-      await instance.database.close();
-    }
-    await admin(`drop database if exists ${dbName} with (force)`);
+    await shared?.close();
   });
 
   it('delivers a publish on instance A to WebSocket clients of both A and B', async () => {

@@ -1,0 +1,49 @@
+// Several server instances as in production: each its own pool on one PostgreSQL database, all on
+// one Redis (a fresh channel prefix), listening on free ports. For tests that need both servers.
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { buildApp } from '../../src/app';
+import { testConfig, type Config } from '../../src/config/config';
+import { openDatabase, runMigrations, type Database } from '../../src/db/database';
+import { POSTGRES_URL, REDIS_TEST_URL } from './databases';
+
+export type Instance = Awaited<ReturnType<typeof buildApp>> & { database: Database; baseUrl: string };
+
+/** Whether PostgreSQL and Redis are both configured for tests. */
+export const SHARED_BACKENDS_AVAILABLE = Boolean(POSTGRES_URL && REDIS_TEST_URL);
+
+async function admin(sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: POSTGRES_URL });
+  await client.connect();
+  await client.query(sql);
+  await client.end();
+}
+
+/** Starts `count` instances on a new database; `close()` stops them and drops it. */
+export async function startInstances(count: number, overrides: Partial<Config> = {}) {
+  const dbName = `sb_test_${randomBytes(6).toString('hex')}`;
+  const prefix = `sbtest:${randomBytes(5).toString('hex')}:`;
+  await admin(`create database ${dbName}`);
+  const instances: Instance[] = [];
+  for (let i = 0; i < count; i++) {
+    const url = new URL(POSTGRES_URL!);
+    url.pathname = `/${dbName}`;
+    const database = await openDatabase({ url: url.toString(), poolSize: 4 });
+    if (i === 0) await runMigrations(database);
+    const config = testConfig({ REDIS_URL: REDIS_TEST_URL, REDIS_CHANNEL_PREFIX: prefix, FEED_CONFLATE_MS: 50, ...overrides });
+    const built = await buildApp({ config, database, migrate: false });
+    const baseUrl = await built.app.listen({ port: 0, host: '127.0.0.1' });
+    instances.push({ ...built, database, baseUrl });
+  }
+  await Promise.all(instances.map((i) => i.bus.ready()));
+  return {
+    instances,
+    async close() {
+      for (const instance of instances) {
+        await instance.app.close();
+        await instance.database.close();
+      }
+      await admin(`drop database if exists ${dbName} with (force)`);
+    },
+  };
+}

@@ -9,6 +9,7 @@ import { runMigrations } from './db/database';
 import { systemClock, type Clock } from './lib/clock';
 import { cryptoIds, type IdSource } from './lib/ids';
 import type { EventBus } from './plugins/bus';
+import { registerCors } from './plugins/cors';
 import { registerDocs } from './plugins/docs';
 import { registerErrorHandling } from './plugins/errors';
 import { loggerOptions } from './plugins/logger';
@@ -111,6 +112,7 @@ export async function buildApp(deps: AppDeps) {
   // Form posts: the token call and the account forms (urlencoded, or FormData as multipart fields only).
   await app.register(formbody, { bodyLimit: 16 * 1024 });
   await app.register(multipart, { attachFieldsToBody: 'keyValues', limits: { files: 0, fields: 50, fieldSize: 16 * 1024 } });
+  await registerCors(app, async (hostname) => (await tenancy.service.findByHost(hostname)) !== null);
   await registerDocs(app);
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
 

@@ -124,3 +124,36 @@ describe('seed', () => {
     }
   });
 });
+
+describeEachBackend('cross-origin calls for split hosts', (backend) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await createTestServer(backend);
+  });
+  afterAll(async () => server?.close());
+
+  it("lets a registered app's pages call from another origin, with the headers the web sends", async () => {
+    const preflight = await server.app.inject({
+      method: 'OPTIONS',
+      url: '/api/get/session',
+      headers: {
+        origin: 'http://kartal.localhost:8080',
+        'access-control-request-method': 'GET',
+        'access-control-request-headers': 'authorization,x-app',
+      },
+    });
+    expect(preflight.statusCode).toBe(204);
+    expect(preflight.headers['access-control-allow-origin']).toBe('http://kartal.localhost:8080');
+    expect(String(preflight.headers['access-control-allow-headers'])).toContain('x-app-session');
+  });
+
+  it('gives any other origin no CORS grant', async () => {
+    const res = await server.app.inject({
+      method: 'GET',
+      url: '/api/v1/locales',
+      headers: { origin: 'https://evil.example' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['access-control-allow-origin']).toBeUndefined();
+  });
+});

@@ -1,3 +1,4 @@
+import { DEMO_THEME } from '../modules/tenancy/index';
 import type { Command } from './commands';
 import { requireFlag } from './commands';
 
@@ -20,7 +21,7 @@ export const appCommands: Record<string, Command> = {
         hostnames: requireFlag(flags, 'hosts').split(',').map((h) => h.trim()).filter(Boolean),
         defaultLocale: flags.locale === 'tr' ? 'tr' : 'en',
         metaTitle: flags.title ?? requireFlag(flags, 'name'),
-        theme: { ...(base?.theme ?? defaultTheme), primary },
+        theme: { ...(base?.theme ?? DEMO_THEME), primary },
         features: base?.features ?? { homeVariant: 1, hideResultsTile: false, hideCasinoLinks: true },
         androidApkUrl: null,
         supportChatUrl: flags.support ?? null,
@@ -29,15 +30,4 @@ export const appCommands: Record<string, Command> = {
       print(`created app ${id}`);
     },
   },
-};
-
-const defaultTheme = {
-  primary: '#0b7a3e',
-  primaryContrast: '#ffffff',
-  accent: '#f5c518',
-  background: '#0f1a14',
-  surface: '#17261d',
-  text: '#f2f5f3',
-  textMuted: '#9bb0a3',
-  logoUrl: '/brand/demo-bet.svg',
 };

@@ -10,7 +10,7 @@ export type { AppWithHost } from './tenancy.repository';
 export type { TenancyService, CreateAppInput } from './tenancy.service';
 export type { TenantResolver } from './tenant-resolver';
 export { toApp } from './tenancy.service';
-export { seedTenancy } from './tenancy.seed';
+export { DEMO_THEME, seedTenancy } from './tenancy.seed';
 
 export function createTenancyModule(deps: { db: Db; clock: Clock; ids: IdSource }) {
   const service = createTenancyService({ repo: createTenancyRepository(deps.db), clock: deps.clock, ids: deps.ids });

@@ -1,4 +1,17 @@
+import type { Theme } from '@sb/contract';
 import type { TenancyService } from './tenancy.service';
+
+/** The first demo brand's theme; also the fallback of the operator's `app:create`. */
+export const DEMO_THEME: Theme = {
+  primary: '#0b7a3e',
+  primaryContrast: '#ffffff',
+  accent: '#f5c518',
+  background: '#0f1a14',
+  surface: '#17261d',
+  text: '#f2f5f3',
+  textMuted: '#9bb0a3',
+  logoUrl: '/brand/demo-bet.svg',
+};
 
 /** Demo brands: one on localhost, one on kartal.localhost (browsers resolve *.localhost to loopback). */
 export async function seedTenancy(service: TenancyService): Promise<void> {
@@ -9,16 +22,7 @@ export async function seedTenancy(service: TenancyService): Promise<void> {
     name: 'Demo Bet',
     defaultLocale: 'en',
     metaTitle: 'Demo Bet — sports betting and casino',
-    theme: {
-      primary: '#0b7a3e',
-      primaryContrast: '#ffffff',
-      accent: '#f5c518',
-      background: '#0f1a14',
-      surface: '#17261d',
-      text: '#f2f5f3',
-      textMuted: '#9bb0a3',
-      logoUrl: '/brand/demo-bet.svg',
-    },
+    theme: DEMO_THEME,
     features: { homeVariant: 1, hideResultsTile: false, hideCasinoLinks: true },
     androidApkUrl: '/downloads/demo-bet.apk',
     supportChatUrl: 'https://support.demobet.example/chat',

@@ -33,7 +33,8 @@ function violation(file, spec) {
   const to = resolveImport(file, spec);
   const pkg = from.match(/^packages\/([^/]+)\//);
   if (pkg) {
-    if (to && !to.startsWith(`packages/${pkg[1]}/`)) return 'packages/* import nothing outside their own package';
+    if (to && !to.startsWith(`packages/${pkg[1]}/`))
+      return 'packages/* import nothing outside their own package';
     if (!to && SIDE_EFFECT_MODULES.some((re) => re.test(spec)))
       return `packages/* stay pure: '${spec}' has side effects or belongs to an app`;
     return null;
@@ -59,7 +60,12 @@ const boundaries = {
           const message = violation(context.filename, node.source.value);
           if (message) context.report({ node, message });
         };
-        return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: check };
+        return {
+          ImportDeclaration: check,
+          ExportNamedDeclaration: check,
+          ExportAllDeclaration: check,
+          ImportExpression: check,
+        };
       },
     },
   },
@@ -85,21 +91,35 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
-        { paths: [{ name: '@sb/contract', allowTypeImports: true, message: "use import type, or '@sb/contract/constants'" }] },
+        {
+          paths: [
+            {
+              name: '@sb/contract',
+              allowTypeImports: true,
+              message: "use import type, or '@sb/contract/constants'",
+            },
+          ],
+        },
       ],
     },
   },
   {
     files: ['packages/**'],
     rules: {
-      'no-restricted-globals': ['error', { name: 'process', message: 'packages/* never read the environment' }],
+      'no-restricted-globals': [
+        'error',
+        { name: 'process', message: 'packages/* never read the environment' },
+      ],
     },
   },
   {
     files: ['apps/server/src/**'],
     ignores: ['apps/server/src/config/**'],
     rules: {
-      'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'only config/ reads the environment' }],
+      'no-restricted-properties': [
+        'error',
+        { object: 'process', property: 'env', message: 'only config/ reads the environment' },
+      ],
     },
   },
 );

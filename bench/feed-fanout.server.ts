@@ -16,7 +16,9 @@ export interface MemorySample {
   rss: number;
   heapUsed: number;
 }
-export type ServerReply = { kind: 'ready'; url: string; memory: MemorySample } | { kind: 'produced'; count: number; memory: MemorySample };
+export type ServerReply =
+  | { kind: 'ready'; url: string; memory: MemorySample }
+  | { kind: 'produced'; count: number; memory: MemorySample };
 
 const LIMITS: FeedLimits = {
   heartbeatMs: 5_000,

@@ -10,9 +10,17 @@ import WebSocket from 'ws';
 import type { MemorySample, ServerCommand, ServerReply } from './feed-fanout.server';
 
 const { values } = parseArgs({
-  options: { clients: { type: 'string', default: '50,200,500' }, rate: { type: 'string', default: '100' }, seconds: { type: 'string', default: '3' }, repeat: { type: 'string', default: '3' } },
+  options: {
+    clients: { type: 'string', default: '50,200,500' },
+    rate: { type: 'string', default: '100' },
+    seconds: { type: 'string', default: '3' },
+    repeat: { type: 'string', default: '3' },
+  },
 });
-const CLIENT_COUNTS = values.clients.split(',').map(Number).filter((n) => n > 0 && n <= 2_000);
+const CLIENT_COUNTS = values.clients
+  .split(',')
+  .map(Number)
+  .filter((n) => n > 0 && n <= 2_000);
 const RATE = Math.min(Number(values.rate), 1_000);
 const DURATION_MS = Math.min(Number(values.seconds), 30) * 1_000;
 const REPEAT = Math.max(1, Math.min(Number(values.repeat), 5));
@@ -37,12 +45,19 @@ function startServer(mode: 'feed' | 'raw') {
   });
   children.add(child);
   child.on('exit', () => children.delete(child));
-  const next = () => new Promise<ServerReply>((resolve) => child.once('message', (m) => resolve(m as ServerReply)));
+  const next = () =>
+    new Promise<ServerReply>((resolve) => child.once('message', (m) => resolve(m as ServerReply)));
   return { child, next, send: (command: ServerCommand) => child.send(command) };
 }
 
 /** Opens N clients; the feed's subscribe to `live` so every update reaches each of them. */
-async function openClients(url: string, count: number, feed: boolean, latencies: number[], counter: { n: number }) {
+async function openClients(
+  url: string,
+  count: number,
+  feed: boolean,
+  latencies: number[],
+  counter: { n: number },
+) {
   const open = Array.from({ length: count }, async () => {
     const socket = new WebSocket(url);
     await new Promise<void>((resolve, reject) => {
@@ -71,7 +86,8 @@ async function openClients(url: string, count: number, feed: boolean, latencies:
   return Promise.all(open);
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? NaN;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? NaN;
 
 async function run(mode: 'feed' | 'raw', clients: number): Promise<RunResult> {
   const server = startServer(mode);
@@ -99,7 +115,10 @@ async function run(mode: 'feed' | 'raw', clients: number): Promise<RunResult> {
 }
 
 function memoryDelta(before: MemorySample, after: MemorySample) {
-  return { rssDelta: (after.rss - before.rss) / 2 ** 20, heapDelta: (after.heapUsed - before.heapUsed) / 2 ** 20 };
+  return {
+    rssDelta: (after.rss - before.rss) / 2 ** 20,
+    heapDelta: (after.heapUsed - before.heapUsed) / 2 ** 20,
+  };
 }
 
 /** Field-by-field median of several runs (runs on a shared 2-core loopback are noisy). */
@@ -118,7 +137,8 @@ function median(runs: RunResult[]): RunResult {
   };
 }
 
-const ratio = (value: number, base: number) => (base > 0 && Number.isFinite(value) ? `${(value / base).toFixed(2)}×` : 'n/a');
+const ratio = (value: number, base: number) =>
+  base > 0 && Number.isFinite(value) ? `${(value / base).toFixed(2)}×` : 'n/a';
 const fixed = (n: number, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : 'n/a');
 
 function row(clients: number, label: string, r: RunResult, base?: RunResult): string {
@@ -144,8 +164,12 @@ async function main() {
   console.log(
     `feed fan-out: ${RATE} updates/s for ${DURATION_MS / 1_000} s per run, median of ${REPEAT} runs, loopback, node ${process.version}`,
   );
-  console.log('baseline: a bare `ws` server broadcasting the same messages to the same clients (ratios: feed ÷ baseline)\n');
-  console.log('| clients | server | updates/s delivered | delivered | p50 ms | p99 ms | server RSS Δ MB | server heap Δ MB |');
+  console.log(
+    'baseline: a bare `ws` server broadcasting the same messages to the same clients (ratios: feed ÷ baseline)\n',
+  );
+  console.log(
+    '| clients | server | updates/s delivered | delivered | p50 ms | p99 ms | server RSS Δ MB | server heap Δ MB |',
+  );
   console.log('|---|---|---|---|---|---|---|---|');
   for (const clients of CLIENT_COUNTS) {
     const raws: RunResult[] = [];

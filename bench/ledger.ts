@@ -51,12 +51,18 @@ async function withThrowawayDatabase<T>(fn: (database: Database) => Promise<T>):
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
 
 async function plainUpdates(database: Database, accounts: number): Promise<number> {
-  await database.db.execute(sql.raw(`create table if not exists bench_plain (id int primary key, balance bigint not null)`));
+  await database.db.execute(
+    sql.raw(`create table if not exists bench_plain (id int primary key, balance bigint not null)`),
+  );
   await database.db.execute(sql.raw(`truncate bench_plain`));
-  await database.db.execute(sql.raw(`insert into bench_plain select g, 1000000000 from generate_series(0, ${accounts - 1}) g`));
+  await database.db.execute(
+    sql.raw(`insert into bench_plain select g, 1000000000 from generate_series(0, ${accounts - 1}) g`),
+  );
   return timed(OPS, CONCURRENCY, (i) =>
     database.db.transaction(async (tx) => {
-      await tx.execute(sql`update bench_plain set balance = balance + ${i % 2 === 0 ? 100 : -100} where id = ${i % accounts}`);
+      await tx.execute(
+        sql`update bench_plain set balance = balance + ${i % 2 === 0 ? 100 : -100} where id = ${i % accounts}`,
+      );
     }),
   );
 }
@@ -65,11 +71,20 @@ async function ledgerMoves(wallet: WalletService, accounts: number, tag: string)
   const user = (i: number) => 10_000 + (i % accounts);
   for (let a = 0; a < accounts; a++) {
     // Same key every round: the first round funds the account, later rounds replay and move nothing.
-    await wallet.credit({ appId: APP, userId: user(a), currency: 'TRY', amount: 1_000_000_000, type: 'deposit', idempotencyKey: `seed:${accounts}:${a}` });
+    await wallet.credit({
+      appId: APP,
+      userId: user(a),
+      currency: 'TRY',
+      amount: 1_000_000_000,
+      type: 'deposit',
+      idempotencyKey: `seed:${accounts}:${a}`,
+    });
   }
   return timed(OPS, CONCURRENCY, (i) => {
     const t = { appId: APP, userId: user(i), currency: 'TRY', amount: 100, idempotencyKey: `${tag}:${i}` };
-    return i % 2 === 0 ? wallet.credit({ ...t, type: 'deposit' }) : wallet.debit({ ...t, type: 'withdrawal' });
+    return i % 2 === 0
+      ? wallet.credit({ ...t, type: 'deposit' })
+      : wallet.debit({ ...t, type: 'withdrawal' });
   });
 }
 
@@ -90,22 +105,39 @@ async function main(): Promise<void> {
         baseline.push(OPS / (await plainUpdates(database, accounts)));
         ledger.push(OPS / (await ledgerMoves(wallet, accounts, `${accounts}:${round}`)));
       }
-      rows.push({ scenario: label, baseline: median(baseline), ledger: median(ledger), ratio: median(ledger.map((l, i) => l / (baseline[i] ?? NaN))) });
+      rows.push({
+        scenario: label,
+        baseline: median(baseline),
+        ledger: median(ledger),
+        ratio: median(ledger.map((l, i) => l / (baseline[i] ?? NaN))),
+      });
     }
     const audit = await wallet.audit(APP);
-    if (audit.total !== 0 || audit.mismatched.length > 0 || audit.unbalancedMovements > 0) throw new Error(`ledger audit failed: ${JSON.stringify(audit)}`);
+    if (audit.total !== 0 || audit.mismatched.length > 0 || audit.unbalancedMovements > 0)
+      throw new Error(`ledger audit failed: ${JSON.stringify(audit)}`);
 
-    console.log(`\nLedger benchmark — PostgreSQL, ${OPS} ops per measurement, ${CONCURRENCY} in flight, pool ${POOL}, median of ${ROUNDS} alternating rounds`);
-    console.log('baseline = plain single-row UPDATE transactions (same pool, same run); ledger = wallet credit/debit');
+    console.log(
+      `\nLedger benchmark — PostgreSQL, ${OPS} ops per measurement, ${CONCURRENCY} in flight, pool ${POOL}, median of ${ROUNDS} alternating rounds`,
+    );
+    console.log(
+      'baseline = plain single-row UPDATE transactions (same pool, same run); ledger = wallet credit/debit',
+    );
     console.log('(movement row + 2 entries + guarded balance update + idempotency key, one transaction)\n');
     const header = ['scenario', 'baseline ops/s', 'ledger ops/s', 'ledger / baseline'];
-    const lines = rows.map((r) => [r.scenario, r.baseline.toFixed(0), r.ledger.toFixed(0), `${r.ratio.toFixed(2)}×`]);
+    const lines = rows.map((r) => [
+      r.scenario,
+      r.baseline.toFixed(0),
+      r.ledger.toFixed(0),
+      `${r.ratio.toFixed(2)}×`,
+    ]);
     const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => (l[i] ?? '').length)));
     const fmt = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join(' | ')} |`;
     console.log(fmt(header));
     console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
     for (const l of lines) console.log(fmt(l));
-    console.log(`\nledger audit after the run: entries sum ${audit.total}, unbalanced movements ${audit.unbalancedMovements}, mismatched balances ${audit.mismatched.length}`);
+    console.log(
+      `\nledger audit after the run: entries sum ${audit.total}, unbalanced movements ${audit.unbalancedMovements}, mismatched balances ${audit.mismatched.length}`,
+    );
   });
 }
 

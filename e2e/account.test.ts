@@ -23,7 +23,8 @@ async function logOutFromMenu(page: Page) {
   await page.getByRole('link', { name: 'Login' }).waitFor();
 }
 
-const shiftDate = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+const shiftDate = (date: string, days: number) =>
+  new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 describe('account in Chromium (360×640)', () => {
   const browser = useBrowser();
@@ -226,8 +227,13 @@ describe('account in Chromium (360×640)', () => {
     const { username, password } = E2E_CLIENTS.revoke;
     const page = await browser.newPage();
     await logIn(page, username, password);
-    const token = await page.evaluate(() => (JSON.parse(localStorage.getItem('sb.auth') ?? '{}') as { accessToken?: string }).accessToken);
-    const revoked = await fetch(urlFor('/api/logout'), { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+    const token = await page.evaluate(
+      () => (JSON.parse(localStorage.getItem('sb.auth') ?? '{}') as { accessToken?: string }).accessToken,
+    );
+    const revoked = await fetch(urlFor('/api/logout'), {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(revoked.status).toBe(200);
     // The next 10 s poll gets a 401, the refresh token is revoked too: logged out and reloaded.
     await page.getByRole('link', { name: 'Login' }).waitFor({ timeout: 25_000 });
@@ -245,8 +251,10 @@ describe('account in Chromium (360×640)', () => {
   });
 
   it('shows the Android app overlay once, in Turkish, and not in a webview or with noappreminder', async () => {
-    const android = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/147.0 Mobile Safari/537.36';
-    const webview = 'Mozilla/5.0 (Linux; Android 14; Pixel 8; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/147.0 Mobile Safari/537.36';
+    const android =
+      'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/147.0 Mobile Safari/537.36';
+    const webview =
+      'Mozilla/5.0 (Linux; Android 14; Pixel 8; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/147.0 Mobile Safari/537.36';
     const page = await browser.newPage('tr-TR', { userAgent: android });
     await page.goto(urlFor('/tr/'));
     await page.getByRole('dialog').getByText('Android uygulamamızı indirin').waitFor();
@@ -256,7 +264,10 @@ describe('account in Chromium (360×640)', () => {
     await page.getByRole('link', { name: 'Yardım' }).waitFor();
     expect(await page.getByRole('dialog').count()).toBe(0);
 
-    for (const [ua, path] of [[webview, '/en/'], [android, '/en/?noappreminder']] as const) {
+    for (const [ua, path] of [
+      [webview, '/en/'],
+      [android, '/en/?noappreminder'],
+    ] as const) {
       const other = await browser.newPage('en-US', { userAgent: ua });
       await other.goto(urlFor(path));
       await other.getByRole('link', { name: 'Help' }).waitFor();

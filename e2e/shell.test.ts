@@ -27,7 +27,10 @@ describe('start-up and shell in Chromium (360×640)', () => {
     const page = await browser.newPage();
     await page.goto(urlFor('/en/info/help?x=1'));
     await page.getByRole('heading', { name: 'Help' }).waitFor();
-    await Promise.all([page.waitForURL(/\/tr\/info\/help\?x=1$/), page.getByRole('contentinfo').getByTestId('language-select').selectOption('tr')]);
+    await Promise.all([
+      page.waitForURL(/\/tr\/info\/help\?x=1$/),
+      page.getByRole('contentinfo').getByTestId('language-select').selectOption('tr'),
+    ]);
     await page.getByRole('heading', { name: 'Yardım' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/tr/info/help');
   });
@@ -41,12 +44,14 @@ describe('start-up and shell in Chromium (360×640)', () => {
     await page.waitForURL(/\/en\/$/);
   });
 
-  it("serves the second brand with its own theme, name and default locale", async () => {
+  it('serves the second brand with its own theme, name and default locale', async () => {
     const page = await browser.newPage();
     await page.goto(urlFor('/', 'kartal.localhost'));
     await page.waitForURL(/\/tr\/$/);
     await page.getByRole('link', { name: 'Yardım' }).waitFor();
-    const primary = await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--color-primary'));
+    const primary = await page.evaluate(() =>
+      getComputedStyle(document.documentElement).getPropertyValue('--color-primary'),
+    );
     expect(primary.trim()).toBe('#c8102e');
     expect(await page.title()).toContain('Kartal');
   });

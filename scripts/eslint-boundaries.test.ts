@@ -15,12 +15,28 @@ describe('import boundaries', () => {
   beforeAll(() => boundaryErrors('packages/betting/src/x.ts', 'export {};'), 60_000);
 
   it.each([
-    ['apps/web/src/features/home/x.ts', "import { a } from '../betslip/store';", /must not import feature 'betslip'/],
-    ['apps/web/src/features/home/x.ts', "import { a } from '@/features/account/api';", /must not import feature 'account'/],
+    [
+      'apps/web/src/features/home/x.ts',
+      "import { a } from '../betslip/store';",
+      /must not import feature 'betslip'/,
+    ],
+    [
+      'apps/web/src/features/home/x.ts',
+      "import { a } from '@/features/account/api';",
+      /must not import feature 'account'/,
+    ],
     ['packages/betting/src/x.ts', "import React from 'react';", /stay pure/],
     ['packages/betting/src/x.ts', "import { readFileSync } from 'node:fs';", /stay pure/],
-    ['packages/contract/src/x.ts', "import { x } from '../../../apps/server/src/app';", /outside their own package/],
-    ['apps/server/src/modules/wallet/x.ts', "import { a } from '../tenancy/tenancy.repository';", /only through its index/],
+    [
+      'packages/contract/src/x.ts',
+      "import { x } from '../../../apps/server/src/app';",
+      /outside their own package/,
+    ],
+    [
+      'apps/server/src/modules/wallet/x.ts',
+      "import { a } from '../tenancy/tenancy.repository';",
+      /only through its index/,
+    ],
   ])('%s: %s is refused', async (file, code, message) => {
     const errors = await boundaryErrors(file, code);
     expect(errors.join('\n')).toMatch(message);

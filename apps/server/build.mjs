@@ -16,7 +16,9 @@ for (const entry of ['main', 'cli/ops']) {
     format: 'esm',
     sourcemap: true,
     external,
-    banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
+    banner: {
+      js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);",
+    },
     logLevel: 'warning',
   });
 }

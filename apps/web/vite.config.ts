@@ -10,7 +10,10 @@ export default defineConfig({
   server: {
     // `npm run dev -w @sb/web` next to a running server: the API and feed come from it.
     proxy: Object.fromEntries(
-      ['/api', '/oauth', '/runtime-config.js', '/ws', '/widgets', '/docs'].map((p) => [p, { target: server, ws: p === '/ws' }]),
+      ['/api', '/oauth', '/runtime-config.js', '/ws', '/widgets', '/docs'].map((p) => [
+        p,
+        { target: server, ws: p === '/ws' },
+      ]),
     ),
   },
 });

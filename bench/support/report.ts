@@ -17,7 +17,9 @@ export function printTable(title: string, baseline: Row, rows: Row[]): void {
   for (const row of all) {
     const ratio = baseline.value === 0 ? NaN : row.value / baseline.value;
     const note = row === baseline ? '(baseline)' : `${ratio.toFixed(3)}×`;
-    console.log(`${row.name.padEnd(width)}  ${row.value.toFixed(2).padStart(14)}  ${row.unit.padEnd(10)}  ${note}`);
+    console.log(
+      `${row.name.padEnd(width)}  ${row.value.toFixed(2).padStart(14)}  ${row.unit.padEnd(10)}  ${note}`,
+    );
   }
 }
 

@@ -15,7 +15,12 @@ const ARGS = [
 ];
 
 /** Phone-sized, touch: every screen must work at 360×640. */
-export const PHONE = { viewport: { width: 360, height: 640 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 };
+export const PHONE = {
+  viewport: { width: 360, height: 640 },
+  hasTouch: true,
+  isMobile: true,
+  deviceScaleFactor: 2,
+};
 
 async function executablePath(): Promise<string> {
   // The test process is where the browser is chosen; this is test tooling, not server config.
@@ -33,6 +38,10 @@ export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: await executablePath(), args: ARGS, headless: true });
 }
 
-export async function phoneContext(browser: Browser, locale = 'en-US', options: { userAgent?: string } = {}): Promise<BrowserContext> {
+export async function phoneContext(
+  browser: Browser,
+  locale = 'en-US',
+  options: { userAgent?: string } = {},
+): Promise<BrowserContext> {
   return browser.newContext({ ...PHONE, locale, ...options });
 }

@@ -20,7 +20,19 @@ const CLI_ENTRY = 'apps/server/dist/cli-ops.js';
 
 function createClients(env: NodeJS.ProcessEnv) {
   for (const client of Object.values(E2E_CLIENTS)) {
-    const args = ['client:create', '--username', client.username, '--password', client.password, '--first', 'Test', '--last', 'Player', '--locale', 'en'];
+    const args = [
+      'client:create',
+      '--username',
+      client.username,
+      '--password',
+      client.password,
+      '--first',
+      'Test',
+      '--last',
+      'Player',
+      '--locale',
+      'en',
+    ];
     execFileSync(process.execPath, [CLI_ENTRY, ...args], { env, stdio: ['ignore', 'ignore', 'inherit'] });
   }
 }
@@ -28,9 +40,21 @@ function createClients(env: NodeJS.ProcessEnv) {
 export default async function setup(project: TestProject) {
   if (!existsSync(SERVER_ENTRY)) throw new Error(`${SERVER_ENTRY} is missing: run \`npm run build\` first`);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'sb-e2e-'));
-  const env = { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_DEMO: 'true', LOG_LEVEL: 'info', DATABASE_URL: '', REDIS_URL: '' };
+  const env = {
+    ...process.env,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    SEED_DEMO: 'true',
+    LOG_LEVEL: 'info',
+    DATABASE_URL: '',
+    REDIS_URL: '',
+  };
   createClients({ ...env, LOG_LEVEL: 'warn' });
-  const child: ChildProcess = spawn(process.execPath, [SERVER_ENTRY], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child: ChildProcess = spawn(process.execPath, [SERVER_ENTRY], {
+    env,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const port = await new Promise<number>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error('server did not start within 90 s')), 90_000);
     let buffer = '';
@@ -42,7 +66,9 @@ export default async function setup(project: TestProject) {
         resolve(Number(match[1]));
       }
     });
-    child.on('exit', (code) => reject(new Error(`server exited with ${code} before it was ready:\n${buffer}`)));
+    child.on('exit', (code) =>
+      reject(new Error(`server exited with ${code} before it was ready:\n${buffer}`)),
+    );
   });
   project.provide('port', port);
   project.provide('baseUrl', `http://localhost:${port}`);

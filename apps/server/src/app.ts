@@ -50,7 +50,9 @@ export async function buildApp(deps: AppDeps) {
   // Memory by default, Redis pub/sub with REDIS_URL; a test may pass its own (then it closes it).
   const bus =
     deps.bus ??
-    createConfiguredBus(config, (error, context) => logTarget.app?.log.warn({ err: error, context }, 'event bus problem'));
+    createConfiguredBus(config, (error, context) =>
+      logTarget.app?.log.warn({ err: error, context }, 'event bus problem'),
+    );
 
   const tenancy = createTenancyModule({ db, clock, ids });
   const fixtures = createFixturesModule({
@@ -90,7 +92,12 @@ export async function buildApp(deps: AppDeps) {
   if (config.SEED_DEMO) {
     await seedTenancy(tenancy.service);
     const walletAt = (ms: number) => createWalletModule({ db, clock: { now: () => ms } }).service;
-    await seedDemoAccounts({ tenancy: tenancy.service, identity: identity.service, walletAt, now: clock.now() });
+    await seedDemoAccounts({
+      tenancy: tenancy.service,
+      identity: identity.service,
+      walletAt,
+      now: clock.now(),
+    });
   }
 
   const app: FastifyInstance = Fastify({
@@ -111,7 +118,10 @@ export async function buildApp(deps: AppDeps) {
   );
   // Form posts: the token call and the account forms (urlencoded, or FormData as multipart fields only).
   await app.register(formbody, { bodyLimit: 16 * 1024 });
-  await app.register(multipart, { attachFieldsToBody: 'keyValues', limits: { files: 0, fields: 50, fieldSize: 16 * 1024 } });
+  await app.register(multipart, {
+    attachFieldsToBody: 'keyValues',
+    limits: { files: 0, fields: 50, fieldSize: 16 * 1024 },
+  });
   await registerCors(app, async (hostname) => (await tenancy.service.findByHost(hostname)) !== null);
   await registerDocs(app);
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
@@ -138,17 +148,26 @@ export async function buildApp(deps: AppDeps) {
     if (!deps.bus) await bus.close();
   });
 
-  app.get('/healthz', { schema: { tags: ['ops'], summary: 'Liveness and database reachability' } }, async () => {
-    await database.withConnection((query) => query('select 1'));
-    return { status: 'ok', database: database.kind };
-  });
+  app.get(
+    '/healthz',
+    { schema: { tags: ['ops'], summary: 'Liveness and database reachability' } },
+    async () => {
+      await database.withConnection((query) => query('select 1'));
+      return { status: 'ok', database: database.kind };
+    },
+  );
 
   await app.register(tenancy.routes);
   await app.register(contentRoutes());
   await app.register(fixtures.routes);
   await app.register(feed.routes);
   await app.register(identity.routes);
-  await app.register(wallet.routes(identity.auth, async (request) => (await tenancy.resolveTenant(request)).cashbackBasisPoints));
+  await app.register(
+    wallet.routes(
+      identity.auth,
+      async (request) => (await tenancy.resolveTenant(request)).cashbackBasisPoints,
+    ),
+  );
   await app.register(limits.routes(identity.auth));
   await registerWeb(app, config);
 

@@ -25,28 +25,73 @@ describeEachBackend('account forms: change password and preferences', (backend) 
       Object.entries(fields)
         .map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`)
         .join('') + `--${boundary}--\r\n`;
-    return server.app.inject({ method: 'POST', url, headers: { ...bearer(token), 'content-type': `multipart/form-data; boundary=${boundary}` }, payload: body });
+    return server.app.inject({
+      method: 'POST',
+      url,
+      headers: { ...bearer(token), 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: body,
+    });
   }
 
   it('serves the change-password form and needs a token', async () => {
     await createClient(server, 'changer', 'first-pass-99');
     const { access_token } = await login(server, 'changer', 'first-pass-99');
-    const res = await server.app.inject({ method: 'GET', url: '/api/change-password?_locale=tr', headers: bearer(access_token) });
+    const res = await server.app.inject({
+      method: 'GET',
+      url: '/api/change-password?_locale=tr',
+      headers: bearer(access_token),
+    });
     expect(res.statusCode).toBe(200);
     const html = formHtmlResponseSchema.parse(res.json()).result;
     expect(html).toContain('action="/api/change-password"');
     expect(html).toContain('name="current_password"');
     expect(html).toContain('Mevcut şifre');
-    expect((await server.app.inject({ method: 'GET', url: '/api/change-password', headers: { host: 'localhost' } })).statusCode).toBe(401);
+    expect(
+      (
+        await server.app.inject({
+          method: 'GET',
+          url: '/api/change-password',
+          headers: { host: 'localhost' },
+        })
+      ).statusCode,
+    ).toBe(401);
   });
 
   it('answers 400 with the form and the error for a wrong current password, a common or short or unmatched new one', async () => {
     const { access_token } = await login(server, 'changer', 'first-pass-99');
     const cases: [Record<string, string>, string, string][] = [
-      [{ current_password: 'wrong-one-1', new_password: 'brand-new-77', new_password_repeat: 'brand-new-77' }, 'current_password', 'not correct'],
-      [{ current_password: 'first-pass-99', new_password: 'password123', new_password_repeat: 'password123' }, 'new_password', 'too common'],
-      [{ current_password: 'first-pass-99', new_password: 'short', new_password_repeat: 'short' }, 'new_password', 'at least 8'],
-      [{ current_password: 'first-pass-99', new_password: 'brand-new-77', new_password_repeat: 'brand-new-78' }, 'new_password_repeat', 'do not match'],
+      [
+        {
+          current_password: 'wrong-one-1',
+          new_password: 'brand-new-77',
+          new_password_repeat: 'brand-new-77',
+        },
+        'current_password',
+        'not correct',
+      ],
+      [
+        {
+          current_password: 'first-pass-99',
+          new_password: 'password123',
+          new_password_repeat: 'password123',
+        },
+        'new_password',
+        'too common',
+      ],
+      [
+        { current_password: 'first-pass-99', new_password: 'short', new_password_repeat: 'short' },
+        'new_password',
+        'at least 8',
+      ],
+      [
+        {
+          current_password: 'first-pass-99',
+          new_password: 'brand-new-77',
+          new_password_repeat: 'brand-new-78',
+        },
+        'new_password_repeat',
+        'do not match',
+      ],
       [{}, 'current_password', 'required'],
     ];
     for (const [fields, field, text] of cases) {
@@ -71,7 +116,8 @@ describeEachBackend('account forms: change password and preferences', (backend) 
     expect(res.json().message).toBe('Your password has been changed.');
     await expect(login(server, 'changer', 'first-pass-99')).rejects.toThrow(/400/);
     await login(server, 'changer', 'brand-new-77');
-    const session = (token: string) => server.app.inject({ method: 'GET', url: '/api/get/session', headers: bearer(token) });
+    const session = (token: string) =>
+      server.app.inject({ method: 'GET', url: '/api/get/session', headers: bearer(token) });
     expect((await session(current.access_token)).statusCode).toBe(200);
     expect((await session(other.access_token)).statusCode).toBe(401);
   });
@@ -79,32 +125,63 @@ describeEachBackend('account forms: change password and preferences', (backend) 
   it('serves and saves preferences (urlencoded and FormData); the session shows them', async () => {
     await createClient(server, 'prefs');
     const { access_token } = await login(server, 'prefs', 'correct-horse-7');
-    const form = await server.app.inject({ method: 'GET', url: '/api/v1/user/prefences/form', headers: bearer(access_token) });
+    const form = await server.app.inject({
+      method: 'GET',
+      url: '/api/v1/user/prefences/form',
+      headers: bearer(access_token),
+    });
     expect(form.statusCode).toBe(200);
     const html = form.json().result as string;
-    for (const name of ['odds_format', 'language', 'timezone', 'hide_balance']) expect(html).toContain(`name="${name}"`);
+    for (const name of ['odds_format', 'language', 'timezone', 'hide_balance'])
+      expect(html).toContain(`name="${name}"`);
     expect(html).toContain('action="/api/v1/user/prefences/form"');
 
-    const saved = await multipart('/api/v1/user/prefences/form', access_token, { odds_format: 'fractional', language: 'en', timezone: 'Europe/London', hide_balance: '1' });
+    const saved = await multipart('/api/v1/user/prefences/form', access_token, {
+      odds_format: 'fractional',
+      language: 'en',
+      timezone: 'Europe/London',
+      hide_balance: '1',
+    });
     expect(saved.statusCode).toBe(200);
     expect(saved.json().result).toContain('<option value="fractional" selected>');
-    let user = (await server.app.inject({ method: 'GET', url: '/api/get/session', headers: bearer(access_token) })).json().result.user;
-    expect(user.preferences).toEqual({ oddsFormat: 'fractional', language: 'en', timezone: 'Europe/London', hideBalance: true });
+    let user = (
+      await server.app.inject({ method: 'GET', url: '/api/get/session', headers: bearer(access_token) })
+    ).json().result.user;
+    expect(user.preferences).toEqual({
+      oddsFormat: 'fractional',
+      language: 'en',
+      timezone: 'Europe/London',
+      hideBalance: true,
+    });
     expect(user.timezone).toBe('Europe/London');
 
-    const off = await urlencoded('/api/v1/user/prefences/form', access_token, { odds_format: 'decimal', language: 'tr', timezone: 'Europe/Istanbul' });
+    const off = await urlencoded('/api/v1/user/prefences/form', access_token, {
+      odds_format: 'decimal',
+      language: 'tr',
+      timezone: 'Europe/Istanbul',
+    });
     expect(off.statusCode).toBe(200);
-    user = (await server.app.inject({ method: 'GET', url: '/api/get/session', headers: bearer(access_token) })).json().result.user;
+    user = (
+      await server.app.inject({ method: 'GET', url: '/api/get/session', headers: bearer(access_token) })
+    ).json().result.user;
     expect(user.preferences.hideBalance).toBe(false);
   });
 
   it('refuses bad preferences with 400 naming the field, and escapes what it echoes', async () => {
     const { access_token } = await login(server, 'prefs', 'correct-horse-7');
-    const badOdds = await urlencoded('/api/v1/user/prefences/form', access_token, { odds_format: 'roman', language: 'en', timezone: 'UTC' });
+    const badOdds = await urlencoded('/api/v1/user/prefences/form', access_token, {
+      odds_format: 'roman',
+      language: 'en',
+      timezone: 'UTC',
+    });
     expect(badOdds.statusCode).toBe(400);
     expect(badOdds.json().field).toBe('odds_format');
     const evil = '"><script>alert(1)</script>';
-    const badZone = await urlencoded('/api/v1/user/prefences/form', access_token, { odds_format: 'decimal', language: 'en', timezone: evil });
+    const badZone = await urlencoded('/api/v1/user/prefences/form', access_token, {
+      odds_format: 'decimal',
+      language: 'en',
+      timezone: evil,
+    });
     expect(badZone.statusCode).toBe(400);
     expect(badZone.json().field).toBe('timezone');
     expect(badZone.json().result).not.toContain('<script>');

@@ -53,7 +53,8 @@ import { REDIS_TEST_URL } from './support/databases';
     const all: number[] = [];
     bus.subscribe('fixture.match', (m) => all.push(m.periodTime));
     await bus.ready();
-    for (let minute = 1; minute <= 20; minute += 1) await bus.publish('fixture.match', matchUpdate(1, { periodTime: minute }));
+    for (let minute = 1; minute <= 20; minute += 1)
+      await bus.publish('fixture.match', matchUpdate(1, { periodTime: minute }));
     await vi.waitFor(() => expect(all).toHaveLength(20));
     expect(got).toEqual(all);
     expect(all).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
@@ -101,7 +102,9 @@ import { REDIS_TEST_URL } from './support/databases';
     await bus.publish('fixture.match', matchUpdate(1));
     const admin = new Redis(url);
     try {
-      await vi.waitFor(async () => expect(String(await admin.client('LIST'))).not.toContain(`name=${prefix}`));
+      await vi.waitFor(async () =>
+        expect(String(await admin.client('LIST'))).not.toContain(`name=${prefix}`),
+      );
     } finally {
       await admin.quit();
     }

@@ -78,7 +78,9 @@ describeEachBackend('live feed over WebSocket', (backend) => {
 
     const again = await subscribed(['event:303'], { sinceSeq: seen.seq, epoch: first.hello.epoch });
     expect(again.ack.mode).toBe('resumed');
-    const replayed = again.client.messages.filter((m): m is Extract<FeedServerMessage, { type: 'match_update' }> => m.type === 'match_update');
+    const replayed = again.client.messages.filter(
+      (m): m is Extract<FeedServerMessage, { type: 'match_update' }> => m.type === 'match_update',
+    );
     expect(replayed.map((m) => m.periodTime)).toEqual([20, 21]);
     expect(again.client.messages.some((m) => m.type === 'snapshot')).toBe(false);
   });
@@ -87,7 +89,10 @@ describeEachBackend('live feed over WebSocket', (backend) => {
     await server.bus.publish('fixture.match', matchUpdate(505, { periodTime: 33 }));
     const { client, ack } = await subscribed(['event:505'], { sinceSeq: 1, epoch: 'some-other-instance' });
     expect(ack.mode).toBe('snapshot');
-    expect(client.messages.find((m) => m.type === 'snapshot')).toMatchObject({ topic: 'event:505', count: 1 });
+    expect(client.messages.find((m) => m.type === 'snapshot')).toMatchObject({
+      topic: 'event:505',
+      count: 1,
+    });
     expect(client.messages.find((m) => m.type === 'match_update')).toMatchObject({ periodTime: 33 });
   });
 
@@ -131,7 +136,10 @@ describeEachBackend('live feed over WebSocket', (backend) => {
     const { client } = await subscribed(['event:606']);
     const before = server.modules.feed.hub.stats().connections;
     client.socket.pause(); // stop reading: the server's send buffer for this client fills up
-    const big = { ...marketUpdate(606, 1, 1.5), markets: Array.from({ length: 300 }, (_, i) => marketUpdate(606, i, 1.5).markets[0]!) };
+    const big = {
+      ...marketUpdate(606, 1, 1.5),
+      markets: Array.from({ length: 300 }, (_, i) => marketUpdate(606, i, 1.5).markets[0]!),
+    };
     for (let round = 0; round < 500 && server.modules.feed.hub.stats().connections >= before; round += 1) {
       await server.bus.publish('fixture.markets', { ...big, ts: round });
       await new Promise((resolve) => setTimeout(resolve, 110)); // past the conflation window

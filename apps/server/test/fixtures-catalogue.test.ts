@@ -16,7 +16,10 @@ describeEachBackend('catalogue over time', (backend) => {
   });
   afterAll(async () => server?.close());
 
-  const list = async () => fixtureListResponseSchema.parse((await server.app.inject({ url: '/api/v2/fixture/full?per_page=100&onlyList=1' })).json());
+  const list = async () =>
+    fixtureListResponseSchema.parse(
+      (await server.app.inject({ url: '/api/v2/fixture/full?per_page=100&onlyList=1' })).json(),
+    );
 
   it('supplies new days as time passes, plays out the past and purges old finished events', async () => {
     const before = await list();
@@ -30,7 +33,10 @@ describeEachBackend('catalogue over time', (backend) => {
     expect(after.result.length).toBeGreaterThan(0);
     expect(after.result.some((e) => firstIds.has(e.id))).toBe(false);
     expect(after.result.every((e) => Date.parse(e.startDate) > clock.now() - 2 * DAY_MS)).toBe(true);
-    const old = await server.database.db.select({ id: events.id }).from(events).where(lt(events.startAt, new Date(clock.now() - 30 * DAY_MS)));
+    const old = await server.database.db
+      .select({ id: events.id })
+      .from(events)
+      .where(lt(events.startAt, new Date(clock.now() - 30 * DAY_MS)));
     expect(old).toEqual([]);
   });
 });

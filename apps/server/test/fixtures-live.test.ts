@@ -16,7 +16,9 @@ describeEachBackend('live fixtures, quotes, operator control and widgets', (back
 
   const get = (url: string) => server.app.inject({ method: 'GET', url });
   const fixtures = () => server.modules.fixtures;
-  const preMatchFootball = async (index: number) => fixtureListResponseSchema.parse((await get('/api/v2/fixture/full?sport=1&onlyPre=1&per_page=10')).json()).result[index]!;
+  const preMatchFootball = async (index: number) =>
+    fixtureListResponseSchema.parse((await get('/api/v2/fixture/full?sport=1&onlyPre=1&per_page=10')).json())
+      .result[index]!;
   const runUntil = async (done: () => boolean, stepMs = 1000, max = 300) => {
     for (let i = 0; i < max && !done(); i++) {
       await fixtures().runOnce();
@@ -28,16 +30,28 @@ describeEachBackend('live fixtures, quotes, operator control and widgets', (back
     const event = await preMatchFootball(0);
     const selection = event.markets[0]!.selections[0]!;
     const open = await fixtures().service.quoteSelection(selection.id);
-    expect(open).toMatchObject({ available: true, reason: 'ok', odd: selection.odd, eventId: event.id, isLive: false });
+    expect(open).toMatchObject({
+      available: true,
+      reason: 'ok',
+      odd: selection.odd,
+      eventId: event.id,
+      isLive: false,
+    });
     expect((await fixtures().service.quoteSelection(1)).reason).toBe('not_found');
 
     await fixtures().operator.enqueue(event.id, 'speed', { factor: 60 });
     await fixtures().operator.enqueue(event.id, 'start', {});
     // Small steps (6 simulated seconds) so a tick can end inside a suspension.
-    await runUntil(() => updates.filter((u) => u.eventId === event.id).at(-1)?.isSuspended === true, 100, 2000);
+    await runUntil(
+      () => updates.filter((u) => u.eventId === event.id).at(-1)?.isSuspended === true,
+      100,
+      2000,
+    );
     const suspended = await fixtures().service.quoteSelection(selection.id);
     expect(suspended).toMatchObject({ available: false, reason: 'suspended', isLive: true });
-    const live = fixtureListResponseSchema.parse((await get('/api/v2/fixture/full?onLive=1&per_page=100')).json());
+    const live = fixtureListResponseSchema.parse(
+      (await get('/api/v2/fixture/full?onLive=1&per_page=100')).json(),
+    );
     expect(live.result.find((e) => e.id === event.id)?.isSuspended).toBe(true);
     expect(live.result.find((e) => e.id === event.id)?.marketCount).toBe(0);
 
@@ -52,9 +66,15 @@ describeEachBackend('live fixtures, quotes, operator control and widgets', (back
     const ended = fixtureEventResponseSchema.parse((await get(`/api/v2/fixture/e/${event.id}`)).json());
     expect(ended.error).toBe(true);
     expect(ended.result.resultName).toBe('3:1');
-    expect(ended.result.markets.find((m) => m.t === 1)!.selections.map((s) => s.result)).toEqual(['win', 'loss', 'loss']);
+    expect(ended.result.markets.find((m) => m.t === 1)!.selections.map((s) => s.result)).toEqual([
+      'win',
+      'loss',
+      'loss',
+    ]);
     expect((await fixtures().service.quoteSelection(selection.id)).reason).toBe('event_ended');
-    const byId = fixtureListResponseSchema.parse((await get(`/api/v2/fixture/full?event=${event.id}`)).json());
+    const byId = fixtureListResponseSchema.parse(
+      (await get(`/api/v2/fixture/full?event=${event.id}`)).json(),
+    );
     expect(byId.result[0]?.status).toBe('ended');
   });
 
@@ -73,7 +93,9 @@ describeEachBackend('live fixtures, quotes, operator control and widgets', (back
     await fixtures().runOnce();
     clock.advance(5 * 60_000);
     await fixtures().runOnce();
-    expect((await get(`/api/v2/fixture/e/${event.id}`)).json().result.periodTime).toBeGreaterThan(paused.periodTime);
+    expect((await get(`/api/v2/fixture/e/${event.id}`)).json().result.periodTime).toBeGreaterThan(
+      paused.periodTime,
+    );
     await fixtures().operator.enqueue(event.id, 'finish', {});
     await fixtures().runOnce();
     const done = (await get(`/api/v2/fixture/e/${event.id}`)).json();
@@ -84,12 +106,16 @@ describeEachBackend('live fixtures, quotes, operator control and widgets', (back
   });
 
   it('closes provider-5 live-only markets before kick-off', async () => {
-    const list = fixtureListResponseSchema.parse((await get('/api/v2/fixture/full?sport=1&onlyPre=1&per_page=100')).json()).result;
+    const list = fixtureListResponseSchema.parse(
+      (await get('/api/v2/fixture/full?sport=1&onlyPre=1&per_page=100')).json(),
+    ).result;
     const p5 = list.find((e) => e.providerId === 5);
     expect(p5).toBeDefined();
     const sub = fixtureEventResponseSchema.parse((await get(`/api/v2/fixture/e/${p5!.sub}`)).json());
     const main = fixtureEventResponseSchema.parse((await get(`/api/v2/fixture/e/${p5!.id}`)).json());
-    const liveOnly = [...sub.result.markets, ...main.result.markets].filter((m) => [888, 882, 38, 39, 40].includes(m.t));
+    const liveOnly = [...sub.result.markets, ...main.result.markets].filter((m) =>
+      [888, 882, 38, 39, 40].includes(m.t),
+    );
     expect(liveOnly.length).toBe(5);
     expect(liveOnly.every((m) => m.closed && m.selections.every((s) => !s.active))).toBe(true);
   });
@@ -101,7 +127,9 @@ describeEachBackend('live fixtures, quotes, operator control and widgets', (back
     expect(tracker.headers['content-type']).toContain('text/html');
     expect(tracker.headers['content-security-policy']).toContain("default-src 'none'");
     expect(tracker.body).toContain(event.home.name.replace(/&/g, '&#38;'));
-    const withRid = fixtureListResponseSchema.parse((await get('/api/v2/fixture/full?per_page=100')).json()).result.find((e) => e.rid !== null)!;
+    const withRid = fixtureListResponseSchema
+      .parse((await get('/api/v2/fixture/full?per_page=100')).json())
+      .result.find((e) => e.rid !== null)!;
     const stats = await get(`/widgets/stats/${withRid.rid}`);
     expect(stats.statusCode).toBe(200);
     expect(stats.body).toContain('Corners');

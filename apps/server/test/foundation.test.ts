@@ -51,7 +51,9 @@ describeEachBackend('foundation routes', (backend) => {
 
   it('gives each app its own client credential, chosen by Host or X-App', async () => {
     const own = clientCredentialSchema.parse((await get('/api/v1/get/client')).json());
-    const other = clientCredentialSchema.parse((await get('/api/v1/get/client', { host: 'kartal.localhost' })).json());
+    const other = clientCredentialSchema.parse(
+      (await get('/api/v1/get/client', { host: 'kartal.localhost' })).json(),
+    );
     expect(own.client_id).not.toBe(other.client_id);
     const second = appSchema.parse((await get('/api/getAppByHostname/kartal.localhost')).json());
     const byHeader = (await get('/api/v1/get/client', { 'x-app': String(second.id) })).json();

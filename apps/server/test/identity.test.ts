@@ -19,8 +19,18 @@ describeEachBackend('identity: tokens and sessions', (backend) => {
 
   it('logs the demo client in with the password grant (GET query and POST form) and returns every session field', async () => {
     const cred = await appCredentials(server);
-    const query = new URLSearchParams({ grant_type: 'password', ...cred, username: 'demo', password: 'demo-pass-2026', t: '1' });
-    const viaGet = await server.app.inject({ method: 'GET', url: `/oauth/v2/token?${query}`, headers: { host: 'localhost' } });
+    const query = new URLSearchParams({
+      grant_type: 'password',
+      ...cred,
+      username: 'demo',
+      password: 'demo-pass-2026',
+      t: '1',
+    });
+    const viaGet = await server.app.inject({
+      method: 'GET',
+      url: `/oauth/v2/token?${query}`,
+      headers: { host: 'localhost' },
+    });
     expect(viaGet.statusCode).toBe(200);
     expect(viaGet.headers['cache-control']).toBe('no-store');
     const tokens = tokenResponseSchema.parse(viaGet.json());
@@ -49,15 +59,30 @@ describeEachBackend('identity: tokens and sessions', (backend) => {
 
   it('accepts the token in X-App-Session and refuses it on another app', async () => {
     const { access_token } = await login(server, 'demo', 'demo-pass-2026');
-    const viaHeader = await server.app.inject({ method: 'GET', url: '/api/get/session', headers: { host: 'localhost', 'x-app-session': `Bearer ${access_token}` } });
+    const viaHeader = await server.app.inject({
+      method: 'GET',
+      url: '/api/get/session',
+      headers: { host: 'localhost', 'x-app-session': `Bearer ${access_token}` },
+    });
     expect(viaHeader.statusCode).toBe(200);
     expect((await session(access_token, { host: 'kartal.localhost' })).statusCode).toBe(401);
   });
 
   it('answers 401 for a missing, malformed, unknown or expired token', async () => {
-    expect((await server.app.inject({ method: 'GET', url: '/api/get/session', headers: { host: 'localhost' } })).statusCode).toBe(401);
+    expect(
+      (await server.app.inject({ method: 'GET', url: '/api/get/session', headers: { host: 'localhost' } }))
+        .statusCode,
+    ).toBe(401);
     expect((await session('not a token!')).statusCode).toBe(401);
-    expect((await server.app.inject({ method: 'GET', url: '/api/get/session', headers: { host: 'localhost', authorization: 'Basic abc' } })).statusCode).toBe(401);
+    expect(
+      (
+        await server.app.inject({
+          method: 'GET',
+          url: '/api/get/session',
+          headers: { host: 'localhost', authorization: 'Basic abc' },
+        })
+      ).statusCode,
+    ).toBe(401);
     expect((await session('A'.repeat(43))).statusCode).toBe(401);
     const { access_token } = await login(server, 'demo', 'demo-pass-2026');
     clock.advance(ACCESS_TOKEN_TTL_MS + 1000);
@@ -68,8 +93,16 @@ describeEachBackend('identity: tokens and sessions', (backend) => {
 
   it('gives the same error for an unknown user and a wrong password', async () => {
     const cred = await appCredentials(server);
-    const wrong = await tokenRequest(server, { grant_type: 'password', ...cred, username: 'demo', password: 'nope-nope-nope' }, { ip: '10.9.0.1' });
-    const unknown = await tokenRequest(server, { grant_type: 'password', ...cred, username: 'ghost', password: 'nope-nope-nope' }, { ip: '10.9.0.2' });
+    const wrong = await tokenRequest(
+      server,
+      { grant_type: 'password', ...cred, username: 'demo', password: 'nope-nope-nope' },
+      { ip: '10.9.0.1' },
+    );
+    const unknown = await tokenRequest(
+      server,
+      { grant_type: 'password', ...cred, username: 'ghost', password: 'nope-nope-nope' },
+      { ip: '10.9.0.2' },
+    );
     expect(wrong.statusCode).toBe(400);
     expect(unknown.statusCode).toBe(400);
     expect(wrong.json()).toEqual(unknown.json());
@@ -77,11 +110,26 @@ describeEachBackend('identity: tokens and sessions', (backend) => {
 
   it('rejects a wrong client secret with 401 and bad input with 400 naming the field', async () => {
     const cred = await appCredentials(server);
-    const badClient = await tokenRequest(server, { grant_type: 'password', client_id: cred.client_id, client_secret: 'x', username: 'demo', password: 'demo-pass-2026' });
+    const badClient = await tokenRequest(server, {
+      grant_type: 'password',
+      client_id: cred.client_id,
+      client_secret: 'x',
+      username: 'demo',
+      password: 'demo-pass-2026',
+    });
     expect(badClient.statusCode).toBe(401);
     expect(badClient.json()).toMatchObject({ error: 'invalid_client' });
     const otherApp = await appCredentials(server, 'kartal.localhost');
-    expect((await tokenRequest(server, { grant_type: 'password', ...otherApp, username: 'demo', password: 'demo-pass-2026' })).statusCode).toBe(401);
+    expect(
+      (
+        await tokenRequest(server, {
+          grant_type: 'password',
+          ...otherApp,
+          username: 'demo',
+          password: 'demo-pass-2026',
+        })
+      ).statusCode,
+    ).toBe(401);
     const noGrant = await tokenRequest(server, { ...cred, username: 'demo', password: 'x' });
     expect(noGrant.statusCode).toBe(400);
     expect(noGrant.json().field).toBe('grant_type');
@@ -93,7 +141,12 @@ describeEachBackend('identity: tokens and sessions', (backend) => {
   it('rotates refresh tokens: a used one stops working and its reuse revokes the whole session', async () => {
     const cred = await appCredentials(server);
     const first = await login(server, 'demo', 'demo-pass-2026');
-    const refresh = (token: string) => tokenRequest(server, { grant_type: 'refresh_token', ...cred, refresh_token: token }, { ip: '10.7.0.1' });
+    const refresh = (token: string) =>
+      tokenRequest(
+        server,
+        { grant_type: 'refresh_token', ...cred, refresh_token: token },
+        { ip: '10.7.0.1' },
+      );
     const second = await refresh(first.refresh_token);
     expect(second.statusCode).toBe(200);
     const rotated = tokenResponseSchema.parse(second.json());
@@ -112,7 +165,13 @@ describeEachBackend('identity: tokens and sessions', (backend) => {
     const cred = await appCredentials(server);
     const first = await login(server, 'demo', 'demo-pass-2026');
     const results = await Promise.all(
-      [1, 2].map(() => tokenRequest(server, { grant_type: 'refresh_token', ...cred, refresh_token: first.refresh_token }, { ip: '10.7.0.2' })),
+      [1, 2].map(() =>
+        tokenRequest(
+          server,
+          { grant_type: 'refresh_token', ...cred, refresh_token: first.refresh_token },
+          { ip: '10.7.0.2' },
+        ),
+      ),
     );
     expect(results.filter((r) => r.statusCode === 200)).toHaveLength(1);
   });
@@ -120,11 +179,23 @@ describeEachBackend('identity: tokens and sessions', (backend) => {
   it('logs out: the access token and refresh token stop working', async () => {
     const cred = await appCredentials(server);
     const tokens = await login(server, 'demo', 'demo-pass-2026');
-    const out = await server.app.inject({ method: 'POST', url: '/api/logout', headers: bearer(tokens.access_token) });
+    const out = await server.app.inject({
+      method: 'POST',
+      url: '/api/logout',
+      headers: bearer(tokens.access_token),
+    });
     expect(out.statusCode).toBe(200);
     expect(out.json()).toEqual({ result: { revoked: true } });
     expect((await session(tokens.access_token)).statusCode).toBe(401);
-    expect((await tokenRequest(server, { grant_type: 'refresh_token', ...cred, refresh_token: tokens.refresh_token })).statusCode).toBe(400);
+    expect(
+      (
+        await tokenRequest(server, {
+          grant_type: 'refresh_token',
+          ...cred,
+          refresh_token: tokens.refresh_token,
+        })
+      ).statusCode,
+    ).toBe(400);
   });
 
   it('revokes every session of a client through the service (operator command)', async () => {
@@ -138,10 +209,18 @@ describeEachBackend('identity: tokens and sessions', (backend) => {
 
   it('reports a username taken by a concurrent create as 400, not a crash', async () => {
     const app = await server.modules.tenancy.service.findByHost('localhost');
-    const create = () => server.modules.identity.service.createUser({ appId: app?.id ?? 0, username: 'twin', password: 'twin-pass-2026', role: 'ROLE_CLIENT' });
+    const create = () =>
+      server.modules.identity.service.createUser({
+        appId: app?.id ?? 0,
+        username: 'twin',
+        password: 'twin-pass-2026',
+        role: 'ROLE_CLIENT',
+      });
     const results = await Promise.allSettled([create(), create()]);
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
-    expect(results.find((r) => r.status === 'rejected')).toMatchObject({ reason: { statusCode: 400, field: 'username' } });
+    expect(results.find((r) => r.status === 'rejected')).toMatchObject({
+      reason: { statusCode: 400, field: 'username' },
+    });
   });
 
   it('shows a reseller as ROLE_RESELLER so the web logs them out', async () => {
@@ -155,8 +234,13 @@ describeEachBackend('identity: tokens and sessions', (backend) => {
     await createClient(server, 'target');
     const cred = await appCredentials(server);
     const attempt = (password: string, i: number) =>
-      tokenRequest(server, { grant_type: 'password', ...cred, username: 'target', password }, { ip: `10.8.${i}.1` });
-    for (let i = 0; i < MAX_FAILURES_PER_USER; i++) expect((await attempt('wrong-guess', i)).statusCode).toBe(400);
+      tokenRequest(
+        server,
+        { grant_type: 'password', ...cred, username: 'target', password },
+        { ip: `10.8.${i}.1` },
+      );
+    for (let i = 0; i < MAX_FAILURES_PER_USER; i++)
+      expect((await attempt('wrong-guess', i)).statusCode).toBe(400);
     const blocked = await attempt('correct-horse-7', 99);
     expect(blocked.statusCode).toBe(429);
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
@@ -169,7 +253,13 @@ describeEachBackend('identity: tokens and sessions', (backend) => {
     const cred = await appCredentials(server);
     let last = 0;
     for (let i = 0; i < 60 && last !== 429; i++) {
-      last = (await tokenRequest(server, { grant_type: 'password', ...cred, username: `nobody${i}`, password: 'x-wrong-x' }, { ip: '10.66.0.1' })).statusCode;
+      last = (
+        await tokenRequest(
+          server,
+          { grant_type: 'password', ...cred, username: `nobody${i}`, password: 'x-wrong-x' },
+          { ip: '10.66.0.1' },
+        )
+      ).statusCode;
     }
     expect(last).toBe(429);
     // A forged X-Forwarded-For from an untrusted (public) peer does not give a fresh address.
@@ -179,13 +269,30 @@ describeEachBackend('identity: tokens and sessions', (backend) => {
       spoofed = (
         await server.app.inject({
           ...spoofedBase,
-          headers: { host: 'localhost', 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': `198.51.100.${i}` },
-          payload: new URLSearchParams({ grant_type: 'password', ...cred, username: `spoof${i}`, password: 'x-wrong-x' }).toString(),
+          headers: {
+            host: 'localhost',
+            'content-type': 'application/x-www-form-urlencoded',
+            'x-forwarded-for': `198.51.100.${i}`,
+          },
+          payload: new URLSearchParams({
+            grant_type: 'password',
+            ...cred,
+            username: `spoof${i}`,
+            password: 'x-wrong-x',
+          }).toString(),
         })
       ).statusCode;
     }
     expect(spoofed).toBe(429);
     // Another address is not affected.
-    expect((await tokenRequest(server, { grant_type: 'password', ...cred, username: 'demo', password: 'demo-pass-2026' }, { ip: '10.66.0.2' })).statusCode).toBe(200);
+    expect(
+      (
+        await tokenRequest(
+          server,
+          { grant_type: 'password', ...cred, username: 'demo', password: 'demo-pass-2026' },
+          { ip: '10.66.0.2' },
+        )
+      ).statusCode,
+    ).toBe(200);
   });
 });

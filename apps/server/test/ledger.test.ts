@@ -26,7 +26,8 @@ describeEachBackend('wallet ledger invariants', (backend) => {
     type: 'deposit' as const,
     idempotencyKey: key,
   });
-  const cash = async (userId: number) => (await wallet.balances({ id: userId, appId: APP, currencyIso: TRY })).cash;
+  const cash = async (userId: number) =>
+    (await wallet.balances({ id: userId, appId: APP, currencyIso: TRY })).cash;
 
   it('100 concurrent credits and debits on one account end at the exact balance with a ledger summing to zero', async () => {
     const user = nextUser++;
@@ -37,7 +38,9 @@ describeEachBackend('wallet ledger invariants', (backend) => {
         : wallet.debit({ ...transfer(user, 100 + i, `d:${user}:${i}`), type: 'withdrawal' }),
     );
     await Promise.all(ops);
-    const expected = 10_000 + Array.from({ length: 100 }, (_, i) => (i % 2 === 0 ? 1 : -1) * (100 + i)).reduce((a, b) => a + b, 0);
+    const expected =
+      10_000 +
+      Array.from({ length: 100 }, (_, i) => (i % 2 === 0 ? 1 : -1) * (100 + i)).reduce((a, b) => a + b, 0);
     expect(await cash(user)).toBe(expected);
     expect(await wallet.audit(APP)).toEqual({ total: 0, mismatched: [], unbalancedMovements: 0 });
   });
@@ -46,13 +49,19 @@ describeEachBackend('wallet ledger invariants', (backend) => {
     const user = nextUser++;
     await wallet.credit(transfer(user, 1_000, `c0:${user}`));
     const results = await Promise.allSettled(
-      Array.from({ length: 20 }, (_, i) => wallet.debit({ ...transfer(user, 100, `d:${user}:${i}`), type: 'withdrawal' })),
+      Array.from({ length: 20 }, (_, i) =>
+        wallet.debit({ ...transfer(user, 100, `d:${user}:${i}`), type: 'withdrawal' }),
+      ),
     );
     const ok = results.filter((r) => r.status === 'fulfilled');
     const refused = results.filter((r) => r.status === 'rejected');
     expect(ok).toHaveLength(10);
     expect(refused).toHaveLength(10);
-    for (const r of refused) expect((r as PromiseRejectedResult).reason).toMatchObject({ statusCode: 409, code: 'insufficient_funds' });
+    for (const r of refused)
+      expect((r as PromiseRejectedResult).reason).toMatchObject({
+        statusCode: 409,
+        code: 'insufficient_funds',
+      });
     expect(await cash(user)).toBe(0);
     // A refused movement left nothing behind: its key can be used again once money is there.
     await wallet.credit(transfer(user, 100, `top:${user}`));
@@ -69,19 +78,49 @@ describeEachBackend('wallet ledger invariants', (backend) => {
     const again = await wallet.credit(transfer(user, 2_500, `idem:${user}`));
     expect(again.replayed).toBe(true);
     expect(again.movement.id).toBe(first.movement.id);
-    const racing = await Promise.all(Array.from({ length: 10 }, () => wallet.credit(transfer(user, 700, `race:${user}`))));
+    const racing = await Promise.all(
+      Array.from({ length: 10 }, () => wallet.credit(transfer(user, 700, `race:${user}`))),
+    );
     expect(racing.filter((m) => !m.replayed)).toHaveLength(1);
     expect(new Set(racing.map((m) => m.movement.id)).size).toBe(1);
     expect(await cash(user)).toBe(3_200);
-    await expect(wallet.credit(transfer(user, 999, `idem:${user}`))).rejects.toMatchObject({ code: 'idempotency_conflict' });
+    await expect(wallet.credit(transfer(user, 999, `idem:${user}`))).rejects.toMatchObject({
+      code: 'idempotency_conflict',
+    });
   });
 
   it('rejects unbalanced, empty or fractional movements', async () => {
     const base = { appId: APP, idempotencyKey: 'bad', type: 'adjustment' as const, userId: 1, currency: TRY };
-    await expect(wallet.post({ ...base, entries: [{ account: { kind: 'client_cash', userId: 1 }, amount: 5 }, { account: { kind: 'house' }, amount: -4 }] })).rejects.toMatchObject({ field: 'entries' });
-    await expect(wallet.post({ ...base, entries: [{ account: { kind: 'house' }, amount: 0 }, { account: { kind: 'house' }, amount: 0 }] })).rejects.toMatchObject({ field: 'amount' });
-    await expect(wallet.post({ ...base, entries: [{ account: { kind: 'client_cash', userId: 1 }, amount: 1.5 }, { account: { kind: 'house' }, amount: -1.5 }] })).rejects.toMatchObject({ field: 'amount' });
-    await expect(wallet.post({ ...base, entries: [{ account: { kind: 'house' }, amount: 1 }] })).rejects.toMatchObject({ field: 'entries' });
+    await expect(
+      wallet.post({
+        ...base,
+        entries: [
+          { account: { kind: 'client_cash', userId: 1 }, amount: 5 },
+          { account: { kind: 'house' }, amount: -4 },
+        ],
+      }),
+    ).rejects.toMatchObject({ field: 'entries' });
+    await expect(
+      wallet.post({
+        ...base,
+        entries: [
+          { account: { kind: 'house' }, amount: 0 },
+          { account: { kind: 'house' }, amount: 0 },
+        ],
+      }),
+    ).rejects.toMatchObject({ field: 'amount' });
+    await expect(
+      wallet.post({
+        ...base,
+        entries: [
+          { account: { kind: 'client_cash', userId: 1 }, amount: 1.5 },
+          { account: { kind: 'house' }, amount: -1.5 },
+        ],
+      }),
+    ).rejects.toMatchObject({ field: 'amount' });
+    await expect(
+      wallet.post({ ...base, entries: [{ account: { kind: 'house' }, amount: 1 }] }),
+    ).rejects.toMatchObject({ field: 'entries' });
   });
 
   it('moves money inside a caller transaction and rolls back with it', async () => {
@@ -115,7 +154,11 @@ describeEachBackend('wallet ledger invariants', (backend) => {
                 : wallet.debit({ ...transfer(user, amount, `p:${user}:${i}`), type: 'withdrawal' }),
             ),
           );
-          const accepted = ops.reduce((sum, [isCredit, amount], i) => (results[i]?.status === 'fulfilled' ? sum + (isCredit ? amount : -amount) : sum), 0);
+          const accepted = ops.reduce(
+            (sum, [isCredit, amount], i) =>
+              results[i]?.status === 'fulfilled' ? sum + (isCredit ? amount : -amount) : sum,
+            0,
+          );
           for (const [i, r] of results.entries()) if (ops[i]?.[0]) expect(r.status).toBe('fulfilled');
           const balance = await cash(user);
           expect(balance).toBe(start + accepted);
@@ -130,8 +173,15 @@ describeEachBackend('wallet ledger invariants', (backend) => {
   it('keeps a reseller as a contra account: deposits make it negative by the same amount', async () => {
     const user = nextUser++;
     const reseller = nextUser++;
-    await wallet.credit({ ...transfer(user, 5_000, `r:${user}`), counterparty: { kind: 'reseller', userId: reseller } });
-    await wallet.debit({ ...transfer(user, 1_500, `rw:${user}`), type: 'withdrawal', counterparty: { kind: 'reseller', userId: reseller } });
+    await wallet.credit({
+      ...transfer(user, 5_000, `r:${user}`),
+      counterparty: { kind: 'reseller', userId: reseller },
+    });
+    await wallet.debit({
+      ...transfer(user, 1_500, `rw:${user}`),
+      type: 'withdrawal',
+      counterparty: { kind: 'reseller', userId: reseller },
+    });
     expect(await cash(user)).toBe(3_500);
     expect(await wallet.contraBalance(APP, { kind: 'reseller', userId: reseller }, TRY)).toBe(-3_500);
   });

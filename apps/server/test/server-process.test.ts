@@ -8,7 +8,15 @@ const MAIN = fileURLToPath(new URL('../src/main.ts', import.meta.url));
 
 function startServer(env: Record<string, string>) {
   const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
-    env: { ...process.env, DATABASE_URL: '', REDIS_URL: '', DATA_DIR: 'memory', HOST: '127.0.0.1', PORT: '0', ...env },
+    env: {
+      ...process.env,
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      DATA_DIR: 'memory',
+      HOST: '127.0.0.1',
+      PORT: '0',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -72,7 +72,9 @@ describe('simulator leadership [pglite]', () => {
     // Two pools on one database, as two processes would have.
     const { openDatabase } = await import('../src/db/database');
     const url = new URL(POSTGRES_URL!);
-    const dbName = (await database.withConnection((q) => q('select current_database() as name')))[0] as { name: string };
+    const dbName = (await database.withConnection((q) => q('select current_database() as name')))[0] as {
+      name: string;
+    };
     url.pathname = `/${dbName.name}`;
     const secondPool = await openDatabase({ url: url.toString() });
     const a = await buildApp({ config, database, migrate: false });

@@ -37,7 +37,11 @@ describeEachBackend('match simulator', (backend) => {
       clock.advance(1000);
     }
     const statuses = new Set(own().map((m) => m.status));
-    const goals = own().filter((m, i, list) => i > 0 && m.data.score.home + m.data.score.away > list[i - 1]!.data.score.home + list[i - 1]!.data.score.away);
+    const goals = own().filter(
+      (m, i, list) =>
+        i > 0 &&
+        m.data.score.home + m.data.score.away > list[i - 1]!.data.score.home + list[i - 1]!.data.score.away,
+    );
     expect(goals.length).toBeGreaterThan(0);
     expect(statuses).toEqual(new Set(['first_half', 'half_time', 'second_half', 'ended']));
     expect(own().some((m) => m.isSuspended)).toBe(true);
@@ -57,7 +61,12 @@ describeEachBackend('match simulator', (backend) => {
       for (const s of market.selections) expect(['win', 'loss', 'void']).toContain(s.result);
     }
     const oneXTwo = all.find((m: { t: number }) => m.t === 1);
-    const winner = last.data.score.home > last.data.score.away ? '1' : last.data.score.home < last.data.score.away ? '2' : 'X';
+    const winner =
+      last.data.score.home > last.data.score.away
+        ? '1'
+        : last.data.score.home < last.data.score.away
+          ? '2'
+          : 'X';
     expect(oneXTwo.selections.find((s: { outcome: string }) => s.outcome === winner).result).toBe('win');
     const ownMarkets = marketUpdates.filter((m) => m.eventId === eventId);
     expect(ownMarkets.some((m) => m.markets.some((x) => x.disabled))).toBe(true);
@@ -66,8 +75,13 @@ describeEachBackend('match simulator', (backend) => {
 
   it('plays other sports to their end and settles every market', async () => {
     const fixtures = server.modules.fixtures;
-    const list = (await get('/api/v2/fixture/full?onlyPre=1&per_page=100')).json().result as { id: number; sport: { id: number } }[];
-    const picks = [...new Map(list.filter((e) => e.sport.id !== 1).map((e) => [e.sport.id, e.id])).values()].slice(0, 3);
+    const list = (await get('/api/v2/fixture/full?onlyPre=1&per_page=100')).json().result as {
+      id: number;
+      sport: { id: number };
+    }[];
+    const picks = [
+      ...new Map(list.filter((e) => e.sport.id !== 1).map((e) => [e.sport.id, e.id])).values(),
+    ].slice(0, 3);
     expect(picks.length).toBeGreaterThan(0);
     for (const id of picks) {
       await fixtures.operator.enqueue(id, 'speed', { factor: 600 });

@@ -15,26 +15,43 @@ describeEachBackend('wallet routes: transactions and cashback', (backend) => {
   });
   afterAll(async () => server?.close());
 
-  const get = (url: string, token = demoToken) => server.app.inject({ method: 'GET', url, headers: bearer(token) });
+  const get = (url: string, token = demoToken) =>
+    server.app.inject({ method: 'GET', url, headers: bearer(token) });
 
   it('lists the demo history newest first, 10 per page, with operators and translated info', async () => {
     const res = await get('/api/v1/user/transactions?page=1&per_page=10&_locale=en');
     expect(res.statusCode).toBe(200);
     const { result } = transactionsResponseSchema.parse(res.json());
     expect(result.pagination.totalCount).toBe(5);
-    expect(result.transactions.map((t) => `${t.type.operator}${t.amount}`)).toEqual(['-10000', '+10000', '-25000', '+75000', '+50000']);
-    expect(result.transactions[0]).toMatchObject({ info: 'Withdrawal', amountFormat: '₺100.00', balanceAfter: 100_000 });
+    expect(result.transactions.map((t) => `${t.type.operator}${t.amount}`)).toEqual([
+      '-10000',
+      '+10000',
+      '-25000',
+      '+75000',
+      '+50000',
+    ]);
+    expect(result.transactions[0]).toMatchObject({
+      info: 'Withdrawal',
+      amountFormat: '₺100.00',
+      balanceAfter: 100_000,
+    });
     const tr = transactionsResponseSchema.parse((await get('/api/v1/user/transactions?_locale=tr')).json());
     expect(tr.result.transactions[0]?.info).toBe('Para çekme');
-    const page2 = transactionsResponseSchema.parse((await get('/api/v1/user/transactions?page=2&per_page=2')).json());
+    const page2 = transactionsResponseSchema.parse(
+      (await get('/api/v1/user/transactions?page=2&per_page=2')).json(),
+    );
     expect(page2.result.transactions.map((t) => t.amount)).toEqual([25_000, 75_000]);
   });
 
   it('filters by date range in the bracket form and the plain from/to form', async () => {
     // Seeded 20, 12, 5, 1 and 0 days before 2026-11-21.
-    const bracket = await get('/api/v1/user/transactions?rangeDateTime%5Bfrom%5D=2026-11-08&rangeDateTime%5Bto%5D=2026-11-17');
+    const bracket = await get(
+      '/api/v1/user/transactions?rangeDateTime%5Bfrom%5D=2026-11-08&rangeDateTime%5Bto%5D=2026-11-17',
+    );
     expect(bracket.statusCode).toBe(200);
-    expect(bracket.json().result.transactions.map((t: { amount: number }) => t.amount)).toEqual([25_000, 75_000]);
+    expect(bracket.json().result.transactions.map((t: { amount: number }) => t.amount)).toEqual([
+      25_000, 75_000,
+    ]);
     const plain = await get('/api/v1/user/transactions?from=2026-11-20T00:00:00Z&to=2026-11-22T00:00:00Z');
     expect(plain.json().result.pagination.totalCount).toBe(2);
   });
@@ -53,7 +70,15 @@ describeEachBackend('wallet routes: transactions and cashback', (backend) => {
   });
 
   it('needs a token (401) and keeps clients apart: another uid is 403, own list holds none of theirs', async () => {
-    expect((await server.app.inject({ method: 'GET', url: '/api/v1/user/transactions', headers: { host: 'localhost' } })).statusCode).toBe(401);
+    expect(
+      (
+        await server.app.inject({
+          method: 'GET',
+          url: '/api/v1/user/transactions',
+          headers: { host: 'localhost' },
+        })
+      ).statusCode,
+    ).toBe(401);
     const other = await createClient(server, 'isolated');
     const otherToken = (await login(server, 'isolated', 'correct-horse-7')).access_token;
     const demoUid = (await get('/api/get/session')).json().result.user.uid as number;
@@ -87,13 +112,23 @@ describeEachBackend('wallet routes: transactions and cashback', (backend) => {
     await wallet.service.credit({ ...base, amount: 15_000, type: 'bet_payout', idempotencyKey: 'b2p' });
     expect((await get('/api/v2/cashback/sports', token)).json()).toEqual({ cashback: 3_500, percent: 10 });
 
-    const claims = await Promise.all([1, 2, 3].map(() => server.app.inject({ method: 'POST', url: '/api/v2/cashback/sports', headers: bearer(token) })));
+    const claims = await Promise.all(
+      [1, 2, 3].map(() =>
+        server.app.inject({ method: 'POST', url: '/api/v2/cashback/sports', headers: bearer(token) }),
+      ),
+    );
     expect(claims.map((c) => c.statusCode)).toEqual([200, 200, 200]);
     expect(claims.map((c) => c.json().paid).sort()).toEqual([0, 0, 3_500]);
     for (const c of claims) expect(c.json().cashback).toBe(0);
-    const again = await server.app.inject({ method: 'POST', url: '/api/v2/cashback/sports', headers: { ...bearer(token), 'content-type': 'application/json' } });
+    const again = await server.app.inject({
+      method: 'POST',
+      url: '/api/v2/cashback/sports',
+      headers: { ...bearer(token), 'content-type': 'application/json' },
+    });
     expect(again.json()).toEqual({ cashback: 0, percent: 10, paid: 0 });
-    expect((await server.modules.wallet.service.balances(client)).cash).toBe(100_000 - 50_000 + 15_000 + 3_500);
+    expect((await server.modules.wallet.service.balances(client)).cash).toBe(
+      100_000 - 50_000 + 15_000 + 3_500,
+    );
 
     // Next week starts afresh.
     clock.advance(7 * 24 * 3600_000);

@@ -92,7 +92,12 @@ export const feedServerMessageSchema = z.discriminatedUnion('type', [
     heartbeatMs: z.number().int().positive(),
   }),
   /** Precedes `count` data messages that rebuild the topic's current state (replacing what the client held). */
-  z.object({ type: z.literal('snapshot'), seq, topic: feedTopicSchema, count: z.number().int().nonnegative() }),
+  z.object({
+    type: z.literal('snapshot'),
+    seq,
+    topic: feedTopicSchema,
+    count: z.number().int().nonnegative(),
+  }),
   /** Ends a subscribe: `resumed` when missed messages were replayed, `snapshot` when state was resent. */
   z.object({
     type: z.literal('subscribed'),

@@ -2,10 +2,20 @@ import { z } from 'zod';
 import { periodStatsSchema, scoreSchema } from './feed';
 
 /** API shapes of the fixture calls (spec §3 Event, Market, Selection, count lists, search result; §7 calls). */
-const named = { id: z.number().int(), name: z.string(), nameLn: z.object({ name: z.string() }), order: z.number().int() };
+const named = {
+  id: z.number().int(),
+  name: z.string(),
+  nameLn: z.object({ name: z.string() }),
+  order: z.number().int(),
+};
 
 export const sportRefSchema = z.object({ ...named, sportId: z.number().int(), alias: z.string() });
-export const regionRefSchema = z.object({ ...named, alias: z.string(), flag: z.string(), countryCode: z.string() });
+export const regionRefSchema = z.object({
+  ...named,
+  alias: z.string(),
+  flag: z.string(),
+  countryCode: z.string(),
+});
 export const competitionRefSchema = z.object({ ...named, alias: z.string(), isPopular: z.boolean() });
 export const competitorSchema = z.object({
   id: z.number().int(),
@@ -108,8 +118,21 @@ export const fixtureListResponseSchema = z.object({
 
 export const fixtureEventResponseSchema = z.object({ result: eventSchema, error: z.boolean() });
 
-export const sportCountSchema = z.object({ ID: z.number().int(), Sport: z.string(), Alias: z.string(), Count: z.number().int(), Order: z.number().int() });
-export const regionCountSchema = z.object({ ID: z.number().int(), Region: z.string(), Alias: z.string(), Flag: z.string(), Count: z.number().int(), Order: z.number().int() });
+export const sportCountSchema = z.object({
+  ID: z.number().int(),
+  Sport: z.string(),
+  Alias: z.string(),
+  Count: z.number().int(),
+  Order: z.number().int(),
+});
+export const regionCountSchema = z.object({
+  ID: z.number().int(),
+  Region: z.string(),
+  Alias: z.string(),
+  Flag: z.string(),
+  Count: z.number().int(),
+  Order: z.number().int(),
+});
 export const competitionCountSchema = z.object({
   ID: z.number().int(),
   Competition: z.string(),
@@ -130,7 +153,11 @@ export const searchResultSchema = z.object({
   id: z.number().int(),
   player1: z.object({ name: z.string() }),
   player2: z.object({ name: z.string() }),
-  competition: z.object({ id: z.number().int(), name: z.string(), sport: z.object({ id: z.number().int(), alias: z.string() }) }),
+  competition: z.object({
+    id: z.number().int(),
+    name: z.string(),
+    sport: z.object({ id: z.number().int(), alias: z.string() }),
+  }),
   startDate: z.string(),
   onLive: z.boolean(),
 });
@@ -146,9 +173,31 @@ export const topCompetitionSchema = z.object({
 });
 export const popularCompetitionsResponseSchema = z.object({ result: z.array(topCompetitionSchema) });
 
-const treeCompetition = z.object({ id: z.number().int(), name: z.string(), alias: z.string(), count: z.number().int(), order: z.number().int(), events: z.array(eventSchema).optional() });
-const treeRegion = z.object({ id: z.number().int(), name: z.string(), alias: z.string(), flag: z.string(), count: z.number().int(), order: z.number().int(), competition: z.array(treeCompetition) });
-export const sportTreeSchema = z.object({ id: z.number().int(), name: z.string(), alias: z.string(), count: z.number().int(), order: z.number().int(), region: z.array(treeRegion) });
+const treeCompetition = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  alias: z.string(),
+  count: z.number().int(),
+  order: z.number().int(),
+  events: z.array(eventSchema).optional(),
+});
+const treeRegion = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  alias: z.string(),
+  flag: z.string(),
+  count: z.number().int(),
+  order: z.number().int(),
+  competition: z.array(treeCompetition),
+});
+export const sportTreeSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  alias: z.string(),
+  count: z.number().int(),
+  order: z.number().int(),
+  region: z.array(treeRegion),
+});
 export const matchesTreeResponseSchema = z.object({ result: z.object({ sport: z.array(sportTreeSchema) }) });
 export const matchesRowsResponseSchema = z.object({ result: z.array(eventSchema) });
 
@@ -157,7 +206,9 @@ export const h2hResponseSchema = z.object({
     matchId: z.number().int(),
     home: z.object({ id: z.number().int(), name: z.string(), form: z.array(z.enum(['W', 'D', 'L'])) }),
     away: z.object({ id: z.number().int(), name: z.string(), form: z.array(z.enum(['W', 'D', 'L'])) }),
-    meetings: z.array(z.object({ date: z.string(), homeName: z.string(), awayName: z.string(), score: scoreSchema })),
+    meetings: z.array(
+      z.object({ date: z.string(), homeName: z.string(), awayName: z.string(), score: scoreSchema }),
+    ),
     summary: z.object({ homeWins: z.number().int(), draws: z.number().int(), awayWins: z.number().int() }),
   }),
 });

@@ -27,7 +27,10 @@ export const refreshGrantRequestSchema = z.object({
   client_secret: z.string().min(1).max(200),
   refresh_token: z.string().min(1).max(200),
 });
-export const tokenRequestSchema = z.discriminatedUnion('grant_type', [passwordGrantRequestSchema, refreshGrantRequestSchema]);
+export const tokenRequestSchema = z.discriminatedUnion('grant_type', [
+  passwordGrantRequestSchema,
+  refreshGrantRequestSchema,
+]);
 export type TokenRequest = z.infer<typeof tokenRequestSchema>;
 
 /** Token response. Errors: 400 `invalid_grant` (wrong user/password or bad refresh token, no hint which),

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 
-
 export const marketDefinitionSchema = z.object({
   id: z.number().int(),
   eid: z.number().int(),

@@ -60,7 +60,11 @@ export type Transaction = z.infer<typeof transactionSchema>;
 export const transactionsResponseSchema = z.object({
   result: z.object({
     transactions: z.array(transactionSchema),
-    pagination: z.object({ page: z.number().int(), per_page: z.number().int(), totalCount: z.number().int() }),
+    pagination: z.object({
+      page: z.number().int(),
+      per_page: z.number().int(),
+      totalCount: z.number().int(),
+    }),
   }),
 });
 export type TransactionsResponse = z.infer<typeof transactionsResponseSchema>;
@@ -128,7 +132,13 @@ export const limitsUpdateSchema = z.object({
     )
     .max(6)
     .default([]),
-  realityCheckMinutes: z.number().int().min(5).max(24 * 60).nullable().optional(),
+  realityCheckMinutes: z
+    .number()
+    .int()
+    .min(5)
+    .max(24 * 60)
+    .nullable()
+    .optional(),
 });
 export type LimitsUpdate = z.infer<typeof limitsUpdateSchema>;
 
@@ -152,7 +162,13 @@ export const limitSummaryResponseSchema = z.object({
 export type LimitSummaryResponse = z.infer<typeof limitSummaryResponseSchema>;
 
 /** POST {api}/api/v1/user/time-out (bearer): 24 h to 6 weeks. Answers limitsResponseSchema. */
-export const timeOutRequestSchema = z.object({ hours: z.number().int().min(24).max(6 * 7 * 24) });
+export const timeOutRequestSchema = z.object({
+  hours: z
+    .number()
+    .int()
+    .min(24)
+    .max(6 * 7 * 24),
+});
 /** POST {api}/api/v1/user/self-exclusion (bearer): 6 months or more (max 5 years). Answers limitsResponseSchema. */
 export const selfExclusionRequestSchema = z.object({ months: z.number().int().min(6).max(60) });
 export type TimeOutRequest = z.infer<typeof timeOutRequestSchema>;

@@ -12,13 +12,17 @@ export const appCommands: Record<string, Command> = {
     },
   },
   'app:create': {
-    summary: 'create an app: --name N --hosts a.example,b.example [--locale tr] [--primary #hex] [--cashback 10]',
+    summary:
+      'create an app: --name N --hosts a.example,b.example [--locale tr] [--primary #hex] [--cashback 10]',
     async run(modules, flags, print) {
       const base = (await modules.tenancy.service.list())[0];
       const primary = flags.primary ?? base?.theme.primary ?? '#0b7a3e';
       const id = await modules.tenancy.service.create({
         name: requireFlag(flags, 'name'),
-        hostnames: requireFlag(flags, 'hosts').split(',').map((h) => h.trim()).filter(Boolean),
+        hostnames: requireFlag(flags, 'hosts')
+          .split(',')
+          .map((h) => h.trim())
+          .filter(Boolean),
         defaultLocale: flags.locale === 'tr' ? 'tr' : 'en',
         metaTitle: flags.title ?? requireFlag(flags, 'name'),
         theme: { ...(base?.theme ?? DEMO_THEME), primary },

@@ -13,7 +13,12 @@ export interface Command {
 }
 
 /** Every operator command; each area adds its own file of commands here. */
-export const COMMANDS: Record<string, Command> = { ...appCommands, ...identityCommands, ...walletCommands, ...fixtureCommands };
+export const COMMANDS: Record<string, Command> = {
+  ...appCommands,
+  ...identityCommands,
+  ...walletCommands,
+  ...fixtureCommands,
+};
 
 export function parseFlags(args: string[]): Flags {
   const flags: Flags = {};

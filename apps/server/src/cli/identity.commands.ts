@@ -4,7 +4,9 @@ import { requireFlag } from './commands';
 /** The app named by --app: an id or one of its host names (default localhost). */
 export async function appOf(modules: Modules, flags: Flags) {
   const ref = flags.app ?? 'localhost';
-  const app = /^\d+$/.test(ref) ? await modules.tenancy.service.findById(Number(ref)) : await modules.tenancy.service.findByHost(ref);
+  const app = /^\d+$/.test(ref)
+    ? await modules.tenancy.service.findById(Number(ref))
+    : await modules.tenancy.service.findByHost(ref);
   if (!app) throw new Error(`no app '${ref}' (use an app id or a host name; see app:list)`);
   return app;
 }
@@ -35,7 +37,8 @@ async function createUser(modules: Modules, flags: Flags, role: 'ROLE_CLIENT' | 
   return user;
 }
 
-const userFlags = '--username U --password P [--app id|host] [--first F --last L --email E --birth YYYY-MM-DD --currency TRY --locale tr]';
+const userFlags =
+  '--username U --password P [--app id|host] [--first F --last L --email E --birth YYYY-MM-DD --currency TRY --locale tr]';
 
 export const identityCommands: Record<string, Command> = {
   'client:create': {
@@ -53,7 +56,8 @@ export const identityCommands: Record<string, Command> = {
     },
   },
   'client:revoke': {
-    summary: "end every session of a user (they are logged out at the next call): --username U [--app id|host]",
+    summary:
+      'end every session of a user (they are logged out at the next call): --username U [--app id|host]',
     async run(modules, flags, print) {
       const user = await userOf(modules, flags);
       const count = await modules.identity.tokens.revokeUser(user.id, 'operator');

@@ -25,26 +25,32 @@ async function move(modules: Modules, flags: Flags, kind: 'deposit' | 'withdrawa
     counterparty: resellerId ? { kind: 'reseller' as const, userId: resellerId } : { kind: 'house' as const },
   };
   const { wallet } = modules;
-  const result = kind === 'deposit' ? await wallet.service.credit(transfer) : await wallet.service.debit(transfer);
+  const result =
+    kind === 'deposit' ? await wallet.service.credit(transfer) : await wallet.service.debit(transfer);
   const { cash } = await wallet.service.balances(user);
   return { result, cash, user };
 }
 
-const moveFlags = '--username U --amount 250.00 [--app id|host] [--reseller USERNAME] [--key IDEMPOTENCY_KEY]';
+const moveFlags =
+  '--username U --amount 250.00 [--app id|host] [--reseller USERNAME] [--key IDEMPOTENCY_KEY]';
 
 export const walletCommands: Record<string, Command> = {
   'client:credit': {
     summary: `deposit to a client through their reseller (or the house): ${moveFlags}`,
     async run(modules, flags, print) {
       const { result, cash, user } = await move(modules, flags, 'deposit');
-      print(`${result.replayed ? 'already done' : 'credited'} movement ${result.movement.id}; ${user.username} balance ${formatMoney(cents(cash), { symbol: user.currencyIso, position: 'after' })}`);
+      print(
+        `${result.replayed ? 'already done' : 'credited'} movement ${result.movement.id}; ${user.username} balance ${formatMoney(cents(cash), { symbol: user.currencyIso, position: 'after' })}`,
+      );
     },
   },
   'client:debit': {
     summary: `withdraw from a client through their reseller (or the house): ${moveFlags}`,
     async run(modules, flags, print) {
       const { result, cash, user } = await move(modules, flags, 'withdrawal');
-      print(`${result.replayed ? 'already done' : 'debited'} movement ${result.movement.id}; ${user.username} balance ${formatMoney(cents(cash), { symbol: user.currencyIso, position: 'after' })}`);
+      print(
+        `${result.replayed ? 'already done' : 'debited'} movement ${result.movement.id}; ${user.username} balance ${formatMoney(cents(cash), { symbol: user.currencyIso, position: 'after' })}`,
+      );
     },
   },
   'client:list': {
@@ -56,22 +62,34 @@ export const walletCommands: Record<string, Command> = {
         const currency = { symbol: user.currencyIso, position: 'after' as const };
         const money = (n: number) => formatMoney(cents(n), currency);
         if (user.role === 'ROLE_RESELLER') {
-          const net = await modules.wallet.service.contraBalance(app.id, { kind: 'reseller', userId: user.id }, user.currencyIso);
-          print(`${user.id}\treseller\t${user.username}\t${user.firstName} ${user.lastName}\tnet ${money(net)}\t-`);
+          const net = await modules.wallet.service.contraBalance(
+            app.id,
+            { kind: 'reseller', userId: user.id },
+            user.currencyIso,
+          );
+          print(
+            `${user.id}\treseller\t${user.username}\t${user.firstName} ${user.lastName}\tnet ${money(net)}\t-`,
+          );
           continue;
         }
         const { cash, bonus } = await modules.wallet.service.balances(user);
-        print(`${user.id}\tclient\t${user.username}\t${user.firstName} ${user.lastName}\t${money(cash)}\t${money(bonus)}`);
+        print(
+          `${user.id}\tclient\t${user.username}\t${user.firstName} ${user.lastName}\t${money(cash)}\t${money(bonus)}`,
+        );
       }
     },
   },
   'ledger:audit': {
-    summary: 'check the ledger of an app: entries sum to zero, cached balances equal their entries: [--app id|host]',
+    summary:
+      'check the ledger of an app: entries sum to zero, cached balances equal their entries: [--app id|host]',
     async run(modules, flags, print) {
       const app = await appOf(modules, flags);
       const audit = await modules.wallet.service.audit(app.id);
-      print(`entries total ${audit.total}; unbalanced movements ${audit.unbalancedMovements}; mismatched accounts ${audit.mismatched.join(',') || 'none'}`);
-      if (audit.total !== 0 || audit.unbalancedMovements > 0 || audit.mismatched.length > 0) throw new Error('ledger audit failed');
+      print(
+        `entries total ${audit.total}; unbalanced movements ${audit.unbalancedMovements}; mismatched accounts ${audit.mismatched.join(',') || 'none'}`,
+      );
+      if (audit.total !== 0 || audit.unbalancedMovements > 0 || audit.mismatched.length > 0)
+        throw new Error('ledger audit failed');
     },
   },
 };

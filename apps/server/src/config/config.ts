@@ -1,8 +1,6 @@
 import { z } from 'zod';
 
-const bool = z
-  .enum(['true', 'false', '1', '0'])
-  .transform((v) => v === 'true' || v === '1');
+const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
 /** Every environment variable the server reads; README "Configuration" documents the same list. */
 const envSchema = z.object({
@@ -24,9 +22,17 @@ const envSchema = z.object({
   /** Live feed (modules/feed/README.md): heartbeat period, market conflation window (0: off), limits. */
   FEED_HEARTBEAT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
   FEED_CONFLATE_MS: z.coerce.number().int().min(0).max(1_000).default(150),
-  FEED_MAX_BUFFERED_BYTES: z.coerce.number().int().min(16 * 1024).default(1024 * 1024),
+  FEED_MAX_BUFFERED_BYTES: z.coerce
+    .number()
+    .int()
+    .min(16 * 1024)
+    .default(1024 * 1024),
   FEED_RING_SIZE: z.coerce.number().int().min(1).max(1_000_000).default(5_000),
-  FEED_RING_MAX_BYTES: z.coerce.number().int().min(1024).default(8 * 1024 * 1024),
+  FEED_RING_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(8 * 1024 * 1024),
   FEED_MAX_EVENTS: z.coerce.number().int().min(1).max(1_000_000).default(5_000),
   SEED_DEMO: bool.default(true),
   WEB_DIST_DIR: z.string().optional(),
@@ -75,6 +81,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 export function testConfig(overrides: Partial<Config> = {}): Config {
   const env = { NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: 'memory', SEED_DEMO: 'true' };
   // A small catalogue and no simulator timers: tests start fast and drive the simulator themselves.
-  const sports = { CATALOGUE_SCALE: '0.03', CATALOGUE_DAYS_AHEAD: '2', SIMULATOR_ENABLED: 'false', MARKETS_WINDOW_HOURS: '0', FIXTURE_CACHE_MS: '0' };
+  const sports = {
+    CATALOGUE_SCALE: '0.03',
+    CATALOGUE_DAYS_AHEAD: '2',
+    SIMULATOR_ENABLED: 'false',
+    MARKETS_WINDOW_HOURS: '0',
+    FIXTURE_CACHE_MS: '0',
+  };
   return { ...loadConfig({ ...env, ...sports }), ...overrides };
 }

@@ -18,7 +18,9 @@ export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   /** Runs `fn` on one dedicated connection (advisory locks are per connection). */
-  withConnection<T>(fn: (query: (sql: string, params?: unknown[]) => Promise<unknown[]>) => Promise<T>): Promise<T>;
+  withConnection<T>(
+    fn: (query: (sql: string, params?: unknown[]) => Promise<unknown[]>) => Promise<T>,
+  ): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -35,7 +37,9 @@ const MIGRATION_LOCK_KEY = 7_201_001;
 
 /** Finds the drizzle-kit migrations folder both from source (src/db) and from the bundle (dist). */
 export function migrationsFolder(): string {
-  const candidates = ['../../drizzle', '../drizzle', './drizzle'].map((p) => fileURLToPath(new URL(p, import.meta.url)));
+  const candidates = ['../../drizzle', '../drizzle', './drizzle'].map((p) =>
+    fileURLToPath(new URL(p, import.meta.url)),
+  );
   const found = candidates.find((dir) => existsSync(`${dir}/meta/_journal.json`));
   if (!found) throw new Error(`drizzle migrations not found (looked in ${candidates.join(', ')})`);
   return found;
@@ -44,7 +48,8 @@ export function migrationsFolder(): string {
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   if (options.url) return openPostgres(options.url, options.poolSize ?? 10);
   const client =
-    options.pglite ?? (await PGlite.create(options.dataDir && options.dataDir !== 'memory' ? options.dataDir : undefined));
+    options.pglite ??
+    (await PGlite.create(options.dataDir && options.dataDir !== 'memory' ? options.dataDir : undefined));
   const db = drizzlePglite({ client }) as unknown as Db;
   return {
     db,

@@ -7,7 +7,9 @@ export interface Clock {
 export const systemClock: Clock = { now: () => Date.now() };
 
 /** A clock tests move by hand. */
-export function manualClock(start = Date.UTC(2026, 10, 21, 12)): Clock & { advance(ms: number): void; set(ms: number): void } {
+export function manualClock(
+  start = Date.UTC(2026, 10, 21, 12),
+): Clock & { advance(ms: number): void; set(ms: number): void } {
   let current = start;
   return {
     now: () => current,

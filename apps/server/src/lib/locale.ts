@@ -1,7 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '@sb/contract';
 
-const isLocale = (value: unknown): value is Locale => typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
+const isLocale = (value: unknown): value is Locale =>
+  typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
 
 /** The request's locale: `locale` or `_locale` query parameter, then Accept-Language, then the fallback. */
 export function requestLocale(request: FastifyRequest, fallback: Locale = DEFAULT_LOCALE): Locale {

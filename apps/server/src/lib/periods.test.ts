@@ -29,8 +29,12 @@ describe('periodBounds', () => {
 
 describe('parseDateInZone', () => {
   it('reads plain dates as local midnight and ISO instants as given; rejects the rest', () => {
-    expect(new Date(parseDateInZone('2026-11-01', 'Europe/Istanbul')).toISOString()).toBe('2026-10-31T21:00:00.000Z');
-    expect(parseDateInZone('2026-11-01T10:00:00Z', 'Europe/Istanbul')).toBe(Date.parse('2026-11-01T10:00:00Z'));
+    expect(new Date(parseDateInZone('2026-11-01', 'Europe/Istanbul')).toISOString()).toBe(
+      '2026-10-31T21:00:00.000Z',
+    );
+    expect(parseDateInZone('2026-11-01T10:00:00Z', 'Europe/Istanbul')).toBe(
+      Date.parse('2026-11-01T10:00:00Z'),
+    );
     expect(parseDateInZone('yesterday', 'UTC')).toBeNaN();
     expect(parseDateInZone('2026-13-45T99:99', 'UTC')).toBeNaN();
   });

@@ -22,8 +22,19 @@ function formatter(timeZone: string): Intl.DateTimeFormat {
 
 /** Wall-clock fields of an instant in a time zone. */
 function localParts(ms: number, timeZone: string) {
-  const parts = Object.fromEntries(formatter(timeZone).formatToParts(new Date(ms)).map((p) => [p.type, p.value]));
-  return { y: Number(parts.year), m: Number(parts.month) - 1, d: Number(parts.day), h: Number(parts.hour), min: Number(parts.minute), s: Number(parts.second) };
+  const parts = Object.fromEntries(
+    formatter(timeZone)
+      .formatToParts(new Date(ms))
+      .map((p) => [p.type, p.value]),
+  );
+  return {
+    y: Number(parts.year),
+    m: Number(parts.month) - 1,
+    d: Number(parts.day),
+    h: Number(parts.hour),
+    min: Number(parts.minute),
+    s: Number(parts.second),
+  };
 }
 
 /** Offset of the zone from UTC at an instant, in ms (Istanbul: +3 h). */
@@ -40,12 +51,21 @@ function localMidnight(y: number, m: number, d: number, timeZone: string): numbe
 }
 
 /** Start (inclusive) and end (exclusive) of the period containing `nowMs` in `timeZone`. */
-export function periodBounds(nowMs: number, timeZone: string, period: Period): { start: number; end: number } {
+export function periodBounds(
+  nowMs: number,
+  timeZone: string,
+  period: Period,
+): { start: number; end: number } {
   const { y, m, d } = localParts(nowMs, timeZone);
-  if (period === 'day') return { start: localMidnight(y, m, d, timeZone), end: localMidnight(y, m, d + 1, timeZone) };
-  if (period === 'month') return { start: localMidnight(y, m, 1, timeZone), end: localMidnight(y, m + 1, 1, timeZone) };
+  if (period === 'day')
+    return { start: localMidnight(y, m, d, timeZone), end: localMidnight(y, m, d + 1, timeZone) };
+  if (period === 'month')
+    return { start: localMidnight(y, m, 1, timeZone), end: localMidnight(y, m + 1, 1, timeZone) };
   const weekday = (new Date(Date.UTC(y, m, d)).getUTCDay() + 6) % 7; // Monday = 0
-  return { start: localMidnight(y, m, d - weekday, timeZone), end: localMidnight(y, m, d - weekday + 7, timeZone) };
+  return {
+    start: localMidnight(y, m, d - weekday, timeZone),
+    end: localMidnight(y, m, d - weekday + 7, timeZone),
+  };
 }
 
 /** A plain YYYY-MM-DD is local midnight in the zone; anything else must be an ISO instant. NaN if invalid. */

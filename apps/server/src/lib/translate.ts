@@ -8,5 +8,6 @@ export type Translate = (key: string, params?: Record<string, string>) => string
 /** A translator for the request's locale; unknown keys come back as the key itself. */
 export function translatorFor(request: FastifyRequest): Translate {
   const table = TRANSLATIONS[requestLocale(request)];
-  return (key, params = {}) => (table[key] ?? key).replace(/\{\{(\w+)\}\}/g, (_m, name: string) => params[name] ?? '');
+  return (key, params = {}) =>
+    (table[key] ?? key).replace(/\{\{(\w+)\}\}/g, (_m, name: string) => params[name] ?? '');
 }

@@ -6,7 +6,10 @@ import cors from '@fastify/cors';
  * (PUBLIC_*_URL): only pages served from a registered app's host name may call, with the headers
  * the web sends. Same-origin deployments (the default) never need it.
  */
-export async function registerCors(app: FastifyInstance, isAppHost: (hostname: string) => Promise<boolean>): Promise<void> {
+export async function registerCors(
+  app: FastifyInstance,
+  isAppHost: (hostname: string) => Promise<boolean>,
+): Promise<void> {
   await app.register(cors, {
     origin: (origin, callback) => {
       if (!origin) return callback(null, false);
@@ -22,7 +25,15 @@ export async function registerCors(app: FastifyInstance, isAppHost: (hostname: s
       );
     },
     methods: ['GET', 'POST', 'PUT', 'DELETE'],
-    allowedHeaders: ['accept', 'accept-language', 'authorization', 'content-type', 'x-app', 'x-app-session', 'x-token'],
+    allowedHeaders: [
+      'accept',
+      'accept-language',
+      'authorization',
+      'content-type',
+      'x-app',
+      'x-app-session',
+      'x-token',
+    ],
     maxAge: 600,
   });
 }

@@ -7,7 +7,11 @@ import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 export async function registerDocs(app: FastifyInstance): Promise<void> {
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Sportsbook API', description: 'The {core}, {api} and {bsapi} calls of the spec', version: '1.0.0' },
+      info: {
+        title: 'Sportsbook API',
+        description: 'The {core}, {api} and {bsapi} calls of the spec',
+        version: '1.0.0',
+      },
     },
     transform: jsonSchemaTransform,
   });

@@ -16,7 +16,8 @@ export class HttpError extends Error {
 }
 
 export const notFound = (what: string) => new HttpError(404, 'not_found', `${what} not found`);
-export const badRequest = (field: string, message: string) => new HttpError(400, 'validation', message, field);
+export const badRequest = (field: string, message: string) =>
+  new HttpError(400, 'validation', message, field);
 
 /** Every error leaves as `{error, message, field?}`: bad input is 400 naming the field, never 500. */
 export function registerErrorHandling(app: FastifyInstance): void {

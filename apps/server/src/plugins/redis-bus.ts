@@ -1,5 +1,12 @@
 import { Redis } from 'ioredis';
-import { createHandlerRegistry, createMemoryBus, type BusErrorReporter, type BusEvents, type BusTopic, type EventBus } from './bus';
+import {
+  createHandlerRegistry,
+  createMemoryBus,
+  type BusErrorReporter,
+  type BusEvents,
+  type BusTopic,
+  type EventBus,
+} from './bus';
 
 export interface RedisBusOptions {
   url: string;
@@ -60,14 +67,18 @@ export function createRedisBus(options: RedisBusOptions): EventBus {
       const { first, remove } = registry.add(topic, handler);
       if (first && !closed) {
         topicOf.set(channel(topic), topic);
-        const subscribing = subscriber.subscribe(channel(topic)).catch((error: unknown) => onError(error, `subscribe ${topic}`));
+        const subscribing = subscriber
+          .subscribe(channel(topic))
+          .catch((error: unknown) => onError(error, `subscribe ${topic}`));
         pending.add(subscribing);
         void subscribing.finally(() => pending.delete(subscribing));
       }
       return () => {
         if (!remove() || closed) return;
         topicOf.delete(channel(topic));
-        subscriber.unsubscribe(channel(topic)).catch((error: unknown) => onError(error, `unsubscribe ${topic}`));
+        subscriber
+          .unsubscribe(channel(topic))
+          .catch((error: unknown) => onError(error, `unsubscribe ${topic}`));
       };
     },
     async ready() {

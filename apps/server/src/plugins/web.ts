@@ -8,8 +8,11 @@ import type { Config } from '../config/config';
 const API_PREFIXES = ['/api/', '/oauth/', '/docs', '/healthz', '/feed', '/ws', '/widgets/'];
 
 export function webDistDir(config: Config): string | null {
-  if (config.WEB_DIST_DIR) return existsSync(`${config.WEB_DIST_DIR}/index.html`) ? config.WEB_DIST_DIR : null;
-  const candidates = ['../../web/dist', '../../../web/dist'].map((p) => fileURLToPath(new URL(p, import.meta.url)));
+  if (config.WEB_DIST_DIR)
+    return existsSync(`${config.WEB_DIST_DIR}/index.html`) ? config.WEB_DIST_DIR : null;
+  const candidates = ['../../web/dist', '../../../web/dist'].map((p) =>
+    fileURLToPath(new URL(p, import.meta.url)),
+  );
   return candidates.find((dir) => existsSync(`${dir}/index.html`)) ?? null;
 }
 
@@ -34,14 +37,18 @@ export async function registerWeb(app: FastifyInstance, config: Config): Promise
       wildcard: false,
       index: false,
       setHeaders(res, path) {
-        res.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+        res.header(
+          'cache-control',
+          path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
       },
     });
   }
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
-    const wantsPage = request.method === 'GET' && !API_PREFIXES.some((p) => path.startsWith(p)) && !/\.\w+$/.test(path);
+    const wantsPage =
+      request.method === 'GET' && !API_PREFIXES.some((p) => path.startsWith(p)) && !/\.\w+$/.test(path);
     if (wantsPage && indexHtml) {
       return reply.type('text/html').header('cache-control', 'no-cache').send(indexHtml);
     }

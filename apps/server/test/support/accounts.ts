@@ -6,13 +6,29 @@ export async function appCredentials(server: TestServer, host = 'localhost') {
   return res.json() as { client_id: string; client_secret: string };
 }
 
-export async function createClient(server: TestServer, username: string, password = 'correct-horse-7', host = 'localhost') {
+export async function createClient(
+  server: TestServer,
+  username: string,
+  password = 'correct-horse-7',
+  host = 'localhost',
+) {
   const app = await server.modules.tenancy.service.findByHost(host);
   if (!app) throw new Error(`no app for ${host}`);
-  return server.modules.identity.service.createUser({ appId: app.id, username, password, role: 'ROLE_CLIENT', firstName: 'Test', lastName: username });
+  return server.modules.identity.service.createUser({
+    appId: app.id,
+    username,
+    password,
+    role: 'ROLE_CLIENT',
+    firstName: 'Test',
+    lastName: username,
+  });
 }
 
-export function tokenRequest(server: TestServer, fields: Record<string, string>, options: { host?: string; ip?: string } = {}) {
+export function tokenRequest(
+  server: TestServer,
+  fields: Record<string, string>,
+  options: { host?: string; ip?: string } = {},
+) {
   return server.app.inject({
     method: 'POST',
     url: '/oauth/v2/token',
@@ -24,7 +40,11 @@ export function tokenRequest(server: TestServer, fields: Record<string, string>,
 
 export async function login(server: TestServer, username: string, password: string, host = 'localhost') {
   const cred = await appCredentials(server, host);
-  const res = await tokenRequest(server, { grant_type: 'password', ...cred, username, password }, { host, ip: `10.1.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` });
+  const res = await tokenRequest(
+    server,
+    { grant_type: 'password', ...cred, username, password },
+    { host, ip: `10.1.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` },
+  );
   if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
   return res.json() as { access_token: string; refresh_token: string };
 }

@@ -1,7 +1,12 @@
 // A WebSocket client of the live feed for integration tests: parses every message with the
 // contract and lets a test wait for the next message matching a predicate.
 import WebSocket from 'ws';
-import { FEED_PATH, feedServerMessageSchema, type FeedClientMessage, type FeedServerMessage } from '@sb/contract';
+import {
+  FEED_PATH,
+  feedServerMessageSchema,
+  type FeedClientMessage,
+  type FeedServerMessage,
+} from '@sb/contract';
 
 export interface FeedTestClient {
   socket: WebSocket;
@@ -17,7 +22,8 @@ export interface FeedTestClient {
 export async function connectFeed(baseUrl: string): Promise<FeedTestClient> {
   const socket = new WebSocket(`${baseUrl.replace(/^http/, 'ws')}${FEED_PATH}`);
   const messages: FeedServerMessage[] = [];
-  const waiters: { predicate: (m: FeedServerMessage) => boolean; resolve: (m: FeedServerMessage) => void }[] = [];
+  const waiters: { predicate: (m: FeedServerMessage) => boolean; resolve: (m: FeedServerMessage) => void }[] =
+    [];
   let cursor = 0;
   const closed = new Promise<{ code: number; reason: string }>((resolve) =>
     socket.on('close', (code, reason) => resolve({ code, reason: reason.toString() })),

@@ -30,7 +30,12 @@ export async function startInstances(count: number, overrides: Partial<Config> =
     url.pathname = `/${dbName}`;
     const database = await openDatabase({ url: url.toString(), poolSize: 4 });
     if (i === 0) await runMigrations(database);
-    const config = testConfig({ REDIS_URL: REDIS_TEST_URL, REDIS_CHANNEL_PREFIX: prefix, FEED_CONFLATE_MS: 50, ...overrides });
+    const config = testConfig({
+      REDIS_URL: REDIS_TEST_URL,
+      REDIS_CHANNEL_PREFIX: prefix,
+      FEED_CONFLATE_MS: 50,
+      ...overrides,
+    });
     const built = await buildApp({ config, database, migrate: false });
     const baseUrl = await built.app.listen({ port: 0, host: '127.0.0.1' });
     instances.push({ ...built, database, baseUrl });

@@ -23,7 +23,12 @@ const APP = {
   supportChatUrl: null,
   metaTitle: 'Demo Bet title',
 };
-const TABLE = { 'route.home': 'Home', 'footer.language': 'Language', 'footer.help': 'Help', 'app.coming_soon_title': 'Soon' };
+const TABLE = {
+  'route.home': 'Home',
+  'footer.language': 'Language',
+  'footer.help': 'Help',
+  'app.coming_soon_title': 'Soon',
+};
 
 function serve(routes: Record<string, () => Response>) {
   vi.stubGlobal(
@@ -74,13 +79,19 @@ describe('Bootstrap', () => {
   });
 
   it('shows an error with a retry when translations fail or are empty', async () => {
-    serve({ ...healthyRoutes, '/api/v1/translations/get/all': ok({ result: { locale: 'en', translation: {} } }) });
+    serve({
+      ...healthyRoutes,
+      '/api/v1/translations/get/all': ok({ result: { locale: 'en', translation: {} } }),
+    });
     renderApp();
     expect(await screen.findByRole('button', { name: /Try again/ })).toBeInTheDocument();
   });
 
   it('shows an error with a retry when the server cannot be reached', { timeout: 15_000 }, async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     renderApp();
     // The app lookup retries a network failure twice (with back-off) before giving up.
     expect(await screen.findByRole('button', { name: /Try again/ }, { timeout: 10_000 })).toBeInTheDocument();

@@ -62,10 +62,15 @@ export function Bootstrap() {
     [app, locale, markets.data, client.data],
   );
 
-  if (appQuery.error instanceof ApiError && appQuery.error.status === 404) return <SiteNotFound host={host} />;
+  if (appQuery.error instanceof ApiError && appQuery.error.status === 404)
+    return <SiteNotFound host={host} />;
   const failed = [appQuery, translations, markets, i18nQuery].filter((q) => q.isError);
   if (failed.length > 0 || (table && Object.keys(table).length === 0)) {
-    return <StartupError onRetry={() => [appQuery, translations, markets, i18nQuery].forEach((q) => void q.refetch())} />;
+    return (
+      <StartupError
+        onRetry={() => [appQuery, translations, markets, i18nQuery].forEach((q) => void q.refetch())}
+      />
+    );
   }
   if (!context || !i18nQuery.data || client.isPending) return <StartupLoading />;
 

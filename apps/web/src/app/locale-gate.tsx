@@ -17,7 +17,8 @@ export function LocaleGate() {
     if (other) window.location.assign(pathname + search + hash);
   }, [other, pathname, search, hash]);
 
-  if (!isLocale(param)) return <Navigate replace to={replaceLocale(pathname, app.defaultLocale) + search + hash} />;
+  if (!isLocale(param))
+    return <Navigate replace to={replaceLocale(pathname, app.defaultLocale) + search + hash} />;
   if (other) return null;
   return <Outlet />;
 }

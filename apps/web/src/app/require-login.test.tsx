@@ -14,7 +14,10 @@ describe('RequireLogin', () => {
 
   it('shows the page when logged in, and empties it (no login redirect) on logout', async () => {
     authStorage.set({ accessToken: 'a', refreshToken: 'r' });
-    const { router } = await renderScreen(<RequireLogin>secret page</RequireLogin>, { path: '/en/account', routes: [login] });
+    const { router } = await renderScreen(<RequireLogin>secret page</RequireLogin>, {
+      path: '/en/account',
+      routes: [login],
+    });
     expect(screen.getByText('secret page')).toBeInTheDocument();
     act(() => authStorage.clear());
     expect(screen.queryByText('secret page')).toBeNull();

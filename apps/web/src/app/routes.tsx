@@ -5,14 +5,23 @@ import { AppLayout } from './app-layout';
 import { LazyScreen, RequireLogin } from './require-login';
 
 /** A named export of a lazily loaded module, as a component (route screens stay out of the first bundle). */
-function lazyNamed<M, K extends keyof M>(load: () => Promise<M>, name: K): LazyExoticComponent<ComponentType> {
+function lazyNamed<M, K extends keyof M>(
+  load: () => Promise<M>,
+  name: K,
+): LazyExoticComponent<ComponentType> {
   return lazy(async () => ({ default: (await load())[name] as ComponentType }));
 }
 
 const LoginPage = lazyNamed(() => import('@/features/auth/login-page'), 'LoginPage');
 const AccountMenuPage = lazyNamed(() => import('@/features/account/account-menu-page'), 'AccountMenuPage');
-const PersonalDetailsPage = lazyNamed(() => import('@/features/account/personal-details-page'), 'PersonalDetailsPage');
-const ChangePasswordPage = lazyNamed(() => import('@/features/account/change-password-page'), 'ChangePasswordPage');
+const PersonalDetailsPage = lazyNamed(
+  () => import('@/features/account/personal-details-page'),
+  'PersonalDetailsPage',
+);
+const ChangePasswordPage = lazyNamed(
+  () => import('@/features/account/change-password-page'),
+  'ChangePasswordPage',
+);
 const PreferencesPage = lazyNamed(() => import('@/features/account/preferences-page'), 'PreferencesPage');
 const TransactionsPage = lazyNamed(() => import('@/features/account/transactions-page'), 'TransactionsPage');
 const LimitsPage = lazyNamed(() => import('@/features/account/limits-page'), 'LimitsPage');
@@ -24,7 +33,12 @@ const DepositPage = lazyNamed(() => import('@/features/account/deposit-page'), '
  * the screen's title, `handle.subtitle` an optional second line. Screens that later issues build
  * show "coming soon" until then.
  */
-const screen = (path: string | undefined, title: string, element = <ComingSoon titleKey={title} />, subtitle?: string): RouteObject => {
+const screen = (
+  path: string | undefined,
+  title: string,
+  element = <ComingSoon titleKey={title} />,
+  subtitle?: string,
+): RouteObject => {
   const handle = { title, subtitle };
   return path === undefined ? { index: true, element, handle } : { path, element, handle };
 };

@@ -60,7 +60,9 @@ describe('apiRequest', () => {
       authStorage.set({ accessToken: 'new', refreshToken: 'ref2' });
       return true;
     });
-    fetchMock.mockResolvedValueOnce(json(401, { error: 'unauthorized' })).mockResolvedValueOnce(json(200, { ok: 1 }));
+    fetchMock
+      .mockResolvedValueOnce(json(401, { error: 'unauthorized' }))
+      .mockResolvedValueOnce(json(200, { ok: 1 }));
     expect(await apiRequest('api', '/api/get/session')).toEqual({ ok: 1 });
     expect(lastRequest().headers.get('authorization')).toBe('Bearer new');
   });
@@ -68,7 +70,9 @@ describe('apiRequest', () => {
 
 describe('buildUrl', () => {
   it('encodes arrays with brackets and keeps an explicit _locale', () => {
-    const url = new URL(buildUrl('core', '/api/v1/bets', { status: [1, 2], _locale: 'en', page: 1, skip: undefined }));
+    const url = new URL(
+      buildUrl('core', '/api/v1/bets', { status: [1, 2], _locale: 'en', page: 1, skip: undefined }),
+    );
     expect(url.searchParams.getAll('status[]')).toEqual(['1', '2']);
     expect(url.searchParams.get('_locale')).toBe('en');
     expect(url.searchParams.has('locale')).toBe(false);

@@ -56,7 +56,8 @@ function headersFor(url: string, options: RequestOptions): Headers {
   const tokens = options.auth === false ? null : authStorage.get();
   if (tokens) {
     // The app's own host gets X-App-Session; API hosts get the standard Authorization header.
-    if (new URL(url).origin === window.location.origin) headers.set('x-app-session', `Bearer ${tokens.accessToken}`);
+    if (new URL(url).origin === window.location.origin)
+      headers.set('x-app-session', `Bearer ${tokens.accessToken}`);
     headers.set('authorization', `Bearer ${tokens.accessToken}`);
   }
   return headers;
@@ -70,7 +71,11 @@ function encodeBody(body: unknown, headers: Headers): BodyInit | undefined {
 }
 
 /** One request to one of the spec's hosts; resolves the parsed JSON or throws ApiError. */
-export async function apiRequest<T>(group: HostGroup, path: string, options: RequestOptions = {}): Promise<T> {
+export async function apiRequest<T>(
+  group: HostGroup,
+  path: string,
+  options: RequestOptions = {},
+): Promise<T> {
   const url = buildUrl(group, path, options.query);
   const send = () => {
     const headers = headersFor(url, options);

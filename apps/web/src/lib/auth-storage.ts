@@ -10,7 +10,9 @@ const listeners = new Set<() => void>();
 function read(): AuthTokens | null {
   try {
     const value = JSON.parse(localStorage.getItem(KEY) ?? 'null') as Partial<AuthTokens> | null;
-    return value?.accessToken && value.refreshToken ? { accessToken: value.accessToken, refreshToken: value.refreshToken } : null;
+    return value?.accessToken && value.refreshToken
+      ? { accessToken: value.accessToken, refreshToken: value.refreshToken }
+      : null;
   } catch {
     return null;
   }

@@ -23,11 +23,19 @@ afterEach(() => {
 
 describe('token grants', () => {
   it('logs in with a password grant posted as a form body and stores both tokens', async () => {
-    fetchMock.mockResolvedValue(json(200, { access_token: 'a1', refresh_token: 'r1', token_type: 'bearer', expires_in: 900 }));
+    fetchMock.mockResolvedValue(
+      json(200, { access_token: 'a1', refresh_token: 'r1', token_type: 'bearer', expires_in: 900 }),
+    );
     await loginWithPassword('demo', 'pw');
     const [call] = fetchMock.mock.calls as [string, RequestInit][];
     expect(call?.[1].method).toBe('POST');
-    expect(Object.fromEntries(tokenCalls()[0]!)).toEqual({ grant_type: 'password', username: 'demo', password: 'pw', client_id: 'cid', client_secret: 'csecret' });
+    expect(Object.fromEntries(tokenCalls()[0]!)).toEqual({
+      grant_type: 'password',
+      username: 'demo',
+      password: 'pw',
+      client_id: 'cid',
+      client_secret: 'csecret',
+    });
     expect(new Headers(call?.[1].headers).get('authorization')).toBeNull();
     expect(authStorage.get()).toEqual({ accessToken: 'a1', refreshToken: 'r1' });
   });
@@ -44,19 +52,35 @@ describe('silent refresh on 401', () => {
     authStorage.set({ accessToken: 'old', refreshToken: 'r-old' });
     fetchMock.mockImplementation(async (url: string, init: RequestInit) => {
       const path = new URL(url).pathname;
-      if (path === '/oauth/v2/token') return json(200, { access_token: 'new', refresh_token: 'r-new', token_type: 'bearer', expires_in: 900 });
+      if (path === '/oauth/v2/token')
+        return json(200, {
+          access_token: 'new',
+          refresh_token: 'r-new',
+          token_type: 'bearer',
+          expires_in: 900,
+        });
       const auth = new Headers(init.headers).get('authorization');
       return auth === 'Bearer new' ? json(200, { ok: true }) : json(401, { error: 'unauthorized' });
     });
     expect(await apiRequest('api', '/api/get/session')).toEqual({ ok: true });
-    expect(Object.fromEntries(tokenCalls()[0]!)).toMatchObject({ grant_type: 'refresh_token', refresh_token: 'r-old', client_id: 'cid' });
+    expect(Object.fromEntries(tokenCalls()[0]!)).toMatchObject({
+      grant_type: 'refresh_token',
+      refresh_token: 'r-old',
+      client_id: 'cid',
+    });
     expect(authStorage.get()).toEqual({ accessToken: 'new', refreshToken: 'r-new' });
   });
 
   it('shares one refresh between concurrent 401s (a refresh token works only once)', async () => {
     authStorage.set({ accessToken: 'old', refreshToken: 'r-old' });
     fetchMock.mockImplementation(async (url: string, init: RequestInit) => {
-      if (new URL(url).pathname === '/oauth/v2/token') return json(200, { access_token: 'new', refresh_token: 'r-new', token_type: 'bearer', expires_in: 900 });
+      if (new URL(url).pathname === '/oauth/v2/token')
+        return json(200, {
+          access_token: 'new',
+          refresh_token: 'r-new',
+          token_type: 'bearer',
+          expires_in: 900,
+        });
       return new Headers(init.headers).get('authorization') === 'Bearer new' ? json(200, {}) : json(401, {});
     });
     await Promise.all([apiRequest('api', '/a'), apiRequest('api', '/b'), apiRequest('api', '/c')]);
@@ -66,7 +90,9 @@ describe('silent refresh on 401', () => {
   it('answers false (the 401 stands) when the refresh token was revoked, and keeps no new tokens', async () => {
     authStorage.set({ accessToken: 'old', refreshToken: 'revoked' });
     fetchMock.mockImplementation(async (url: string) =>
-      new URL(url).pathname === '/oauth/v2/token' ? json(400, { error: 'invalid_grant' }) : json(401, { error: 'unauthorized' }),
+      new URL(url).pathname === '/oauth/v2/token'
+        ? json(400, { error: 'invalid_grant' })
+        : json(401, { error: 'unauthorized' }),
     );
     await expect(apiRequest('api', '/api/get/session')).rejects.toMatchObject({ status: 401 });
     expect(await refreshTokens()).toBe(false);

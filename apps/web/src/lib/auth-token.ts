@@ -18,7 +18,11 @@ async function clientCredential(): Promise<ClientCredential> {
 async function requestToken(grant: Record<string, string>): Promise<void> {
   const { client_id, client_secret } = await clientCredential();
   const body = new URLSearchParams({ ...grant, client_id, client_secret });
-  const data = await apiRequest<TokenResponse>('api', '/oauth/v2/token', { method: 'POST', body, auth: false });
+  const data = await apiRequest<TokenResponse>('api', '/oauth/v2/token', {
+    method: 'POST',
+    body,
+    auth: false,
+  });
   authStorage.set({ accessToken: data.access_token, refreshToken: data.refresh_token });
 }
 

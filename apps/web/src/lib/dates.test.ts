@@ -24,7 +24,9 @@ describe('calendar dates', () => {
   });
 
   it("formats instants and plain dates with the user's pattern", () => {
-    expect(formatDateTime('2026-11-21T22:30:00Z', 'Europe/Istanbul', 'DD.MM.YYYY HH:mm')).toBe('22.11.2026 01:30');
+    expect(formatDateTime('2026-11-21T22:30:00Z', 'Europe/Istanbul', 'DD.MM.YYYY HH:mm')).toBe(
+      '22.11.2026 01:30',
+    );
     expect(formatPlainDate('1990-04-23', 'DD.MM.YYYY')).toBe('23.04.1990');
     expect(formatDateTime('not a date', 'UTC', 'DD.MM.YYYY')).toBe('');
   });

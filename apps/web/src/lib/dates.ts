@@ -1,7 +1,12 @@
 /** Calendar dates as `YYYY-MM-DD` strings in the user's time zone (what date inputs and the server use). */
 
 export function todayIn(timeZone: string, now: Date = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(now);
 }
 
 function parts(date: string): [number, number, number] {
@@ -44,13 +49,23 @@ export function formatDateTime(instant: string | Date, timeZone: string, pattern
     hourCycle: 'h23',
   }).formatToParts(date);
   const get = (type: string) => fields.find((p) => p.type === type)?.value ?? '';
-  const values: Record<string, string> = { YYYY: get('year'), MM: get('month'), DD: get('day'), HH: get('hour'), mm: get('minute') };
+  const values: Record<string, string> = {
+    YYYY: get('year'),
+    MM: get('month'),
+    DD: get('day'),
+    HH: get('hour'),
+    mm: get('minute'),
+  };
   return pattern.replace(/YYYY|MM|DD|HH|mm/g, (token) => values[token] ?? token);
 }
 
 /** A plain `YYYY-MM-DD` date shown with the user's pattern (no time zone shift: it is a calendar date). */
 export function formatPlainDate(date: string, pattern: string): string {
   const [y, m, d] = parts(date);
-  const values: Record<string, string> = { YYYY: iso(y, m, d).slice(0, 4), MM: iso(y, m, d).slice(5, 7), DD: iso(y, m, d).slice(8, 10) };
+  const values: Record<string, string> = {
+    YYYY: iso(y, m, d).slice(0, 4),
+    MM: iso(y, m, d).slice(5, 7),
+    DD: iso(y, m, d).slice(8, 10),
+  };
   return pattern.replace(/YYYY|MM|DD|HH|mm/g, (token) => values[token] ?? '');
 }

@@ -6,13 +6,22 @@ import type { SessionUser } from '@sb/contract';
 import { TEST_USER, jsonResponse } from '@/test/render';
 import { ApiError } from './api-client';
 import { authStorage } from './auth-storage';
-import { logout, SESSION_POLL_MS, sessionVerdict, USER_QUERY_KEY, useSession, useSessionGuard } from './session';
+import {
+  logout,
+  SESSION_POLL_MS,
+  sessionVerdict,
+  USER_QUERY_KEY,
+  useSession,
+  useSessionGuard,
+} from './session';
 
 const fetchMock = vi.fn();
 const reseller: SessionUser = { ...TEST_USER, group: { key: 'ROLE_RESELLER' } };
 
 function wrapper(client: QueryClient) {
-  return ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+  return ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={client}>{children}</QueryClientProvider>
+  );
 }
 const newClient = () => new QueryClient({ defaultOptions: { queries: { retry: false } } });
 const sessionBody = (user: SessionUser) => ({ result: { user, app: { meta: { title: 'Demo' } } } });
@@ -44,7 +53,9 @@ describe('session rules', () => {
     expect(fetchMock).not.toHaveBeenCalled();
     act(() => authStorage.set({ accessToken: 'a', refreshToken: 'r' }));
     await waitFor(() => expect(result.current.data?.user.uid).toBe(7));
-    expect(client.getQueryCache().find({ queryKey: [USER_QUERY_KEY, 'session'] })?.options).toMatchObject({ refetchInterval: 10_000 });
+    expect(client.getQueryCache().find({ queryKey: [USER_QUERY_KEY, 'session'] })?.options).toMatchObject({
+      refetchInterval: 10_000,
+    });
   });
 });
 
@@ -88,13 +99,17 @@ describe('session guard', () => {
 
   it('logs a non-client out at once and goes home', async () => {
     fetchMock.mockImplementation(async (url: string) =>
-      new URL(url).pathname === '/api/get/session' ? jsonResponse(200, sessionBody(reseller)) : jsonResponse(200, { result: { revoked: true } }),
+      new URL(url).pathname === '/api/get/session'
+        ? jsonResponse(200, sessionBody(reseller))
+        : jsonResponse(200, { result: { revoked: true } }),
     );
     authStorage.set({ accessToken: 'a', refreshToken: 'r' });
     const goHome = vi.fn();
     renderHook(() => useSessionGuard(goHome), { wrapper: wrapper(newClient()) });
     await waitFor(() => expect(goHome).toHaveBeenCalled());
     expect(authStorage.get()).toBeNull();
-    await waitFor(() => expect(fetchMock.mock.calls.some(([u]) => new URL(u as string).pathname === '/api/logout')).toBe(true));
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.some(([u]) => new URL(u as string).pathname === '/api/logout')).toBe(true),
+    );
   });
 });

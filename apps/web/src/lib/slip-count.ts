@@ -12,7 +12,7 @@ export function countSlipBets(raw: string | null): number {
   if (!raw) return 0;
   try {
     const value: unknown = JSON.parse(raw);
-    const list = Array.isArray(value) ? value : pick(value, 'bets') ?? pick(pick(value, 'state'), 'bets');
+    const list = Array.isArray(value) ? value : (pick(value, 'bets') ?? pick(pick(value, 'state'), 'bets'));
     return Array.isArray(list) ? list.length : 0;
   } catch {
     return 0;

@@ -50,7 +50,13 @@ const match = (seq: number, eventId = 5): FeedServerMessage => ({
   resultName: null,
   ts: 1,
 });
-const hello = (epoch: string, seq = 0): FeedServerMessage => ({ type: 'hello', version: 1, seq, epoch, heartbeatMs: 1_000 });
+const hello = (epoch: string, seq = 0): FeedServerMessage => ({
+  type: 'hello',
+  version: 1,
+  seq,
+  epoch,
+  heartbeatMs: 1_000,
+});
 
 describe('FeedClient', () => {
   let sockets: FakeWebSocket[];

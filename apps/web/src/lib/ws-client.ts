@@ -12,7 +12,13 @@ import {
  * of the contract's zod schema keeps zod out of the web bundle; the server validates what it sends.
  */
 const REQUIRED_FIELDS: Record<string, Record<string, 'number' | 'string' | 'object' | 'boolean'>> = {
-  match_update: { seq: 'number', eventId: 'number', competition: 'object', data: 'object', isLive: 'boolean' },
+  match_update: {
+    seq: 'number',
+    eventId: 'number',
+    competition: 'object',
+    data: 'object',
+    isLive: 'boolean',
+  },
   market_update: { seq: 'number', eventId: 'number', markets: 'object' },
   heartbeat: { seq: 'number', ts: 'number' },
   hello: { seq: 'number', version: 'number', epoch: 'string', heartbeatMs: 'number' },
@@ -29,7 +35,8 @@ export function parseFeedMessage(raw: string): FeedServerMessage {
   const fields = typeof record?.type === 'string' ? REQUIRED_FIELDS[record.type] : undefined;
   if (!record || !fields) throw new Error('unknown feed message type');
   for (const [key, type] of Object.entries(fields)) {
-    if (typeof record[key] !== type || record[key] === null) throw new Error(`feed message ${record.type} lacks ${key}`);
+    if (typeof record[key] !== type || record[key] === null)
+      throw new Error(`feed message ${record.type} lacks ${key}`);
   }
   return value as FeedServerMessage;
 }
@@ -154,7 +161,8 @@ export class FeedClient {
 
   private open(): void {
     this.setStatus('connecting');
-    const create = this.options.createSocket ?? ((url: string) => new WebSocket(url) as unknown as WebSocketLike);
+    const create =
+      this.options.createSocket ?? ((url: string) => new WebSocket(url) as unknown as WebSocketLike);
     const socket = create(this.options.url);
     this.socket = socket;
     this.connEpoch = null;
@@ -233,7 +241,8 @@ export class FeedClient {
     this.setStatus('connecting');
     const base = this.options.reconnectMs ?? FEED_RECONNECT_MS;
     const cap = this.options.maxReconnectMs ?? FEED_RECONNECT_MAX_MS;
-    const delay = Math.min(base * 2 ** this.attempt, cap) * (1 + 0.2 * (this.options.random ?? Math.random)());
+    const delay =
+      Math.min(base * 2 ** this.attempt, cap) * (1 + 0.2 * (this.options.random ?? Math.random)());
     this.attempt += 1;
     this.reconnectTimer = setTimeout(() => this.open(), delay);
   }

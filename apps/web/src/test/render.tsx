@@ -12,7 +12,16 @@ export const TEST_APP: App = {
   hostname: 'localhost',
   name: 'Demo Bet',
   defaultLocale: 'en',
-  theme: { primary: '#0b7a3e', primaryContrast: '#ffffff', accent: '#f5c518', background: '#0f1a14', surface: '#17261d', text: '#f2f5f3', textMuted: '#9bb0a3', logoUrl: '/x.svg' },
+  theme: {
+    primary: '#0b7a3e',
+    primaryContrast: '#ffffff',
+    accent: '#f5c518',
+    background: '#0f1a14',
+    surface: '#17261d',
+    text: '#f2f5f3',
+    textMuted: '#9bb0a3',
+    logoUrl: '/x.svg',
+  },
   features: { homeVariant: 1, hideResultsTile: false, hideCasinoLinks: false },
   androidApkUrl: '/app.apk',
   supportChatUrl: 'https://chat.example',
@@ -51,7 +60,11 @@ export function newQueryClient(): QueryClient {
 /** Renders `element` at `path` inside the app's providers (router, query client, i18n, app context). */
 export async function renderScreen(
   element: ReactElement,
-  { path = '/en/', routes = [], queryClient = newQueryClient() }: { path?: string; routes?: RouteObject[]; queryClient?: QueryClient } = {},
+  {
+    path = '/en/',
+    routes = [],
+    queryClient = newQueryClient(),
+  }: { path?: string; routes?: RouteObject[]; queryClient?: QueryClient } = {},
 ) {
   // An empty table: i18next answers a missing key with the key, so assertions name the key a screen used.
   const i18n = await createI18n('en', {});
@@ -59,7 +72,16 @@ export async function renderScreen(
   const wrap = (children: ReactNode) => (
     <QueryClientProvider client={queryClient}>
       <I18nextProvider i18n={i18n}>
-        <AppContext.Provider value={{ app: TEST_APP, locale: 'en', markets: [], client: { client_id: 'cid', client_secret: 'csecret' } }}>{children}</AppContext.Provider>
+        <AppContext.Provider
+          value={{
+            app: TEST_APP,
+            locale: 'en',
+            markets: [],
+            client: { client_id: 'cid', client_secret: 'csecret' },
+          }}
+        >
+          {children}
+        </AppContext.Provider>
       </I18nextProvider>
     </QueryClientProvider>
   );

@@ -44,7 +44,10 @@ describe('FeedConnection', () => {
     const { socket, released, send } = setup();
     await send('not json');
     await send({ type: 'subscribe', topics: ['everything'] });
-    expect(socket.messages().map((m) => m.type === 'error' && m.code)).toEqual(['bad_message', 'bad_message']);
+    expect(socket.messages().map((m) => m.type === 'error' && m.code)).toEqual([
+      'bad_message',
+      'bad_message',
+    ]);
     expect(socket.messages()[1]).toMatchObject({ message: expect.stringContaining('topics.0') });
     expect(socket.closedWith).toBeNull();
     await send({ type: 'launch' });
@@ -92,7 +95,9 @@ describe('FeedConnection', () => {
 
   it('closes a client that floods messages while an auth check is still running', async () => {
     let release: () => void = () => {};
-    const { socket, connection } = setup(() => new Promise((resolve) => (release = () => resolve({ userId: null }))));
+    const { socket, connection } = setup(
+      () => new Promise((resolve) => (release = () => resolve({ userId: null }))),
+    );
     connection.receive(JSON.stringify({ type: 'auth', token: 't' }), 30);
     for (let i = 0; i < 40; i += 1) connection.receive('{"type":"ping"}', 15);
     expect(socket.closedWith).toEqual({ code: FEED_CLOSE.policy, reason: 'too many messages' });

@@ -135,7 +135,11 @@ export class FeedConnection {
     if (this.closed) return;
     this.received += 1;
     if (byteLength > FEED_MAX_CLIENT_MESSAGE_BYTES) {
-      this.send({ type: 'error', code: 'message_too_large', message: `messages are limited to ${FEED_MAX_CLIENT_MESSAGE_BYTES} bytes` });
+      this.send({
+        type: 'error',
+        code: 'message_too_large',
+        message: `messages are limited to ${FEED_MAX_CLIENT_MESSAGE_BYTES} bytes`,
+      });
       return this.close(FEED_CLOSE.tooLarge, 'message too large');
     }
     const message = parseClientMessage(text);
@@ -151,7 +155,8 @@ export class FeedConnection {
       case 'subscribe': {
         const topics = [...new Set(message.topics)];
         const total = new Set([...this.topics, ...topics]).size;
-        if (total > this.options.maxTopics) return this.strike('too_many_topics', `at most ${this.options.maxTopics} topics`);
+        if (total > this.options.maxTopics)
+          return this.strike('too_many_topics', `at most ${this.options.maxTopics} topics`);
         return host.subscribe(this, topics, message.sinceSeq, message.epoch);
       }
       case 'unsubscribe':
@@ -165,7 +170,8 @@ export class FeedConnection {
   }
 
   private async authenticate(token: string): Promise<void> {
-    if (this.received !== 1) return this.strike('auth_not_first', 'auth must be the first message of a connection');
+    if (this.received !== 1)
+      return this.strike('auth_not_first', 'auth must be the first message of a connection');
     const identity = await this.options.verifyToken(token);
     if (!identity) {
       this.send({ type: 'error', code: 'unauthorized', message: 'invalid or expired token' });

@@ -19,7 +19,9 @@ const LIMITS: FeedLimits = {
 
 const types = (messages: FeedServerMessage[]) => messages.map((m) => m.type);
 const dataSeqs = (messages: FeedServerMessage[]) =>
-  messages.flatMap((m) => (m.type === 'match_update' || m.type === 'market_update' ? [[m.eventId, m.seq]] : []));
+  messages.flatMap((m) =>
+    m.type === 'match_update' || m.type === 'market_update' ? [[m.eventId, m.seq]] : [],
+  );
 
 describe('FeedHub', () => {
   let bus: EventBus;
@@ -59,7 +61,12 @@ describe('FeedHub', () => {
     await bus.publish('fixture.match', matchUpdate(2, { isLive: false, status: 'not_started' }));
     await bus.publish('fixture.markets', marketUpdate(1, 10, 1.8));
     await bus.publish('fixture.markets', marketUpdate(2, 20, 2.5));
-    expect(live.socket.messages()[0]).toMatchObject({ type: 'hello', epoch: 'epoch-a', seq: 0, heartbeatMs: 1_000 });
+    expect(live.socket.messages()[0]).toMatchObject({
+      type: 'hello',
+      epoch: 'epoch-a',
+      seq: 0,
+      heartbeatMs: 1_000,
+    });
     expect(dataSeqs(live.socket.messages())).toEqual([
       [1, 1],
       [1, 3],
@@ -95,7 +102,9 @@ describe('FeedHub', () => {
     expect(marker).toEqual({ type: 'snapshot', seq: 6, topic: 'live', count: 2 });
     expect(match).toMatchObject({ type: 'match_update', eventId: 1, periodTime: 6, seq: 6 });
     expect(markets).toMatchObject({ type: 'market_update', eventId: 1, seq: 6 });
-    expect(markets?.type === 'market_update' && markets.markets.map((m) => [m.id, m.selections[0]?.odd])).toEqual([
+    expect(
+      markets?.type === 'market_update' && markets.markets.map((m) => [m.id, m.selections[0]?.odd]),
+    ).toEqual([
       [10, 1.9],
       [11, 4.0],
     ]);

@@ -9,7 +9,12 @@ import type { Clock } from '../../lib/clock';
 import type { EventBus } from '../../plugins/bus';
 import { createBackpressurePolicy, type BackpressurePolicy } from './feed.backpressure';
 import { createMarketConflator, type ConflatorTimers, type MarketConflator } from './feed.conflator';
-import { FeedConnection, type FeedConnectionHost, type FeedSocket, type VerifyToken } from './feed.connection';
+import {
+  FeedConnection,
+  type FeedConnectionHost,
+  type FeedSocket,
+  type VerifyToken,
+} from './feed.connection';
 import { FeedRingBuffer } from './feed.ring-buffer';
 import { FeedStateStore } from './feed.state';
 
@@ -34,7 +39,10 @@ export interface FeedHubOptions {
   epoch: string;
   limits: FeedLimits;
   verifyToken: VerifyToken;
-  timers?: ConflatorTimers & { setInterval(fn: () => void, ms: number): unknown; clearInterval(handle: unknown): void };
+  timers?: ConflatorTimers & {
+    setInterval(fn: () => void, ms: number): unknown;
+    clearInterval(handle: unknown): void;
+  };
   onRelease?: (reason: string) => void;
 }
 

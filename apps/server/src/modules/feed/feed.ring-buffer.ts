@@ -37,7 +37,8 @@ export class FeedRingBuffer {
   }
 
   push(entry: RingEntry): void {
-    if (entry.seq !== this.lastSeq + 1 && this.size > 0) throw new RangeError(`seq ${entry.seq} after ${this.lastSeq}`);
+    if (entry.seq !== this.lastSeq + 1 && this.size > 0)
+      throw new RangeError(`seq ${entry.seq} after ${this.lastSeq}`);
     if (this.size === this.capacity) this.evictOldest();
     this.entries[(this.head + this.size) % this.capacity] = entry;
     this.size += 1;

@@ -18,7 +18,8 @@ export function feedRoutes(hub: FeedHub): FastifyPluginAsync {
         websocket: true,
         schema: {
           tags: ['feed'],
-          summary: 'Live feed WebSocket: match_update and market_update by topic (see modules/feed/README.md)',
+          summary:
+            'Live feed WebSocket: match_update and market_update by topic (see modules/feed/README.md)',
         },
       },
       (socket) => {

@@ -39,7 +39,8 @@ export class FeedStateStore {
       state.markets.delete(market.id); // re-insert: Map order becomes least recently updated first
       state.markets.set(market.id, market);
     }
-    while (state.markets.size > this.maxMarketsPerEvent) state.markets.delete(state.markets.keys().next().value!);
+    while (state.markets.size > this.maxMarketsPerEvent)
+      state.markets.delete(state.markets.keys().next().value!);
     state.marketsTs = Math.max(state.marketsTs, update.ts);
   }
 
@@ -47,7 +48,8 @@ export class FeedStateStore {
   snapshot(topic: FeedTopic, seq: number): FeedDataMessage[] {
     if (topic === 'live') {
       const out: FeedDataMessage[] = [];
-      for (const [eventId, state] of this.events) if (state.match?.isLive) out.push(...messagesOf(eventId, state, seq));
+      for (const [eventId, state] of this.events)
+        if (state.match?.isLive) out.push(...messagesOf(eventId, state, seq));
       return out;
     }
     const eventId = Number(topic.slice('event:'.length));
@@ -56,7 +58,11 @@ export class FeedStateStore {
   }
 
   private touch(eventId: number): EventState {
-    const state = this.events.get(eventId) ?? { match: null, markets: new Map<number, FeedMarket>(), marketsTs: 0 };
+    const state = this.events.get(eventId) ?? {
+      match: null,
+      markets: new Map<number, FeedMarket>(),
+      marketsTs: 0,
+    };
     this.events.delete(eventId);
     this.events.set(eventId, state);
     while (this.events.size > this.maxEvents) this.events.delete(this.events.keys().next().value!);
@@ -68,7 +74,13 @@ function messagesOf(eventId: number, state: EventState, seq: number): FeedDataMe
   const out: FeedDataMessage[] = [];
   if (state.match) out.push({ ...state.match, seq });
   if (state.markets.size > 0) {
-    out.push({ type: 'market_update', eventId, markets: [...state.markets.values()], ts: state.marketsTs, seq });
+    out.push({
+      type: 'market_update',
+      eventId,
+      markets: [...state.markets.values()],
+      ts: state.marketsTs,
+      seq,
+    });
   }
   return out;
 }

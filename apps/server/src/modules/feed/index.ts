@@ -46,7 +46,8 @@ export function createFeedModule(deps: {
     limits: deps.limits,
     verifyToken: deps.verifyToken ?? anonymousVerifier,
     onRelease: (reason) => {
-      if (reason === 'slow_consumer' || reason === 'no_pong') deps.log?.info({ reason }, 'feed client dropped');
+      if (reason === 'slow_consumer' || reason === 'no_pong')
+        deps.log?.info({ reason }, 'feed client dropped');
     },
   });
   hub.start();

@@ -1,7 +1,13 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorBodySchema, formErrorResponseSchema, formHtmlResponseSchema, localeQuerySchema, preferencesFieldsSchema } from '@sb/contract';
+import {
+  errorBodySchema,
+  formErrorResponseSchema,
+  formHtmlResponseSchema,
+  localeQuerySchema,
+  preferencesFieldsSchema,
+} from '@sb/contract';
 import type { Auth } from './auth';
 import { renderPasswordForm, renderPreferencesForm, type Translate } from './forms';
 import { FormError, preferencesOf, type IdentityService } from './identity.service';
@@ -10,24 +16,42 @@ import { translatorFor } from '../../lib/translate';
 
 /** Form posts arrive urlencoded or as multipart FormData (keyValues): any flat record of strings. */
 const formBodySchema = z.record(z.string(), z.unknown()).optional();
-const responses = { 200: formHtmlResponseSchema, 400: formErrorResponseSchema, 401: errorBodySchema, 403: errorBodySchema };
+const responses = {
+  200: formHtmlResponseSchema,
+  400: formErrorResponseSchema,
+  401: errorBodySchema,
+  403: errorBodySchema,
+};
 const field = (body: Record<string, unknown> | undefined, name: string) => {
   const value = body?.[name];
   return typeof value === 'string' ? value : '';
 };
 
 function formFailure(reply: FastifyReply, t: Translate, error: FormError, html: string) {
-  return reply.code(400).send({ error: 'validation', message: t(error.key), field: error.field, result: html });
+  return reply
+    .code(400)
+    .send({ error: 'validation', message: t(error.key), field: error.field, result: html });
 }
 
-export function accountRoutes(identity: IdentityService, tokens: TokensService, auth: Auth): FastifyPluginAsync {
+export function accountRoutes(
+  identity: IdentityService,
+  tokens: TokensService,
+  auth: Auth,
+): FastifyPluginAsync {
   return async (fastify) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     const tags = ['api'];
 
     app.get(
       '/api/change-password',
-      { schema: { tags, summary: 'Change-password form HTML (bearer)', querystring: localeQuerySchema, response: responses } },
+      {
+        schema: {
+          tags,
+          summary: 'Change-password form HTML (bearer)',
+          querystring: localeQuerySchema,
+          response: responses,
+        },
+      },
       async (request) => {
         await auth.requireClient(request);
         return { result: renderPasswordForm(translatorFor(request)) };
@@ -36,7 +60,15 @@ export function accountRoutes(identity: IdentityService, tokens: TokensService, 
 
     app.post(
       '/api/change-password',
-      { schema: { tags, summary: 'Change password (bearer; form fields)', querystring: localeQuerySchema, body: formBodySchema, response: responses } },
+      {
+        schema: {
+          tags,
+          summary: 'Change password (bearer; form fields)',
+          querystring: localeQuerySchema,
+          body: formBodySchema,
+          response: responses,
+        },
+      },
       async (request, reply) => {
         const { user, sessionId } = await auth.requireUser(request, ['ROLE_CLIENT']);
         const t = translatorFor(request);
@@ -59,7 +91,14 @@ export function accountRoutes(identity: IdentityService, tokens: TokensService, 
 
     app.get(
       '/api/v1/user/prefences/form',
-      { schema: { tags, summary: 'Preferences form HTML (bearer)', querystring: localeQuerySchema, response: responses } },
+      {
+        schema: {
+          tags,
+          summary: 'Preferences form HTML (bearer)',
+          querystring: localeQuerySchema,
+          response: responses,
+        },
+      },
       async (request) => {
         const user = await auth.requireClient(request);
         return { result: renderPreferencesForm(translatorFor(request), preferencesOf(user)) };
@@ -68,13 +107,22 @@ export function accountRoutes(identity: IdentityService, tokens: TokensService, 
 
     app.post(
       '/api/v1/user/prefences/form',
-      { schema: { tags, summary: 'Save preferences (bearer; form fields)', querystring: localeQuerySchema, body: formBodySchema, response: responses } },
+      {
+        schema: {
+          tags,
+          summary: 'Save preferences (bearer; form fields)',
+          querystring: localeQuerySchema,
+          body: formBodySchema,
+          response: responses,
+        },
+      },
       async (request, reply) => {
         const user = await auth.requireClient(request);
         const t = translatorFor(request);
         const parsed = preferencesFieldsSchema.safeParse(request.body ?? {});
         try {
-          if (!parsed.success) throw new FormError(String(parsed.error.issues[0]?.path[0] ?? 'form'), 'form.required');
+          if (!parsed.success)
+            throw new FormError(String(parsed.error.issues[0]?.path[0] ?? 'form'), 'form.required');
           const prefs = {
             oddsFormat: parsed.data.odds_format,
             language: parsed.data.language,
@@ -82,10 +130,18 @@ export function accountRoutes(identity: IdentityService, tokens: TokensService, 
             hideBalance: ['1', 'on', 'true'].includes(parsed.data.hide_balance ?? ''),
           };
           await identity.updatePreferences(user, prefs);
-          return { result: renderPreferencesForm(t, prefs, {}, 'preferences.saved'), message: t('preferences.saved') };
+          return {
+            result: renderPreferencesForm(t, prefs, {}, 'preferences.saved'),
+            message: t('preferences.saved'),
+          };
         } catch (error) {
           if (!(error instanceof FormError)) throw error;
-          return formFailure(reply, t, error, renderPreferencesForm(t, preferencesOf(user), { [error.field]: error.key }));
+          return formFailure(
+            reply,
+            t,
+            error,
+            renderPreferencesForm(t, preferencesOf(user), { [error.field]: error.key }),
+          );
         }
       },
     );

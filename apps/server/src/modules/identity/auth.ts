@@ -38,7 +38,8 @@ export function createAuth(tokens: TokensService, appOf: AppOfRequest) {
     if (!found) throw unauthorized();
     const app = await appOf(request);
     if (found.user.appId !== app.id) throw unauthorized();
-    if (roles && !roles.includes(found.user.role)) throw new HttpError(403, 'forbidden', 'this account may not do that');
+    if (roles && !roles.includes(found.user.role))
+      throw new HttpError(403, 'forbidden', 'this account may not do that');
     return found;
   }
   return {

@@ -42,16 +42,86 @@ november december 1234567a 1234567q qazwsxed poiuytrewq mnbvcxz1 lkjhgfdsa 09876
 
 /** Base words that people decorate with years, digits and symbols. */
 const BASES = [
-  'password', 'qwerty', 'welcome', 'letmein', 'monkey', 'dragon', 'master', 'shadow', 'sunshine', 'princess',
-  'football', 'baseball', 'soccer', 'iloveyou', 'admin', 'login', 'abc', 'passw0rd', 'superman', 'batman',
-  'michael', 'jordan', 'charlie', 'freedom', 'summer', 'winter', 'spring', 'autumn', 'hello', 'secret',
-  'galatasaray', 'fenerbahce', 'besiktas', 'trabzon', 'istanbul', 'ankara', 'turkiye', 'sifre', 'parola', 'askim',
-  'demo', 'test', 'user', 'guest', 'bet', 'bahis', 'casino', 'poker', 'lucky', 'money',
+  'password',
+  'qwerty',
+  'welcome',
+  'letmein',
+  'monkey',
+  'dragon',
+  'master',
+  'shadow',
+  'sunshine',
+  'princess',
+  'football',
+  'baseball',
+  'soccer',
+  'iloveyou',
+  'admin',
+  'login',
+  'abc',
+  'passw0rd',
+  'superman',
+  'batman',
+  'michael',
+  'jordan',
+  'charlie',
+  'freedom',
+  'summer',
+  'winter',
+  'spring',
+  'autumn',
+  'hello',
+  'secret',
+  'galatasaray',
+  'fenerbahce',
+  'besiktas',
+  'trabzon',
+  'istanbul',
+  'ankara',
+  'turkiye',
+  'sifre',
+  'parola',
+  'askim',
+  'demo',
+  'test',
+  'user',
+  'guest',
+  'bet',
+  'bahis',
+  'casino',
+  'poker',
+  'lucky',
+  'money',
 ];
-const SUFFIXES = ['1', '12', '123', '1234', '12345', '!', '1!', '123!', '01', '007', '69', '99', '2020', '2021', '2022', '2023', '2024', '2025', '2026', '2027'];
+const SUFFIXES = [
+  '1',
+  '12',
+  '123',
+  '1234',
+  '12345',
+  '!',
+  '1!',
+  '123!',
+  '01',
+  '007',
+  '69',
+  '99',
+  '2020',
+  '2021',
+  '2022',
+  '2023',
+  '2024',
+  '2025',
+  '2026',
+  '2027',
+];
 
 function build(): Set<string> {
-  const set = new Set(LISTED.split(/\s+/).filter(Boolean).map((p) => p.toLowerCase()));
+  const set = new Set(
+    LISTED.split(/\s+/)
+      .filter(Boolean)
+      .map((p) => p.toLowerCase()),
+  );
   for (const base of BASES) {
     for (const suffix of SUFFIXES) set.add(`${base}${suffix}`);
     set.add(`${base}${base}`);

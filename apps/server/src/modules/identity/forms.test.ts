@@ -7,11 +7,18 @@ const t = (key: string) => `<${key}>`;
 
 describe('server-rendered forms', () => {
   it('escapes every HTML-significant character', () => {
-    expect(escapeHtml(`<a href="x" onclick='y'>&\``)).toBe('&lt;a href=&quot;x&quot; onclick=&#39;y&#39;&gt;&amp;&#96;');
+    expect(escapeHtml(`<a href="x" onclick='y'>&\``)).toBe(
+      '&lt;a href=&quot;x&quot; onclick=&#39;y&#39;&gt;&amp;&#96;',
+    );
   });
 
   it('escapes translated labels and stored values', () => {
-    const html = renderPreferencesForm(t, { oddsFormat: 'decimal', language: 'en', timezone: '"><img src=x onerror=alert(1)>', hideBalance: true });
+    const html = renderPreferencesForm(t, {
+      oddsFormat: 'decimal',
+      language: 'en',
+      timezone: '"><img src=x onerror=alert(1)>',
+      hideBalance: true,
+    });
     expect(html).not.toContain('<img');
     expect(html).not.toContain('<preferences.');
     expect(html).toContain('&quot;&gt;&lt;img src=x onerror=alert(1)&gt;');
@@ -20,7 +27,9 @@ describe('server-rendered forms', () => {
 
   it('marks the failing field of the password form', () => {
     const html = renderPasswordForm(t, { new_password: 'password.too_common' });
-    expect(html).toContain('id="new_password" name="new_password" autocomplete="new-password" required maxlength="200" aria-invalid="true"');
+    expect(html).toContain(
+      'id="new_password" name="new_password" autocomplete="new-password" required maxlength="200" aria-invalid="true"',
+    );
     expect(html).toContain('&lt;password.too_common&gt;');
   });
 });

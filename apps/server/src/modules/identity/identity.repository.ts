@@ -28,7 +28,9 @@ export function createIdentityRepository(db: DbOrTx) {
 
     async listUsers(appId: number | undefined): Promise<UserRow[]> {
       const query = db.select().from(users);
-      return appId === undefined ? query.orderBy(asc(users.id)) : query.where(eq(users.appId, appId)).orderBy(asc(users.id));
+      return appId === undefined
+        ? query.orderBy(asc(users.id))
+        : query.where(eq(users.appId, appId)).orderBy(asc(users.id));
     },
 
     async updateUser(id: number, patch: Partial<NewUser>): Promise<void> {
@@ -68,13 +70,18 @@ export function createIdentityRepository(db: DbOrTx) {
       const rows = await db
         .update(authTokens)
         .set({ usedAt: now })
-        .where(and(eq(authTokens.tokenHash, tokenHash), eq(authTokens.kind, 'refresh'), isNull(authTokens.usedAt)))
+        .where(
+          and(eq(authTokens.tokenHash, tokenHash), eq(authTokens.kind, 'refresh'), isNull(authTokens.usedAt)),
+        )
         .returning({ hash: authTokens.tokenHash });
       return rows.length === 1;
     },
 
     async tokenSession(tokenHash: string): Promise<string | null> {
-      const rows = await db.select({ sessionId: authTokens.sessionId }).from(authTokens).where(eq(authTokens.tokenHash, tokenHash));
+      const rows = await db
+        .select({ sessionId: authTokens.sessionId })
+        .from(authTokens)
+        .where(eq(authTokens.tokenHash, tokenHash));
       return rows[0]?.sessionId ?? null;
     },
 
@@ -107,7 +114,11 @@ export function createIdentityRepository(db: DbOrTx) {
      * Counts one attempt atomically and returns the window's count: a window that started at or before
      * `windowStartAfter` starts again at 1. Concurrent attempts each see a distinct count.
      */
-    async countAttempt(key: string, now: Date, windowStartAfter: Date): Promise<{ failures: number; windowStart: Date }> {
+    async countAttempt(
+      key: string,
+      now: Date,
+      windowStartAfter: Date,
+    ): Promise<{ failures: number; windowStart: Date }> {
       const stale = sql`${authThrottle.windowStart} <= ${windowStartAfter.toISOString()}::timestamptz`;
       const [row] = await db
         .insert(authThrottle)
@@ -134,8 +145,13 @@ export function createIdentityRepository(db: DbOrTx) {
 
     /** Housekeeping at login: drops a user's expired tokens and counters of windows that have passed. */
     async sweep(userId: number, now: Date, staleBefore: Date): Promise<void> {
-      const sessions = db.select({ id: authSessions.id }).from(authSessions).where(eq(authSessions.userId, userId));
-      await db.delete(authTokens).where(and(inArray(authTokens.sessionId, sessions), lte(authTokens.expiresAt, now)));
+      const sessions = db
+        .select({ id: authSessions.id })
+        .from(authSessions)
+        .where(eq(authSessions.userId, userId));
+      await db
+        .delete(authTokens)
+        .where(and(inArray(authTokens.sessionId, sessions), lte(authTokens.expiresAt, now)));
       await db.delete(authThrottle).where(lte(authThrottle.windowStart, staleBefore));
     },
 

@@ -20,7 +20,11 @@ import type { AppCredential, TokensService } from './tokens.service';
 
 /** What the session call needs from other modules (wallet balances, betting's waiting bets, the app). */
 export interface SessionSources {
-  balances(user: { id: number; appId: number; currencyIso: string }): Promise<{ cash: number; bonus: number }>;
+  balances(user: {
+    id: number;
+    appId: number;
+    currencyIso: string;
+  }): Promise<{ cash: number; bonus: number }>;
   waitingBets(userId: number): Promise<number>;
   appOf(request: FastifyRequest): Promise<AppCredential & { metaTitle: string }>;
 }
@@ -53,7 +57,11 @@ export async function sessionUser(user: UserRow, sources: SessionSources): Promi
   };
 }
 
-export function identityRoutes(tokens: TokensService, auth: Auth, sources: SessionSources): FastifyPluginAsync {
+export function identityRoutes(
+  tokens: TokensService,
+  auth: Auth,
+  sources: SessionSources,
+): FastifyPluginAsync {
   async function grant(request: FastifyRequest, reply: FastifyReply, input: TokenRequest) {
     // RFC 6749 §5.1: token responses must not be cached.
     reply.header('cache-control', 'no-store').header('pragma', 'no-cache');
@@ -71,29 +79,60 @@ export function identityRoutes(tokens: TokensService, auth: Auth, sources: Sessi
 
     app.get(
       '/oauth/v2/token',
-      { schema: { tags: ['api'], summary: `${summary}; credentials in the query (spec compatibility)`, querystring: tokenQuerySchema, response: { 200: tokenResponseSchema, ...errors } } },
+      {
+        schema: {
+          tags: ['api'],
+          summary: `${summary}; credentials in the query (spec compatibility)`,
+          querystring: tokenQuerySchema,
+          response: { 200: tokenResponseSchema, ...errors },
+        },
+      },
       async (request, reply) => grant(request, reply, request.query),
     );
 
     app.post(
       '/oauth/v2/token',
-      { schema: { tags: ['api'], summary: `${summary}; form body`, querystring: localeQuerySchema, body: tokenRequestSchema, response: { 200: tokenResponseSchema, ...errors } } },
+      {
+        schema: {
+          tags: ['api'],
+          summary: `${summary}; form body`,
+          querystring: localeQuerySchema,
+          body: tokenRequestSchema,
+          response: { 200: tokenResponseSchema, ...errors },
+        },
+      },
       async (request, reply) => grant(request, reply, request.body),
     );
 
     app.get(
       '/api/get/session',
-      { schema: { tags: ['api'], summary: 'The logged-in user and app title (bearer)', querystring: localeQuerySchema, response: { 200: sessionResponseSchema, ...errors } } },
+      {
+        schema: {
+          tags: ['api'],
+          summary: 'The logged-in user and app title (bearer)',
+          querystring: localeQuerySchema,
+          response: { 200: sessionResponseSchema, ...errors },
+        },
+      },
       async (request) => {
         const { user } = await auth.requireUser(request);
         const appRow = await sources.appOf(request);
-        return { result: { user: await sessionUser(user, sources), app: { meta: { title: appRow.metaTitle } } } };
+        return {
+          result: { user: await sessionUser(user, sources), app: { meta: { title: appRow.metaTitle } } },
+        };
       },
     );
 
     app.post(
       '/api/logout',
-      { schema: { tags: ['api'], summary: 'Revoke the current session (bearer)', querystring: localeQuerySchema, response: { 200: logoutResponseSchema, ...errors } } },
+      {
+        schema: {
+          tags: ['api'],
+          summary: 'Revoke the current session (bearer)',
+          querystring: localeQuerySchema,
+          response: { 200: logoutResponseSchema, ...errors },
+        },
+      },
       async (request) => {
         const { sessionId } = await auth.requireUser(request);
         return { result: { revoked: await tokens.revokeSession(sessionId, 'logout') } };

@@ -42,19 +42,27 @@ export function isTimeZone(tz: string): boolean {
 }
 
 export function preferencesOf(user: UserRow): UserPreferences {
-  return { oddsFormat: user.oddsFormat, language: user.language, timezone: user.timezone, hideBalance: user.hideBalance };
+  return {
+    oddsFormat: user.oddsFormat,
+    language: user.language,
+    timezone: user.timezone,
+    hideBalance: user.hideBalance,
+  };
 }
 
 export function createIdentityService(deps: { repo: IdentityRepository; clock: Clock }) {
   const { repo, clock } = deps;
 
   async function checkNewUser(input: CreateUserInput): Promise<void> {
-    if (!USERNAME.test(input.username)) throw badRequest('username', 'username: 3–32 letters, digits, dot, dash or underscore');
+    if (!USERNAME.test(input.username))
+      throw badRequest('username', 'username: 3–32 letters, digits, dot, dash or underscore');
     const policy = passwordPolicyError(input.password, input.username);
     if (policy) throw badRequest('password', `password rejected (${policy})`);
     if (input.timezone && !isTimeZone(input.timezone)) throw badRequest('timezone', 'unknown time zone');
-    if (input.dateOfBirth && !/^\d{4}-\d{2}-\d{2}$/.test(input.dateOfBirth)) throw badRequest('dateOfBirth', 'use YYYY-MM-DD');
-    if (await repo.findUser(input.appId, input.username)) throw badRequest('username', 'username is taken in this app');
+    if (input.dateOfBirth && !/^\d{4}-\d{2}-\d{2}$/.test(input.dateOfBirth))
+      throw badRequest('dateOfBirth', 'use YYYY-MM-DD');
+    if (await repo.findUser(input.appId, input.username))
+      throw badRequest('username', 'username is taken in this app');
     if (input.resellerId != null) {
       const reseller = await repo.userById(input.resellerId);
       if (!reseller || reseller.role !== 'ROLE_RESELLER' || reseller.appId !== input.appId) {
@@ -68,7 +76,9 @@ export function createIdentityService(deps: { repo: IdentityRepository; clock: C
     try {
       return await repo.insertUser(row);
     } catch (error) {
-      const code = (error as { code?: string; cause?: { code?: string } }).cause?.code ?? (error as { code?: string }).code;
+      const code =
+        (error as { code?: string; cause?: { code?: string } }).cause?.code ??
+        (error as { code?: string }).code;
       if (code === '23505') throw badRequest('username', 'username is taken in this app');
       throw error;
     }
@@ -108,14 +118,21 @@ export function createIdentityService(deps: { repo: IdentityRepository; clock: C
     },
 
     /** Checks the current password and the new password's rules; throws FormError naming the field. */
-    async changePassword(user: UserRow, fields: { current: string; next: string; repeat: string }): Promise<void> {
+    async changePassword(
+      user: UserRow,
+      fields: { current: string; next: string; repeat: string },
+    ): Promise<void> {
       if (!fields.current) throw new FormError('current_password', 'form.required');
-      if (!(await verifyPassword(user.passwordHash, fields.current))) throw new FormError('current_password', 'password.current_wrong');
+      if (!(await verifyPassword(user.passwordHash, fields.current)))
+        throw new FormError('current_password', 'password.current_wrong');
       const policy = passwordPolicyError(fields.next, user.username);
       if (policy) throw new FormError('new_password', policy);
       if (fields.next !== fields.repeat) throw new FormError('new_password_repeat', 'password.mismatch');
       const now = new Date(clock.now());
-      await repo.updateUser(user.id, { passwordHash: await hashPassword(fields.next), passwordChangedAt: now });
+      await repo.updateUser(user.id, {
+        passwordHash: await hashPassword(fields.next),
+        passwordChangedAt: now,
+      });
     },
 
     async updatePreferences(

@@ -25,7 +25,12 @@ export { escapeHtml } from './forms';
 export function createIdentityModule(deps: { db: Db; clock: Clock; ids: IdSource; sources: SessionSources }) {
   const repo = createIdentityRepository(deps.db);
   const service = createIdentityService({ repo, clock: deps.clock });
-  const tokens = createTokensService({ repo, clock: deps.clock, ids: deps.ids, throttle: createLoginThrottle(repo, deps.clock) });
+  const tokens = createTokensService({
+    repo,
+    clock: deps.clock,
+    ids: deps.ids,
+    throttle: createLoginThrottle(repo, deps.clock),
+  });
   const auth = createAuth(tokens, deps.sources.appOf);
   const routes: FastifyPluginAsync = async (app) => {
     await app.register(identityRoutes(tokens, auth, deps.sources));

@@ -15,10 +15,20 @@ export const MAX_FAILURES_PER_ADDRESS = 50;
 export function createLoginThrottle(repo: IdentityRepository, clock: Clock) {
   async function count(key: string, max: number): Promise<void> {
     const now = clock.now();
-    const { failures, windowStart } = await repo.countAttempt(key, new Date(now), new Date(now - THROTTLE_WINDOW_MS));
+    const { failures, windowStart } = await repo.countAttempt(
+      key,
+      new Date(now),
+      new Date(now - THROTTLE_WINDOW_MS),
+    );
     if (failures > max) {
       const retryAfter = Math.max(1, Math.ceil((windowStart.getTime() + THROTTLE_WINDOW_MS - now) / 1000));
-      throw new HttpError(429, 'too_many_attempts', 'too many failed attempts; try again later', undefined, retryAfter);
+      throw new HttpError(
+        429,
+        'too_many_attempts',
+        'too many failed attempts; try again later',
+        undefined,
+        retryAfter,
+      );
     }
   }
 

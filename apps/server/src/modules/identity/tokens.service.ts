@@ -35,7 +35,12 @@ function sameSecret(a: string, b: string): boolean {
   return timingSafeEqual(x, y);
 }
 
-export function createTokensService(deps: { repo: IdentityRepository; clock: Clock; ids: IdSource; throttle: LoginThrottle }) {
+export function createTokensService(deps: {
+  repo: IdentityRepository;
+  clock: Clock;
+  ids: IdSource;
+  throttle: LoginThrottle;
+}) {
   const { repo, clock, ids, throttle } = deps;
 
   function checkClient(app: AppCredential, clientId: string, clientSecret: string): void {
@@ -48,16 +53,41 @@ export function createTokensService(deps: { repo: IdentityRepository; clock: Clo
     const now = clock.now();
     const access = ids.token(TOKEN_BYTES);
     const refresh = ids.token(TOKEN_BYTES);
-    await repo.insertToken({ tokenHash: sha256(access), kind: 'access', sessionId, expiresAt: new Date(now + ACCESS_TOKEN_TTL_MS) });
-    await repo.insertToken({ tokenHash: sha256(refresh), kind: 'refresh', sessionId, expiresAt: new Date(now + REFRESH_TOKEN_TTL_MS) });
-    return { access_token: access, refresh_token: refresh, token_type: 'bearer', expires_in: ACCESS_TOKEN_TTL_MS / 1000 };
+    await repo.insertToken({
+      tokenHash: sha256(access),
+      kind: 'access',
+      sessionId,
+      expiresAt: new Date(now + ACCESS_TOKEN_TTL_MS),
+    });
+    await repo.insertToken({
+      tokenHash: sha256(refresh),
+      kind: 'refresh',
+      sessionId,
+      expiresAt: new Date(now + REFRESH_TOKEN_TTL_MS),
+    });
+    return {
+      access_token: access,
+      refresh_token: refresh,
+      token_type: 'bearer',
+      expires_in: ACCESS_TOKEN_TTL_MS / 1000,
+    };
   }
 
   return {
     /** Password grant. Wrong user and wrong password fail alike (same error, same argon2 work). */
-    async passwordGrant(input: { app: AppCredential; clientId: string; clientSecret: string; username: string; password: string; ip: string }) {
+    async passwordGrant(input: {
+      app: AppCredential;
+      clientId: string;
+      clientSecret: string;
+      username: string;
+      password: string;
+      ip: string;
+    }) {
       checkClient(input.app, input.clientId, input.clientSecret);
-      const keys = { user: throttle.userKey(input.app.id, input.username), address: throttle.addressKey(input.ip) };
+      const keys = {
+        user: throttle.userKey(input.app.id, input.username),
+        address: throttle.addressKey(input.ip),
+      };
       await throttle.attempt(keys);
       const user = await repo.findUser(input.app.id, input.username);
       if (!user) {
@@ -69,7 +99,12 @@ export function createTokensService(deps: { repo: IdentityRepository; clock: Clo
       const now = clock.now();
       await repo.sweep(user.id, new Date(now), new Date(now - THROTTLE_WINDOW_MS));
       const sessionId = ids.uuid();
-      await repo.insertSession({ id: sessionId, userId: user.id, createdAt: new Date(now), expiresAt: new Date(now + SESSION_MAX_MS) });
+      await repo.insertSession({
+        id: sessionId,
+        userId: user.id,
+        createdAt: new Date(now),
+        expiresAt: new Date(now + SESSION_MAX_MS),
+      });
       return issue(sessionId);
     },
 
@@ -77,7 +112,13 @@ export function createTokensService(deps: { repo: IdentityRepository; clock: Clo
      * Refresh grant with rotation: the presented token is consumed; presenting a consumed token again
      * (a stolen copy, or the thief's) revokes the whole session.
      */
-    async refreshGrant(input: { app: AppCredential; clientId: string; clientSecret: string; refreshToken: string; ip: string }) {
+    async refreshGrant(input: {
+      app: AppCredential;
+      clientId: string;
+      clientSecret: string;
+      refreshToken: string;
+      ip: string;
+    }) {
       checkClient(input.app, input.clientId, input.clientSecret);
       const keys = { address: throttle.addressKey(input.ip) };
       await throttle.attempt(keys);
@@ -99,7 +140,8 @@ export function createTokensService(deps: { repo: IdentityRepository; clock: Clo
       return live ? { user: live.user, sessionId: live.session.id } : null;
     },
 
-    revokeSession: (sessionId: string, reason = 'logout') => repo.revokeSession(sessionId, new Date(clock.now()), reason),
+    revokeSession: (sessionId: string, reason = 'logout') =>
+      repo.revokeSession(sessionId, new Date(clock.now()), reason),
 
     /** Ends every session of a user (operator command, password change keeps `keep`). */
     revokeUser: (userId: number, reason = 'revoked', keep?: string) =>

@@ -17,7 +17,12 @@ export function createLimitsModule(deps: {
   db: Db;
   clock: Clock;
   clientById(userId: number, tx?: DbOrTx): Promise<WalletClient>;
-  usage(client: WalletClient, from: number, to: number, tx?: DbOrTx): Promise<{ staked: number; netLoss: number }>;
+  usage(
+    client: WalletClient,
+    from: number,
+    to: number,
+    tx?: DbOrTx,
+  ): Promise<{ staked: number; netLoss: number }>;
 }) {
   const service = createLimitsService({ ...deps, repo: createLimitsRepository(deps.db) });
   return { service, routes: (auth: Auth) => limitsRoutes(service, auth) };

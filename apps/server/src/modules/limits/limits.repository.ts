@@ -7,14 +7,18 @@ export type SettingsRow = typeof gamblingSettings.$inferSelect;
 
 export function createLimitsRepository(db: DbOrTx) {
   return {
-    limitsOf: (userId: number): Promise<LimitRow[]> => db.select().from(gamblingLimits).where(eq(gamblingLimits.userId, userId)),
+    limitsOf: (userId: number): Promise<LimitRow[]> =>
+      db.select().from(gamblingLimits).where(eq(gamblingLimits.userId, userId)),
 
     async saveLimit(row: LimitRow): Promise<void> {
       const { userId: _u, type: _t, period: _p, ...rest } = row;
       await db
         .insert(gamblingLimits)
         .values(row)
-        .onConflictDoUpdate({ target: [gamblingLimits.userId, gamblingLimits.type, gamblingLimits.period], set: rest });
+        .onConflictDoUpdate({
+          target: [gamblingLimits.userId, gamblingLimits.type, gamblingLimits.period],
+          set: rest,
+        });
     },
 
     async settingsOf(userId: number): Promise<SettingsRow | null> {
@@ -23,7 +27,10 @@ export function createLimitsRepository(db: DbOrTx) {
 
     async saveSettings(row: SettingsRow): Promise<void> {
       const { userId: _u, ...rest } = row;
-      await db.insert(gamblingSettings).values(row).onConflictDoUpdate({ target: gamblingSettings.userId, set: rest });
+      await db
+        .insert(gamblingSettings)
+        .values(row)
+        .onConflictDoUpdate({ target: gamblingSettings.userId, set: rest });
     },
   };
 }

@@ -22,32 +22,76 @@ export function limitsRoutes(limits: LimitsService, auth: Auth): FastifyPluginAs
 
     app.get(
       '/api/v1/user/limits',
-      { schema: { tags, summary: 'Responsible-gambling limits, pending raises, exclusion (bearer)', querystring, response: { 200: limitsResponseSchema, ...errors } } },
+      {
+        schema: {
+          tags,
+          summary: 'Responsible-gambling limits, pending raises, exclusion (bearer)',
+          querystring,
+          response: { 200: limitsResponseSchema, ...errors },
+        },
+      },
       async (request) => ({ result: await limits.view((await auth.requireClient(request)).id) }),
     );
 
     app.put(
       '/api/v1/user/limits',
-      { schema: { tags, summary: 'Set limits: lower at once, raise after 24 h (bearer)', querystring, body: limitsUpdateSchema, response: { 200: limitsResponseSchema, ...errors } } },
-      async (request) => ({ result: await limits.update((await auth.requireClient(request)).id, request.body) }),
+      {
+        schema: {
+          tags,
+          summary: 'Set limits: lower at once, raise after 24 h (bearer)',
+          querystring,
+          body: limitsUpdateSchema,
+          response: { 200: limitsResponseSchema, ...errors },
+        },
+      },
+      async (request) => ({
+        result: await limits.update((await auth.requireClient(request)).id, request.body),
+      }),
     );
 
     app.get(
       '/api/v1/user/limits/summary',
-      { schema: { tags, summary: 'Each limit with its use in the current period (bearer)', querystring, response: { 200: limitSummaryResponseSchema, ...errors } } },
+      {
+        schema: {
+          tags,
+          summary: 'Each limit with its use in the current period (bearer)',
+          querystring,
+          response: { 200: limitSummaryResponseSchema, ...errors },
+        },
+      },
       async (request) => ({ result: await limits.summary((await auth.requireClient(request)).id) }),
     );
 
     app.post(
       '/api/v1/user/time-out',
-      { schema: { tags, summary: 'Take a time-out of 24 h to 6 weeks (bearer)', querystring, body: timeOutRequestSchema, response: { 200: limitsResponseSchema, ...errors } } },
-      async (request) => ({ result: await limits.timeOut((await auth.requireClient(request)).id, request.body.hours) }),
+      {
+        schema: {
+          tags,
+          summary: 'Take a time-out of 24 h to 6 weeks (bearer)',
+          querystring,
+          body: timeOutRequestSchema,
+          response: { 200: limitsResponseSchema, ...errors },
+        },
+      },
+      async (request) => ({
+        result: await limits.timeOut((await auth.requireClient(request)).id, request.body.hours),
+      }),
     );
 
     app.post(
       '/api/v1/user/self-exclusion',
-      { schema: { tags, summary: 'Exclude yourself for 6 months or more (bearer)', querystring, body: selfExclusionRequestSchema, response: { 200: limitsResponseSchema, ...errors } } },
-      async (request) => ({ result: await limits.selfExclude((await auth.requireClient(request)).id, request.body.months) }),
+      {
+        schema: {
+          tags,
+          summary: 'Exclude yourself for 6 months or more (bearer)',
+          querystring,
+          body: selfExclusionRequestSchema,
+          response: { 200: limitsResponseSchema, ...errors },
+        },
+      },
+      async (request) => ({
+        result: await limits.selfExclude((await auth.requireClient(request)).id, request.body.months),
+      }),
     );
   };
 }

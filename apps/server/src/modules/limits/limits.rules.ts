@@ -26,7 +26,8 @@ const looser = (a: number | null, b: number | null) => (a === null ? b !== null 
 /** Applies a requested change: tighter or equal takes effect now, looser waits RAISE_DELAY_MS. */
 export function change(current: LimitState, wanted: number | null, now: number): LimitState {
   const state = effective(current, now);
-  if (looser(wanted, state.amount)) return { ...state, pendingAmount: wanted, pendingFrom: now + RAISE_DELAY_MS };
+  if (looser(wanted, state.amount))
+    return { ...state, pendingAmount: wanted, pendingFrom: now + RAISE_DELAY_MS };
   return { ...state, amount: wanted, pendingAmount: null, pendingFrom: null };
 }
 
@@ -37,7 +38,13 @@ export function allLimits(rows: LimitRow[], now: number): LimitState[] {
     for (const period of LIMIT_PERIODS) {
       const row = rows.find((r) => r.type === type && r.period === period);
       const state: LimitState = row
-        ? { type, period, amount: row.amount, pendingAmount: row.pendingAmount, pendingFrom: row.pendingFrom?.getTime() ?? null }
+        ? {
+            type,
+            period,
+            amount: row.amount,
+            pendingAmount: row.pendingAmount,
+            pendingFrom: row.pendingFrom?.getTime() ?? null,
+          }
         : { type, period, amount: null, pendingAmount: null, pendingFrom: null };
       states.push(effective(state, now));
     }

@@ -12,7 +12,12 @@ export interface LimitsDeps {
   repo: LimitsRepository;
   clock: Clock;
   clientById(userId: number, tx?: DbOrTx): Promise<WalletClient>;
-  usage(client: WalletClient, from: number, to: number, tx?: DbOrTx): Promise<{ staked: number; netLoss: number }>;
+  usage(
+    client: WalletClient,
+    from: number,
+    to: number,
+    tx?: DbOrTx,
+  ): Promise<{ staked: number; netLoss: number }>;
 }
 
 const HOUR_MS = 3600_000;
@@ -45,7 +50,11 @@ export function createLimitsService(deps: LimitsDeps) {
     await repo.saveSettings({
       userId,
       realityCheckMinutes: s?.realityCheckMinutes ?? null,
-      exclusionKind: keepCurrent ? current.exclusionKind : current?.exclusionKind === 'self_exclusion' ? 'self_exclusion' : kind,
+      exclusionKind: keepCurrent
+        ? current.exclusionKind
+        : current?.exclusionKind === 'self_exclusion'
+          ? 'self_exclusion'
+          : kind,
       excludedUntil: new Date(keepCurrent ? (current.excludedUntil?.getTime() ?? until) : until),
       updatedAt: new Date(now),
     });
@@ -64,7 +73,12 @@ export function createLimitsService(deps: LimitsDeps) {
         use = { ...(await deps.usage(client, start, end, tx)), start, end };
         cache.set(state.period, use);
       }
-      items.push({ state, used: state.type === 'stake' ? use.staked : use.netLoss, start: use.start, end: use.end });
+      items.push({
+        state,
+        used: state.type === 'stake' ? use.staked : use.netLoss,
+        start: use.start,
+        end: use.end,
+      });
     }
     return items;
   }
@@ -103,19 +117,22 @@ export function createLimitsService(deps: LimitsDeps) {
     },
 
     timeOut: (userId: number, hours: number) => exclude(userId, 'timeout', clock.now() + hours * HOUR_MS),
-    selfExclude: (userId: number, months: number) => exclude(userId, 'self_exclusion', addMonths(clock.now(), months)),
+    selfExclude: (userId: number, months: number) =>
+      exclude(userId, 'self_exclusion', addMonths(clock.now(), months)),
 
     async summary(userId: number) {
       const client = await deps.clientById(userId);
       const { realityCheckMinutes, exclusion } = await view(userId);
       const states = allLimits(await repo.limitsOf(userId), clock.now());
-      const items: LimitSummaryItem[] = (await usedPerLimit(client, states)).map(({ state, used, start, end }) => ({
-        ...toContract(state),
-        used,
-        remaining: state.amount === null ? null : Math.max(0, state.amount - used),
-        periodStart: new Date(start).toISOString(),
-        periodEnd: new Date(end).toISOString(),
-      }));
+      const items: LimitSummaryItem[] = (await usedPerLimit(client, states)).map(
+        ({ state, used, start, end }) => ({
+          ...toContract(state),
+          used,
+          remaining: state.amount === null ? null : Math.max(0, state.amount - used),
+          periodStart: new Date(start).toISOString(),
+          periodEnd: new Date(end).toISOString(),
+        }),
+      );
       return { items, realityCheckMinutes, exclusion };
     },
 
@@ -127,13 +144,23 @@ export function createLimitsService(deps: LimitsDeps) {
     async assertCanStake(userId: number, amount: number, tx?: DbOrTx): Promise<void> {
       const r = tx ? createLimitsRepository(tx) : repo;
       const exclusion = await exclusionOf(userId, r);
-      if (exclusion) throw new HttpError(403, exclusion.kind === 'timeout' ? 'timed_out' : 'self_excluded', `play is blocked until ${exclusion.until}`);
+      if (exclusion)
+        throw new HttpError(
+          403,
+          exclusion.kind === 'timeout' ? 'timed_out' : 'self_excluded',
+          `play is blocked until ${exclusion.until}`,
+        );
       const states = allLimits(await r.limitsOf(userId), clock.now()).filter((s) => s.amount !== null);
       if (states.length === 0) return;
       const client = await deps.clientById(userId, tx);
       for (const { state, used } of await usedPerLimit(client, states, tx)) {
         if (used + amount > (state.amount ?? Infinity)) {
-          throw new HttpError(403, `${state.type}_limit_exceeded`, `this stake would pass the ${state.period} ${state.type} limit`, 'amount');
+          throw new HttpError(
+            403,
+            `${state.type}_limit_exceeded`,
+            `this stake would pass the ${state.period} ${state.type} limit`,
+            'amount',
+          );
         }
       }
     },

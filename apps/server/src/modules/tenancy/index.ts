@@ -13,7 +13,11 @@ export { toApp } from './tenancy.service';
 export { DEMO_THEME, seedTenancy } from './tenancy.seed';
 
 export function createTenancyModule(deps: { db: Db; clock: Clock; ids: IdSource }) {
-  const service = createTenancyService({ repo: createTenancyRepository(deps.db), clock: deps.clock, ids: deps.ids });
+  const service = createTenancyService({
+    repo: createTenancyRepository(deps.db),
+    clock: deps.clock,
+    ids: deps.ids,
+  });
   const resolveTenant = createTenantResolver(service);
   return { service, resolveTenant, routes: tenancyRoutes(service, resolveTenant) };
 }

@@ -49,14 +49,22 @@ export function createTenancyRepository(db: DbOrTx) {
     async insert(app: NewApp, hostnames: string[]): Promise<number> {
       const [row] = await db.insert(apps).values(app).returning({ id: apps.id });
       if (!row) throw new Error('insert into apps returned nothing');
-      await db
-        .insert(appHosts)
-        .values(hostnames.map((hostname, i) => ({ hostname: hostname.toLowerCase(), appId: row.id, isPrimary: i === 0 })));
+      await db.insert(appHosts).values(
+        hostnames.map((hostname, i) => ({
+          hostname: hostname.toLowerCase(),
+          appId: row.id,
+          isPrimary: i === 0,
+        })),
+      );
       return row.id;
     },
 
     async hostExists(hostname: string): Promise<boolean> {
-      const rows = await db.select().from(appHosts).where(eq(appHosts.hostname, hostname.toLowerCase())).limit(1);
+      const rows = await db
+        .select()
+        .from(appHosts)
+        .where(eq(appHosts.hostname, hostname.toLowerCase()))
+        .limit(1);
       return rows.length > 0;
     },
   };

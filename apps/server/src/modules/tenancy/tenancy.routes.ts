@@ -1,6 +1,12 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { appSchema, clientCredentialSchema, errorBodySchema, hostParamsSchema, localeQuerySchema } from '@sb/contract';
+import {
+  appSchema,
+  clientCredentialSchema,
+  errorBodySchema,
+  hostParamsSchema,
+  localeQuerySchema,
+} from '@sb/contract';
 import type { TenancyService } from './tenancy.service';
 import type { TenantResolver } from './tenant-resolver';
 

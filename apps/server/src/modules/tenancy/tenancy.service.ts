@@ -70,10 +70,14 @@ export function createTenancyService({ repo, clock, ids }: TenancyDeps) {
     async create(input: CreateAppInput): Promise<number> {
       if (input.hostnames.length === 0) throw badRequest('hostnames', 'an app needs at least one host name');
       for (const host of input.hostnames) {
-        if (await repo.hostExists(host)) throw badRequest('hostnames', `host ${host} already belongs to an app`);
+        if (await repo.hostExists(host))
+          throw badRequest('hostnames', `host ${host} already belongs to an app`);
       }
       const { hostnames, ...app } = input;
-      const id = await repo.insert({ ...app, clientId: `app_${ids.token(9)}`, clientSecret: ids.token(24) }, hostnames);
+      const id = await repo.insert(
+        { ...app, clientId: `app_${ids.token(9)}`, clientSecret: ids.token(24) },
+        hostnames,
+      );
       cache.clear();
       return id;
     },

@@ -11,7 +11,8 @@ export function createTenantResolver(service: TenancyService): TenantResolver {
     const header = request.headers['x-app'];
     if (typeof header === 'string' && header !== '') {
       const id = Number(header);
-      if (!Number.isSafeInteger(id) || id <= 0) throw new HttpError(400, 'validation', 'X-App must be an app id', 'X-App');
+      if (!Number.isSafeInteger(id) || id <= 0)
+        throw new HttpError(400, 'validation', 'X-App must be an app id', 'X-App');
       const app = await service.findById(id);
       if (!app) throw new HttpError(404, 'unknown_app', `no app ${id}`);
       return app;

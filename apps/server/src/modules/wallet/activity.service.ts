@@ -23,7 +23,8 @@ const STAKE_TYPES: MovementType[] = ['bet_stake', 'casino_stake'];
 
 export function createActivityService(deps: { db: Db; clock: Clock; wallet: WalletService }) {
   const repo = createWalletRepository(deps.db);
-  const cashAccount = (c: WalletClient, r = repo) => r.findAccount({ appId: c.appId, kind: 'client_cash', ownerId: c.id, currency: c.currencyIso });
+  const cashAccount = (c: WalletClient, r = repo) =>
+    r.findAccount({ appId: c.appId, kind: 'client_cash', ownerId: c.id, currency: c.currencyIso });
 
   async function sums(client: WalletClient, types: MovementType[], from: number, to: number, tx?: DbOrTx) {
     const r = tx ? createWalletRepository(tx) : repo;
@@ -31,14 +32,27 @@ export function createActivityService(deps: { db: Db; clock: Clock; wallet: Wall
     if (!account) return new Map<MovementType, number>();
     return r.sumsByType(account.id, types, new Date(from), new Date(to));
   }
-  const total = (m: Map<MovementType, number>, types: MovementType[]) => types.reduce((s, t) => s + (m.get(t) ?? 0), 0);
+  const total = (m: Map<MovementType, number>, types: MovementType[]) =>
+    types.reduce((s, t) => s + (m.get(t) ?? 0), 0);
 
   return {
     /** One page of the client's cash transactions in [from, to), newest first. */
-    async transactions(client: WalletClient, range: { from: number; to: number }, page: number, perPage: number, t: Translate) {
+    async transactions(
+      client: WalletClient,
+      range: { from: number; to: number },
+      page: number,
+      perPage: number,
+      t: Translate,
+    ) {
       const account = await cashAccount(client);
       if (!account) return { transactions: [] as Transaction[], totalCount: 0 };
-      const { rows, total: totalCount } = await repo.accountHistory(account.id, new Date(range.from), new Date(range.to), perPage, (page - 1) * perPage);
+      const { rows, total: totalCount } = await repo.accountHistory(
+        account.id,
+        new Date(range.from),
+        new Date(range.to),
+        perPage,
+        (page - 1) * perPage,
+      );
       const currency = currencyOf(client.currencyIso);
       const transactions = rows.map(({ entry, movement }): Transaction => ({
         id: entry.id,
@@ -56,9 +70,17 @@ export function createActivityService(deps: { db: Db; clock: Clock; wallet: Wall
      * Stakes placed and net loss (stakes − returns, never below 0) of sports and casino in [from, to).
      * Pass the transaction that just debited a stake to read it (the debit's row lock serialises the client).
      */
-    async usage(client: WalletClient, from: number, to: number, tx?: DbOrTx): Promise<{ staked: number; netLoss: number }> {
+    async usage(
+      client: WalletClient,
+      from: number,
+      to: number,
+      tx?: DbOrTx,
+    ): Promise<{ staked: number; netLoss: number }> {
       const m = await sums(client, [...SPORTS_TYPES, ...CASINO_TYPES], from, to, tx);
-      return { staked: -total(m, STAKE_TYPES), netLoss: Math.max(0, -total(m, [...SPORTS_TYPES, ...CASINO_TYPES])) };
+      return {
+        staked: -total(m, STAKE_TYPES),
+        netLoss: Math.max(0, -total(m, [...SPORTS_TYPES, ...CASINO_TYPES])),
+      };
     },
 
     /**
@@ -70,7 +92,12 @@ export function createActivityService(deps: { db: Db; clock: Clock; wallet: Wall
       const m = await sums(client, [...SPORTS_TYPES, 'cashback'], start, end);
       const netLoss = Math.max(0, -total(m, SPORTS_TYPES));
       const paid = m.get('cashback') ?? 0;
-      return { cashback: Math.max(0, Math.floor((netLoss * basisPoints) / 10_000) - paid), percent: basisPoints / 100, periodStart: start, paid };
+      return {
+        cashback: Math.max(0, Math.floor((netLoss * basisPoints) / 10_000) - paid),
+        percent: basisPoints / 100,
+        periodStart: start,
+        paid,
+      };
     },
 
     /**

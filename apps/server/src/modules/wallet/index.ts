@@ -20,7 +20,8 @@ export function createWalletModule(deps: { db: Db; clock: Clock }) {
   return {
     service,
     activity,
-    routes: (auth: Auth, rateOf: CashbackRateOf) => walletRoutes(activity, auth, rateOf, () => deps.clock.now()),
+    routes: (auth: Auth, rateOf: CashbackRateOf) =>
+      walletRoutes(activity, auth, rateOf, () => deps.clock.now()),
   };
 }
 

@@ -36,7 +36,10 @@ export function createWalletRepository(db: DbOrTx) {
       const existing = (await db.select().from(ledgerAccounts).where(accountWhere(key)).limit(1))[0];
       if (existing) return existing;
       const allowNegative = key.kind === 'house' || key.kind === 'reseller';
-      await db.insert(ledgerAccounts).values({ ...key, allowNegative }).onConflictDoNothing();
+      await db
+        .insert(ledgerAccounts)
+        .values({ ...key, allowNegative })
+        .onConflictDoNothing();
       const row = (await db.select().from(ledgerAccounts).where(accountWhere(key)).limit(1))[0];
       if (!row) throw new Error('ledger account vanished after insert');
       return row;
@@ -46,7 +49,13 @@ export function createWalletRepository(db: DbOrTx) {
       return db
         .select()
         .from(ledgerAccounts)
-        .where(and(eq(ledgerAccounts.appId, appId), eq(ledgerAccounts.ownerId, ownerId), inArray(ledgerAccounts.kind, ['client_cash', 'client_bonus'])));
+        .where(
+          and(
+            eq(ledgerAccounts.appId, appId),
+            eq(ledgerAccounts.ownerId, ownerId),
+            inArray(ledgerAccounts.kind, ['client_cash', 'client_bonus']),
+          ),
+        );
     },
 
     /** Inserts the movement unless its idempotency key exists; null means it already existed. */
@@ -64,7 +73,11 @@ export function createWalletRepository(db: DbOrTx) {
     },
 
     async entriesOf(movementId: number): Promise<EntryRow[]> {
-      return db.select().from(ledgerEntries).where(eq(ledgerEntries.movementId, movementId)).orderBy(asc(ledgerEntries.id));
+      return db
+        .select()
+        .from(ledgerEntries)
+        .where(eq(ledgerEntries.movementId, movementId))
+        .orderBy(asc(ledgerEntries.id));
     },
 
     /**
@@ -86,7 +99,11 @@ export function createWalletRepository(db: DbOrTx) {
 
     /** One page of an account's entries with their movements, newest first, and the total count. */
     async accountHistory(accountId: number, from: Date, to: Date, limit: number, offset: number) {
-      const where = and(eq(ledgerEntries.accountId, accountId), gte(ledgerEntries.createdAt, from), lt(ledgerEntries.createdAt, to));
+      const where = and(
+        eq(ledgerEntries.accountId, accountId),
+        gte(ledgerEntries.createdAt, from),
+        lt(ledgerEntries.createdAt, to),
+      );
       const rows = await db
         .select({ entry: ledgerEntries, movement: ledgerMovements })
         .from(ledgerEntries)
@@ -95,12 +112,20 @@ export function createWalletRepository(db: DbOrTx) {
         .orderBy(desc(ledgerEntries.createdAt), desc(ledgerEntries.id))
         .limit(limit)
         .offset(offset);
-      const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(ledgerEntries).where(where);
+      const [count] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(ledgerEntries)
+        .where(where);
       return { rows, total: Number(count?.n ?? 0) };
     },
 
     /** Sum of an account's entries per movement type since `from` (minor units, signed). */
-    async sumsByType(accountId: number, types: MovementType[], from: Date, to: Date): Promise<Map<MovementType, number>> {
+    async sumsByType(
+      accountId: number,
+      types: MovementType[],
+      from: Date,
+      to: Date,
+    ): Promise<Map<MovementType, number>> {
       const rows = await db
         .select({ type: ledgerMovements.type, total: sumText(ledgerEntries.amount) })
         .from(ledgerEntries)
@@ -125,30 +150,39 @@ export function createWalletRepository(db: DbOrTx) {
         .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
         .where(eq(ledgerAccounts.appId, appId));
       const mismatched = await db
-        .select({ accountId: ledgerAccounts.id, balance: ledgerAccounts.balance, entries: sumText(ledgerEntries.amount) })
+        .select({
+          accountId: ledgerAccounts.id,
+          balance: ledgerAccounts.balance,
+          entries: sumText(ledgerEntries.amount),
+        })
         .from(ledgerAccounts)
         .leftJoin(ledgerEntries, eq(ledgerEntries.accountId, ledgerAccounts.id))
         .where(and(eq(ledgerAccounts.appId, appId), eq(ledgerAccounts.allowNegative, false)))
         .groupBy(ledgerAccounts.id, ledgerAccounts.balance)
         .having(sql`${ledgerAccounts.balance} <> coalesce(sum(${ledgerEntries.amount}), 0)`);
-      const [unbalanced] = await db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(
-          db
-            .select({ id: ledgerEntries.movementId })
-            .from(ledgerEntries)
-            .innerJoin(ledgerMovements, eq(ledgerMovements.id, ledgerEntries.movementId))
-            .where(eq(ledgerMovements.appId, appId))
-            .groupBy(ledgerEntries.movementId)
-            .having(sql`sum(${ledgerEntries.amount}) <> 0`)
-            .as('u'),
-        );
-      return { total: Number(total?.total ?? 0), mismatched: mismatched.map((m) => m.accountId), unbalancedMovements: Number(unbalanced?.n ?? 0) };
+      const [unbalanced] = await db.select({ n: sql<number>`count(*)::int` }).from(
+        db
+          .select({ id: ledgerEntries.movementId })
+          .from(ledgerEntries)
+          .innerJoin(ledgerMovements, eq(ledgerMovements.id, ledgerEntries.movementId))
+          .where(eq(ledgerMovements.appId, appId))
+          .groupBy(ledgerEntries.movementId)
+          .having(sql`sum(${ledgerEntries.amount}) <> 0`)
+          .as('u'),
+      );
+      return {
+        total: Number(total?.total ?? 0),
+        mismatched: mismatched.map((m) => m.accountId),
+        unbalancedMovements: Number(unbalanced?.n ?? 0),
+      };
     },
 
     /** Sum of an account's entries (contra accounts keep no cached balance). */
     async entriesTotal(accountId: number): Promise<number> {
-      const [row] = await db.select({ total: sumText(ledgerEntries.amount) }).from(ledgerEntries).where(eq(ledgerEntries.accountId, accountId));
+      const [row] = await db
+        .select({ total: sumText(ledgerEntries.amount) })
+        .from(ledgerEntries)
+        .where(eq(ledgerEntries.accountId, accountId));
       return Number(row?.total ?? 0);
     },
   };

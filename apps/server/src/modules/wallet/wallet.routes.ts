@@ -1,6 +1,13 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { cashbackResponseSchema, errorBodySchema, localeQuerySchema, transactionsQuerySchema, transactionsResponseSchema, type TransactionsQuery } from '@sb/contract';
+import {
+  cashbackResponseSchema,
+  errorBodySchema,
+  localeQuerySchema,
+  transactionsQuerySchema,
+  transactionsResponseSchema,
+  type TransactionsQuery,
+} from '@sb/contract';
 import type { Auth } from '../identity/index';
 import { parseDateInZone } from '../../lib/periods';
 import { translatorFor } from '../../lib/translate';
@@ -30,13 +37,25 @@ function rangeOf(query: TransactionsQuery, client: WalletClient, now: number): {
   return { from, to };
 }
 
-export function walletRoutes(activity: ActivityService, auth: Auth, rateOf: CashbackRateOf, now: () => number): FastifyPluginAsync {
+export function walletRoutes(
+  activity: ActivityService,
+  auth: Auth,
+  rateOf: CashbackRateOf,
+  now: () => number,
+): FastifyPluginAsync {
   return async (fastify) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
 
     app.get(
       '/api/v1/user/transactions',
-      { schema: { tags: ['api'], summary: "The client's cash transactions (bearer; another client's uid → 403)", querystring: transactionsQuerySchema, response: { 200: transactionsResponseSchema, ...errors } } },
+      {
+        schema: {
+          tags: ['api'],
+          summary: "The client's cash transactions (bearer; another client's uid → 403)",
+          querystring: transactionsQuerySchema,
+          response: { 200: transactionsResponseSchema, ...errors },
+        },
+      },
       async (request) => {
         const client = await auth.requireClient(request);
         const query = request.query;
@@ -44,14 +63,29 @@ export function walletRoutes(activity: ActivityService, auth: Auth, rateOf: Cash
           throw new HttpError(403, 'forbidden', 'a client sees only their own transactions');
         }
         const range = rangeOf(query, client, now());
-        const { transactions, totalCount } = await activity.transactions(client, range, query.page, query.per_page, translatorFor(request));
-        return { result: { transactions, pagination: { page: query.page, per_page: query.per_page, totalCount } } };
+        const { transactions, totalCount } = await activity.transactions(
+          client,
+          range,
+          query.page,
+          query.per_page,
+          translatorFor(request),
+        );
+        return {
+          result: { transactions, pagination: { page: query.page, per_page: query.per_page, totalCount } },
+        };
       },
     );
 
     app.get(
       '/api/v2/cashback/sports',
-      { schema: { tags: ['api'], summary: 'Claimable sports cashback of this week (bearer)', querystring: localeQuerySchema, response: { 200: cashbackResponseSchema, ...errors } } },
+      {
+        schema: {
+          tags: ['api'],
+          summary: 'Claimable sports cashback of this week (bearer)',
+          querystring: localeQuerySchema,
+          response: { 200: cashbackResponseSchema, ...errors },
+        },
+      },
       async (request) => {
         const client = await auth.requireClient(request);
         const { cashback, percent } = await activity.cashback(client, await rateOf(request));
@@ -61,7 +95,14 @@ export function walletRoutes(activity: ActivityService, auth: Auth, rateOf: Cash
 
     app.post(
       '/api/v2/cashback/sports',
-      { schema: { tags: ['api'], summary: 'Claim the sports cashback into the balance, once (bearer)', querystring: localeQuerySchema, response: { 200: cashbackResponseSchema, ...errors } } },
+      {
+        schema: {
+          tags: ['api'],
+          summary: 'Claim the sports cashback into the balance, once (bearer)',
+          querystring: localeQuerySchema,
+          response: { 200: cashbackResponseSchema, ...errors },
+        },
+      },
       async (request) => {
         const client = await auth.requireClient(request);
         const rate = await rateOf(request);

@@ -2,7 +2,13 @@ import type { MovementType } from '@sb/contract';
 import type { Db, DbOrTx } from '../../db/database';
 import type { Clock } from '../../lib/clock';
 import { HttpError, badRequest } from '../../plugins/errors';
-import { createWalletRepository, type AccountRow, type EntryRow, type MovementRow, type WalletRepository } from './wallet.repository';
+import {
+  createWalletRepository,
+  type AccountRow,
+  type EntryRow,
+  type MovementRow,
+  type WalletRepository,
+} from './wallet.repository';
 import type { AccountKind } from './wallet.tables';
 
 /** Which account an entry touches: a client's cash or bonus, the app's house, or a reseller. */
@@ -46,22 +52,32 @@ export interface ClientTransfer {
 
 const MAX_AMOUNT = 1_000_000_000_00;
 
-export const insufficientFunds = () => new HttpError(409, 'insufficient_funds', 'balance too low for this movement');
+export const insufficientFunds = () =>
+  new HttpError(409, 'insufficient_funds', 'balance too low for this movement');
 
 function validate(input: MovementInput): void {
-  if (!input.idempotencyKey || input.idempotencyKey.length > 200) throw badRequest('idempotencyKey', 'idempotency key must be 1–200 characters');
+  if (!input.idempotencyKey || input.idempotencyKey.length > 200)
+    throw badRequest('idempotencyKey', 'idempotency key must be 1–200 characters');
   if (input.entries.length < 2) throw badRequest('entries', 'a movement needs at least two entries');
   for (const e of input.entries) {
     if (!Number.isSafeInteger(e.amount) || e.amount === 0 || Math.abs(e.amount) > MAX_AMOUNT) {
       throw badRequest('amount', 'amounts are non-zero integer minor units');
     }
   }
-  if (input.entries.reduce((s, e) => s + e.amount, 0) !== 0) throw badRequest('entries', 'entries must sum to zero');
+  if (input.entries.reduce((s, e) => s + e.amount, 0) !== 0)
+    throw badRequest('entries', 'entries must sum to zero');
 }
 
 const ownerOf = (ref: AccountRef) => (ref.kind === 'house' ? 0 : ref.userId);
-const sameEntries = (a: { accountId: number; amount: number }[], b: { accountId: number; amount: number }[]) => {
-  const key = (x: { accountId: number; amount: number }[]) => x.map((e) => `${e.accountId}:${e.amount}`).sort().join(',');
+const sameEntries = (
+  a: { accountId: number; amount: number }[],
+  b: { accountId: number; amount: number }[],
+) => {
+  const key = (x: { accountId: number; amount: number }[]) =>
+    x
+      .map((e) => `${e.accountId}:${e.amount}`)
+      .sort()
+      .join(',');
   return key(a) === key(b);
 };
 
@@ -72,7 +88,8 @@ export function createWalletService(deps: { db: Db; clock: Clock }) {
    * transaction this service committed itself are added (a caller's transaction might still roll back).
    */
   const accountCache = new Map<string, AccountRow>();
-  const cacheKey = (appId: number, ref: AccountRef, currency: string) => `${appId}:${ref.kind}:${ownerOf(ref)}:${currency}`;
+  const cacheKey = (appId: number, ref: AccountRef, currency: string) =>
+    `${appId}:${ref.kind}:${ownerOf(ref)}:${currency}`;
 
   /** Runs in the caller's transaction when given one, else in a new one. */
   function inTransaction<T>(tx: DbOrTx | undefined, fn: (repo: WalletRepository) => Promise<T>): Promise<T> {
@@ -85,7 +102,15 @@ export function createWalletService(deps: { db: Db; clock: Clock }) {
     for (const { account } of input.entries) {
       const cached = accountCache.get(cacheKey(input.appId, account, input.currency));
       const kind: AccountKind = account.kind;
-      accounts.push(cached ?? (await repo.ensureAccount({ appId: input.appId, kind, ownerId: ownerOf(account), currency: input.currency })));
+      accounts.push(
+        cached ??
+          (await repo.ensureAccount({
+            appId: input.appId,
+            kind,
+            ownerId: ownerOf(account),
+            currency: input.currency,
+          })),
+      );
     }
     return accounts;
   }
@@ -98,13 +123,21 @@ export function createWalletService(deps: { db: Db; clock: Clock }) {
     });
   }
 
-  async function replay(repo: WalletRepository, input: MovementInput, accounts: AccountRow[]): Promise<Movement> {
+  async function replay(
+    repo: WalletRepository,
+    input: MovementInput,
+    accounts: AccountRow[],
+  ): Promise<Movement> {
     const movement = await repo.findMovement(input.appId, input.idempotencyKey);
     if (!movement) throw new Error('idempotency conflict without a stored movement');
     const entries = await repo.entriesOf(movement.id);
     const wanted = input.entries.map((e, i) => ({ accountId: accounts[i]?.id ?? 0, amount: e.amount }));
     if (movement.type !== input.type || movement.userId !== input.userId || !sameEntries(entries, wanted)) {
-      throw new HttpError(409, 'idempotency_conflict', 'this idempotency key was used for a different movement');
+      throw new HttpError(
+        409,
+        'idempotency_conflict',
+        'this idempotency key was used for a different movement',
+      );
     }
     return { movement, entries, replayed: true };
   }
@@ -127,12 +160,20 @@ export function createWalletService(deps: { db: Db; clock: Clock }) {
       });
       if (!movement) return replay(repo, input, accounts);
       // Lock guarded accounts in id order so two movements over the same accounts cannot deadlock.
-      const order = input.entries.map((e, i) => ({ ...e, row: accounts[i] as AccountRow })).sort((a, b) => a.row.id - b.row.id);
+      const order = input.entries
+        .map((e, i) => ({ ...e, row: accounts[i] as AccountRow }))
+        .sort((a, b) => a.row.id - b.row.id);
       const rows = [];
       for (const e of order) {
         const balanceAfter = e.row.allowNegative ? null : await repo.applyToGuarded(e.row.id, e.amount);
         if (!e.row.allowNegative && balanceAfter === null) throw insufficientFunds();
-        rows.push({ movementId: movement.id, accountId: e.row.id, amount: e.amount, balanceAfter, createdAt });
+        rows.push({
+          movementId: movement.id,
+          accountId: e.row.id,
+          amount: e.amount,
+          balanceAfter,
+          createdAt,
+        });
       }
       return { movement, entries: await repo.insertEntries(rows), replayed: false };
     });
@@ -165,10 +206,15 @@ export function createWalletService(deps: { db: Db; clock: Clock }) {
     debit: (t: ClientTransfer, tx?: DbOrTx) => transfer(t, -1, tx),
 
     /** Cash and bonus of a client in their currency (0 before any movement). */
-    async balances(user: { id: number; appId: number; currencyIso: string }, tx?: DbOrTx): Promise<{ cash: number; bonus: number }> {
+    async balances(
+      user: { id: number; appId: number; currencyIso: string },
+      tx?: DbOrTx,
+    ): Promise<{ cash: number; bonus: number }> {
       const rows = await createWalletRepository(tx ?? db).accountsOfOwner(user.appId, user.id);
       const of = (kind: AccountKind) =>
-        rows.filter((r) => r.kind === kind && r.currency === user.currencyIso).reduce((s, r) => s + Number(r.balance), 0);
+        rows
+          .filter((r) => r.kind === kind && r.currency === user.currencyIso)
+          .reduce((s, r) => s + Number(r.balance), 0);
       return { cash: of('client_cash'), bonus: of('client_bonus') };
     },
 

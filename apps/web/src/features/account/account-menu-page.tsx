@@ -38,7 +38,9 @@ export function AccountMenuPage() {
         <li>
           <button
             type="button"
-            onClick={() => void Promise.resolve(navigate(to('/'))).then(() => logout(queryClient, { revoke: true }))}
+            onClick={() =>
+              void Promise.resolve(navigate(to('/'))).then(() => logout(queryClient, { revoke: true }))
+            }
           >
             {t('account.logout')}
           </button>

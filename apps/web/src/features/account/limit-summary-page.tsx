@@ -39,7 +39,8 @@ function SummaryItem({ item, user }: { item: LimitSummaryItem; user: SessionUser
       <small>{t('limits.period_range', { from: date(item.periodStart), to: date(item.periodEnd) })}</small>
       {item.pendingFrom && (
         <p className="limit-pending">
-          {item.pendingAmount === null ? t('limits.none') : money(item.pendingAmount)} · {t('limits.pending', { date: date(item.pendingFrom) })}
+          {item.pendingAmount === null ? t('limits.none') : money(item.pendingAmount)} ·{' '}
+          {t('limits.pending', { date: date(item.pendingFrom) })}
         </p>
       )}
     </li>
@@ -51,7 +52,15 @@ export function LimitSummaryPage() {
   const { t } = useTranslation();
   const user = useSessionUser();
   const summary = useLimitSummary();
-  if (summary.isError) return <PageMessage role="alert" title={t('processing.error')} text={t('error.generic')} action={<Button onClick={() => void summary.refetch()}>{t('app.retry')}</Button>} />;
+  if (summary.isError)
+    return (
+      <PageMessage
+        role="alert"
+        title={t('processing.error')}
+        text={t('error.generic')}
+        action={<Button onClick={() => void summary.refetch()}>{t('app.retry')}</Button>}
+      />
+    );
   if (!user || summary.isPending) return <Spinner label={t('app.loading')} />;
   const { items, exclusion, realityCheckMinutes } = summary.data;
   return (
@@ -59,7 +68,9 @@ export function LimitSummaryPage() {
       <h1>{t('limits.summary_title')}</h1>
       {exclusion && (
         <p role="status" className="notice notice--error">
-          {t('limits.excluded_until', { date: formatDateTime(exclusion.until, user.timezone, `${user.date_format} HH:mm`) })}
+          {t('limits.excluded_until', {
+            date: formatDateTime(exclusion.until, user.timezone, `${user.date_format} HH:mm`),
+          })}
         </p>
       )}
       <ul className="summary">
@@ -68,7 +79,10 @@ export function LimitSummaryPage() {
         ))}
       </ul>
       <p>
-        {t('limits.reality_check')}: {realityCheckMinutes === null ? t('limits.reality_check_off') : t('limits.minutes', { count: realityCheckMinutes })}
+        {t('limits.reality_check')}:{' '}
+        {realityCheckMinutes === null
+          ? t('limits.reality_check_off')
+          : t('limits.minutes', { count: realityCheckMinutes })}
       </p>
     </div>
   );

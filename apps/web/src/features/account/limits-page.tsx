@@ -28,7 +28,10 @@ function LimitsForm({ data, format }: { data: LimitsResponse['result']; format: 
     setInvalid(null);
     const minutes = reality === '' ? null : Number(reality);
     const realityChanged = minutes !== data.realityCheckMinutes;
-    update.mutate({ limits, ...(realityChanged ? { realityCheckMinutes: minutes } : {}) }, { onSuccess: () => setTexts({}) });
+    update.mutate(
+      { limits, ...(realityChanged ? { realityCheckMinutes: minutes } : {}) },
+      { onSuccess: () => setTexts({}) },
+    );
   };
 
   return (
@@ -53,7 +56,8 @@ function LimitsForm({ data, format }: { data: LimitsResponse['result']; format: 
                   />
                   {limit.pendingFrom && (
                     <p className="limit-pending">
-                      {limitText(limit.pendingAmount) || t('limits.none')} · {t('limits.pending', { date: format(limit.pendingFrom) })}
+                      {limitText(limit.pendingAmount) || t('limits.none')} ·{' '}
+                      {t('limits.pending', { date: format(limit.pendingFrom) })}
                     </p>
                   )}
                 </label>
@@ -74,9 +78,21 @@ function LimitsForm({ data, format }: { data: LimitsResponse['result']; format: 
           </select>
         </label>
       </fieldset>
-      {invalid && <p role="alert" className="notice notice--error">{t('limits.invalid_amount')}</p>}
-      {update.isError && <p role="alert" className="notice notice--error">{t('error.generic')}</p>}
-      {update.isSuccess && <p role="status" className="notice notice--success">{t('limits.saved')}</p>}
+      {invalid && (
+        <p role="alert" className="notice notice--error">
+          {t('limits.invalid_amount')}
+        </p>
+      )}
+      {update.isError && (
+        <p role="alert" className="notice notice--error">
+          {t('error.generic')}
+        </p>
+      )}
+      {update.isSuccess && (
+        <p role="status" className="notice notice--success">
+          {t('limits.saved')}
+        </p>
+      )}
       <Button type="submit" disabled={update.isPending}>
         {t('limits.save')}
       </Button>
@@ -89,13 +105,25 @@ export function LimitsPage() {
   const { t } = useTranslation();
   const user = useSessionUser();
   const limits = useLimits();
-  if (limits.isError) return <PageMessage role="alert" title={t('processing.error')} text={t('error.generic')} action={<Button onClick={() => void limits.refetch()}>{t('app.retry')}</Button>} />;
+  if (limits.isError)
+    return (
+      <PageMessage
+        role="alert"
+        title={t('processing.error')}
+        text={t('error.generic')}
+        action={<Button onClick={() => void limits.refetch()}>{t('app.retry')}</Button>}
+      />
+    );
   if (!user || limits.isPending) return <Spinner label={t('app.loading')} />;
   const format = (iso: string) => formatDateTime(iso, user.timezone, `${user.date_format} HH:mm`);
   return (
     <div className="account-page">
       <h1>{t('limits.title')}</h1>
-      {limits.data.exclusion && <p role="status" className="notice notice--error">{t('limits.excluded_until', { date: format(limits.data.exclusion.until) })}</p>}
+      {limits.data.exclusion && (
+        <p role="status" className="notice notice--error">
+          {t('limits.excluded_until', { date: format(limits.data.exclusion.until) })}
+        </p>
+      )}
       <LimitsForm data={limits.data} format={format} />
       {!limits.data.exclusion && <ExclusionSection />}
     </div>

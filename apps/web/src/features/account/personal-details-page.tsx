@@ -15,7 +15,10 @@ export function PersonalDetailsPage() {
   const rows: [string, string][] = [
     ['account.full_name', user.full_name],
     ['account.username', user.username],
-    ['account.birthday', user.date_of_birth ? formatPlainDate(user.date_of_birth, user.date_format) : t('account.unknown')],
+    [
+      'account.birthday',
+      user.date_of_birth ? formatPlainDate(user.date_of_birth, user.date_format) : t('account.unknown'),
+    ],
     ['account.email', user.email || t('account.unknown')],
   ];
   return (

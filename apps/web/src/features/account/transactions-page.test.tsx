@@ -30,7 +30,8 @@ const item = (id: number): Transaction => ({
   balanceAfter: 10_000_00,
   type: { operator: id % 2 ? '+' : '-', key: 'deposit' },
 });
-const listCalls = () => fetchMock.mock.calls.filter(([url]) => new URL(url as string).pathname === '/api/v1/user/transactions');
+const listCalls = () =>
+  fetchMock.mock.calls.filter(([url]) => new URL(url as string).pathname === '/api/v1/user/transactions');
 const calls = () => listCalls().map(([url]) => new URL(url as string).searchParams);
 
 beforeEach(() => {
@@ -39,10 +40,13 @@ beforeEach(() => {
   vi.stubGlobal('fetch', fetchMock);
   fetchMock.mockReset();
   fetchMock.mockImplementation(async (url: string) => {
-    if (new URL(url).pathname === '/api/get/session') return jsonResponse(200, { result: { user: TEST_USER, app: { meta: { title: 't' } } } });
+    if (new URL(url).pathname === '/api/get/session')
+      return jsonResponse(200, { result: { user: TEST_USER, app: { meta: { title: 't' } } } });
     const page = Number(new URL(url).searchParams.get('page'));
     const ids = Array.from({ length: TOTAL }, (_, i) => i + 1).slice((page - 1) * 10, page * 10);
-    return jsonResponse(200, { result: { transactions: ids.map(item), pagination: { page, per_page: 10, totalCount: TOTAL } } });
+    return jsonResponse(200, {
+      result: { transactions: ids.map(item), pagination: { page, per_page: 10, totalCount: TOTAL } },
+    });
   });
   authStorage.set({ accessToken: 'a', refreshToken: 'r' });
 });
@@ -73,7 +77,12 @@ describe('TransactionsPage', () => {
   it('loads the next page when the end marker comes into view, and stops at the total', async () => {
     await renderPage();
     await waitFor(() => expect(screen.getAllByTestId('transaction')).toHaveLength(10));
-    const seen = (visible: boolean) => act(() => observers.at(-1)!.callback([{ isIntersecting: visible } as IntersectionObserverEntry], {} as IntersectionObserver));
+    const seen = (visible: boolean) =>
+      act(() =>
+        observers
+          .at(-1)!
+          .callback([{ isIntersecting: visible } as IntersectionObserverEntry], {} as IntersectionObserver),
+      );
     seen(false);
     expect(listCalls()).toHaveLength(1);
     seen(true);

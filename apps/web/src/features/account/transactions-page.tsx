@@ -10,7 +10,15 @@ import { useTransactions } from './api/get-transactions';
 import { defaultTransactionsRange, validateRange, type DateRange } from './components/transactions-range';
 import './components/account.css';
 
-function RangeFilter({ today, initial, onApply }: { today: string; initial: DateRange; onApply: (range: DateRange) => void }) {
+function RangeFilter({
+  today,
+  initial,
+  onApply,
+}: {
+  today: string;
+  initial: DateRange;
+  onApply: (range: DateRange) => void;
+}) {
   const { t } = useTranslation();
   const [range, setRange] = useState(initial);
   const [error, setError] = useState<string | null>(null);
@@ -24,11 +32,25 @@ function RangeFilter({ today, initial, onApply }: { today: string; initial: Date
     <form className="range-filter" onSubmit={submit} noValidate>
       <label>
         {t('transactions.from')}
-        <input type="date" name="from" value={range.from} max={range.to} onChange={(e) => setRange({ ...range, from: e.target.value })} required />
+        <input
+          type="date"
+          name="from"
+          value={range.from}
+          max={range.to}
+          onChange={(e) => setRange({ ...range, from: e.target.value })}
+          required
+        />
       </label>
       <label>
         {t('transactions.to')}
-        <input type="date" name="to" value={range.to} max={today} onChange={(e) => setRange({ ...range, to: e.target.value })} required />
+        <input
+          type="date"
+          name="to"
+          value={range.to}
+          max={today}
+          onChange={(e) => setRange({ ...range, to: e.target.value })}
+          required
+        />
       </label>
       {error && <p role="alert">{t(error)}</p>}
       <Button type="submit" variant="secondary">
@@ -48,8 +70,12 @@ function TransactionRow({ item, user }: { item: Transaction; user: SessionUser }
         {plus ? '+' : '−'}
         {formatUserMoney(item.amount, user.currency)}
       </span>
-      <span className="transaction__date">{formatDateTime(item.addedAt, user.timezone, `${user.date_format} HH:mm`)}</span>
-      <span className="transaction__after">{t('transactions.balance_after', { amount: formatUserMoney(item.balanceAfter, user.currency) })}</span>
+      <span className="transaction__date">
+        {formatDateTime(item.addedAt, user.timezone, `${user.date_format} HH:mm`)}
+      </span>
+      <span className="transaction__after">
+        {t('transactions.balance_after', { amount: formatUserMoney(item.balanceAfter, user.currency) })}
+      </span>
     </li>
   );
 }
@@ -62,7 +88,10 @@ function useEndMarker(onVisible: () => void, active: boolean) {
   useEffect(() => {
     const node = ref.current;
     if (!node || !active) return;
-    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && callback.current(), { rootMargin: '200px' });
+    const observer = new IntersectionObserver(
+      (entries) => entries.some((e) => e.isIntersecting) && callback.current(),
+      { rootMargin: '200px' },
+    );
     observer.observe(node);
     return () => observer.disconnect();
   }, [active]);
@@ -76,7 +105,12 @@ function TransactionList({ user, range }: { user: SessionUser; range: DateRange 
     if (query.hasNextPage && !query.isFetchingNextPage) void query.fetchNextPage();
   }, Boolean(query.hasNextPage));
   if (query.isPending) return <Spinner label={t('app.loading')} />;
-  if (query.isError) return <p role="alert" className="notice notice--error">{t('error.generic')}</p>;
+  if (query.isError)
+    return (
+      <p role="alert" className="notice notice--error">
+        {t('error.generic')}
+      </p>
+    );
   const items = query.data.pages.flatMap((p) => p.transactions);
   if (items.length === 0) return <p className="list-end">{t('transactions.empty')}</p>;
   return (

@@ -10,7 +10,12 @@ export function isAndroidBrowser(userAgent: string): boolean {
  * Spec §2 Android download overlay: once, to Android browsers that are not webviews, unless the URL
  * has `noappreminder`, it was shown before, or the app has no APK to offer.
  */
-export function shouldShowAppReminder(input: { userAgent: string; search: string; shownBefore: boolean; apkUrl: string | null }): boolean {
+export function shouldShowAppReminder(input: {
+  userAgent: string;
+  search: string;
+  shownBefore: boolean;
+  apkUrl: string | null;
+}): boolean {
   if (!input.apkUrl || input.shownBefore) return false;
   if (new URLSearchParams(input.search).has('noappreminder')) return false;
   return isAndroidBrowser(input.userAgent);

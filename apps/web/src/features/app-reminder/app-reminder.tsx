@@ -39,10 +39,13 @@ export function AppReminder() {
         <a className="ui-button ui-button--primary app-reminder__download" href={app.androidApkUrl} download>
           {t('app_reminder.download')}
         </a>
-        <Button variant="secondary" onClick={() => {
+        <Button
+          variant="secondary"
+          onClick={() => {
             setOpen(false);
             navigate(to('/'));
-          }}>
+          }}
+        >
           {t('app_reminder.home')}
         </Button>
       </div>

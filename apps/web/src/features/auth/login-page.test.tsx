@@ -7,7 +7,8 @@ import { LoginPage } from './login-page';
 
 const fetchMock = vi.fn();
 const home = { path: '/en/', element: <p>home page</p> };
-const tokenBody = () => new URLSearchParams((fetchMock.mock.calls[0] as [string, RequestInit])[1].body as URLSearchParams);
+const tokenBody = () =>
+  new URLSearchParams((fetchMock.mock.calls[0] as [string, RequestInit])[1].body as URLSearchParams);
 
 beforeEach(() => {
   vi.stubGlobal('fetch', fetchMock);
@@ -18,7 +19,9 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('LoginPage', () => {
   it('logs in with the typed credentials, stores the tokens and goes home', async () => {
-    fetchMock.mockResolvedValue(jsonResponse(200, { access_token: 'a', refresh_token: 'r', token_type: 'bearer', expires_in: 900 }));
+    fetchMock.mockResolvedValue(
+      jsonResponse(200, { access_token: 'a', refresh_token: 'r', token_type: 'bearer', expires_in: 900 }),
+    );
     const { container } = await renderScreen(<LoginPage />, { path: '/en/login', routes: [home] });
     fireEvent.change(container.querySelector('[name=username]')!, { target: { value: 'demo' } });
     fireEvent.change(container.querySelector('[name=password]')!, { target: { value: 'secret' } });
@@ -54,7 +57,9 @@ describe('LoginPage', () => {
   });
 
   it('prefills from ?u=&s= and logs in by itself', async () => {
-    fetchMock.mockResolvedValue(jsonResponse(200, { access_token: 'a', refresh_token: 'r', token_type: 'bearer', expires_in: 900 }));
+    fetchMock.mockResolvedValue(
+      jsonResponse(200, { access_token: 'a', refresh_token: 'r', token_type: 'bearer', expires_in: 900 }),
+    );
     await renderScreen(<LoginPage />, { path: '/en/login?u=link-user&s=link-secret', routes: [home] });
     expect(await screen.findByText('home page')).toBeInTheDocument();
     expect(fetchMock).toHaveBeenCalledTimes(1);

@@ -77,7 +77,13 @@ export function LoginPage() {
         )}
         <label className="field">
           <span>{t('login.username')}</span>
-          <input name="username" autoComplete="username" autoCapitalize="none" value={username} onChange={(e) => setUsername(e.target.value)} />
+          <input
+            name="username"
+            autoComplete="username"
+            autoCapitalize="none"
+            value={username}
+            onChange={(e) => setUsername(e.target.value)}
+          />
         </label>
         <label className="field">
           <span>{t('login.password')}</span>

@@ -10,7 +10,10 @@ function session(waiting: number) {
   authStorage.set({ accessToken: 'a', refreshToken: 'r' });
   const queryClient = newQueryClient();
   queryClient.setQueryDefaults([USER_QUERY_KEY, 'session'], { staleTime: Infinity });
-  queryClient.setQueryData([USER_QUERY_KEY, 'session'], { user: { ...TEST_USER, waiting_bets: waiting }, app: { meta: { title: 't' } } });
+  queryClient.setQueryData([USER_QUERY_KEY, 'session'], {
+    user: { ...TEST_USER, waiting_bets: waiting },
+    app: { meta: { title: 't' } },
+  });
   return queryClient;
 }
 
@@ -32,7 +35,9 @@ describe('BottomNav', () => {
       ['nav.my_bets', '/en/account/my-bets'],
       ['nav.betslip', '/en/betslip'],
     ]) {
-      expect(screen.getByRole('link', { name: new RegExp(`^\\d*${name!.replace('.', '\\.')}$`) })).toHaveAttribute('href', href);
+      expect(
+        screen.getByRole('link', { name: new RegExp(`^\\d*${name!.replace('.', '\\.')}$`) }),
+      ).toHaveAttribute('href', href);
     }
     expect(screen.getByTestId('badge-ticket')).toHaveTextContent('4');
     expect(screen.queryByTestId('badge-slip')).toBeNull();

@@ -29,7 +29,16 @@ export function BottomNav() {
     { path: '/live', label: 'nav.live', icon: 'live' },
     { path: '/sports', label: 'nav.bets', icon: 'bets' },
     { path: '/casino', label: 'nav.casino', icon: 'casino' },
-    ...(user && user.uid > 0 ? [{ path: '/account/my-bets', label: 'nav.my_bets', icon: 'ticket' as const, badge: user.waiting_bets }] : []),
+    ...(user && user.uid > 0
+      ? [
+          {
+            path: '/account/my-bets',
+            label: 'nav.my_bets',
+            icon: 'ticket' as const,
+            badge: user.waiting_bets,
+          },
+        ]
+      : []),
     { path: '/betslip', label: 'nav.betslip', icon: 'slip', badge: slipCount },
   ];
   return (

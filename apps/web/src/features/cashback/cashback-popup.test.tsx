@@ -2,12 +2,21 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen } from '@testing-library/react';
 import { authStorage } from '@/lib/auth-storage';
 import { jsonResponse, renderScreen, TEST_USER } from '@/test/render';
-import { CashbackPopup, CASHBACK_FETCH_DELAY_MS, CASHBACK_RELOAD_DELAY_MS, shouldOfferCashback } from './cashback-popup';
+import {
+  CashbackPopup,
+  CASHBACK_FETCH_DELAY_MS,
+  CASHBACK_RELOAD_DELAY_MS,
+  shouldOfferCashback,
+} from './cashback-popup';
 
 const fetchMock = vi.fn();
 const reload = vi.fn();
 const cashbackCalls = (method: string) =>
-  fetchMock.mock.calls.filter(([url, init]) => new URL(url as string).pathname === '/api/v2/cashback/sports' && ((init as RequestInit).method ?? 'GET') === method);
+  fetchMock.mock.calls.filter(
+    ([url, init]) =>
+      new URL(url as string).pathname === '/api/v2/cashback/sports' &&
+      ((init as RequestInit).method ?? 'GET') === method,
+  );
 
 beforeEach(() => {
   vi.useFakeTimers({ shouldAdvanceTime: true });
@@ -31,7 +40,9 @@ describe('cashback popup', () => {
   });
 
   it('fetches 0.5 s after load, counts up to the amount, claims and reloads 1.5 s later', async () => {
-    fetchMock.mockImplementation(async () => jsonResponse(200, { percent: 10, cashback: 12_345_67, paid: 12_345_67 }));
+    fetchMock.mockImplementation(async () =>
+      jsonResponse(200, { percent: 10, cashback: 12_345_67, paid: 12_345_67 }),
+    );
     await renderScreen(<CashbackPopup currency={TEST_USER.currency} />);
     expect(cashbackCalls('GET')).toHaveLength(0);
     await act(() => vi.advanceTimersByTimeAsync(CASHBACK_FETCH_DELAY_MS));

@@ -34,14 +34,29 @@ function useCountUp(target: number): number {
   return value;
 }
 
-function CashbackDialog({ data, currency, onClose }: { data: CashbackResponse; currency: Currency; onClose: () => void }) {
+function CashbackDialog({
+  data,
+  currency,
+  onClose,
+}: {
+  data: CashbackResponse;
+  currency: Currency;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   const amount = useCountUp(data.cashback);
-  const claim = useClaimCashback(() => window.setTimeout(() => window.location.reload(), CASHBACK_RELOAD_DELAY_MS));
+  const claim = useClaimCashback(() =>
+    window.setTimeout(() => window.location.reload(), CASHBACK_RELOAD_DELAY_MS),
+  );
   return (
     <div className="cashback-popup" role="dialog" aria-modal="true" aria-labelledby="cashback-title">
       <div className="cashback-popup__card">
-        <button type="button" className="cashback-popup__close" aria-label={t('cashback.close')} onClick={onClose}>
+        <button
+          type="button"
+          className="cashback-popup__close"
+          aria-label={t('cashback.close')}
+          onClick={onClose}
+        >
           <Icon name="close" />
         </button>
         <h2 id="cashback-title">{t('cashback.title')}</h2>

@@ -31,9 +31,19 @@ export function AccountDropdown({ user, onClose }: { user: SessionUser; onClose:
   return (
     <>
       <div className="account-dropdown__scrim" onClick={onClose} aria-hidden="true" />
-      <div className="account-dropdown" role="menu" aria-label={t('header.account_menu')} data-testid="account-dropdown">
+      <div
+        className="account-dropdown"
+        role="menu"
+        aria-label={t('header.account_menu')}
+        data-testid="account-dropdown"
+      >
         <div className="account-dropdown__name">{user.full_name}</div>
-        <button type="button" className="account-dropdown__toggle" aria-expanded={balanceOpen} onClick={() => setBalanceOpen((o) => !o)}>
+        <button
+          type="button"
+          className="account-dropdown__toggle"
+          aria-expanded={balanceOpen}
+          onClick={() => setBalanceOpen((o) => !o)}
+        >
           <span>{t('account.balance_details')}</span>
           <Icon name="chevron" size={18} />
         </button>
@@ -53,13 +63,23 @@ export function AccountDropdown({ user, onClose }: { user: SessionUser; onClose:
             </div>
           </dl>
         )}
-        <Link role="menuitem" className="ui-button ui-button--primary account-dropdown__deposit" to={to('/deposit')} onClick={onClose}>
+        <Link
+          role="menuitem"
+          className="ui-button ui-button--primary account-dropdown__deposit"
+          to={to('/deposit')}
+          onClick={onClose}
+        >
           {t('account.deposit_now')}
         </Link>
         <Link role="menuitem" className="account-dropdown__item" to={to('/account')} onClick={onClose}>
           {t('account.my_account')}
         </Link>
-        <Link role="menuitem" className="account-dropdown__item" to={to('/account/settings')} onClick={onClose}>
+        <Link
+          role="menuitem"
+          className="account-dropdown__item"
+          to={to('/account/settings')}
+          onClick={onClose}
+        >
           {t('account.preferences')}
         </Link>
         <button role="menuitem" type="button" className="account-dropdown__item" onClick={signOut}>

@@ -15,7 +15,12 @@ function loggedIn(user: SessionUser = TEST_USER) {
   return queryClient;
 }
 
-beforeEach(() => vi.stubGlobal('fetch', vi.fn(async () => new Response('{}', { status: 500 }))));
+beforeEach(() =>
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => new Response('{}', { status: 500 })),
+  ),
+);
 afterEach(() => vi.unstubAllGlobals());
 
 describe('Header', () => {
@@ -33,7 +38,10 @@ describe('Header', () => {
     const balance = await screen.findByTestId('header-balance');
     expect(balance).toHaveTextContent('₺123,456.78');
     expect(balance).toHaveAttribute('href', '/en/account');
-    expect(screen.getByRole('link', { name: 'header.support_chat' })).toHaveAttribute('href', 'https://chat.example');
+    expect(screen.getByRole('link', { name: 'header.support_chat' })).toHaveAttribute(
+      'href',
+      'https://chat.example',
+    );
     expect(screen.queryByRole('link', { name: 'nav.login' })).toBeNull();
   });
 
@@ -59,9 +67,18 @@ describe('Header', () => {
     expect(menu).toHaveTextContent('Deniz Demir');
     expect(menu).toHaveTextContent('₺5.00');
     expect(menu).toHaveTextContent('account.deposit_wagering₺0.00');
-    expect(screen.getByRole('menuitem', { name: 'account.deposit_now' })).toHaveAttribute('href', '/en/deposit');
-    expect(screen.getByRole('menuitem', { name: 'account.my_account' })).toHaveAttribute('href', '/en/account');
-    expect(screen.getByRole('menuitem', { name: 'account.preferences' })).toHaveAttribute('href', '/en/account/settings');
+    expect(screen.getByRole('menuitem', { name: 'account.deposit_now' })).toHaveAttribute(
+      'href',
+      '/en/deposit',
+    );
+    expect(screen.getByRole('menuitem', { name: 'account.my_account' })).toHaveAttribute(
+      'href',
+      '/en/account',
+    );
+    expect(screen.getByRole('menuitem', { name: 'account.preferences' })).toHaveAttribute(
+      'href',
+      '/en/account/settings',
+    );
     fireEvent.click(screen.getByRole('button', { name: 'account.balance_details' }));
     expect(menu).not.toHaveTextContent('account.withdrawable');
     fireEvent.click(screen.getByRole('menuitem', { name: 'account.logout' }));

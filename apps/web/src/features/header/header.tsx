@@ -29,7 +29,10 @@ function BackOrLogo() {
   const to = useLocalePath();
   const { locale } = useAppContext();
   // Home is where "back" would lead anyway: it shows the logo.
-  const target = pathname === `/${locale}/` || pathname === `/${locale}` ? null : backTarget(pathname, currentHistoryIndex());
+  const target =
+    pathname === `/${locale}/` || pathname === `/${locale}`
+      ? null
+      : backTarget(pathname, currentHistoryIndex());
   if (target === null) {
     return (
       <Link to={to('/')} className="header__logo" aria-label={t('header.logo')}>
@@ -39,7 +42,12 @@ function BackOrLogo() {
   }
   const back = () => (target === 'history' ? navigate(-1) : navigate(target.path));
   return (
-    <button type="button" className="header__icon-button header__back" aria-label={t('nav.back')} onClick={back}>
+    <button
+      type="button"
+      className="header__icon-button header__back"
+      aria-label={t('nav.back')}
+      onClick={back}
+    >
       <Icon name="back" />
     </button>
   );
@@ -73,7 +81,13 @@ export function Header({ languageSelector }: { languageSelector: ReactNode }) {
         <BackOrLogo />
         {loggedIn ? <span className="header__spacer" /> : titles}
         {user && user.uid > 0 && app.supportChatUrl && (
-          <a className="header__icon-button" href={app.supportChatUrl} target="_blank" rel="noopener noreferrer" aria-label={t('header.support_chat')}>
+          <a
+            className="header__icon-button"
+            href={app.supportChatUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            aria-label={t('header.support_chat')}
+          >
             <Icon name="chat" />
           </a>
         )}

@@ -24,7 +24,9 @@ export function Footer() {
         </span>
         <p>{t('footer.responsible_gambling')}</p>
       </div>
-      <p className="shell-footer__copyright">{t('footer.copyright', { year: new Date().getFullYear(), name: app.name })}</p>
+      <p className="shell-footer__copyright">
+        {t('footer.copyright', { year: new Date().getFullYear(), name: app.name })}
+      </p>
     </footer>
   );
 }

@@ -18,7 +18,11 @@ export function LanguageSelector({ compact = false }: { compact?: boolean }) {
   return (
     <label className={`language-selector${compact ? ' language-selector--compact' : ''}`}>
       <span className={compact ? 'visually-hidden' : undefined}>{t('footer.language')}</span>
-      <select value={locale} onChange={(e) => changeLocale(e.target.value as Locale)} data-testid="language-select">
+      <select
+        value={locale}
+        onChange={(e) => changeLocale(e.target.value as Locale)}
+        data-testid="language-select"
+      >
         {options.map((o) => (
           <option key={o.locale} value={o.locale}>
             {compact ? o.locale.toUpperCase() : o.name}

@@ -48,7 +48,8 @@ export const accountWeb: AreaTranslations = {
     'transactions.loading_more': 'Loading more…',
     'transactions.balance_after': 'Balance: {{amount}}',
     'deposit.reseller_title': 'Deposits are made through your reseller',
-    'deposit.reseller_text': 'Online deposits are not available. Please contact your reseller to add money to your account.',
+    'deposit.reseller_text':
+      'Online deposits are not available. Please contact your reseller to add money to your account.',
     'limits.amount_placeholder': 'No limit',
     'limits.save': 'Save limits',
     'limits.reality_check_off': 'Off',
@@ -58,10 +59,13 @@ export const accountWeb: AreaTranslations = {
     'limits.months': '{{count}} months',
     'limits.duration': 'Duration',
     'limits.time_out_text': 'Block betting and casino play for a while (24 hours to 6 weeks).',
-    'limits.self_exclusion_text': 'Block betting and casino play for 6 months or more. This cannot be undone early.',
+    'limits.self_exclusion_text':
+      'Block betting and casino play for 6 months or more. This cannot be undone early.',
     'limits.confirm_title': 'Are you sure?',
-    'limits.confirm_time_out': 'You will not be able to bet or play casino games for {{duration}}. This cannot be cancelled.',
-    'limits.confirm_self_exclusion': 'You will not be able to bet or play casino games for {{duration}}. This cannot be cancelled.',
+    'limits.confirm_time_out':
+      'You will not be able to bet or play casino games for {{duration}}. This cannot be cancelled.',
+    'limits.confirm_self_exclusion':
+      'You will not be able to bet or play casino games for {{duration}}. This cannot be cancelled.',
     'limits.confirm_yes': 'Yes, block me',
     'limits.confirm_no': 'Cancel',
     'limits.invalid_amount': 'Please enter an amount, or leave the field empty for no limit.',
@@ -120,7 +124,8 @@ export const accountWeb: AreaTranslations = {
     'transactions.loading_more': 'Daha fazlası yükleniyor…',
     'transactions.balance_after': 'Bakiye: {{amount}}',
     'deposit.reseller_title': 'Para yatırma işlemleri bayiniz üzerinden yapılır',
-    'deposit.reseller_text': 'Online para yatırma kullanılamıyor. Hesabınıza para eklemek için lütfen bayinizle iletişime geçin.',
+    'deposit.reseller_text':
+      'Online para yatırma kullanılamıyor. Hesabınıza para eklemek için lütfen bayinizle iletişime geçin.',
     'limits.amount_placeholder': 'Limit yok',
     'limits.save': 'Limitleri kaydet',
     'limits.reality_check_off': 'Kapalı',
@@ -129,11 +134,15 @@ export const accountWeb: AreaTranslations = {
     'limits.weeks': '{{count}} hafta',
     'limits.months': '{{count}} ay',
     'limits.duration': 'Süre',
-    'limits.time_out_text': 'Bahis ve casino oyunlarını bir süreliğine engelleyin (24 saat ile 6 hafta arası).',
-    'limits.self_exclusion_text': 'Bahis ve casino oyunlarını 6 ay veya daha uzun süre engelleyin. Erken iptal edilemez.',
+    'limits.time_out_text':
+      'Bahis ve casino oyunlarını bir süreliğine engelleyin (24 saat ile 6 hafta arası).',
+    'limits.self_exclusion_text':
+      'Bahis ve casino oyunlarını 6 ay veya daha uzun süre engelleyin. Erken iptal edilemez.',
     'limits.confirm_title': 'Emin misiniz?',
-    'limits.confirm_time_out': '{{duration}} boyunca bahis yapamayacak ve casino oyunu oynayamayacaksınız. Bu işlem iptal edilemez.',
-    'limits.confirm_self_exclusion': '{{duration}} boyunca bahis yapamayacak ve casino oyunu oynayamayacaksınız. Bu işlem iptal edilemez.',
+    'limits.confirm_time_out':
+      '{{duration}} boyunca bahis yapamayacak ve casino oyunu oynayamayacaksınız. Bu işlem iptal edilemez.',
+    'limits.confirm_self_exclusion':
+      '{{duration}} boyunca bahis yapamayacak ve casino oyunu oynayamayacaksınız. Bu işlem iptal edilemez.',
     'limits.confirm_yes': 'Evet, engelle',
     'limits.confirm_no': 'Vazgeç',
     'limits.invalid_amount': 'Lütfen bir tutar girin veya limit istemiyorsanız alanı boş bırakın.',
@@ -142,7 +151,8 @@ export const accountWeb: AreaTranslations = {
     'cashback.close': 'Kapat',
     'cashback.amount': 'Cashback tutarınız',
     'app_reminder.title': 'Android uygulamamızı indirin',
-    'app_reminder.text': 'Uygulamamızla daha hızlı bahis yapın: canlı skorlar, hızlı bahis ve hesabınız tek bir yerde.',
+    'app_reminder.text':
+      'Uygulamamızla daha hızlı bahis yapın: canlı skorlar, hızlı bahis ve hesabınız tek bir yerde.',
     'app_reminder.download': 'Uygulamayı indir',
     'app_reminder.home': 'Siteye devam et',
   },

@@ -75,11 +75,16 @@ export const common: AreaTranslations = {
     'processing.success': 'Your changes have been saved.',
     'error.generic': 'Something went wrong. Please try again.',
     'error.network': 'The server cannot be reached.',
-    'info.help': 'Need help with your account, a bet or a payment? Our support team answers around the clock through the live chat in the header once you are logged in.\nFor deposits and withdrawals please contact your reseller.',
-    'info.terms': 'By using this site you accept the terms and conditions of the operator. Bets are accepted only from adults of legal age in their jurisdiction.\nThe operator may void bets placed on obviously wrong prices.',
-    'info.privacy': 'We store only the personal data needed to run your account: your name, username, date of birth and email address.\nWe never sell your data. Passwords are stored hashed and cannot be read by anyone.',
-    'info.responsible': 'Gambling should be fun. Set deposit, stake and loss limits in your account, take a time-out, or exclude yourself if you feel you are losing control.\nGambling is for adults aged 18 and over only.',
-    'info.contact': 'Write to our support team through the live chat, or contact your reseller for anything about deposits and withdrawals.',
+    'info.help':
+      'Need help with your account, a bet or a payment? Our support team answers around the clock through the live chat in the header once you are logged in.\nFor deposits and withdrawals please contact your reseller.',
+    'info.terms':
+      'By using this site you accept the terms and conditions of the operator. Bets are accepted only from adults of legal age in their jurisdiction.\nThe operator may void bets placed on obviously wrong prices.',
+    'info.privacy':
+      'We store only the personal data needed to run your account: your name, username, date of birth and email address.\nWe never sell your data. Passwords are stored hashed and cannot be read by anyone.',
+    'info.responsible':
+      'Gambling should be fun. Set deposit, stake and loss limits in your account, take a time-out, or exclude yourself if you feel you are losing control.\nGambling is for adults aged 18 and over only.',
+    'info.contact':
+      'Write to our support team through the live chat, or contact your reseller for anything about deposits and withdrawals.',
   },
   tr: {
     'app.loading': 'Yükleniyor…',
@@ -154,10 +159,15 @@ export const common: AreaTranslations = {
     'processing.success': 'Değişiklikleriniz kaydedildi.',
     'error.generic': 'Bir şeyler ters gitti. Lütfen tekrar deneyin.',
     'error.network': 'Sunucuya ulaşılamıyor.',
-    'info.help': 'Hesabınız, bir bahis veya ödeme ile ilgili yardıma mı ihtiyacınız var? Giriş yaptıktan sonra üst menüdeki canlı destek üzerinden ekibimiz 7/24 yanıt verir.\nPara yatırma ve çekme işlemleri için lütfen bayinizle iletişime geçin.',
-    'info.terms': 'Bu siteyi kullanarak operatörün şartlarını ve koşullarını kabul etmiş olursunuz. Bahisler yalnızca yasal yaşı doldurmuş kişilerden kabul edilir.\nOperatör açıkça hatalı oranlarla alınmış bahisleri iptal edebilir.',
-    'info.privacy': 'Yalnızca hesabınızı yürütmek için gereken kişisel verileri saklarız: adınız, kullanıcı adınız, doğum tarihiniz ve e-posta adresiniz.\nVerilerinizi asla satmayız. Şifreler özetlenmiş olarak saklanır ve kimse tarafından okunamaz.',
-    'info.responsible': 'Bahis eğlenceli olmalıdır. Hesabınızdan yatırım, bahis ve kayıp limitleri belirleyin, ara verin veya kontrolü kaybettiğinizi hissediyorsanız kendinizi hariç tutun.\nBahis yalnızca 18 yaş ve üzeri yetişkinler içindir.',
-    'info.contact': 'Destek ekibimize canlı destek üzerinden yazın; para yatırma ve çekme ile ilgili her konuda bayinizle iletişime geçin.',
+    'info.help':
+      'Hesabınız, bir bahis veya ödeme ile ilgili yardıma mı ihtiyacınız var? Giriş yaptıktan sonra üst menüdeki canlı destek üzerinden ekibimiz 7/24 yanıt verir.\nPara yatırma ve çekme işlemleri için lütfen bayinizle iletişime geçin.',
+    'info.terms':
+      'Bu siteyi kullanarak operatörün şartlarını ve koşullarını kabul etmiş olursunuz. Bahisler yalnızca yasal yaşı doldurmuş kişilerden kabul edilir.\nOperatör açıkça hatalı oranlarla alınmış bahisleri iptal edebilir.',
+    'info.privacy':
+      'Yalnızca hesabınızı yürütmek için gereken kişisel verileri saklarız: adınız, kullanıcı adınız, doğum tarihiniz ve e-posta adresiniz.\nVerilerinizi asla satmayız. Şifreler özetlenmiş olarak saklanır ve kimse tarafından okunamaz.',
+    'info.responsible':
+      'Bahis eğlenceli olmalıdır. Hesabınızdan yatırım, bahis ve kayıp limitleri belirleyin, ara verin veya kontrolü kaybettiğinizi hissediyorsanız kendinizi hariç tutun.\nBahis yalnızca 18 yaş ve üzeri yetişkinler içindir.',
+    'info.contact':
+      'Destek ekibimize canlı destek üzerinden yazın; para yatırma ve çekme ile ilgili her konuda bayinizle iletişime geçin.',
   },
 };

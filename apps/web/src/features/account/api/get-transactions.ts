@@ -33,7 +33,9 @@ export function nextTransactionsPage(pages: TransactionsResponse['result'][]): n
   const last = pages.at(-1);
   if (!last) return 1;
   const loaded = pages.reduce((sum, p) => sum + p.transactions.length, 0);
-  return loaded < last.pagination.totalCount && last.transactions.length > 0 ? last.pagination.page + 1 : undefined;
+  return loaded < last.pagination.totalCount && last.transactions.length > 0
+    ? last.pagination.page + 1
+    : undefined;
 }
 
 export const transactionsQuery = (filter: TransactionsFilter, locale: string) =>

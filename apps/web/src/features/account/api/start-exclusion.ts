@@ -5,12 +5,19 @@ import { USER_QUERY_KEY } from '@/lib/session';
 import { limitsQuery } from './get-limits';
 
 /** A time-out (hours, 24 h to 6 weeks) or a self-exclusion (months, 6 or more). */
-export type ExclusionRequest = { kind: 'timeout'; hours: number } | { kind: 'self_exclusion'; months: number };
+export type ExclusionRequest =
+  { kind: 'timeout'; hours: number } | { kind: 'self_exclusion'; months: number };
 
 export function startExclusion(request: ExclusionRequest) {
   return request.kind === 'timeout'
-    ? apiRequest<LimitsResponse>('api', '/api/v1/user/time-out', { method: 'POST', body: { hours: request.hours } })
-    : apiRequest<LimitsResponse>('api', '/api/v1/user/self-exclusion', { method: 'POST', body: { months: request.months } });
+    ? apiRequest<LimitsResponse>('api', '/api/v1/user/time-out', {
+        method: 'POST',
+        body: { hours: request.hours },
+      })
+    : apiRequest<LimitsResponse>('api', '/api/v1/user/self-exclusion', {
+        method: 'POST',
+        body: { months: request.months },
+      });
 }
 
 export function useStartExclusion() {

@@ -7,7 +7,8 @@ import { USER_QUERY_KEY } from '@/lib/session';
 export type FormEncoding = 'enctype' | 'form-data';
 
 /** The outcome of a form post: 200 → the new form and a success message; 400 → the form again with errors. */
-export type FormOutcome = { ok: true; html: string; message?: string } | { ok: false; html: string; message: string };
+export type FormOutcome =
+  { ok: true; html: string; message?: string } | { ok: false; html: string; message: string };
 
 /** Only same-API relative paths are posted to: server HTML never chooses where the user's token goes. */
 export function formTarget(form: HTMLFormElement): string | null {
@@ -32,8 +33,10 @@ export async function submitServerForm(form: HTMLFormElement, encoding: FormEnco
     const data = await apiRequest<FormHtmlResponse>('api', path, { method, body: formBody(form, encoding) });
     return { ok: true, html: data.result, message: data.message };
   } catch (error) {
-    const body = error instanceof ApiError && error.status === 400 ? (error.body as Partial<FormErrorResponse>) : null;
-    if (body && typeof body.result === 'string') return { ok: false, html: body.result, message: body.message ?? '' };
+    const body =
+      error instanceof ApiError && error.status === 400 ? (error.body as Partial<FormErrorResponse>) : null;
+    if (body && typeof body.result === 'string')
+      return { ok: false, html: body.result, message: body.message ?? '' };
     throw error;
   }
 }

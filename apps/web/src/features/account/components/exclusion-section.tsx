@@ -14,20 +14,29 @@ export function ExclusionSection() {
   const [months, setMonths] = useState(SELF_EXCLUSION_MONTHS[0]!);
   const [pending, setPending] = useState<ExclusionRequest | null>(null);
 
-  const hoursLabel = (h: number) => (h % 168 === 0 ? t('limits.weeks', { count: h / 168 }) : t('limits.hours', { count: h }));
-  const duration = (r: ExclusionRequest) => (r.kind === 'timeout' ? hoursLabel(r.hours) : t('limits.months', { count: r.months }));
+  const hoursLabel = (h: number) =>
+    h % 168 === 0 ? t('limits.weeks', { count: h / 168 }) : t('limits.hours', { count: h });
+  const duration = (r: ExclusionRequest) =>
+    r.kind === 'timeout' ? hoursLabel(r.hours) : t('limits.months', { count: r.months });
 
   if (pending) {
     return (
       <section className="confirm" role="alertdialog" aria-labelledby="confirm-title">
         <h2 id="confirm-title">{t('limits.confirm_title')}</h2>
-        <p>{t(pending.kind === 'timeout' ? 'limits.confirm_time_out' : 'limits.confirm_self_exclusion', { duration: duration(pending) })}</p>
+        <p>
+          {t(pending.kind === 'timeout' ? 'limits.confirm_time_out' : 'limits.confirm_self_exclusion', {
+            duration: duration(pending),
+          })}
+        </p>
         {start.isError && <p role="alert">{t('error.generic')}</p>}
         <div className="confirm__actions">
           <Button variant="secondary" onClick={() => setPending(null)}>
             {t('limits.confirm_no')}
           </Button>
-          <Button disabled={start.isPending} onClick={() => start.mutate(pending, { onSuccess: () => setPending(null) })}>
+          <Button
+            disabled={start.isPending}
+            onClick={() => start.mutate(pending, { onSuccess: () => setPending(null) })}
+          >
             {t('limits.confirm_yes')}
           </Button>
         </div>

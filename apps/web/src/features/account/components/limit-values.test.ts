@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import type { Limit } from '@sb/contract';
 import { changedLimits, limitText, parseLimitText } from './limit-values';
 
-const limit = (type: Limit['type'], period: Limit['period'], amount: number | null): Limit => ({ type, period, amount, pendingAmount: null, pendingFrom: null });
+const limit = (type: Limit['type'], period: Limit['period'], amount: number | null): Limit => ({
+  type,
+  period,
+  amount,
+  pendingAmount: null,
+  pendingFrom: null,
+});
 
 describe('limit inputs', () => {
   it('shows minor units as decimal text, empty for no limit', () => {
@@ -19,7 +25,11 @@ describe('limit inputs', () => {
   });
 
   it('sends only the limits whose input changed', () => {
-    const limits = [limit('stake', 'day', 10_000), limit('stake', 'week', null), limit('loss', 'month', 90_000)];
+    const limits = [
+      limit('stake', 'day', 10_000),
+      limit('stake', 'week', null),
+      limit('loss', 'month', 90_000),
+    ];
     expect(changedLimits(limits, { 'stake.day': '100.00', 'stake.week': '300', 'loss.month': '' })).toEqual([
       { type: 'stake', period: 'week', amount: 30_000 },
       { type: 'loss', period: 'month', amount: null },

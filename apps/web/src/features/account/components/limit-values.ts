@@ -2,7 +2,8 @@ import { parseAmount } from '@sb/betting';
 import type { Limit, LimitsUpdate } from '@sb/contract';
 
 /** A limit amount (minor units) as the text of its input: `500.00`, empty for no limit. */
-export const limitText = (amount: number | null): string => (amount === null ? '' : (amount / 100).toFixed(2));
+export const limitText = (amount: number | null): string =>
+  amount === null ? '' : (amount / 100).toFixed(2);
 
 /** The typed text as minor units: empty = no limit (null); anything without a digit or negative is invalid. */
 export function parseLimitText(text: string): number | null | 'invalid' {
@@ -13,7 +14,10 @@ export function parseLimitText(text: string): number | null | 'invalid' {
 }
 
 /** The limits whose input changed from what the server has, ready for PUT; 'invalid' names a bad field. */
-export function changedLimits(limits: Limit[], texts: Record<string, string>): LimitsUpdate['limits'] | { invalid: string } {
+export function changedLimits(
+  limits: Limit[],
+  texts: Record<string, string>,
+): LimitsUpdate['limits'] | { invalid: string } {
   const changes: LimitsUpdate['limits'] = [];
   for (const limit of limits) {
     const key = `${limit.type}.${limit.period}`;

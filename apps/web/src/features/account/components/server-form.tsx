@@ -43,7 +43,12 @@ export function ServerForm({
           {t('error.generic')}
         </p>
       )}
-      <div className="server-form__body" onSubmit={onSubmit} aria-busy={submit.isPending} dangerouslySetInnerHTML={safe} />
+      <div
+        className="server-form__body"
+        onSubmit={onSubmit}
+        aria-busy={submit.isPending}
+        dangerouslySetInnerHTML={safe}
+      />
     </div>
   );
 }

@@ -14,7 +14,11 @@ describe('transactions date range', () => {
   });
 
   it('refuses an end date after today, and a start after the end', () => {
-    expect(validateRange({ from: '2026-11-01', to: '2026-11-22' }, '2026-11-21')).toBe('transactions.end_after_today');
-    expect(validateRange({ from: '2026-11-10', to: '2026-11-09' }, '2026-11-21')).toBe('transactions.start_after_end');
+    expect(validateRange({ from: '2026-11-01', to: '2026-11-22' }, '2026-11-21')).toBe(
+      'transactions.end_after_today',
+    );
+    expect(validateRange({ from: '2026-11-10', to: '2026-11-09' }, '2026-11-21')).toBe(
+      'transactions.start_after_end',
+    );
   });
 });

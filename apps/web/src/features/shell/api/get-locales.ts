@@ -5,7 +5,8 @@ import { apiRequest } from '@/lib/api-client';
 export const localesQuery = () =>
   queryOptions({
     queryKey: ['locales'],
-    queryFn: async () => (await apiRequest<LocalesResponse>('core', '/api/v1/locales', { auth: false })).result,
+    queryFn: async () =>
+      (await apiRequest<LocalesResponse>('core', '/api/v1/locales', { auth: false })).result,
     staleTime: Infinity,
   });
 

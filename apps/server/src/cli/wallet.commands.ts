@@ -34,25 +34,31 @@ async function move(modules: Modules, flags: Flags, kind: 'deposit' | 'withdrawa
 const moveFlags =
   '--username U --amount 250.00 [--app id|host] [--reseller USERNAME] [--key IDEMPOTENCY_KEY]';
 
+/** client:credit and client:debit: the same reseller movement in either direction. */
+function moveCommand(kind: 'deposit' | 'withdrawal', summary: string, done: string): Command {
+  return {
+    summary: `${summary}: ${moveFlags}`,
+    async run(modules, flags, print) {
+      const { result, cash, user } = await move(modules, flags, kind);
+      const balance = formatMoney(cents(cash), { symbol: user.currencyIso, position: 'after' });
+      print(
+        `${result.replayed ? 'already done' : done} movement ${result.movement.id}; ${user.username} balance ${balance}`,
+      );
+    },
+  };
+}
+
 export const walletCommands: Record<string, Command> = {
-  'client:credit': {
-    summary: `deposit to a client through their reseller (or the house): ${moveFlags}`,
-    async run(modules, flags, print) {
-      const { result, cash, user } = await move(modules, flags, 'deposit');
-      print(
-        `${result.replayed ? 'already done' : 'credited'} movement ${result.movement.id}; ${user.username} balance ${formatMoney(cents(cash), { symbol: user.currencyIso, position: 'after' })}`,
-      );
-    },
-  },
-  'client:debit': {
-    summary: `withdraw from a client through their reseller (or the house): ${moveFlags}`,
-    async run(modules, flags, print) {
-      const { result, cash, user } = await move(modules, flags, 'withdrawal');
-      print(
-        `${result.replayed ? 'already done' : 'debited'} movement ${result.movement.id}; ${user.username} balance ${formatMoney(cents(cash), { symbol: user.currencyIso, position: 'after' })}`,
-      );
-    },
-  },
+  'client:credit': moveCommand(
+    'deposit',
+    'deposit to a client through their reseller (or the house)',
+    'credited',
+  ),
+  'client:debit': moveCommand(
+    'withdrawal',
+    'withdraw from a client through their reseller (or the house)',
+    'debited',
+  ),
   'client:list': {
     summary: 'list clients and resellers with balances: [--app id|host]',
     async run(modules, flags, print) {

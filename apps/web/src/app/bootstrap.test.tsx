@@ -1,24 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { TEST_APP } from '@/test/render';
 import { Bootstrap } from './bootstrap';
 
 const APP = {
-  id: 1,
-  hostname: 'localhost',
-  name: 'Demo Bet',
-  defaultLocale: 'en',
-  theme: {
-    primary: '#0b7a3e',
-    primaryContrast: '#ffffff',
-    accent: '#f5c518',
-    background: '#0f1a14',
-    surface: '#17261d',
-    text: '#f2f5f3',
-    textMuted: '#9bb0a3',
-    logoUrl: '/x.svg',
-  },
-  features: { homeVariant: 1, hideResultsTile: false, hideCasinoLinks: true },
+  ...TEST_APP,
+  features: { ...TEST_APP.features, hideCasinoLinks: true },
   androidApkUrl: null,
   supportChatUrl: null,
   metaTitle: 'Demo Bet title',

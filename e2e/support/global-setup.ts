@@ -3,6 +3,7 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import type {} from 'vitest'; // makes the ProvidedContext augmentation below resolvable
@@ -12,6 +13,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
     port: number;
+    /** Bearer token of the server's operator HTTP API (`/ops/v1/...`): steer simulated matches. */
+    operatorToken: string;
   }
 }
 
@@ -40,8 +43,10 @@ function createClients(env: NodeJS.ProcessEnv) {
 export default async function setup(project: TestProject) {
   if (!existsSync(SERVER_ENTRY)) throw new Error(`${SERVER_ENTRY} is missing: run \`npm run build\` first`);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'sb-e2e-'));
+  const operatorToken = randomBytes(24).toString('hex');
   const env = {
     ...process.env,
+    OPERATOR_TOKEN: operatorToken,
     PORT: '0',
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
@@ -71,6 +76,7 @@ export default async function setup(project: TestProject) {
     );
   });
   project.provide('port', port);
+  project.provide('operatorToken', operatorToken);
   project.provide('baseUrl', `http://localhost:${port}`);
   return async () => {
     child.kill('SIGTERM');

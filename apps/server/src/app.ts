@@ -23,6 +23,7 @@ import { createIdentityModule } from './modules/identity/index';
 import { createWalletModule } from './modules/wallet/index';
 import { createLimitsModule } from './modules/limits/index';
 import { seedDemoAccounts } from './db/demo-accounts.seed';
+import { opsRoutes } from './modules/ops/index';
 
 export interface AppDeps {
   config: Config;
@@ -169,6 +170,7 @@ export async function buildApp(deps: AppDeps) {
     ),
   );
   await app.register(limits.routes(identity.auth));
+  if (config.OPERATOR_TOKEN) await app.register(opsRoutes(fixtures, config.OPERATOR_TOKEN));
   await registerWeb(app, config);
 
   return { app, bus, modules: { tenancy, fixtures, feed, identity, wallet, limits } };

@@ -2,8 +2,6 @@ import type { OperatorCommand } from '../modules/fixtures/index';
 import type { Command, Flags, Modules } from './commands';
 import { requireFlag } from './commands';
 
-const WAIT_MS = 5_000;
-
 function eventId(flags: Flags): number {
   const id = Number(requireFlag(flags, 'event'));
   if (!Number.isInteger(id) || id <= 0) throw new Error('--event must be an event id');
@@ -18,25 +16,14 @@ async function send(
   args: Record<string, unknown>,
   print: (line: string) => void,
 ) {
-  const fixtures = modules.fixtures;
-  await fixtures.service.eventRecord(id);
-  const commandId = await fixtures.operator.enqueue(id, command, args);
-  const until = Date.now() + WAIT_MS;
-  while (Date.now() < until) {
-    const row = await fixtures.commandStatus(commandId);
-    if (row?.appliedAt) {
-      print(
-        row.error
-          ? `command ${commandId} failed: ${row.error}`
-          : `command ${commandId} (${command}) applied to event ${id}`,
-      );
-      return;
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  print(
-    `command ${commandId} (${command}) queued for event ${id}; the server leading the simulator applies it on its next tick`,
-  );
+  await modules.fixtures.service.eventRecord(id);
+  const outcome = await modules.fixtures.command(id, command, args);
+  if (outcome.status === 'failed') print(`command ${outcome.id} failed: ${outcome.error}`);
+  else if (outcome.status === 'applied') print(`command ${outcome.id} (${command}) applied to event ${id}`);
+  else
+    print(
+      `command ${outcome.id} (${command}) queued for event ${id}; the server leading the simulator applies it on its next tick`,
+    );
 }
 
 const simple = (

@@ -60,6 +60,8 @@ const envSchema = z.object({
   MARKETS_WINDOW_HOURS: z.coerce.number().min(0).max(168).default(3),
   /** How long a fixture list response may be reused for identical requests (0 = never). */
   FIXTURE_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
+  /** Bearer token of the operator HTTP API (`/ops/v1/...`); unset = the API is off (404). */
+  OPERATOR_TOKEN: z.string().min(24, 'must be at least 24 characters').max(256).optional(),
 });
 
 export type Config = z.infer<typeof envSchema>;

@@ -1,0 +1,84 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describeEachBackend } from './support/databases';
+import { createTestServer, type TestServer } from './support/server';
+
+const TOKEN = 'operator-token-for-tests-0123456789';
+
+describeEachBackend('operator HTTP API', (backend) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await createTestServer(backend, { config: { OPERATOR_TOKEN: TOKEN } });
+  });
+  afterAll(async () => server?.close());
+
+  const command = (eventId: number | string, body: unknown, token = TOKEN) =>
+    server.app.inject({
+      method: 'POST',
+      url: `/ops/v1/fixtures/${eventId}/commands`,
+      headers: { authorization: `Bearer ${token}` },
+      payload: body as object,
+    });
+
+  async function preMatchEvent(): Promise<number> {
+    const list = await server.app.inject({ method: 'GET', url: '/api/v2/fixture/full?sport=1&onlyPre=1' });
+    return list.json().result[0].id as number;
+  }
+
+  it('refuses a missing or wrong operator token without touching anything', async () => {
+    const eventId = await preMatchEvent();
+    const none = await server.app.inject({ method: 'GET', url: '/ops/v1/fixtures' });
+    expect(none.statusCode).toBe(401);
+    expect(none.json()).toMatchObject({ error: 'unauthorized' });
+    const wrong = await command(eventId, { command: 'start' }, 'x'.repeat(40));
+    expect(wrong.statusCode).toBe(401);
+    expect(await server.modules.fixtures.operatorEvents(['live'], 50)).toEqual([]);
+  });
+
+  it('validates the command and the event id', async () => {
+    const eventId = await preMatchEvent();
+    expect((await command(eventId, { command: 'explode' })).statusCode).toBe(400);
+    const speed = await command(eventId, { command: 'speed', factor: 5000 });
+    expect(speed.statusCode).toBe(400);
+    expect(speed.json().field).toBeDefined();
+    expect((await command(eventId, { command: 'result', home: -1, away: 0 })).statusCode).toBe(400);
+    expect((await command('2147483648', { command: 'start' })).statusCode).toBe(400);
+    expect((await command(2147483000, { command: 'start' })).statusCode).toBe(404);
+  });
+
+  it('queues a command that the simulator leader applies, and reports the outcome', async () => {
+    const eventId = await preMatchEvent();
+    const fixtures = server.modules.fixtures;
+    // No simulator runs in tests: play the leader's part while the request waits for it.
+    const leader = setInterval(() => void fixtures.runOnce(), 200);
+    try {
+      const started = await command(eventId, { command: 'start' });
+      expect(started.statusCode).toBe(200);
+      expect(started.json().result).toMatchObject({ status: 'applied', error: null });
+      const finished = await command(eventId, { command: 'result', home: 2, away: 1 });
+      expect(finished.statusCode).toBe(200);
+      const again = await command(eventId, { command: 'start' });
+      expect(again.statusCode).toBe(409);
+      expect(again.json().message).toMatch(/already started/);
+    } finally {
+      clearInterval(leader);
+    }
+    const detail = await server.app.inject({ method: 'GET', url: `/api/v2/fixture/e/${eventId}` });
+    expect(detail.json().result.resultName).toBe('2:1');
+    const ended = await server.app.inject({
+      method: 'GET',
+      url: '/ops/v1/fixtures?status=ended',
+      headers: { authorization: `Bearer ${TOKEN}` },
+    });
+    expect(ended.json().result.map((e: { id: number }) => e.id)).toContain(eventId);
+  });
+
+  it('is absent when no operator token is configured', async () => {
+    const plain = await createTestServer(backend);
+    try {
+      const res = await plain.app.inject({ method: 'GET', url: '/ops/v1/fixtures' });
+      expect(res.statusCode).toBe(404);
+    } finally {
+      await plain.close();
+    }
+  });
+});

@@ -48,8 +48,14 @@ describeEachBackend('operator HTTP API', (backend) => {
   it('queues a command that the simulator leader applies, and reports the outcome', async () => {
     const eventId = await preMatchEvent();
     const fixtures = server.modules.fixtures;
-    // No simulator runs in tests: play the leader's part while the request waits for it.
-    const leader = setInterval(() => void fixtures.runOnce(), 200);
+    // No simulator runs in tests: play the leader's part (one tick at a time) while the request waits.
+    let leading = true;
+    const leader = (async () => {
+      while (leading) {
+        await fixtures.runOnce();
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    })();
     try {
       const started = await command(eventId, { command: 'start' });
       expect(started.statusCode).toBe(200);
@@ -60,7 +66,8 @@ describeEachBackend('operator HTTP API', (backend) => {
       expect(again.statusCode).toBe(409);
       expect(again.json().message).toMatch(/already started/);
     } finally {
-      clearInterval(leader);
+      leading = false;
+      await leader;
     }
     const detail = await server.app.inject({ method: 'GET', url: `/api/v2/fixture/e/${eventId}` });
     expect(detail.json().result.resultName).toBe('2:1');

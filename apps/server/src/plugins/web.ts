@@ -5,7 +5,7 @@ import fastifyStatic from '@fastify/static';
 import type { Config } from '../config/config';
 
 /** Paths the web app never owns: unknown ones there are JSON 404s, not the SPA. */
-const API_PREFIXES = ['/api/', '/oauth/', '/docs', '/healthz', '/feed', '/ws', '/widgets/'];
+const API_PREFIXES = ['/api/', '/oauth/', '/docs', '/healthz', '/feed', '/ws', '/widgets/', '/ops/'];
 
 export function webDistDir(config: Config): string | null {
   if (config.WEB_DIST_DIR)

@@ -1,6 +1,4 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import formbody from '@fastify/formbody';
-import multipart from '@fastify/multipart';
 import websocket from '@fastify/websocket';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config/config';
@@ -12,6 +10,7 @@ import type { EventBus } from './plugins/bus';
 import { registerCors } from './plugins/cors';
 import { registerDocs } from './plugins/docs';
 import { registerErrorHandling } from './plugins/errors';
+import { registerBodyParsers } from './plugins/body-parsers';
 import { loggerOptions } from './plugins/logger';
 import { registerWeb } from './plugins/web';
 import { createConfiguredBus } from './plugins/redis-bus';
@@ -110,19 +109,7 @@ export async function buildApp(deps: AppDeps) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
-  // Action calls without a payload (cashback claim, logout) may still carry Content-Type: application/json:
-  // an empty body is no body, not a 400. Non-empty bodies keep Fastify's parser (proto-poisoning checks).
-  const defaultJson = app.getDefaultJsonParser('error', 'error');
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) =>
-    body === '' ? done(null, undefined) : defaultJson(request, String(body), done),
-  );
-  // Form posts: the token call and the account forms (urlencoded, or FormData as multipart fields only).
-  await app.register(formbody, { bodyLimit: 16 * 1024 });
-  await app.register(multipart, {
-    attachFieldsToBody: 'keyValues',
-    limits: { files: 0, fields: 50, fieldSize: 16 * 1024 },
-  });
+  registerBodyParsers(app);
   await registerCors(app, async (hostname) => (await tenancy.service.findByHost(hostname)) !== null);
   await registerDocs(app);
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });

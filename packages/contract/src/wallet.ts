@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { localeSchema } from './common';
+import { dateTimeParamSchema, localeSchema, uidParamSchema } from './common';
 
 /** Wallet, transactions, cashback and responsible-gambling limits. Amounts are integer minor units. */
 
-const dateTime = z.string().max(40);
+const dateTime = dateTimeParamSchema;
 
 /**
  * GET {api}/api/v1/user/transactions (bearer). Dates are ISO 8601 (a plain YYYY-MM-DD is midnight in
@@ -13,7 +13,7 @@ const dateTime = z.string().max(40);
 export const transactionsQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   per_page: z.coerce.number().int().min(1).max(100).default(10),
-  uid: z.coerce.number().int().min(0).optional(),
+  uid: uidParamSchema.optional(),
   'rangeDateTime[from]': dateTime.optional(),
   'rangeDateTime[to]': dateTime.optional(),
   from: dateTime.optional(),
@@ -127,7 +127,16 @@ export const limitsUpdateSchema = z.object({
       z.object({
         type: limitTypeSchema,
         period: limitPeriodSchema,
-        amount: z.number().int().nonnegative().max(1_000_000_000_00).nullable(),
+        /**
+         * Minor units, at least 1: a limit of 0 is refused (it would be a self-exclusion under another name;
+         * the time-out and self-exclusion calls exist for that). null removes the limit.
+         */
+        amount: z
+          .number()
+          .int()
+          .min(1, 'must be at least 0.01; to stop betting use a time-out or self-exclusion')
+          .max(1_000_000_000_00)
+          .nullable(),
       }),
     )
     .max(6)

@@ -37,5 +37,10 @@ describe('parseDateInZone', () => {
     );
     expect(parseDateInZone('yesterday', 'UTC')).toBeNaN();
     expect(parseDateInZone('2026-13-45T99:99', 'UTC')).toBeNaN();
+    // Impossible days are refused, not rolled over into the next month.
+    expect(parseDateInZone('2026-02-30', 'UTC')).toBeNaN();
+    expect(parseDateInZone('2026-13-01', 'UTC')).toBeNaN();
+    expect(parseDateInZone('2026-02-30T10:00:00Z', 'UTC')).toBeNaN();
+    expect(parseDateInZone('2028-02-29', 'UTC')).toBe(Date.UTC(2028, 1, 29));
   });
 });

@@ -1,3 +1,4 @@
+import { isCalendarDate } from '@sb/contract';
 /** Calendar periods (day, week from Monday, month) in a client's time zone, as UTC instants. */
 export type Period = 'day' | 'week' | 'month';
 
@@ -70,8 +71,11 @@ export function periodBounds(
 
 /** A plain YYYY-MM-DD is local midnight in the zone; anything else must be an ISO instant. NaN if invalid. */
 export function parseDateInZone(text: string, timeZone: string): number {
-  const plain = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
-  if (plain) return localMidnight(Number(plain[1]), Number(plain[2]) - 1, Number(plain[3]), timeZone);
+  const date = /^(\d{4})-(\d{2})-(\d{2})/.exec(text);
+  // Impossible days (2026-02-30) would otherwise roll over into the next month.
+  if (!date || !isCalendarDate(Number(date[1]), Number(date[2]), Number(date[3]))) return NaN;
+  if (text.length === 10)
+    return localMidnight(Number(date[1]), Number(date[2]) - 1, Number(date[3]), timeZone);
   if (!/^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}/.test(text)) return NaN;
   return Date.parse(text);
 }

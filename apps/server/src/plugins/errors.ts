@@ -19,9 +19,14 @@ export const notFound = (what: string) => new HttpError(404, 'not_found', `${wha
 export const badRequest = (field: string, message: string) =>
   new HttpError(400, 'validation', message, field);
 
-/** Every error leaves as `{error, message, field?}`: bad input is 400 naming the field, never 500. */
+/**
+ * Every error leaves as `{error, message, field?}`: bad input is 400 naming the field, never 500. Error bodies
+ * are serialised as plain JSON, never with the route's declared response schema: a route that declares its own
+ * 400 shape (the account forms) must not turn a validation error into a response-serialisation 500.
+ */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    reply.serializer(JSON.stringify).type('application/json; charset=utf-8');
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issue = error.validation[0];
       const path = issue?.instancePath?.replace(/^\//, '').replace(/\//g, '.') ?? '';

@@ -2,10 +2,9 @@ import { timingSafeEqual, createHash } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { idParamSchema } from '@sb/contract';
 import { HttpError } from '../../plugins/errors';
 import { OPERATOR_COMMANDS, type FixturesModule } from '../fixtures/index';
-
-const eventId = z.coerce.number().int().positive().max(2_147_483_647);
 
 const commandBody = z.discriminatedUnion('command', [
   z.object({ command: z.enum(OPERATOR_COMMANDS.filter((c) => c !== 'speed' && c !== 'result')) }),
@@ -72,7 +71,7 @@ export function opsRoutes(fixtures: FixturesModule, operatorToken: string): Fast
         schema: {
           tags: ['ops'],
           summary: 'Queue a simulator command (start, pause, resume, speed, finish, result) and wait for it',
-          params: z.object({ eventId }),
+          params: z.object({ eventId: idParamSchema }),
           body: commandBody,
         },
       },

@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { idParamSchema } from '@sb/contract';
 import { HttpError } from '../../plugins/errors';
 import type { AppWithHost } from './tenancy.repository';
 import type { TenancyService } from './tenancy.service';
@@ -10,9 +11,9 @@ export function createTenantResolver(service: TenancyService): TenantResolver {
   return async (request) => {
     const header = request.headers['x-app'];
     if (typeof header === 'string' && header !== '') {
-      const id = Number(header);
-      if (!Number.isSafeInteger(id) || id <= 0)
-        throw new HttpError(400, 'validation', 'X-App must be an app id', 'X-App');
+      const parsed = idParamSchema.safeParse(header);
+      if (!parsed.success) throw new HttpError(400, 'validation', 'X-App must be an app id', 'X-App');
+      const id = parsed.data;
       const app = await service.findById(id);
       if (!app) throw new HttpError(404, 'unknown_app', `no app ${id}`);
       return app;

@@ -16,12 +16,14 @@ describe('limit inputs', () => {
     expect(limitText(null)).toBe('');
   });
 
-  it('parses typed amounts to minor units; empty is no limit; junk is invalid', () => {
+  it('parses typed amounts to minor units; empty is no limit; junk and zero are invalid', () => {
     expect(parseLimitText('1,250.5')).toBe(125_050);
     expect(parseLimitText('250')).toBe(25_000);
     expect(parseLimitText('  ')).toBeNull();
     expect(parseLimitText('abc')).toBe('invalid');
     expect(parseLimitText('-5')).toBe('invalid');
+    expect(parseLimitText('0')).toBe('invalid');
+    expect(parseLimitText('0.00')).toBe('invalid');
   });
 
   it('sends only the limits whose input changed', () => {

@@ -5,12 +5,15 @@ import type { Limit, LimitsUpdate } from '@sb/contract';
 export const limitText = (amount: number | null): string =>
   amount === null ? '' : (amount / 100).toFixed(2);
 
-/** The typed text as minor units: empty = no limit (null); anything without a digit or negative is invalid. */
+/**
+ * The typed text as minor units: empty = no limit (null); anything without a digit, zero or negative is invalid
+ * (the server refuses a limit of 0: a time-out or self-exclusion stops betting).
+ */
 export function parseLimitText(text: string): number | null | 'invalid' {
   if (text.trim() === '') return null;
   if (!/\d/.test(text)) return 'invalid';
   const value = parseAmount(text);
-  return value < 0 ? 'invalid' : value;
+  return value <= 0 ? 'invalid' : value;
 }
 
 /** The limits whose input changed from what the server has, ready for PUT; 'invalid' names a bad field. */

@@ -1,0 +1,70 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describeEachBackend } from './support/databases';
+import { createTestServer, type TestServer } from './support/server';
+import { login } from './support/accounts';
+import { generateRequests, seededRandom, type OpenApiDocument } from './support/fuzz';
+
+/** Requests per route and method (a seeded sample of that route's hostile variants). */
+const PER_ROUTE = 70;
+const SEED = 20261122;
+
+/**
+ * Every route of the running app's OpenAPI document, hit with malformed input: no answer may be a 5xx, and
+ * every 4xx carries the JSON error body `{error, message}`. Routes added later are covered without editing
+ * this test. Half the requests carry a valid client token, so validation behind the auth check runs too.
+ */
+describeEachBackend('fuzz: malformed input never gives a 5xx', (backend) => {
+  let server: TestServer;
+  let token = '';
+  beforeAll(async () => {
+    server = await createTestServer(backend, {
+      // The operator API is part of the surface when it is on.
+      config: { OPERATOR_TOKEN: 'fuzz-operator-token-0123456789' },
+    });
+    token = (await login(server, 'demo', 'demo-pass-2026')).access_token;
+  });
+  afterAll(async () => server?.close());
+
+  it('answers every generated request with a non-5xx status and a JSON error body on 4xx', async () => {
+    const doc = (await server.app.inject({ method: 'GET', url: '/docs/json' })).json() as OpenApiDocument;
+    const requests = generateRequests(doc, SEED, PER_ROUTE);
+    const withToken = seededRandom(SEED + 1);
+    const classes: Record<string, number> = {};
+    const failures: string[] = [];
+    for (const request of requests) {
+      const headers: Record<string, string> = { host: 'localhost', ...request.headers };
+      if (!('authorization' in headers) && withToken() < 0.5) headers.authorization = `Bearer ${token}`;
+      const res = await server.app.inject({
+        method: request.method as 'GET',
+        url: request.url,
+        headers,
+        payload: request.payload,
+        remoteAddress: '10.9.0.1',
+      });
+      const cls = `${Math.floor(res.statusCode / 100)}xx`;
+      classes[cls] = (classes[cls] ?? 0) + 1;
+      const problem = problemOf(res.statusCode, res.headers['content-type'], res.body);
+      if (problem)
+        failures.push(`${request.method} ${request.url.slice(0, 120)} [${request.label}]: ${problem}`);
+    }
+    // The closing note quotes these counts.
+    console.log(`fuzz [${backend}]: ${requests.length} requests`, classes);
+    if (failures.length > 0) console.log(failures.join('\n'));
+    expect(requests.length).toBeGreaterThanOrEqual(2_000);
+    expect(failures.slice(0, 25)).toEqual([]);
+  });
+});
+
+function problemOf(status: number, contentType: unknown, body: string): string | null {
+  if (status >= 500) return `${status} ${body.slice(0, 200)}`;
+  if (status < 400) return null;
+  if (!String(contentType ?? '').includes('application/json')) return `${status} without a JSON body`;
+  try {
+    const parsed = JSON.parse(body) as { error?: unknown; message?: unknown };
+    if (typeof parsed.error !== 'string' || typeof parsed.message !== 'string')
+      return `${status} body lacks error/message: ${body.slice(0, 200)}`;
+  } catch {
+    return `${status} body is not JSON: ${body.slice(0, 200)}`;
+  }
+  return null;
+}

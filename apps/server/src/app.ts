@@ -129,10 +129,14 @@ export async function buildApp(deps: AppDeps) {
     log: app.log,
   });
   const leadership = config.SIMULATOR_ENABLED ? fixtures.startSimulatorLeadership() : null;
-  // Producer first, then the feed that relays it, then the bus both use.
-  app.addHook('onClose', async () => {
+  // Shutdown order: producers first (the simulator leader ends its tick and releases its lock), then the feed
+  // that relays them (its sockets would otherwise keep the HTTP server from closing), then the bus both use.
+  // The database is closed by whoever opened it, after `app.close()` has returned.
+  app.addHook('preClose', async () => {
     await leadership?.stop();
     feed.close();
+  });
+  app.addHook('onClose', async () => {
     if (!deps.bus) await bus.close();
   });
 

@@ -5,7 +5,6 @@ import { buildApp } from './app';
 async function start(config: Config): Promise<void> {
   const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
   const { app } = await buildApp({ config, database });
-  app.addHook('onClose', async () => database.close());
 
   let closing = false;
   const shutdown = (signal: string) => {
@@ -17,13 +16,17 @@ async function start(config: Config): Promise<void> {
       process.exit(1);
     }, config.SHUTDOWN_TIMEOUT_MS);
     timer.unref();
-    app.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        app.log.error({ err: error }, 'shutdown failed');
-        process.exit(1);
-      },
-    );
+    // Producers stop in the app's preClose hook; the database closes only once nothing can use it.
+    app
+      .close()
+      .then(() => database.close())
+      .then(
+        () => process.exit(0),
+        (error: unknown) => {
+          app.log.error({ err: error }, 'shutdown failed');
+          process.exit(1);
+        },
+      );
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));

@@ -2,7 +2,11 @@
 // variable; SIGTERM shuts it down cleanly; request logs never carry query strings or tokens.
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
 import { describe, expect, it } from 'vitest';
+import { connectFeed } from './support/feed-client';
+import { POSTGRES_URL } from './support/databases';
 
 const MAIN = fileURLToPath(new URL('../src/main.ts', import.meta.url));
 
@@ -59,4 +63,63 @@ describe('server process', () => {
     }
     expect(log).toMatch(/shutting down/);
   });
+});
+
+/** Errors and warnings a clean shutdown must not log (pino levels ≥ 40), and the timeout's own message. */
+function shutdownProblems(log: string): string[] {
+  return log
+    .split('\n')
+    .filter((line) => /"level":(4|5|6)0/.test(line) || /timed out|Cannot use a pool/.test(line));
+}
+
+/**
+ * Issue 7, finding 10: producers stop before the database pool closes, so SIGTERM on an idle server exits at once
+ * with code 0 and no error. A server that waited for SHUTDOWN_TIMEOUT_MS would exit 1 ("shutdown timed out").
+ */
+describe('server process shutdown', () => {
+  const backends = [
+    { name: 'pglite', url: undefined as string | undefined },
+    { name: 'postgres', url: POSTGRES_URL },
+  ];
+  for (const backend of backends) {
+    (backend.name === 'pglite' || backend.url ? it : it.skip)(
+      `[${backend.name}] SIGTERM with the simulator leading and a feed client connected exits 0 and logs no error`,
+      async () => {
+        const dbName = `sb_test_${randomBytes(6).toString('hex')}`;
+        const admin = async (sql: string) => {
+          const client = new pg.Client({ connectionString: backend.url });
+          await client.connect();
+          await client.query(sql);
+          await client.end();
+        };
+        let databaseUrl = '';
+        if (backend.url) {
+          await admin(`create database ${dbName}`);
+          const url = new URL(backend.url);
+          url.pathname = `/${dbName}`;
+          databaseUrl = url.toString();
+        }
+        try {
+          const server = startServer({
+            LOG_LEVEL: 'info',
+            DATABASE_URL: databaseUrl,
+            SIMULATOR_ENABLED: 'true',
+            SIMULATOR_TICK_MS: '100',
+            CATALOGUE_SCALE: '0.03',
+            SHUTDOWN_TIMEOUT_MS: '20000',
+          });
+          const port = await server.ready;
+          const feed = await connectFeed(`http://127.0.0.1:${port}`);
+          // Let the leader run a few ticks, so a tick is in flight or due when the signal arrives.
+          await new Promise((r) => setTimeout(r, 1_500));
+          server.child.kill('SIGTERM');
+          expect(await server.exited).toBe(0);
+          await feed.closed;
+          expect(shutdownProblems(server.output())).toEqual([]);
+        } finally {
+          if (backend.url) await admin(`drop database if exists ${dbName} with (force)`);
+        }
+      },
+    );
+  }
 });

@@ -35,8 +35,17 @@ export interface AppDeps {
   migrate?: boolean;
   /** Checks a live-feed `auth` token; default: the identity module's access tokens. */
   verifyFeedToken?: VerifyToken;
+  /** Waits of the login throttle's progressive delay (tests record them instead of waiting). */
+  sleep?: (ms: number) => Promise<void>;
   /** Where log lines go (default stdout); tests capture them to prove secrets stay out. */
   logStream?: { write(line: string): void };
+}
+
+/** Fastify's trustProxy from TRUST_PROXY: `false` (default, no proxy), `true`, or a list of addresses/CIDRs. */
+export function trustProxyOption(value: string): boolean | string[] {
+  if (value === 'false') return false;
+  if (value === 'true') return true;
+  return value.split(',').map((p) => p.trim());
 }
 
 /** Composition root: every module is built here with only its own dependencies, then registered. */
@@ -74,6 +83,8 @@ export async function buildApp(deps: AppDeps) {
     db,
     clock,
     ids,
+    refreshGraceMs: config.REFRESH_GRACE_MS,
+    sleep: deps.sleep,
     sources: {
       balances: (user) => wallet.service.balances(user),
       // Betting (a later issue) supplies the real count of waiting bets; until then no bet can wait.
@@ -102,7 +113,7 @@ export async function buildApp(deps: AppDeps) {
 
   const app: FastifyInstance = Fastify({
     logger: logStream ? { ...(loggerOptions(config) as object), stream: logStream } : loggerOptions(config),
-    trustProxy: config.TRUST_PROXY === 'true' ? true : config.TRUST_PROXY.split(',').map((p) => p.trim()),
+    trustProxy: trustProxyOption(config.TRUST_PROXY),
     bodyLimit: 256 * 1024,
   });
   logTarget.app = app;

@@ -4,7 +4,7 @@ import { describeEachBackend } from './support/databases';
 import { createTestServer, type TestServer } from './support/server';
 import { appCredentials, bearer, createClient, login, tokenRequest } from './support/accounts';
 import { manualClock } from '../src/lib/clock';
-import { ACCESS_TOKEN_TTL_MS, MAX_FAILURES_PER_USER } from '../src/modules/identity/index';
+import { ACCESS_TOKEN_TTL_MS } from '../src/modules/identity/index';
 
 describeEachBackend('identity: tokens and sessions', (backend) => {
   let server: TestServer;
@@ -153,6 +153,12 @@ describeEachBackend('identity: tokens and sessions', (backend) => {
     expect(rotated.refresh_token).not.toBe(first.refresh_token);
     expect((await session(rotated.access_token)).statusCode).toBe(200);
 
+    // Within the grace window the same token gets the same answer (another tab refreshing at once).
+    const again = await refresh(first.refresh_token);
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual(second.json());
+    // After it, the token is a stolen copy.
+    clock.advance(31_000);
     const reuse = await refresh(first.refresh_token);
     expect(reuse.statusCode).toBe(400);
     expect(reuse.json()).toMatchObject({ error: 'invalid_grant' });
@@ -161,7 +167,7 @@ describeEachBackend('identity: tokens and sessions', (backend) => {
     expect((await refresh(rotated.refresh_token)).statusCode).toBe(400);
   });
 
-  it('lets exactly one of two concurrent refreshes with the same token win', async () => {
+  it('gives two concurrent refreshes with the same token the same new pair, and the session lives', async () => {
     const cred = await appCredentials(server);
     const first = await login(server, 'demo', 'demo-pass-2026');
     const results = await Promise.all(
@@ -173,7 +179,9 @@ describeEachBackend('identity: tokens and sessions', (backend) => {
         ),
       ),
     );
-    expect(results.filter((r) => r.statusCode === 200)).toHaveLength(1);
+    expect(results.map((r) => r.statusCode)).toEqual([200, 200]);
+    expect(results[0]!.json()).toEqual(results[1]!.json());
+    expect((await session(results[0]!.json().access_token)).statusCode).toBe(200);
   });
 
   it('logs out: the access token and refresh token stop working', async () => {
@@ -228,71 +236,5 @@ describeEachBackend('identity: tokens and sessions', (backend) => {
     const res = await session(access_token);
     expect(res.statusCode).toBe(200);
     expect(res.json().result.user.group.key).toBe('ROLE_RESELLER');
-  });
-
-  it('rate limits failures per username with 429 and Retry-After, across addresses, until the window passes', async () => {
-    await createClient(server, 'target');
-    const cred = await appCredentials(server);
-    const attempt = (password: string, i: number) =>
-      tokenRequest(
-        server,
-        { grant_type: 'password', ...cred, username: 'target', password },
-        { ip: `10.8.${i}.1` },
-      );
-    for (let i = 0; i < MAX_FAILURES_PER_USER; i++)
-      expect((await attempt('wrong-guess', i)).statusCode).toBe(400);
-    const blocked = await attempt('correct-horse-7', 99);
-    expect(blocked.statusCode).toBe(429);
-    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
-    expect(blocked.json()).toMatchObject({ error: 'too_many_attempts' });
-    clock.advance(Number(blocked.headers['retry-after']) * 1000);
-    expect((await attempt('correct-horse-7', 100)).statusCode).toBe(200);
-  });
-
-  it('rate limits failures per address across usernames', async () => {
-    const cred = await appCredentials(server);
-    let last = 0;
-    for (let i = 0; i < 60 && last !== 429; i++) {
-      last = (
-        await tokenRequest(
-          server,
-          { grant_type: 'password', ...cred, username: `nobody${i}`, password: 'x-wrong-x' },
-          { ip: '10.66.0.1' },
-        )
-      ).statusCode;
-    }
-    expect(last).toBe(429);
-    // A forged X-Forwarded-For from an untrusted (public) peer does not give a fresh address.
-    const spoofedBase = { method: 'POST' as const, url: '/oauth/v2/token', remoteAddress: '203.0.113.5' };
-    let spoofed = 0;
-    for (let i = 0; i < 60 && spoofed !== 429; i++) {
-      spoofed = (
-        await server.app.inject({
-          ...spoofedBase,
-          headers: {
-            host: 'localhost',
-            'content-type': 'application/x-www-form-urlencoded',
-            'x-forwarded-for': `198.51.100.${i}`,
-          },
-          payload: new URLSearchParams({
-            grant_type: 'password',
-            ...cred,
-            username: `spoof${i}`,
-            password: 'x-wrong-x',
-          }).toString(),
-        })
-      ).statusCode;
-    }
-    expect(spoofed).toBe(429);
-    // Another address is not affected.
-    expect(
-      (
-        await tokenRequest(
-          server,
-          { grant_type: 'password', ...cred, username: 'demo', password: 'demo-pass-2026' },
-          { ip: '10.66.0.2' },
-        )
-      ).statusCode,
-    ).toBe(200);
   });
 });

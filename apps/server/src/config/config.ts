@@ -40,10 +40,13 @@ const envSchema = z.object({
   PUBLIC_API_URL: z.string().default(''),
   PUBLIC_BSAPI_URL: z.string().default(''),
   /**
-   * Which proxies may set X-Forwarded-For (the client address drives per-address login limits):
-   * proxy-addr names/CIDRs, comma separated, or `true` to trust every hop (only behind a proxy that overwrites it).
+   * Which proxies may set X-Forwarded-For (the client address drives per-address login limits). Default
+   * `false`: no proxy is trusted and the socket's address counts. Otherwise proxy-addr names/CIDRs, comma
+   * separated (e.g. `10.0.0.5,10.0.1.0/24`), or `true` to trust every hop (only behind a proxy that overwrites it).
    */
-  TRUST_PROXY: z.string().min(1).default('loopback,linklocal,uniquelocal'),
+  TRUST_PROXY: z.string().min(1).default('false'),
+  /** How long a rotated refresh token still gets the same answer (two tabs refreshing at once). */
+  REFRESH_GRACE_MS: z.coerce.number().int().min(0).max(300_000).default(30_000),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
   /** Seed of the generated sports catalogue (same seed, same catalogue). */
   CATALOGUE_SEED: z.coerce.number().int().min(0).default(20_261_121),

@@ -74,11 +74,15 @@ export function accountRoutes(
         const t = translatorFor(request);
         const body = request.body;
         try {
-          await identity.changePassword(user, {
-            current: field(body, 'current_password'),
-            next: field(body, 'new_password'),
-            repeat: field(body, 'new_password_repeat'),
-          });
+          await identity.changePassword(
+            user,
+            {
+              current: field(body, 'current_password'),
+              next: field(body, 'new_password'),
+              repeat: field(body, 'new_password_repeat'),
+            },
+            request.ip,
+          );
         } catch (error) {
           if (!(error instanceof FormError)) throw error;
           return formFailure(reply, t, error, renderPasswordForm(t, { [error.field]: error.key }));

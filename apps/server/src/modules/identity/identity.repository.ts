@@ -1,14 +1,18 @@
 import { and, asc, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database';
-import { authSessions, authThrottle, authTokens, users } from './identity.tables';
+import { authKnownAddresses, authSessions, authThrottle, authTokens, users } from './identity.tables';
+import { usernameKey } from './username-key';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
 
 export function createIdentityRepository(db: DbOrTx) {
   return {
-    async insertUser(user: NewUser): Promise<UserRow> {
-      const [row] = await db.insert(users).values(user).returning();
+    async insertUser(user: Omit<NewUser, 'usernameKey'>): Promise<UserRow> {
+      const [row] = await db
+        .insert(users)
+        .values({ ...user, usernameKey: usernameKey(user.username) })
+        .returning();
       if (!row) throw new Error('insert into users returned nothing');
       return row;
     },
@@ -17,7 +21,7 @@ export function createIdentityRepository(db: DbOrTx) {
       const rows = await db
         .select()
         .from(users)
-        .where(and(eq(users.appId, appId), sql`lower(${users.username}) = lower(${username})`))
+        .where(and(eq(users.appId, appId), eq(users.usernameKey, usernameKey(username))))
         .limit(1);
       return rows[0] ?? null;
     },
@@ -65,24 +69,45 @@ export function createIdentityRepository(db: DbOrTx) {
       return rows[0] ?? null;
     },
 
-    /** Marks a refresh token used; true only for the one caller that wins the race. */
-    async consumeRefresh(tokenHash: string, now: Date): Promise<boolean> {
+    /** A refresh token's row with its session and user, whatever its state (used, expired, revoked). */
+    async refreshTokenRecord(tokenHash: string) {
       const rows = await db
-        .update(authTokens)
-        .set({ usedAt: now })
-        .where(
-          and(eq(authTokens.tokenHash, tokenHash), eq(authTokens.kind, 'refresh'), isNull(authTokens.usedAt)),
-        )
-        .returning({ hash: authTokens.tokenHash });
-      return rows.length === 1;
+        .select({ token: authTokens, session: authSessions, user: users })
+        .from(authTokens)
+        .innerJoin(authSessions, eq(authSessions.id, authTokens.sessionId))
+        .innerJoin(users, eq(users.id, authSessions.userId))
+        .where(and(eq(authTokens.tokenHash, tokenHash), eq(authTokens.kind, 'refresh')))
+        .limit(1);
+      return rows[0] ?? null;
     },
 
-    async tokenSession(tokenHash: string): Promise<string | null> {
-      const rows = await db
-        .select({ sessionId: authTokens.sessionId })
-        .from(authTokens)
-        .where(eq(authTokens.tokenHash, tokenHash));
-      return rows[0]?.sessionId ?? null;
+    /**
+     * Rotates a refresh token in one transaction: marks it used with the sealed answer and stores the new
+     * tokens. False for every caller but the one that wins the race (the row lock makes the others wait for
+     * its commit, then find the token used).
+     */
+    async rotateRefresh(
+      tokenHash: string,
+      now: Date,
+      sealed: string,
+      issued: (typeof authTokens.$inferInsert)[],
+    ): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const rows = await tx
+          .update(authTokens)
+          .set({ usedAt: now, rotation: sealed })
+          .where(
+            and(
+              eq(authTokens.tokenHash, tokenHash),
+              eq(authTokens.kind, 'refresh'),
+              isNull(authTokens.usedAt),
+            ),
+          )
+          .returning({ hash: authTokens.tokenHash });
+        if (rows.length !== 1) return false;
+        await tx.insert(authTokens).values(issued);
+        return true;
+      });
     },
 
     async revokeSession(sessionId: string, now: Date, reason: string): Promise<boolean> {
@@ -111,36 +136,55 @@ export function createIdentityRepository(db: DbOrTx) {
     },
 
     /**
-     * Counts one attempt atomically and returns the window's count: a window that started at or before
-     * `windowStartAfter` starts again at 1. Concurrent attempts each see a distinct count.
+     * Takes one token from a bucket (created full) after refilling it for the time since its last use, and
+     * returns what is left: negative means the attempt is over the limit. Atomic, so concurrent attempts each
+     * take their own token; a bucket never sinks below −capacity (the wait after an attack stays bounded).
      */
-    async countAttempt(
+    async takeThrottleToken(
       key: string,
+      rule: { capacity: number; refillMs: number },
       now: Date,
-      windowStartAfter: Date,
-    ): Promise<{ failures: number; windowStart: Date }> {
-      const stale = sql`${authThrottle.windowStart} <= ${windowStartAfter.toISOString()}::timestamptz`;
+    ): Promise<number> {
+      const at = sql`${now.toISOString()}::timestamptz`;
+      const perMs = rule.capacity / rule.refillMs;
+      const refilled = sql`least(${rule.capacity}::float8, ${authThrottle.tokens} + greatest(0, extract(epoch from (${at} - ${authThrottle.updatedAt})) * 1000) * ${perMs}::float8)`;
       const [row] = await db
         .insert(authThrottle)
-        .values({ key, windowStart: now, failures: 1 })
+        .values({ key, tokens: rule.capacity - 1, updatedAt: now })
         .onConflictDoUpdate({
           target: authThrottle.key,
-          set: {
-            failures: sql`case when ${stale} then 1 else ${authThrottle.failures} + 1 end`,
-            windowStart: sql`case when ${stale} then ${now.toISOString()}::timestamptz else ${authThrottle.windowStart} end`,
-          },
+          set: { tokens: sql`greatest(${-rule.capacity}::float8, ${refilled} - 1)`, updatedAt: now },
         })
-        .returning({ failures: authThrottle.failures, windowStart: authThrottle.windowStart });
+        .returning({ tokens: authThrottle.tokens });
       if (!row) throw new Error('throttle upsert returned nothing');
-      return row;
+      return Number(row.tokens);
     },
 
-    /** Takes back one counted attempt (it succeeded). */
-    async uncountAttempt(key: string): Promise<void> {
+    /** Gives back the token an attempt took (it succeeded). */
+    async returnThrottleToken(key: string, rule: { capacity: number }): Promise<void> {
       await db
         .update(authThrottle)
-        .set({ failures: sql`greatest(${authThrottle.failures} - 1, 0)` })
+        .set({ tokens: sql`least(${rule.capacity}::float8, ${authThrottle.tokens} + 1)` })
         .where(eq(authThrottle.key, key));
+    },
+
+    async isKnownAddress(userId: number, address: string): Promise<boolean> {
+      const rows = await db
+        .select({ userId: authKnownAddresses.userId })
+        .from(authKnownAddresses)
+        .where(and(eq(authKnownAddresses.userId, userId), eq(authKnownAddresses.address, address)))
+        .limit(1);
+      return rows.length > 0;
+    },
+
+    async rememberAddress(userId: number, address: string, now: Date): Promise<void> {
+      await db
+        .insert(authKnownAddresses)
+        .values({ userId, address, lastSuccessAt: now })
+        .onConflictDoUpdate({
+          target: [authKnownAddresses.userId, authKnownAddresses.address],
+          set: { lastSuccessAt: now },
+        });
     },
 
     /** Housekeeping at login: drops a user's expired tokens and counters of windows that have passed. */
@@ -152,7 +196,7 @@ export function createIdentityRepository(db: DbOrTx) {
       await db
         .delete(authTokens)
         .where(and(inArray(authTokens.sessionId, sessions), lte(authTokens.expiresAt, now)));
-      await db.delete(authThrottle).where(lte(authThrottle.windowStart, staleBefore));
+      await db.delete(authThrottle).where(lte(authThrottle.updatedAt, staleBefore));
     },
 
     async clearThrottle(key: string): Promise<void> {

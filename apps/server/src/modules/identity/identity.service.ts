@@ -4,6 +4,7 @@ import type { Clock } from '../../lib/clock';
 import { HttpError, badRequest } from '../../plugins/errors';
 import { createIdentityRepository, type IdentityRepository, type UserRow } from './identity.repository';
 import { hashPassword, passwordPolicyError, verifyPassword } from './passwords';
+import type { LoginThrottle } from './login-throttle';
 
 const USERNAME = /^[a-zA-Z0-9._-]{3,32}$/;
 
@@ -50,7 +51,12 @@ export function preferencesOf(user: UserRow): UserPreferences {
   };
 }
 
-export function createIdentityService(deps: { repo: IdentityRepository; clock: Clock }) {
+export function createIdentityService(deps: {
+  repo: IdentityRepository;
+  clock: Clock;
+  /** Wrong current passwords count like failed logins (without it, e.g. in the operator CLI, nothing counts). */
+  throttle?: LoginThrottle;
+}) {
   const { repo, clock } = deps;
 
   async function checkNewUser(input: CreateUserInput): Promise<void> {
@@ -61,6 +67,7 @@ export function createIdentityService(deps: { repo: IdentityRepository; clock: C
     if (input.timezone && !isTimeZone(input.timezone)) throw badRequest('timezone', 'unknown time zone');
     if (input.dateOfBirth && !/^\d{4}-\d{2}-\d{2}$/.test(input.dateOfBirth))
       throw badRequest('dateOfBirth', 'use YYYY-MM-DD');
+    // The same key as the login lookup: a name that folds onto an existing one is taken.
     if (await repo.findUser(input.appId, input.username))
       throw badRequest('username', 'username is taken in this app');
     if (input.resellerId != null) {
@@ -117,14 +124,23 @@ export function createIdentityService(deps: { repo: IdentityRepository; clock: C
       return user;
     },
 
-    /** Checks the current password and the new password's rules; throws FormError naming the field. */
+    /**
+     * Checks the current password and the new password's rules; throws FormError naming the field. Each
+     * check of the current password counts like a login attempt from `address` (429 when over the limit).
+     */
     async changePassword(
       user: UserRow,
       fields: { current: string; next: string; repeat: string },
+      address: string,
     ): Promise<void> {
       if (!fields.current) throw new FormError('current_password', 'form.required');
+      const attempt = await deps.throttle?.attempt({
+        address,
+        user: { appId: user.appId, key: user.usernameKey, id: user.id },
+      });
       if (!(await verifyPassword(user.passwordHash, fields.current)))
         throw new FormError('current_password', 'password.current_wrong');
+      await attempt?.succeeded();
       const policy = passwordPolicyError(fields.next, user.username);
       if (policy) throw new FormError('new_password', policy);
       if (fields.next !== fields.repeat) throw new FormError('new_password_repeat', 'password.mismatch');

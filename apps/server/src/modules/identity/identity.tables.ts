@@ -1,7 +1,8 @@
-import { sql } from 'drizzle-orm';
 import {
   boolean,
   date,
+  doublePrecision,
+  primaryKey,
   index,
   integer,
   pgTable,
@@ -13,7 +14,10 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { OddsFormat, Role } from '@sb/contract';
 
-/** A client or reseller of one app. Usernames are unique per app, compared in lower case. */
+/**
+ * A client or reseller of one app. Usernames are unique per app by their key (`usernameKey`: NFKC, lower case,
+ * Turkish i variants folded; see username-key.ts), the one form both the lookup and the login counters use.
+ */
 export const users = pgTable(
   'users',
   {
@@ -21,6 +25,7 @@ export const users = pgTable(
     /** The app (tenancy); no foreign key: modules do not reach each other's tables. */
     appId: integer('app_id').notNull(),
     username: text('username').notNull(),
+    usernameKey: text('username_key').notNull(),
     passwordHash: text('password_hash').notNull(),
     role: text('role').$type<Role>().notNull(),
     /** The reseller a client belongs to (deposits and withdrawals go through them). */
@@ -38,7 +43,7 @@ export const users = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }).notNull(),
   },
-  (t) => [uniqueIndex('users_app_username_uq').on(t.appId, sql`lower(${t.username})`)],
+  (t) => [uniqueIndex('users_app_username_key_uq').on(t.appId, t.usernameKey)],
 );
 
 /** A login: one family of rotating refresh tokens and their access tokens; revoking it ends them all. */
@@ -68,15 +73,40 @@ export const authTokens = pgTable(
       .notNull()
       .references(() => authSessions.id, { onDelete: 'cascade' }),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    /** Set when a refresh token is rotated; presenting it again revokes the family. */
+    /**
+     * Set when a refresh token is rotated. Presenting it again within the grace window gets the same answer
+     * (`rotation`); after the window it revokes the family.
+     */
     usedAt: timestamp('used_at', { withTimezone: true }),
+    /**
+     * The token pair the rotation issued, AES-256-GCM encrypted under a key derived from this refresh token's
+     * plaintext (which the database never holds): only a caller presenting the same token can read it back.
+     */
+    rotation: text('rotation'),
   },
   (t) => [index('auth_tokens_session_idx').on(t.sessionId)],
 );
 
-/** Failed-login counters per key (username or address), fixed windows; shared by all instances. */
+/**
+ * Failed-attempt token buckets per key (address, username, username+address), shared by all instances: a
+ * bucket holds up to its capacity, refills continuously and each failed attempt takes one token (see
+ * login-throttle.ts). Continuous refill is a sliding limit: no burst of twice the limit across a window edge.
+ */
 export const authThrottle = pgTable('auth_throttle', {
   key: text('key').primaryKey(),
-  windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
-  failures: integer('failures').notNull(),
+  tokens: doublePrecision('tokens').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
 });
+
+/** Addresses a user has logged in from: the per-username ceiling never locks the owner out of these. */
+export const authKnownAddresses = pgTable(
+  'auth_known_addresses',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    address: text('address').notNull(),
+    lastSuccessAt: timestamp('last_success_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.address] })],
+);

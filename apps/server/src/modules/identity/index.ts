@@ -17,19 +17,31 @@ export type { CreateUserInput, IdentityService } from './identity.service';
 export type { SessionSources } from './identity.routes';
 export type { TokensService } from './tokens.service';
 export { ACCESS_TOKEN_TTL_MS, REFRESH_TOKEN_TTL_MS } from './tokens.service';
-export { MAX_FAILURES_PER_USER, MAX_FAILURES_PER_ADDRESS, THROTTLE_WINDOW_MS } from './login-throttle';
+export { THROTTLE_RULES, progressiveDelayMs } from './login-throttle';
+export { usernameKey } from './username-key';
 export { currencyOf } from './currencies';
 export { escapeHtml } from './forms';
 
 /** Clients and resellers, passwords, tokens and sessions, and the account forms. */
-export function createIdentityModule(deps: { db: Db; clock: Clock; ids: IdSource; sources: SessionSources }) {
+export function createIdentityModule(deps: {
+  db: Db;
+  clock: Clock;
+  ids: IdSource;
+  sources: SessionSources;
+  /** Grace window of a rotated refresh token (config REFRESH_GRACE_MS). */
+  refreshGraceMs?: number;
+  /** The throttle's progressive delay (tests record it instead of waiting). */
+  sleep?: (ms: number) => Promise<void>;
+}) {
   const repo = createIdentityRepository(deps.db);
-  const service = createIdentityService({ repo, clock: deps.clock });
+  const throttle = createLoginThrottle({ repo, clock: deps.clock, sleep: deps.sleep });
+  const service = createIdentityService({ repo, clock: deps.clock, throttle });
   const tokens = createTokensService({
     repo,
     clock: deps.clock,
     ids: deps.ids,
-    throttle: createLoginThrottle(repo, deps.clock),
+    throttle,
+    refreshGraceMs: deps.refreshGraceMs,
   });
   const auth = createAuth(tokens, deps.sources.appOf);
   const routes: FastifyPluginAsync = async (app) => {

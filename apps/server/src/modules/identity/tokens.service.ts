@@ -4,19 +4,25 @@ import type { Clock } from '../../lib/clock';
 import type { IdSource } from '../../lib/ids';
 import { HttpError } from '../../plugins/errors';
 import type { IdentityRepository, UserRow } from './identity.repository';
-import { THROTTLE_WINDOW_MS, type LoginThrottle } from './login-throttle';
+import { THROTTLE_STALE_MS, type LoginThrottle } from './login-throttle';
+import { openRotation, sealRotation } from './rotation-seal';
+import { usernameKey } from './username-key';
 import { verifyAgainstDummy, verifyPassword } from './passwords';
 
 export const ACCESS_TOKEN_TTL_MS = 15 * 60_000;
 export const REFRESH_TOKEN_TTL_MS = 14 * 24 * 3600_000;
 /** A login lives at most this long, however often it is refreshed. */
 export const SESSION_MAX_MS = 30 * 24 * 3600_000;
+/** How long a rotated refresh token still gets the same answer (two tabs refreshing at once). */
+export const DEFAULT_REFRESH_GRACE_MS = 30_000;
 /** 32 random bytes = 256 bits per token. */
 const TOKEN_BYTES = 32;
 
 export const sha256 = (token: string) => createHash('sha256').update(token).digest('hex');
 
 const invalidGrant = () => new HttpError(400, 'invalid_grant', 'invalid username or password');
+
+type NewToken = Parameters<IdentityRepository['insertToken']>[0];
 
 export interface AppCredential {
   id: number;
@@ -40,8 +46,12 @@ export function createTokensService(deps: {
   clock: Clock;
   ids: IdSource;
   throttle: LoginThrottle;
+  /** Grace window of a rotated refresh token (default 30 s). */
+  refreshGraceMs?: number;
 }) {
   const { repo, clock, ids, throttle } = deps;
+  const graceMs = deps.refreshGraceMs ?? DEFAULT_REFRESH_GRACE_MS;
+  const invalidRefresh = () => new HttpError(400, 'invalid_grant', 'invalid or expired refresh token');
 
   function checkClient(app: AppCredential, clientId: string, clientSecret: string): void {
     if (!sameSecret(app.clientId, clientId) || !sameSecret(app.clientSecret, clientSecret)) {
@@ -49,28 +59,39 @@ export function createTokensService(deps: {
     }
   }
 
-  async function issue(sessionId: string): Promise<TokenResponse> {
+  /** A new access and refresh token for a session: the answer, and the rows to store (hashes only). */
+  function newPair(sessionId: string): { answer: TokenResponse; rows: NewToken[] } {
     const now = clock.now();
     const access = ids.token(TOKEN_BYTES);
     const refresh = ids.token(TOKEN_BYTES);
-    await repo.insertToken({
-      tokenHash: sha256(access),
-      kind: 'access',
-      sessionId,
-      expiresAt: new Date(now + ACCESS_TOKEN_TTL_MS),
-    });
-    await repo.insertToken({
-      tokenHash: sha256(refresh),
-      kind: 'refresh',
-      sessionId,
-      expiresAt: new Date(now + REFRESH_TOKEN_TTL_MS),
-    });
     return {
-      access_token: access,
-      refresh_token: refresh,
-      token_type: 'bearer',
-      expires_in: ACCESS_TOKEN_TTL_MS / 1000,
+      answer: {
+        access_token: access,
+        refresh_token: refresh,
+        token_type: 'bearer',
+        expires_in: ACCESS_TOKEN_TTL_MS / 1000,
+      },
+      rows: [
+        {
+          tokenHash: sha256(access),
+          kind: 'access',
+          sessionId,
+          expiresAt: new Date(now + ACCESS_TOKEN_TTL_MS),
+        },
+        {
+          tokenHash: sha256(refresh),
+          kind: 'refresh',
+          sessionId,
+          expiresAt: new Date(now + REFRESH_TOKEN_TTL_MS),
+        },
+      ],
     };
+  }
+
+  async function issue(sessionId: string): Promise<TokenResponse> {
+    const { answer, rows } = newPair(sessionId);
+    for (const row of rows) await repo.insertToken(row);
+    return answer;
   }
 
   return {
@@ -84,20 +105,20 @@ export function createTokensService(deps: {
       ip: string;
     }) {
       checkClient(input.app, input.clientId, input.clientSecret);
-      const keys = {
-        user: throttle.userKey(input.app.id, input.username),
-        address: throttle.addressKey(input.ip),
-      };
-      await throttle.attempt(keys);
+      const key = usernameKey(input.username);
       const user = await repo.findUser(input.app.id, input.username);
+      const attempt = await throttle.attempt({
+        address: input.ip,
+        user: { appId: input.app.id, key, id: user?.id ?? null },
+      });
       if (!user) {
         await verifyAgainstDummy(input.password);
         throw invalidGrant();
       }
       if (!(await verifyPassword(user.passwordHash, input.password))) throw invalidGrant();
-      await throttle.succeeded(keys);
+      await attempt.succeeded();
       const now = clock.now();
-      await repo.sweep(user.id, new Date(now), new Date(now - THROTTLE_WINDOW_MS));
+      await repo.sweep(user.id, new Date(now), new Date(now - THROTTLE_STALE_MS));
       const sessionId = ids.uuid();
       await repo.insertSession({
         id: sessionId,
@@ -109,8 +130,9 @@ export function createTokensService(deps: {
     },
 
     /**
-     * Refresh grant with rotation: the presented token is consumed; presenting a consumed token again
-     * (a stolen copy, or the thief's) revokes the whole session.
+     * Refresh grant with rotation. The presented token is consumed; presenting it again within the grace
+     * window (another tab, a retry) gets the same new pair; after the window it is a stolen copy and revokes
+     * the whole session. A token of another app's user is refused without touching its session.
      */
     async refreshGrant(input: {
       app: AppCredential;
@@ -120,18 +142,31 @@ export function createTokensService(deps: {
       ip: string;
     }) {
       checkClient(input.app, input.clientId, input.clientSecret);
-      const keys = { address: throttle.addressKey(input.ip) };
-      await throttle.attempt(keys);
+      const attempt = await throttle.attempt({ address: input.ip });
       const hash = sha256(input.refreshToken);
       const now = new Date(clock.now());
-      const live = await repo.findLiveToken(hash, 'refresh', now);
-      if (live && live.user.appId === input.app.id && (await repo.consumeRefresh(hash, now))) {
-        await throttle.succeeded(keys);
-        return issue(live.session.id);
+      const record = await repo.refreshTokenRecord(hash);
+      if (!record || record.user.appId !== input.app.id) throw invalidRefresh();
+      const alive =
+        record.session.revokedAt === null && record.session.expiresAt > now && record.token.expiresAt > now;
+      if (!alive) throw invalidRefresh();
+      if (record.token.usedAt === null) {
+        const { answer, rows } = newPair(record.session.id);
+        if (await repo.rotateRefresh(hash, now, sealRotation(input.refreshToken, answer), rows)) {
+          await attempt.succeeded();
+          return answer;
+        }
       }
-      const sessionId = await repo.tokenSession(hash);
-      if (sessionId) await repo.revokeSession(sessionId, now, 'refresh_token_reuse');
-      throw new HttpError(400, 'invalid_grant', 'invalid or expired refresh token');
+      // Already rotated (by a parallel request a moment ago, or long before).
+      const used = record.token.usedAt ? record : await repo.refreshTokenRecord(hash);
+      const usedAt = used?.token.usedAt?.getTime() ?? 0;
+      const again = used?.token.rotation ? openRotation(input.refreshToken, used.token.rotation) : null;
+      if (again && now.getTime() - usedAt <= graceMs) {
+        await attempt.succeeded();
+        return again;
+      }
+      await repo.revokeSession(record.session.id, now, 'refresh_token_reuse');
+      throw invalidRefresh();
     },
 
     /** The user and session of a live access token, or null. */

@@ -36,6 +36,8 @@ const envSchema = z.object({
   FEED_MAX_EVENTS: z.coerce.number().int().min(1).max(1_000_000).default(5_000),
   SEED_DEMO: bool.default(true),
   WEB_DIST_DIR: z.string().optional(),
+  /** Serve the web build's source maps (`*.map`) publicly; off by default (they expose the source). */
+  SERVE_SOURCE_MAPS: bool.default(false),
   PUBLIC_CORE_URL: z.string().default(''),
   PUBLIC_API_URL: z.string().default(''),
   PUBLIC_BSAPI_URL: z.string().default(''),

@@ -36,6 +36,8 @@ export async function registerWeb(app: FastifyInstance, config: Config): Promise
       root: dist,
       wildcard: false,
       index: false,
+      // Source maps stay private unless the operator turns them on.
+      allowedPath: (path) => config.SERVE_SOURCE_MAPS || !path.endsWith('.map'),
       setHeaders(res, path) {
         res.header(
           'cache-control',

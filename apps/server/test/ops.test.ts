@@ -19,9 +19,17 @@ describeEachBackend('operator HTTP API', (backend) => {
       payload: body as object,
     });
 
+  /** A football event that starts well after the test (the simulator would kick off a due one by itself). */
   async function preMatchEvent(): Promise<number> {
-    const list = await server.app.inject({ method: 'GET', url: '/api/v2/fixture/full?sport=1&onlyPre=1' });
-    return list.json().result[0].id as number;
+    const list = await server.app.inject({
+      method: 'GET',
+      url: '/api/v2/fixture/full?sport=1&onlyPre=1&per_page=100',
+    });
+    const later = (list.json().result as { id: number; startDate: string }[]).find(
+      (e) => Date.parse(e.startDate) > Date.now() + 3_600_000,
+    );
+    if (!later) throw new Error('no football event starting in more than an hour');
+    return later.id;
   }
 
   it('refuses a missing or wrong operator token without touching anything', async () => {

@@ -13,12 +13,15 @@ declare module 'autocannon' {
     throughput: Histogram;
     errors: number;
     non2xx: number;
+    '2xx': number;
+    '3xx': number;
   }
   interface Options {
     url: string;
     connections?: number;
     duration?: number;
     pipelining?: number;
+    headers?: Record<string, string>;
   }
   function autocannon(options: Options): Promise<Result>;
   export default autocannon;

@@ -11,6 +11,7 @@ import { registerCors } from './plugins/cors';
 import { registerDocs } from './plugins/docs';
 import { registerErrorHandling } from './plugins/errors';
 import { registerBodyParsers } from './plugins/body-parsers';
+import { registerCompression } from './plugins/compression';
 import { loggerOptions } from './plugins/logger';
 import { registerWeb } from './plugins/web';
 import { createConfiguredBus } from './plugins/redis-bus';
@@ -40,6 +41,20 @@ export interface AppDeps {
   /** Where log lines go (default stdout); tests capture them to prove secrets stay out. */
   logStream?: { write(line: string): void };
 }
+
+/**
+ * permessage-deflate of the live feed, with a bounded cost per connection: the server's compressor keeps a
+ * 2 KiB window (2^11) at memLevel 5, about 8 KiB + 16 KiB = 24 KiB of zlib state per connection; messages
+ * under 512 bytes (most match updates) are sent as they are; at most 10 zlib jobs run at once.
+ */
+export const FEED_DEFLATE = {
+  serverMaxWindowBits: 11,
+  clientMaxWindowBits: 11,
+  clientNoContextTakeover: true,
+  zlibDeflateOptions: { memLevel: 5, level: 6 },
+  threshold: 512,
+  concurrencyLimit: 10,
+};
 
 /** Fastify's trustProxy from TRUST_PROXY: `false` (default, no proxy), `true`, or a list of addresses/CIDRs. */
 export function trustProxyOption(value: string): boolean | string[] {
@@ -76,7 +91,7 @@ export async function buildApp(deps: AppDeps) {
       daysAhead: config.CATALOGUE_DAYS_AHEAD,
       marketsWindowHours: config.MARKETS_WINDOW_HOURS,
     },
-    listCacheMs: config.FIXTURE_CACHE_MS,
+    producerStaleMs: config.PRODUCER_STALE_MS,
   });
   const wallet = createWalletModule({ db, clock });
   const identity = createIdentityModule({
@@ -121,15 +136,20 @@ export async function buildApp(deps: AppDeps) {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
   registerBodyParsers(app);
+  await registerCompression(app);
   await registerCors(app, async (hostname) => (await tenancy.service.findByHost(hostname)) !== null);
   await registerDocs(app);
-  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  await app.register(websocket, {
+    options: { maxPayload: 64 * 1024, perMessageDeflate: FEED_DEFLATE },
+  });
 
   const feed = createFeedModule({
     bus,
     clock,
     ids,
     limits: feedLimitsFromConfig(config),
+    rendering: fixtures.feedRendering,
+    source: fixtures.feedSource,
     // A feed `auth` message carries the same access token as the API (never in the URL).
     verifyToken:
       deps.verifyFeedToken ??
@@ -139,12 +159,17 @@ export async function buildApp(deps: AppDeps) {
       }),
     log: app.log,
   });
+  // After a bus gap (rebuilt from the database) or a change of the producer's liveness, every feed client
+  // gets fresh snapshots.
+  const stopResync = fixtures.readModel.onResync(() => feed.resync());
   const leadership = config.SIMULATOR_ENABLED ? fixtures.startSimulatorLeadership() : null;
   // Shutdown order: producers first (the simulator leader ends its tick and releases its lock), then the feed
   // that relays them (its sockets would otherwise keep the HTTP server from closing), then the bus both use.
   // The database is closed by whoever opened it, after `app.close()` has returned.
   app.addHook('preClose', async () => {
     await leadership?.stop();
+    stopResync();
+    fixtures.readModel.close();
     feed.close();
   });
   app.addHook('onClose', async () => {

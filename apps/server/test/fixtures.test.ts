@@ -38,7 +38,6 @@ describeEachBackend('fixture routes', (backend) => {
     const event = all.result[0]!;
     expect(event.markets.length).toBeGreaterThan(0);
     expect(event.markets.flatMap((m) => m.selections).every((o) => o.maxStake > 0)).toBe(true);
-    expect(event.odds).toBeUndefined();
     const page2 = fixtureListResponseSchema.parse(
       (await get('/api/v2/fixture/full?per_page=5&page=2')).json(),
     );

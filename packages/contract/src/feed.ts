@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { localeSchema } from './common';
 
 /**
  * Live feed messages (spec §7): one versioned union per direction. Data messages carry `seq`.
@@ -42,6 +43,8 @@ export const feedSelectionSchema = z.object({
   odd: z.number(),
   isDisabled: z.boolean(),
   isClosed: z.boolean(),
+  /** Set when the market is decided or settled: 'win' | 'loss' | 'void'. */
+  result: z.string().nullable().optional(),
 });
 
 export const feedMarketSchema = z.object({
@@ -118,6 +121,8 @@ export const feedClientMessageSchema = z.discriminatedUnion('type', [
     /** Last `seq` the client saw, with the `epoch` of the `hello` it came from: asks for a resume. */
     sinceSeq: seq.optional(),
     epoch: z.string().max(64).optional(),
+    /** Language of the texts (competition names) this connection gets from now on; default English. */
+    locale: localeSchema.optional(),
   }),
   z.object({ type: z.literal('unsubscribe'), topics: z.array(feedTopicSchema).min(1).max(50) }),
   /** Only as the first message of a connection; tokens never go in the URL. */

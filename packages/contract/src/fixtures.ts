@@ -47,8 +47,6 @@ export const selectionSchema = z.object({
   markets: z.array(z.number().int()),
   bundle: z.string().nullable(),
   maxStake: z.number().int(),
-  banker: z.boolean(),
-  checked: z.boolean(),
   /** Recorded at the end of the match: 'win' | 'loss' | 'void', null while open. */
   result: z.string().nullable(),
 });
@@ -105,9 +103,12 @@ export const eventSchema = z.object({
   addedTime: z.number().int(),
   ts: z.number().int(),
   streamEmbed: z.string().nullable(),
+  /**
+   * Markets with their selections. The flat `odds` list of older clients is not sent (it repeated every
+   * selection: half the body); clients flatten `markets[].selections`. The slip's `banker`/`checked` flags are
+   * the client's own, so selections do not carry them either.
+   */
   markets: z.array(eventMarketSchema),
-  /** Every selection of `markets`, flat: on fixture/e only (list rows leave it out to stay small). */
-  odds: z.array(selectionSchema).optional(),
 });
 export type FixtureEvent = z.infer<typeof eventSchema>;
 

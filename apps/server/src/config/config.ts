@@ -63,8 +63,8 @@ const envSchema = z.object({
   SIMULATOR_SPEED: z.coerce.number().min(0.1).max(1000).default(1),
   /** Markets are generated for events starting within this many hours (others on first request). */
   MARKETS_WINDOW_HOURS: z.coerce.number().min(0).max(168).default(3),
-  /** How long a fixture list response may be reused for identical requests (0 = never). */
-  FIXTURE_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
+  /** Producer silence after which every instance suspends live markets (Betradar's 20 s); 0 = never. */
+  PRODUCER_STALE_MS: z.coerce.number().int().min(0).max(600_000).default(20_000),
   /** Bearer token of the operator HTTP API (`/ops/v1/...`); unset = the API is off (404). */
   OPERATOR_TOKEN: z.string().min(24, 'must be at least 24 characters').max(256).optional(),
 });
@@ -93,7 +93,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     CATALOGUE_DAYS_AHEAD: '2',
     SIMULATOR_ENABLED: 'false',
     MARKETS_WINDOW_HOURS: '0',
-    FIXTURE_CACHE_MS: '0',
+    // Tests drive the simulator by hand: a silent producer would suspend their live events after 20 s.
+    PRODUCER_STALE_MS: '0',
   };
   return { ...loadConfig({ ...env, ...sports }), ...overrides };
 }

@@ -9,6 +9,11 @@ import type { MarketUpdate, MatchUpdate } from '@sb/contract';
 export interface BusEvents {
   'fixture.match': MatchUpdate;
   'fixture.markets': MarketUpdate;
+  /** Events whose stored rows changed outside the match and market updates (operator, catalogue): reload
+   *  them from the database; `eventIds: null` means every event row (a new catalogue day). */
+  'fixture.refresh': { eventIds: number[] | null };
+  /** The feed producer (the simulator leader, or a provider adapter) is alive; sent every tick. */
+  'fixture.producer': { producer: string; ts: number };
 }
 export type BusTopic = keyof BusEvents;
 export type BusHandler<K extends BusTopic> = (payload: BusEvents[K]) => void;
@@ -21,6 +26,11 @@ export interface EventBus {
   publish<K extends BusTopic>(topic: K, payload: BusEvents[K]): Promise<void>;
   /** Returns the unsubscribe function. Handlers run for messages of every instance, this one included. */
   subscribe<K extends BusTopic>(topic: K, handler: BusHandler<K>): () => void;
+  /**
+   * Called when this instance may have missed messages: a producer's sequence skipped, or the transport
+   * reconnected. Consumers rebuild what they hold from the system of record. Returns the unsubscribe function.
+   */
+  onGap(handler: (reason: string) => void): () => void;
   /** Resolves when every subscription made so far receives messages (Redis: SUBSCRIBE acknowledged). */
   ready(): Promise<void>;
   close(): Promise<void>;
@@ -65,10 +75,33 @@ export function createMemoryBus(onError: BusErrorReporter = () => {}): EventBus 
       const { remove } = registry.add(topic, handler);
       return () => void remove();
     },
+    // In process nothing is ever lost in transit.
+    onGap: () => () => {},
     async ready() {},
     async close() {
       closed = true;
       registry.clear();
     },
+  };
+}
+
+/**
+ * Sequence numbers per producer and topic: a bus stamps each message it publishes with its producer id and
+ * the next number; a receiver that sees a number skipped knows it missed something. Numbers restart with a
+ * new producer id, so an instance restart is no gap.
+ */
+export function createGapDetector(onGap: (reason: string) => void) {
+  const last = new Map<string, number>();
+  return {
+    /** Call for every received message. */
+    seen(producer: string, topic: string, seq: number): void {
+      const key = `${producer}|${topic}`;
+      const previous = last.get(key);
+      last.set(key, seq);
+      if (previous !== undefined && seq !== previous + 1)
+        onGap(`${topic} from ${producer}: expected ${previous + 1}, got ${seq}`);
+    },
+    /** After a reconnect the sequences continue; only the numbers in between are lost. */
+    forget: () => last.clear(),
   };
 }

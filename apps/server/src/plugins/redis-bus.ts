@@ -1,5 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import {
+  createGapDetector,
   createHandlerRegistry,
   createMemoryBus,
   type BusErrorReporter,
@@ -25,7 +27,9 @@ const retryStrategy = (attempt: number) => Math.min(attempt * 100, 2_000);
  * connection can do nothing else). A message published here comes back through Redis to this
  * instance's handlers too, exactly like every other instance's, so publish never dispatches locally.
  * ioredis reconnects and re-subscribes by itself; messages published while disconnected are lost
- * (pub/sub has no history), which the feed answers with snapshots.
+ * (pub/sub has no history). Each message travels in an envelope `{p, s, d}`: the producer (this bus's id),
+ * its sequence number on that topic and the payload; a skipped number or a reconnect calls the gap handlers,
+ * whose consumers rebuild from the database.
  */
 export function createRedisBus(options: RedisBusOptions): EventBus {
   const onError = options.onError ?? (() => {});
@@ -38,30 +42,55 @@ export function createRedisBus(options: RedisBusOptions): EventBus {
   const pending = new Set<Promise<unknown>>();
   let closed = false;
   let readyOnce = false;
+  const producer = randomUUID().slice(0, 8);
+  const sequences = new Map<BusTopic, number>();
+  const gapHandlers = new Set<(reason: string) => void>();
+  const reportGap = (reason: string) => {
+    for (const handler of gapHandlers) {
+      try {
+        handler(reason);
+      } catch (error) {
+        onError(error, 'gap handler');
+      }
+    }
+  };
+  const gaps = createGapDetector(reportGap);
 
   publisher.on('error', (error) => onError(error, 'redis publisher'));
   subscriber.on('error', (error) => onError(error, 'redis subscriber'));
   subscriber.on('ready', () => {
-    if (readyOnce) options.onResubscribed?.();
+    if (readyOnce) {
+      gaps.forget();
+      reportGap('redis subscriber reconnected');
+      options.onResubscribed?.();
+    }
     readyOnce = true;
   });
   subscriber.on('message', (name: string, raw: string) => {
     const topic = topicOf.get(name);
     if (!topic) return;
-    let payload: BusEvents[BusTopic];
+    let envelope: { p: string; s: number; d: BusEvents[BusTopic] };
     try {
-      payload = JSON.parse(raw) as BusEvents[BusTopic];
+      envelope = JSON.parse(raw) as typeof envelope;
     } catch (error) {
       onError(error, `malformed message on ${name}`);
       return;
     }
-    registry.dispatch(topic, payload);
+    gaps.seen(envelope.p, topic, envelope.s);
+    registry.dispatch(topic, envelope.d);
   });
 
   return {
     async publish(topic, payload) {
       if (closed) return;
-      await publisher.publish(channel(topic), JSON.stringify(payload));
+      // Numbered in publish order; Redis keeps that order per publishing connection.
+      const seq = (sequences.get(topic) ?? 0) + 1;
+      sequences.set(topic, seq);
+      await publisher.publish(channel(topic), JSON.stringify({ p: producer, s: seq, d: payload }));
+    },
+    onGap(handler) {
+      gapHandlers.add(handler);
+      return () => void gapHandlers.delete(handler);
     },
     subscribe(topic, handler) {
       const { first, remove } = registry.add(topic, handler);

@@ -1,4 +1,4 @@
-import type { FeedClientMessage, FeedServerMessage, FeedTopic } from '@sb/contract';
+import type { FeedClientMessage, FeedServerMessage, FeedTopic, Locale } from '@sb/contract';
 import {
   FEED_HEARTBEAT_MS,
   FEED_PATH,
@@ -60,6 +60,8 @@ export interface FeedClientOptions {
   /** ws(s)://…/ws/feed. Never put a token here: pass `token` instead, it goes in the first message. */
   url: string;
   token?: () => string | null | undefined;
+  /** Language of the feed's texts (competition names); sent with every subscribe. */
+  locale?: Locale;
   createSocket?: (url: string) => WebSocketLike;
   reconnectMs?: number;
   maxReconnectMs?: number;
@@ -123,7 +125,7 @@ export class FeedClient {
   subscribe(topic: FeedTopic): () => void {
     const count = this.topicRefs.get(topic) ?? 0;
     this.topicRefs.set(topic, count + 1);
-    if (count === 0) this.sendWhenOpen({ type: 'subscribe', topics: [topic] });
+    if (count === 0) this.sendWhenOpen({ type: 'subscribe', topics: [topic], ...this.localeField() });
     let released = false;
     return () => {
       if (released) return;
@@ -181,7 +183,18 @@ export class FeedClient {
     const topics = [...this.topicRefs.keys()];
     if (topics.length === 0) return;
     const resume = this.position ? { sinceSeq: this.position.seq, epoch: this.position.epoch } : {};
-    socket.send(JSON.stringify({ type: 'subscribe', topics, ...resume } satisfies FeedClientMessage));
+    socket.send(
+      JSON.stringify({
+        type: 'subscribe',
+        topics,
+        ...resume,
+        ...this.localeField(),
+      } satisfies FeedClientMessage),
+    );
+  }
+
+  private localeField(): { locale?: Locale } {
+    return this.options.locale ? { locale: this.options.locale } : {};
   }
 
   private handleMessage(data: unknown): void {

@@ -88,9 +88,10 @@ describe('FeedConnection', () => {
     expect(socket.messages().at(-1)).toMatchObject({ type: 'error', code: 'too_many_topics' });
     await send({ type: 'unsubscribe', topics: ['event:1'] });
     expect([...connection.topics]).toEqual(['live', 'event:2']);
-    expect(connection.wants(9, true)).toBe(true);
-    expect(connection.wants(9, false)).toBe(false);
-    expect(connection.wants(2, false)).toBe(true);
+    expect(connection.viewOf(9, true)).toBe('live');
+    expect(connection.viewOf(9, false)).toBeNull();
+    expect(connection.viewOf(2, false)).toBe('event');
+    expect(connection.viewOf(2, true)).toBe('event');
   });
 
   it('closes a client that floods messages while an auth check is still running', async () => {

@@ -1,5 +1,7 @@
 import {
+  DEFAULT_LOCALE,
   FEED_MAX_CLIENT_MESSAGE_BYTES,
+  type Locale,
   feedClientMessageSchema,
   type FeedClientMessage,
   type FeedServerMessage,
@@ -52,6 +54,8 @@ export const FEED_CLOSE = { policy: 1008, tooLarge: 1009, unauthorized: 4401 } a
 export class FeedConnection {
   readonly topics = new Set<FeedTopic>();
   identity: FeedIdentity = { userId: null };
+  /** The language of the texts it gets (`locale` on subscribe; the default until then). */
+  locale: Locale = DEFAULT_LOCALE;
   /** Cleared at each heartbeat, set by the client's pong: a connection still false at the next one is dead. */
   alive = true;
   private closed = false;
@@ -82,9 +86,13 @@ export class FeedConnection {
     return true;
   }
 
-  /** Whether a data message of `eventId` (sent to `live` when `live`) is for this client. */
-  wants(eventId: number, live: boolean): boolean {
-    return this.topics.has(`event:${eventId}`) || (live && this.topics.has('live'));
+  /**
+   * Which form of a data message of `eventId` (sent to `live` when `live`) this client gets: every market as
+   * an `event:<id>` subscriber, the row markets as a `live` one, or nothing.
+   */
+  viewOf(eventId: number, live: boolean): 'event' | 'live' | null {
+    if (this.topics.has(`event:${eventId}`)) return 'event';
+    return live && this.topics.has('live') ? 'live' : null;
   }
 
   /** A frame from the client: `text` is null for binary frames. Handled one at a time, in order. */
@@ -157,6 +165,7 @@ export class FeedConnection {
         const total = new Set([...this.topics, ...topics]).size;
         if (total > this.options.maxTopics)
           return this.strike('too_many_topics', `at most ${this.options.maxTopics} topics`);
+        if (message.locale) this.locale = message.locale;
         return host.subscribe(this, topics, message.sinceSeq, message.epoch);
       }
       case 'unsubscribe':

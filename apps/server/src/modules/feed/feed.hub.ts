@@ -1,6 +1,7 @@
 import {
   FEED_PROTOCOL_VERSION,
   type FeedDataMessage,
+  type FeedMarket,
   type FeedTopic,
   type MarketUpdate,
   type MatchUpdate,
@@ -15,8 +16,23 @@ import {
   type FeedSocket,
   type VerifyToken,
 } from './feed.connection';
+import { FeedPayload, type FeedRendering, type FeedView } from './feed.payload';
 import { FeedRingBuffer } from './feed.ring-buffer';
 import { FeedStateStore } from './feed.state';
+
+/** The current state of an event as feed messages, from the system of record (a resync). */
+export interface EventState {
+  match: MatchUpdate;
+  markets: FeedMarket[];
+}
+
+/** Where a resync and a cold `event:<id>` snapshot read current state from (the fixtures read model). */
+export interface FeedStateSource {
+  /** The events that are live now. */
+  liveIds(): number[];
+  /** The state of these events (unknown ids are left out). */
+  states(eventIds: Iterable<number>): EventState[];
+}
 
 export interface FeedLimits {
   heartbeatMs: number;
@@ -39,6 +55,10 @@ export interface FeedHubOptions {
   epoch: string;
   limits: FeedLimits;
   verifyToken: VerifyToken;
+  /** Languages and row markets of the texts sent (default: the bus's text, every market). */
+  rendering?: FeedRendering;
+  /** Current state for resyncs and for events this stream has not seen yet. */
+  source?: FeedStateSource;
   timers?: ConflatorTimers & {
     setInterval(fn: () => void, ms: number): unknown;
     clearInterval(handle: unknown): void;
@@ -64,7 +84,8 @@ const nodeTimers = {
  */
 export class FeedHub implements FeedConnectionHost {
   private readonly connections = new Set<FeedConnection>();
-  private readonly ring: FeedRingBuffer;
+  private readonly ring: FeedRingBuffer<FeedPayload>;
+  private readonly rendering: FeedRendering;
   private readonly state: FeedStateStore;
   private readonly conflator: MarketConflator;
   private readonly policy: BackpressurePolicy;
@@ -76,6 +97,7 @@ export class FeedHub implements FeedConnectionHost {
   constructor(private readonly options: FeedHubOptions) {
     const { limits } = options;
     this.timers = options.timers ?? nodeTimers;
+    this.rendering = options.rendering ?? { competitionName: () => undefined, isRowMarket: () => true };
     this.ring = new FeedRingBuffer(limits.ringSize, limits.ringMaxBytes);
     this.state = new FeedStateStore(limits.maxEvents, limits.maxMarketsPerEvent);
     this.policy = createBackpressurePolicy(limits.maxBufferedBytes);
@@ -87,6 +109,8 @@ export class FeedHub implements FeedConnectionHost {
   }
 
   start(): void {
+    // Start from the current state: a first `live` snapshot is complete even before any update arrives.
+    if (this.options.source) this.loadState(this.options.source, []);
     this.unsubscribes.push(
       this.options.bus.subscribe('fixture.match', (update) => this.publishMatch(update)),
       this.options.bus.subscribe('fixture.markets', (update) => this.conflator.add(update)),
@@ -124,13 +148,32 @@ export class FeedHub implements FeedConnectionHost {
     if (missed) {
       const wanted = new Set(fresh);
       for (const entry of missed) {
-        const match = wanted.has(`event:${entry.eventId}`) || (entry.live && wanted.has('live'));
-        if (match && !connection.sendText(entry.text)) return;
+        const view: FeedView | null = wanted.has(`event:${entry.eventId}`)
+          ? 'event'
+          : entry.live && wanted.has('live')
+            ? 'live'
+            : null;
+        const text = view && entry.payload.text(connection.locale, view);
+        if (text && !connection.sendText(text)) return;
       }
     } else {
       for (const topic of fresh) if (!this.sendSnapshot(connection, topic)) return;
     }
     connection.send({ type: 'subscribed', topics, seq: this.seq, mode: missed ? 'resumed' : 'snapshot' });
+  }
+
+  /**
+   * Replaces this stream's state with the system of record's (after a bus gap, or when the producer goes
+   * silent or comes back) and sends every client a fresh snapshot of each of its topics: an ordinary resync.
+   */
+  resync(source: FeedStateSource): void {
+    const subscribed = new Set<number>();
+    for (const c of this.connections)
+      for (const topic of c.topics) if (topic.startsWith('event:')) subscribed.add(Number(topic.slice(6)));
+    this.loadState(source, [...subscribed]);
+    for (const connection of [...this.connections]) {
+      for (const topic of connection.topics) if (!this.sendSnapshot(connection, topic)) break;
+    }
   }
 
   currentSeq(): number {
@@ -170,6 +213,14 @@ export class FeedHub implements FeedConnectionHost {
     }
   }
 
+  private loadState(source: FeedStateSource, extra: number[]): void {
+    this.state.clear();
+    for (const { match, markets } of source.states(new Set([...source.liveIds(), ...extra]))) {
+      this.state.applyMatch(match);
+      this.state.applyMarkets({ type: 'market_update', eventId: match.eventId, markets, ts: match.ts });
+    }
+  }
+
   private publishMatch(update: MatchUpdate): void {
     // The update that ends a live event still goes to `live`, so its subscribers can drop the event.
     const live = update.isLive || this.state.isLive(update.eventId);
@@ -184,18 +235,36 @@ export class FeedHub implements FeedConnectionHost {
 
   private fanOut(message: FeedDataMessage, live: boolean): void {
     this.seq = message.seq;
-    const text = JSON.stringify(message);
-    this.ring.push({ seq: message.seq, eventId: message.eventId, live, text });
+    const payload = new FeedPayload(message, this.rendering);
+    this.ring.push({ seq: message.seq, eventId: message.eventId, live, size: payload.size, payload });
     // Deleting from a Set while iterating it is safe: a client dropped mid-loop is simply skipped.
     for (const connection of this.connections) {
-      if (connection.wants(message.eventId, live)) connection.sendText(text);
+      const view = connection.viewOf(message.eventId, live);
+      const text = view && payload.text(connection.locale, view);
+      if (text) connection.sendText(text);
     }
   }
 
   private sendSnapshot(connection: FeedConnection, topic: FeedTopic): boolean {
-    const messages = this.state.snapshot(topic, this.seq);
-    if (!connection.send({ type: 'snapshot', seq: this.seq, topic, count: messages.length })) return false;
-    return messages.every((message) => connection.send(message));
+    const view: FeedView = topic === 'live' ? 'live' : 'event';
+    if (view === 'event' && this.options.source) {
+      const eventId = Number(topic.slice('event:'.length));
+      if (!this.state.has(eventId)) this.seedEvent(eventId, this.options.source);
+    }
+    const texts = this.state
+      .snapshot(topic, this.seq)
+      .map((message) => new FeedPayload(message, this.rendering).text(connection.locale, view))
+      .filter((text): text is string => text !== null);
+    if (!connection.send({ type: 'snapshot', seq: this.seq, topic, count: texts.length })) return false;
+    return texts.every((text) => connection.sendText(text));
+  }
+
+  /** An event this stream has seen nothing of yet: its state from the source. */
+  private seedEvent(eventId: number, source: FeedStateSource): void {
+    for (const { match, markets } of source.states([eventId])) {
+      this.state.applyMatch(match);
+      this.state.applyMarkets({ type: 'market_update', eventId, markets, ts: match.ts });
+    }
   }
 
   private beat(): void {

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { FeedRingBuffer, type RingEntry } from './feed.ring-buffer';
 
-const entry = (seq: number, text = `m${seq}`): RingEntry => ({ seq, eventId: seq % 3, live: true, text });
+const entry = (seq: number, text = `m${seq}`): RingEntry<string> => ({
+  seq,
+  eventId: seq % 3,
+  live: true,
+  size: text.length,
+  payload: text,
+});
 
 function filled(count: number, capacity: number, maxBytes = 1_000_000) {
   const ring = new FeedRingBuffer(capacity, maxBytes);

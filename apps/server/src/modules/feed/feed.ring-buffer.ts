@@ -1,11 +1,13 @@
 /** One data message as sent, with what the hub needs to route it again on a resume. */
-export interface RingEntry {
+export interface RingEntry<P = unknown> {
   seq: number;
   eventId: number;
   /** Whether the message went to the `live` topic when it was sent. */
   live: boolean;
-  /** The serialised message: stored once, sent to many. */
-  text: string;
+  /** Its size in bytes (about): the buffer is bounded by the total. */
+  size: number;
+  /** The message, with its serialised forms (stored once, sent to many). */
+  payload: P;
 }
 
 /**
@@ -13,8 +15,8 @@ export interface RingEntry {
  * total bytes of text (market messages can be large), evicting the oldest first.
  * Invariant: entries hold consecutive seqs (every data message of the stream passes through here).
  */
-export class FeedRingBuffer {
-  private readonly entries: (RingEntry | undefined)[];
+export class FeedRingBuffer<P = unknown> {
+  private readonly entries: (RingEntry<P> | undefined)[];
   private head = 0;
   private size = 0;
   private bytes = 0;
@@ -25,7 +27,7 @@ export class FeedRingBuffer {
     private readonly maxBytes: number,
   ) {
     if (capacity < 1) throw new RangeError('ring capacity must be at least 1');
-    this.entries = new Array<RingEntry | undefined>(capacity);
+    this.entries = new Array<RingEntry<P> | undefined>(capacity);
   }
 
   get length(): number {
@@ -36,13 +38,13 @@ export class FeedRingBuffer {
     return this.bytes;
   }
 
-  push(entry: RingEntry): void {
+  push(entry: RingEntry<P>): void {
     if (entry.seq !== this.lastSeq + 1 && this.size > 0)
       throw new RangeError(`seq ${entry.seq} after ${this.lastSeq}`);
     if (this.size === this.capacity) this.evictOldest();
     this.entries[(this.head + this.size) % this.capacity] = entry;
     this.size += 1;
-    this.bytes += entry.text.length;
+    this.bytes += entry.size;
     this.lastSeq = entry.seq;
     while (this.bytes > this.maxBytes && this.size > 1) this.evictOldest();
   }
@@ -51,17 +53,17 @@ export class FeedRingBuffer {
    * The entries after `sinceSeq`, oldest first; `null` when some of them were already evicted
    * or `sinceSeq` lies ahead of this stream (then only a snapshot can resync the client).
    */
-  since(sinceSeq: number, currentSeq: number): RingEntry[] | null {
+  since(sinceSeq: number, currentSeq: number): RingEntry<P>[] | null {
     if (sinceSeq > currentSeq) return null;
     if (sinceSeq === currentSeq) return [];
     const oldest = this.at(0);
     if (!oldest || oldest.seq > sinceSeq + 1) return null;
-    const out: RingEntry[] = [];
+    const out: RingEntry<P>[] = [];
     for (let i = sinceSeq + 1 - oldest.seq; i < this.size; i += 1) out.push(this.at(i)!);
     return out;
   }
 
-  private at(index: number): RingEntry | undefined {
+  private at(index: number): RingEntry<P> | undefined {
     return index < this.size ? this.entries[(this.head + index) % this.capacity] : undefined;
   }
 
@@ -70,6 +72,6 @@ export class FeedRingBuffer {
     this.entries[this.head] = undefined;
     this.head = (this.head + 1) % this.capacity;
     this.size -= 1;
-    this.bytes -= oldest?.text.length ?? 0;
+    this.bytes -= oldest?.size ?? 0;
   }
 }

@@ -23,6 +23,14 @@ export class FeedStateStore {
     return this.events.size;
   }
 
+  has(eventId: number): boolean {
+    return this.events.has(eventId);
+  }
+
+  clear(): void {
+    this.events.clear();
+  }
+
   isLive(eventId: number): boolean {
     return this.events.get(eventId)?.match?.isLive ?? false;
   }

@@ -3,11 +3,13 @@ import type { Clock } from '../../lib/clock';
 import type { IdSource } from '../../lib/ids';
 import type { EventBus } from '../../plugins/bus';
 import type { VerifyToken } from './feed.connection';
-import { FeedHub, type FeedLimits } from './feed.hub';
+import { FeedHub, type FeedLimits, type FeedStateSource } from './feed.hub';
+import type { FeedRendering } from './feed.payload';
 import { feedRoutes } from './feed.routes';
 
 export type { FeedIdentity, VerifyToken } from './feed.connection';
-export type { FeedHub, FeedLimits } from './feed.hub';
+export type { EventState, FeedHub, FeedLimits, FeedStateSource } from './feed.hub';
+export type { FeedRendering } from './feed.payload';
 
 /**
  * Until the identity module exists there are no per-user topics, so every token is accepted as
@@ -36,6 +38,10 @@ export function createFeedModule(deps: {
   ids: IdSource;
   limits: FeedLimits;
   verifyToken?: VerifyToken;
+  /** Languages and row markets of the texts sent. */
+  rendering?: FeedRendering;
+  /** Current state (the fixtures read model): the start, resyncs and events not seen yet. */
+  source?: FeedStateSource;
   /** Where dropped clients are reported (slow consumers, dead connections): operators watch for them. */
   log?: { info(details: object, message: string): void };
 }) {
@@ -45,13 +51,21 @@ export function createFeedModule(deps: {
     epoch: deps.ids.uuid(),
     limits: deps.limits,
     verifyToken: deps.verifyToken ?? anonymousVerifier,
+    rendering: deps.rendering,
+    source: deps.source,
     onRelease: (reason) => {
       if (reason === 'slow_consumer' || reason === 'no_pong')
         deps.log?.info({ reason }, 'feed client dropped');
     },
   });
   hub.start();
-  return { hub, routes: feedRoutes(hub), close: () => hub.close() };
+  return {
+    hub,
+    routes: feedRoutes(hub),
+    /** Sends every client fresh snapshots from the source (after a bus gap or a producer change). */
+    resync: () => deps.source && hub.resync(deps.source),
+    close: () => hub.close(),
+  };
 }
 
 export type FeedModule = ReturnType<typeof createFeedModule>;

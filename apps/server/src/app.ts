@@ -161,7 +161,7 @@ export async function buildApp(deps: AppDeps) {
   });
   // After a bus gap (rebuilt from the database) or a change of the producer's liveness, every feed client
   // gets fresh snapshots.
-  const stopResync = fixtures.readModel.onResync(() => feed.resync());
+  const stopResync = fixtures.readModel.onResync(() => void feed.resync());
   const leadership = config.SIMULATOR_ENABLED ? fixtures.startSimulatorLeadership() : null;
   // Shutdown order: producers first (the simulator leader ends its tick and releases its lock), then the feed
   // that relays them (its sockets would otherwise keep the HTTP server from closing), then the bus both use.

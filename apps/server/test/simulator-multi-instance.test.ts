@@ -1,15 +1,11 @@
 // Issue 3's multi-instance promise, end to end: two servers sharing one PostgreSQL database and
 // one Redis, the simulator running on exactly one of them, and WebSocket clients of both seeing
 // the same simulator updates. Needs both servers; skipped (so counted) otherwise.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { FeedServerMessage, MatchUpdate } from '@sb/contract';
-import { SHARED_BACKENDS_AVAILABLE, startInstances, type Instance } from './support/instances';
+import { SHARED_BACKENDS_AVAILABLE, useSimulatedPair, type Instance } from './support/instances';
+import { waitFor } from './support/wait';
 import { connectFeed, isType, type FeedTestClient } from './support/feed-client';
-
-async function waitFor(condition: () => boolean, ms: number): Promise<void> {
-  const until = Date.now() + ms;
-  while (!condition() && Date.now() < until) await new Promise((r) => setTimeout(r, 25));
-}
 
 const matchUpdates = (client: FeedTestClient, eventId: number) =>
   client.messages.filter(
@@ -24,25 +20,12 @@ const story = (updates: MatchUpdate[]) =>
 (SHARED_BACKENDS_AVAILABLE ? describe : describe.skip)(
   'simulator on one of two instances, feed on both',
   () => {
-    let shared: Awaited<ReturnType<typeof startInstances>>;
-    let instances: Instance[] = [];
-    const clients: FeedTestClient[] = [];
-
-    beforeAll(async () => {
-      shared = await startInstances(2, { SIMULATOR_ENABLED: true, SIMULATOR_TICK_MS: 100 });
-      instances = shared.instances;
-    });
-    afterAll(async () => {
-      await Promise.all(clients.map((c) => c.close()));
-      await shared?.close();
-    });
+    const pair = useSimulatedPair();
+    const clients = pair.clients;
 
     it('runs one simulator, and clients of both instances see the same match unfold', async () => {
-      const [a, b] = instances as [Instance, Instance];
-      await waitFor(
-        () => a.modules.fixtures.isSimulatorLeader() || b.modules.fixtures.isSimulatorLeader(),
-        15_000,
-      );
+      const [a, b] = pair.instances as [Instance, Instance];
+      await pair.roles();
       await new Promise((r) => setTimeout(r, 500));
       expect([a, b].filter((i) => i.modules.fixtures.isSimulatorLeader())).toHaveLength(1);
 

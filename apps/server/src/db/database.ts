@@ -80,7 +80,8 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
       }
     },
     async close() {
-      await pool.end();
+      // Idempotent, like the PGlite side: closing twice is not an error.
+      if (!pool.ended) await pool.end();
     },
   };
 }

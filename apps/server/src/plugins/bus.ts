@@ -19,6 +19,8 @@ export type BusTopic = keyof BusEvents;
 export type BusHandler<K extends BusTopic> = (payload: BusEvents[K]) => void;
 
 export interface EventBus {
+  /** Names this instance's bus (its producer id on Redis); 'memory' in process. */
+  readonly id: string;
   /**
    * Resolves once the message is handed over (memory: delivered; Redis: accepted by the server).
    * Rejects when Redis stays unreachable through its retries: live data is not queued forever.
@@ -68,6 +70,7 @@ export function createMemoryBus(onError: BusErrorReporter = () => {}): EventBus 
   const registry = createHandlerRegistry(onError);
   let closed = false;
   return {
+    id: 'memory',
     async publish(topic, payload) {
       if (!closed) registry.dispatch(topic, payload);
     },

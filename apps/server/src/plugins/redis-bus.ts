@@ -34,15 +34,22 @@ const retryStrategy = (attempt: number) => Math.min(attempt * 100, 2_000);
 export function createRedisBus(options: RedisBusOptions): EventBus {
   const onError = options.onError ?? (() => {});
   const common = { retryStrategy, maxRetriesPerRequest: 2, enableAutoPipelining: true };
-  const publisher = new Redis(options.url, { ...common, connectionName: `${options.channelPrefix}pub` });
-  const subscriber = new Redis(options.url, { ...common, connectionName: `${options.channelPrefix}sub` });
+  const producer = randomUUID().slice(0, 8);
+  // Named per instance (prefix + role + producer id), so an operator or a test can tell the connections apart.
+  const publisher = new Redis(options.url, {
+    ...common,
+    connectionName: `${options.channelPrefix}pub:${producer}`,
+  });
+  const subscriber = new Redis(options.url, {
+    ...common,
+    connectionName: `${options.channelPrefix}sub:${producer}`,
+  });
   const registry = createHandlerRegistry(onError);
   const channel = (topic: BusTopic) => `${options.channelPrefix}${topic}`;
   const topicOf = new Map<string, BusTopic>();
   const pending = new Set<Promise<unknown>>();
   let closed = false;
   let readyOnce = false;
-  const producer = randomUUID().slice(0, 8);
   const sequences = new Map<BusTopic, number>();
   const gapHandlers = new Set<(reason: string) => void>();
   const reportGap = (reason: string) => {
@@ -81,6 +88,7 @@ export function createRedisBus(options: RedisBusOptions): EventBus {
   });
 
   return {
+    id: producer,
     async publish(topic, payload) {
       if (closed) return;
       // Numbered in publish order; Redis keeps that order per publishing connection.

@@ -2,6 +2,9 @@
 // one Redis (a fresh channel prefix), listening on free ports. For tests that need both servers.
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
+import type { FeedTestClient } from './feed-client';
+import { waitFor } from './wait';
 import { buildApp } from '../../src/app';
 import { testConfig, type Config } from '../../src/config/config';
 import { openDatabase, runMigrations, type Database } from '../../src/db/database';
@@ -49,6 +52,38 @@ export async function startInstances(count: number, overrides: Partial<Config> =
         await instance.database.close();
       }
       await admin(`drop database if exists ${dbName} with (force)`);
+    },
+  };
+}
+
+/**
+ * Two instances with the simulator competing for leadership (fast ticks), started before the suite's tests
+ * and stopped after; feed clients the test opens are closed too. `roles()` waits for the leader.
+ */
+export function useSimulatedPair() {
+  const state: { shared?: Awaited<ReturnType<typeof startInstances>>; clients: FeedTestClient[] } = {
+    clients: [],
+  };
+  beforeAll(async () => {
+    state.shared = await startInstances(2, { SIMULATOR_ENABLED: true, SIMULATOR_TICK_MS: 100 });
+  });
+  afterAll(async () => {
+    await Promise.all(state.clients.map((c) => c.close()));
+    await state.shared?.close();
+  });
+  return {
+    clients: state.clients,
+    get instances(): Instance[] {
+      return state.shared?.instances ?? [];
+    },
+    /** The simulator's leader and the other instance, once one leads. */
+    async roles(): Promise<{ leader: Instance; follower: Instance }> {
+      const [a, b] = state.shared!.instances as [Instance, Instance];
+      await waitFor(
+        () => a.modules.fixtures.isSimulatorLeader() || b.modules.fixtures.isSimulatorLeader(),
+        15_000,
+      );
+      return a.modules.fixtures.isSimulatorLeader() ? { leader: a, follower: b } : { leader: b, follower: a };
     },
   };
 }

@@ -27,7 +27,12 @@ export type VerifyToken = (token: string) => Promise<FeedIdentity | null>;
 
 /** What a connection asks of the hub it belongs to. */
 export interface FeedConnectionHost {
-  subscribe(connection: FeedConnection, topics: FeedTopic[], sinceSeq?: number, epoch?: string): void;
+  subscribe(
+    connection: FeedConnection,
+    topics: FeedTopic[],
+    sinceSeq?: number,
+    epoch?: string,
+  ): void | Promise<void>;
   currentSeq(): number;
   now(): number;
   /** The connection is gone (closed, dropped or terminated): forget it. */

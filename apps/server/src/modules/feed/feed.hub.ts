@@ -17,7 +17,7 @@ import {
   type VerifyToken,
 } from './feed.connection';
 import { FeedPayload, type FeedRendering, type FeedView } from './feed.payload';
-import { FeedRingBuffer } from './feed.ring-buffer';
+import { FeedRingBuffer, type RingEntry } from './feed.ring-buffer';
 import { FeedStateStore } from './feed.state';
 
 /** The current state of an event as feed messages, from the system of record (a resync). */
@@ -32,6 +32,8 @@ export interface FeedStateSource {
   liveIds(): number[];
   /** The state of these events (unknown ids are left out). */
   states(eventIds: Iterable<number>): EventState[];
+  /** Loads what `states` needs of these events (their markets), before a snapshot. */
+  prepare?(eventIds: number[]): Promise<void>;
 }
 
 export interface FeedLimits {
@@ -109,8 +111,6 @@ export class FeedHub implements FeedConnectionHost {
   }
 
   start(): void {
-    // Start from the current state: a first `live` snapshot is complete even before any update arrives.
-    if (this.options.source) this.loadState(this.options.source, []);
     this.unsubscribes.push(
       this.options.bus.subscribe('fixture.match', (update) => this.publishMatch(update)),
       this.options.bus.subscribe('fixture.markets', (update) => this.conflator.add(update)),
@@ -140,11 +140,30 @@ export class FeedHub implements FeedConnectionHost {
     return connection;
   }
 
-  subscribe(connection: FeedConnection, topics: FeedTopic[], sinceSeq?: number, epoch?: string): void {
+  subscribe(
+    connection: FeedConnection,
+    topics: FeedTopic[],
+    sinceSeq?: number,
+    epoch?: string,
+  ): void | Promise<void> {
     const fresh = topics.filter((topic) => !connection.topics.has(topic));
-    for (const topic of fresh) connection.topics.add(topic);
     const missed =
       sinceSeq !== undefined && epoch === this.options.epoch ? this.ring.since(sinceSeq, this.seq) : null;
+    // A snapshot from the source needs the events' state at hand (markets are loaded on first need). Live
+    // messages are not sent to these topics meanwhile; the snapshot taken after includes their effect.
+    if (!missed && this.options.source?.prepare)
+      return this.prepare(fresh).then(() => this.complete(connection, topics, fresh, null));
+    this.complete(connection, topics, fresh, missed);
+  }
+
+  private complete(
+    connection: FeedConnection,
+    topics: FeedTopic[],
+    fresh: FeedTopic[],
+    missed: RingEntry<FeedPayload>[] | null,
+  ): void {
+    if (connection.isClosed) return;
+    for (const topic of fresh) connection.topics.add(topic);
     if (missed) {
       const wanted = new Set(fresh);
       for (const entry of missed) {
@@ -162,15 +181,26 @@ export class FeedHub implements FeedConnectionHost {
     connection.send({ type: 'subscribed', topics, seq: this.seq, mode: missed ? 'resumed' : 'snapshot' });
   }
 
+  /** Makes the source hold what snapshots of these topics need. */
+  private async prepare(topics: Iterable<FeedTopic>): Promise<void> {
+    const source = this.options.source;
+    if (!source?.prepare) return;
+    const ids = new Set<number>();
+    for (const topic of topics) {
+      if (topic === 'live') source.liveIds().forEach((id) => ids.add(id));
+      else ids.add(Number(topic.slice('event:'.length)));
+    }
+    if (ids.size > 0) await source.prepare([...ids]).catch(() => undefined);
+  }
+
   /**
-   * Replaces this stream's state with the system of record's (after a bus gap, or when the producer goes
-   * silent or comes back) and sends every client a fresh snapshot of each of its topics: an ordinary resync.
+   * Sends every client a fresh snapshot of each of its topics from the source of record (after a bus gap,
+   * or when the producer goes silent or comes back): an ordinary resync.
    */
-  resync(source: FeedStateSource): void {
-    const subscribed = new Set<number>();
-    for (const c of this.connections)
-      for (const topic of c.topics) if (topic.startsWith('event:')) subscribed.add(Number(topic.slice(6)));
-    this.loadState(source, [...subscribed]);
+  async resync(): Promise<void> {
+    const topics = new Set<FeedTopic>();
+    for (const connection of this.connections) connection.topics.forEach((t) => topics.add(t));
+    await this.prepare(topics);
     for (const connection of [...this.connections]) {
       for (const topic of connection.topics) if (!this.sendSnapshot(connection, topic)) break;
     }
@@ -213,14 +243,6 @@ export class FeedHub implements FeedConnectionHost {
     }
   }
 
-  private loadState(source: FeedStateSource, extra: number[]): void {
-    this.state.clear();
-    for (const { match, markets } of source.states(new Set([...source.liveIds(), ...extra]))) {
-      this.state.applyMatch(match);
-      this.state.applyMarkets({ type: 'market_update', eventId: match.eventId, markets, ts: match.ts });
-    }
-  }
-
   private publishMatch(update: MatchUpdate): void {
     // The update that ends a live event still goes to `live`, so its subscribers can drop the event.
     const live = update.isLive || this.state.isLive(update.eventId);
@@ -247,24 +269,33 @@ export class FeedHub implements FeedConnectionHost {
 
   private sendSnapshot(connection: FeedConnection, topic: FeedTopic): boolean {
     const view: FeedView = topic === 'live' ? 'live' : 'event';
-    if (view === 'event' && this.options.source) {
-      const eventId = Number(topic.slice('event:'.length));
-      if (!this.state.has(eventId)) this.seedEvent(eventId, this.options.source);
-    }
-    const texts = this.state
-      .snapshot(topic, this.seq)
+    const texts = this.snapshotMessages(topic)
       .map((message) => new FeedPayload(message, this.rendering).text(connection.locale, view))
       .filter((text): text is string => text !== null);
     if (!connection.send({ type: 'snapshot', seq: this.seq, topic, count: texts.length })) return false;
     return texts.every((text) => connection.sendText(text));
   }
 
-  /** An event this stream has seen nothing of yet: its state from the source. */
-  private seedEvent(eventId: number, source: FeedStateSource): void {
-    for (const { match, markets } of source.states([eventId])) {
-      this.state.applyMatch(match);
-      this.state.applyMarkets({ type: 'market_update', eventId, markets, ts: match.ts });
-    }
+  /**
+   * The messages that rebuild a topic: from the source of record when there is one (complete, and current
+   * after a gap), else from what this stream has seen. All stamped with the current `seq`.
+   */
+  private snapshotMessages(topic: FeedTopic): FeedDataMessage[] {
+    const source = this.options.source;
+    const seen = this.state.snapshot(topic, this.seq);
+    if (!source) return seen;
+    const ids = topic === 'live' ? source.liveIds() : [Number(topic.slice('event:'.length))];
+    const known = source.states(ids);
+    const fromSource = known.flatMap(({ match, markets }): FeedDataMessage[] => [
+      { ...match, seq: this.seq },
+      ...(markets.length > 0
+        ? [{ type: 'market_update' as const, eventId: match.eventId, markets, ts: match.ts, seq: this.seq }]
+        : []),
+    ]);
+    // Events the source does not know at all (yet) keep what this stream has seen of them.
+    const unknown = new Set(seen.map((m) => m.eventId));
+    for (const id of unknown) if (source.states([id]).length > 0) unknown.delete(id);
+    return [...fromSource, ...seen.filter((m) => unknown.has(m.eventId))];
   }
 
   private beat(): void {

@@ -63,7 +63,7 @@ export function createFeedModule(deps: {
     hub,
     routes: feedRoutes(hub),
     /** Sends every client fresh snapshots from the source (after a bus gap or a producer change). */
-    resync: () => deps.source && hub.resync(deps.source),
+    resync: () => hub.resync(),
     close: () => hub.close(),
   };
 }

@@ -6,10 +6,16 @@ import { readFileSync } from 'node:fs';
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 const external = Object.keys(pkg.dependencies ?? {}).flatMap((name) => [name, `${name}/*`]);
 
-for (const entry of ['main', 'cli/ops']) {
+// The pricing worker thread is its own entry: `pricer.ts` loads dist/pricing-worker.js next to main.js.
+const entries = {
+  main: 'src/main.ts',
+  'cli-ops': 'src/cli/ops.ts',
+  'pricing-worker': 'src/modules/fixtures/pricing/pricing.worker.ts',
+};
+for (const [name, entry] of Object.entries(entries)) {
   await build({
-    entryPoints: [`src/${entry}.ts`],
-    outfile: `dist/${entry === 'main' ? 'main' : entry.replace('/', '-')}.js`,
+    entryPoints: [entry],
+    outfile: `dist/${name}.js`,
     bundle: true,
     platform: 'node',
     target: 'node20',

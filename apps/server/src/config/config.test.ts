@@ -30,7 +30,7 @@ describe('feed and bus configuration', () => {
     expect(config.REDIS_URL).toBeUndefined();
     expect(config.REDIS_CHANNEL_PREFIX).toBe('sb:');
     expect(config.FEED_HEARTBEAT_MS).toBe(5_000);
-    expect(config.FEED_CONFLATE_MS).toBe(150);
+    expect(config.FEED_CONFLATE_MS).toBe(50);
   });
 
   it('rejects a conflation window past 1 s and a non-Redis URL', () => {

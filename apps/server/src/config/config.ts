@@ -21,7 +21,7 @@ const envSchema = z.object({
   REDIS_CHANNEL_PREFIX: z.string().min(1).max(64).default('sb:'),
   /** Live feed (modules/feed/README.md): heartbeat period, market conflation window (0: off), limits. */
   FEED_HEARTBEAT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
-  FEED_CONFLATE_MS: z.coerce.number().int().min(0).max(1_000).default(150),
+  FEED_CONFLATE_MS: z.coerce.number().int().min(0).max(1_000).default(50),
   FEED_MAX_BUFFERED_BYTES: z.coerce
     .number()
     .int()
@@ -63,6 +63,8 @@ const envSchema = z.object({
   SIMULATOR_SPEED: z.coerce.number().min(0.1).max(1000).default(1),
   /** Markets are generated for events starting within this many hours (others on first request). */
   MARKETS_WINDOW_HOURS: z.coerce.number().min(0).max(168).default(3),
+  /** Worker threads that price markets off the main thread (0: price on it, as tests do). */
+  PRICING_THREADS: z.coerce.number().int().min(0).max(8).default(1),
   /** Producer silence after which every instance suspends live markets (Betradar's 20 s); 0 = never. */
   PRODUCER_STALE_MS: z.coerce.number().int().min(0).max(600_000).default(20_000),
   /** Bearer token of the operator HTTP API (`/ops/v1/...`); unset = the API is off (404). */
@@ -95,6 +97,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     MARKETS_WINDOW_HOURS: '0',
     // Tests drive the simulator by hand: a silent producer would suspend their live events after 20 s.
     PRODUCER_STALE_MS: '0',
+    PRICING_THREADS: '0',
   };
   return { ...loadConfig({ ...env, ...sports }), ...overrides };
 }

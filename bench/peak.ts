@@ -1,0 +1,282 @@
+// An evening's peak on loopback: N simulated players doing what the screens do (spec §9 polls with jitter and
+// ETag revalidation, one feed socket with `live` and one `event:` topic, switching events now and then),
+// against one server instance, then two behind Redis. Reports p50/p99 of each call and of feed delivery
+// (publish → client), errors, the servers' CPU and RSS, and the load generator's own CPU: the generator shares
+// the machine's cores with the servers, PostgreSQL and Redis. Latencies are also given as a ratio to /healthz
+// measured under the same load in the same run.
+// Run: node --import tsx bench/peak.ts --db postgres://postgres@127.0.0.1:5432/postgres --redis redis://127.0.0.1:6379
+//      [--players 1000] [--duration 60] [--modes 1,2]
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import pg from 'pg';
+import WebSocket from 'ws';
+import { quantile } from './support/report';
+
+function arg(name: string, fallback: string): string {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? (process.argv[i + 1] ?? fallback) : fallback;
+}
+const players = Number(arg('players', '1000'));
+const durationS = Number(arg('duration', '60'));
+const dbUrl = arg('db', '');
+const redisUrl = arg('redis', 'redis://127.0.0.1:6379');
+const modes = arg('modes', '1,2').split(',').map(Number);
+if (!dbUrl) throw new Error('--db postgres://… is required (the peak is measured on PostgreSQL)');
+
+const POLL = { liveList: 30_000, event: 10_000, competition: 10_000, healthz: 15_000 };
+const SWITCH_EVENT_MS = 60_000;
+/** Players join during this; measuring starts after it. */
+const WARMUP_S = 20;
+
+interface Server {
+  child: ChildProcess;
+  base: string;
+}
+
+async function admin(sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: dbUrl });
+  await client.connect();
+  await client.query(sql);
+  await client.end();
+}
+
+function startServer(databaseUrl: string, env: Record<string, string>): Promise<Server> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      SEED_DEMO: 'true',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (c: Buffer) => {
+      out += c.toString();
+      const m = out.match(/running: http:\/\/localhost:(\d+)\//);
+      if (m) resolve({ child, base: `http://127.0.0.1:${m[1]}` });
+    });
+    child.on('exit', (code) => reject(new Error(`server exited ${code}: ${out}`)));
+  });
+}
+
+/** CPU seconds (user + system) and RSS of a process, from /proc. */
+function procStats(pid: number): { cpu: number; rssMb: number } {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  const ticks = Number(stat[11]) + Number(stat[12]);
+  const rss = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+  return { cpu: ticks / 100, rssMb: Number(rss ?? 0) / 1024 };
+}
+
+class Recorder {
+  /** Nothing is recorded before this (players ramp up and take their first snapshots). */
+  from = Infinity;
+  readonly latencies = new Map<string, number[]>();
+  readonly errors = new Map<string, number>();
+  readonly statuses = new Map<string, number>();
+  record(name: string, ms: number): void {
+    if (Date.now() < this.from) return;
+    const list = this.latencies.get(name) ?? [];
+    list.push(ms);
+    this.latencies.set(name, list);
+  }
+  fail(name: string): void {
+    if (Date.now() < this.from) return;
+    this.errors.set(name, (this.errors.get(name) ?? 0) + 1);
+  }
+  status(code: number): void {
+    if (Date.now() < this.from) return;
+    const key = code === 304 ? '304' : `${Math.floor(code / 100)}xx`;
+    this.statuses.set(key, (this.statuses.get(key) ?? 0) + 1);
+  }
+}
+
+const jitter = (ms: number) => ms * (0.75 + Math.random() * 0.5);
+
+/** One player: polls with ETags like a browser, and holds a feed socket. */
+function player(base: string, eventIds: number[], rec: Recorder, stopAt: number) {
+  const etags = new Map<string, string>();
+  let eventId = eventIds[Math.floor(Math.random() * eventIds.length)]!;
+  const headers = (url: string): Record<string, string> => {
+    const tag = etags.get(url);
+    return { 'accept-encoding': 'br, gzip', ...(tag ? { 'if-none-match': tag } : {}) };
+  };
+  async function call(name: string, path: string): Promise<void> {
+    const url = `${base}${path}`;
+    const started = performance.now();
+    try {
+      const res = await fetch(url, { headers: headers(url) });
+      await res.arrayBuffer();
+      rec.status(res.status);
+      if (res.status >= 400) return rec.fail(name);
+      const tag = res.headers.get('etag');
+      if (tag) etags.set(url, tag);
+      rec.record(name, performance.now() - started);
+    } catch {
+      rec.fail(name);
+    }
+  }
+  const timers: NodeJS.Timeout[] = [];
+  const every = (ms: number, fn: () => void) => {
+    const loop = () => {
+      if (Date.now() >= stopAt) return;
+      fn();
+      timers.push(setTimeout(loop, jitter(ms)));
+    };
+    timers.push(setTimeout(loop, Math.random() * ms));
+  };
+  every(
+    POLL.liveList,
+    () => void call('fixture/full live list', '/api/v2/fixture/full?onLive=1&per_page=20'),
+  );
+  every(POLL.event, () => void call('fixture/e open event', `/api/v2/fixture/e/${eventId}`));
+  every(
+    POLL.competition,
+    () => void call('fixture/full competition page', '/api/v2/fixture/full?sport=1&onlyPre=1&per_page=10'),
+  );
+  every(POLL.healthz, () => void call('healthz (baseline)', '/healthz'));
+
+  const ws = new WebSocket(`${base.replace('http', 'ws')}/ws/feed`);
+  ws.on('open', () =>
+    ws.send(JSON.stringify({ type: 'subscribe', topics: ['live', `event:${eventId}`], locale: 'en' })),
+  );
+  let snapshotLeft = 0;
+  ws.on('message', (data) => {
+    const m = JSON.parse(data.toString()) as { type: string; ts?: number; count?: number };
+    if (m.type === 'snapshot') snapshotLeft = m.count ?? 0;
+    if (m.type !== 'match_update' && m.type !== 'market_update') return;
+    // The messages after a snapshot marker are state, not news: their ts is old.
+    if (snapshotLeft > 0) {
+      snapshotLeft--;
+      return;
+    }
+    // Data messages carry their publish time (the same machine's clock): delivery = now − ts.
+    if (m.ts) rec.record(`feed ${m.type}`, Date.now() - m.ts);
+  });
+  ws.on('error', () => rec.fail('feed socket'));
+  every(SWITCH_EVENT_MS, () => {
+    if (ws.readyState !== WebSocket.OPEN) return;
+    const next = eventIds[Math.floor(Math.random() * eventIds.length)]!;
+    ws.send(JSON.stringify({ type: 'unsubscribe', topics: [`event:${eventId}`] }));
+    ws.send(JSON.stringify({ type: 'subscribe', topics: [`event:${next}`], locale: 'en' }));
+    eventId = next;
+  });
+  return () => {
+    timers.forEach(clearTimeout);
+    ws.close();
+  };
+}
+
+async function run(instances: number): Promise<void> {
+  const name = `bench_peak_${randomBytes(4).toString('hex')}`;
+  await admin(`create database ${name}`);
+  const url = new URL(dbUrl);
+  url.pathname = `/${name}`;
+  const env = {
+    SIMULATOR_ENABLED: 'true',
+    ...(instances > 1 ? { REDIS_URL: redisUrl, REDIS_CHANNEL_PREFIX: `peak:${name}:` } : {}),
+  };
+  const servers: Server[] = [];
+  try {
+    for (let i = 0; i < instances; i++) servers.push(await startServer(url.toString(), env));
+    const base0 = servers[0]!.base;
+    console.log(`servers: ${servers.map((s) => s.base).join(' ')}`);
+    let live: number[] = [];
+    for (let i = 0; i < 60 && live.length < 5; i++) {
+      const list = (await (await fetch(`${base0}/api/v2/fixture/full?onLive=1&per_page=50`)).json()) as {
+        result: { id: number }[];
+      };
+      live = list.result.map((e) => e.id);
+      if (live.length < 5) await new Promise((r) => setTimeout(r, 1_000));
+    }
+    await liveSnapshotSize(base0);
+    const rec = new Recorder();
+    const stopAt = Date.now() + (WARMUP_S + durationS) * 1000;
+    const stops: (() => void)[] = [];
+    for (let p = 0; p < players; p++) {
+      stops.push(player(servers[p % servers.length]!.base, live, rec, stopAt));
+      if (p % 50 === 49) await new Promise((r) => setTimeout(r, 50)); // a ramp, not a thundering herd
+    }
+    // Measure the steady state: every player connected, polling, subscribed.
+    await new Promise((r) => setTimeout(r, Math.max(0, stopAt - durationS * 1000 - Date.now())));
+    rec.from = Date.now();
+    const before = servers.map((s) => procStats(s.child.pid!));
+    const genBefore = process.cpuUsage();
+    await new Promise((r) => setTimeout(r, Math.max(0, stopAt - Date.now())));
+    const after = servers.map((s) => procStats(s.child.pid!));
+    const gen = process.cpuUsage(genBefore);
+    stops.forEach((stop) => stop());
+    report(instances, live.length, rec, before, after, (gen.user + gen.system) / 1e6);
+  } finally {
+    for (const s of servers) s.child.kill('SIGTERM');
+    await new Promise((r) => setTimeout(r, 1_500));
+    await admin(`drop database if exists ${name} with (force)`);
+  }
+}
+
+/** The first `live` subscription: its snapshot's size as text and on the wire (permessage-deflate). */
+async function liveSnapshotSize(base: string): Promise<void> {
+  const ws = new WebSocket(`${base.replace('http', 'ws')}/ws/feed`);
+  await new Promise((r) => ws.once('open', r));
+  const startRead = (ws as unknown as { _socket: { bytesRead: number } })._socket.bytesRead;
+  let text = 0;
+  await new Promise<void>((resolve) => {
+    ws.on('message', (data) => {
+      const raw = data.toString();
+      if (JSON.parse(raw).type === 'subscribed') return resolve();
+      text += Buffer.byteLength(raw);
+    });
+    ws.send(JSON.stringify({ type: 'subscribe', topics: ['live'], locale: 'en' }));
+  });
+  const wire = (ws as unknown as { _socket: { bytesRead: number } })._socket.bytesRead - startRead;
+  ws.close();
+  console.log(
+    `first live snapshot: ${(text / 1024).toFixed(1)} KB of JSON, ${(wire / 1024).toFixed(1)} KB on the wire`,
+  );
+}
+
+function report(
+  instances: number,
+  liveEvents: number,
+  rec: Recorder,
+  before: { cpu: number; rssMb: number }[],
+  after: { cpu: number; rssMb: number }[],
+  generatorCpu: number,
+): void {
+  const base = rec.latencies.get('healthz (baseline)') ?? [];
+  const b50 = quantile(base, 0.5);
+  const b99 = quantile(base, 0.99);
+  console.log(
+    `\npeak — ${players} players, ${durationS} s, ${instances} instance(s)${instances > 1 ? ' behind Redis' : ''}, PostgreSQL, ${liveEvents} live events`,
+  );
+  console.log(
+    `${'call'.padEnd(32)}${'count'.padStart(8)}${'p50 ms'.padStart(9)}${'p99 ms'.padStart(9)}${'p50 ×hz'.padStart(9)}${'p99 ×hz'.padStart(9)}${'errors'.padStart(8)}`,
+  );
+  for (const [name, list] of [...rec.latencies].sort()) {
+    const p50 = quantile(list, 0.5);
+    const p99 = quantile(list, 0.99);
+    console.log(
+      `${name.padEnd(32)}${String(list.length).padStart(8)}${p50.toFixed(1).padStart(9)}${p99.toFixed(1).padStart(9)}${(p50 / b50).toFixed(2).padStart(9)}${(p99 / b99).toFixed(2).padStart(9)}${String(rec.errors.get(name) ?? 0).padStart(8)}`,
+    );
+  }
+  const socketErrors = rec.errors.get('feed socket') ?? 0;
+  console.log(
+    `HTTP statuses: ${[...rec.statuses].map(([k, n]) => `${k} ${n}`).join(', ')}; feed socket errors ${socketErrors}`,
+  );
+  after.forEach((a, i) => {
+    const cpu = a.cpu - before[i]!.cpu;
+    console.log(
+      `server ${i + 1}: CPU ${cpu.toFixed(1)} s (${((cpu / durationS) * 100).toFixed(0)}% of one core), RSS ${a.rssMb.toFixed(0)} MB`,
+    );
+  });
+  console.log(
+    `load generator (this process, same machine): CPU ${generatorCpu.toFixed(1)} s (${((generatorCpu / durationS) * 100).toFixed(0)}% of one core)`,
+  );
+}
+
+for (const instances of modes) await run(instances);

@@ -1,1 +1,7 @@
 export * from './money';
+export * from './odds';
+export * from './combinations';
+export * from './coupon';
+export * from './stakes';
+export * from './payout';
+export * from './cashout';

@@ -1,0 +1,60 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { cashOutQuote, fairValue, partialCashOut } from './cashout';
+import { combinationsReturn, perBetFromTotal, possibleEarnings, totalFromPerBet } from './stakes';
+
+describe('stakes (spec §5)', () => {
+  it('splits a total equally, rounding the per-bet stake down, and multiplies back', () => {
+    expect(perBetFromTotal(1000, 3)).toBe(333);
+    expect(totalFromPerBet(333, 3)).toBe(999);
+    expect(perBetFromTotal(1000, 0)).toBe(0);
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 1e9 }), fc.integer({ min: 1, max: 300 }), (total, n) => {
+        expect(totalFromPerBet(perBetFromTotal(total, n), n)).toBeLessThanOrEqual(total);
+      }),
+    );
+  });
+
+  it('gives possible earnings: all legs win for the most, the cheapest combination for the least', () => {
+    const odds = [1.5, 2.333, 3.1];
+    const system23 = [
+      [0, 1],
+      [0, 2],
+      [1, 2],
+    ];
+    expect(possibleEarnings(odds, system23, 100)).toEqual({ min: 349, max: 1538 });
+    expect(possibleEarnings(odds, [[0, 1, 2]], 100)).toEqual({ min: 1084, max: 1084 });
+    expect(possibleEarnings(odds, [[0], [1], [2]], 100)).toEqual({ min: 150, max: 693 });
+    expect(combinationsReturn([2, null], [[0], [1]], 100)).toBe(200);
+  });
+});
+
+describe('cash-out valuation', () => {
+  const legs = [
+    { odds: 2, state: 'won' as const },
+    { odds: 1.8, state: 'open' as const, winProbability: 0.5 },
+  ];
+
+  it('offers the fair value less the margin, never above it, and nothing for a lost bet', () => {
+    expect(fairValue(legs, [[0, 1]], 1000)).toBeCloseTo(1800);
+    expect(cashOutQuote(legs, [[0, 1]], 1000, 500)).toBe(1710);
+    expect(cashOutQuote([{ odds: 2, state: 'lost' }, legs[1]!], [[0, 1]], 1000, 500)).toBe(0);
+    fc.assert(
+      fc.property(
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        fc.integer({ min: 0, max: 2000 }),
+        (p, margin) => {
+          const open = [{ odds: 3.5, state: 'open' as const, winProbability: p }];
+          const quote = cashOutQuote(open, [[0]], 1000, margin);
+          expect(quote).toBeLessThanOrEqual(fairValue(open, [[0]], 1000));
+          expect(Number.isInteger(quote)).toBe(true);
+        },
+      ),
+    );
+  });
+
+  it('keeps in play the share of the stake that was not sold', () => {
+    expect(partialCashOut(1710, 855, 1000)).toEqual({ remainingStakePerBetCents: 500 });
+    expect(() => partialCashOut(1710, 2000, 1000)).toThrow();
+  });
+});

@@ -24,6 +24,8 @@ import { createWalletModule } from './modules/wallet/index';
 import { createLimitsModule } from './modules/limits/index';
 import { seedDemoAccounts } from './db/demo-accounts.seed';
 import { opsRoutes } from './modules/ops/index';
+import { createBettingModule } from './modules/betting/index';
+import rateLimit from '@fastify/rate-limit';
 
 export interface AppDeps {
   config: Config;
@@ -107,8 +109,8 @@ export async function buildApp(deps: AppDeps) {
     sleep: deps.sleep,
     sources: {
       balances: (user) => wallet.service.balances(user),
-      // Betting (a later issue) supplies the real count of waiting bets; until then no bet can wait.
-      waitingBets: async () => 0,
+      // Open bets (waiting or in their live delay), from the betting module built below.
+      waitingBets: (userId) => betting.openCount(userId),
       appOf: tenancy.resolveTenant,
     },
   });
@@ -117,6 +119,24 @@ export async function buildApp(deps: AppDeps) {
     clock,
     clientById: (id, tx) => identity.service.getUser(id, tx),
     usage: (client, from, to, tx) => wallet.activity.usage(client, from, to, tx),
+  });
+
+  const betting = createBettingModule({
+    db,
+    clock,
+    bus,
+    wallet: wallet.service,
+    fixtures: fixtures.betting,
+    auth: identity.auth,
+    assertCanStake: (userId, amount, tx) => limits.service.assertCanStake(userId, amount, tx),
+    liveDelayMs: config.BET_LIVE_DELAY_MS,
+    cashOut: {
+      marginBasisPoints: config.CASHOUT_MARGIN_BP,
+      toleranceBasisPoints: config.CASHOUT_TOLERANCE_BP,
+    },
+    placeLimitPerMinute: config.BET_PLACE_PER_MINUTE,
+    sleep: deps.sleep,
+    log: (msg, err) => logTarget.app?.log.error({ err }, msg),
   });
 
   await fixtures.seedReferenceData();
@@ -142,6 +162,8 @@ export async function buildApp(deps: AppDeps) {
   registerErrorHandling(app);
   registerBodyParsers(app);
   await registerCompression(app);
+  // Limits are set per route (bet placement); the store is per instance.
+  await app.register(rateLimit, { global: false });
   await registerCors(app, async (hostname) => (await tenancy.service.findByHost(hostname)) !== null);
   await registerDocs(app);
   await app.register(websocket, {
@@ -171,7 +193,9 @@ export async function buildApp(deps: AppDeps) {
   // Shutdown order: producers first (the simulator leader ends its tick and releases its lock), then the feed
   // that relays them (its sockets would otherwise keep the HTTP server from closing), then the bus both use.
   // The database is closed by whoever opened it, after `app.close()` has returned.
+  if (config.BETTING_JOBS) betting.start();
   app.addHook('preClose', async () => {
+    await betting.stop();
     await leadership?.stop();
     stopResync();
     await fixtures.close();
@@ -202,8 +226,9 @@ export async function buildApp(deps: AppDeps) {
     ),
   );
   await app.register(limits.routes(identity.auth));
+  await app.register(betting.routes);
   if (config.OPERATOR_TOKEN) await app.register(opsRoutes(fixtures, config.OPERATOR_TOKEN));
   await registerWeb(app, config);
 
-  return { app, bus, modules: { tenancy, fixtures, feed, identity, wallet, limits } };
+  return { app, bus, modules: { tenancy, fixtures, feed, identity, wallet, limits, betting } };
 }

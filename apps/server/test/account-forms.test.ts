@@ -138,6 +138,7 @@ describeEachBackend('account forms: change password and preferences', (backend) 
 
     const saved = await multipart('/api/v1/user/prefences/form', access_token, {
       odds_format: 'fractional',
+      odds_change: 'higher',
       language: 'en',
       timezone: 'Europe/London',
       hide_balance: '1',
@@ -149,6 +150,7 @@ describeEachBackend('account forms: change password and preferences', (backend) 
     ).json().result.user;
     expect(user.preferences).toEqual({
       oddsFormat: 'fractional',
+      oddsChange: 'higher',
       language: 'en',
       timezone: 'Europe/London',
       hideBalance: true,

@@ -58,6 +58,8 @@ export type Currency = z.infer<typeof currencySchema>;
 /** The client's stored preferences (also edited through the preferences form). */
 export const userPreferencesSchema = z.object({
   oddsFormat: oddsFormatSchema,
+  /** What a bet does when its odds moved before acceptance: refuse (none), take any, or only higher. */
+  oddsChange: z.enum(['none', 'any', 'higher']),
   language: z.enum(['en', 'tr']),
   timezone: z.string(),
   hideBalance: z.boolean(),
@@ -140,6 +142,7 @@ export type ChangePasswordFields = z.infer<typeof changePasswordFieldsSchema>;
 /** Field names of the preferences form (checkbox `hide_balance` present = on). */
 export const preferencesFieldsSchema = z.object({
   odds_format: oddsFormatSchema,
+  odds_change: z.enum(['none', 'any', 'higher']).default('none'),
   language: z.enum(['en', 'tr']),
   timezone: z.string().min(1).max(64),
   hide_balance: z.string().optional(),

@@ -7,3 +7,4 @@ export * from './feed';
 export * from './identity';
 export * from './wallet';
 export * from './fixtures';
+export * from './betting';

@@ -63,6 +63,16 @@ const envSchema = z.object({
   SIMULATOR_SPEED: z.coerce.number().min(0.1).max(1000).default(1),
   /** Markets are generated for events starting within this many hours (others on first request). */
   MARKETS_WINDOW_HOURS: z.coerce.number().min(0).max(168).default(3),
+  /** How long a live bet waits before it is checked again and accepted or rejected. */
+  BET_LIVE_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
+  /** Bet placements a client may make per minute (per instance). */
+  BET_PLACE_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(30),
+  /** The house's cut of a bet's fair value when it is cashed out, basis points (500 = 5%). */
+  CASHOUT_MARGIN_BP: z.coerce.number().int().min(0).max(5_000).default(500),
+  /** How far below the shown price a cash-out may still execute, basis points. */
+  CASHOUT_TOLERANCE_BP: z.coerce.number().int().min(0).max(2_000).default(100),
+  /** Whether this instance runs the betting jobs (live acceptance, settlement, corrections); tests drive them. */
+  BETTING_JOBS: bool.default(true),
   /** Worker threads that price markets off the main thread (0: price on it, as tests do). */
   PRICING_THREADS: z.coerce.number().int().min(0).max(8).default(1),
   /** Producer silence after which every instance suspends live markets (Betradar's 20 s); 0 = never. */
@@ -98,6 +108,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     // Tests drive the simulator by hand: a silent producer would suspend their live events after 20 s.
     PRODUCER_STALE_MS: '0',
     PRICING_THREADS: '0',
+    BETTING_JOBS: 'false',
+    BET_LIVE_DELAY_MS: '0',
   };
   return { ...loadConfig({ ...env, ...sports }), ...overrides };
 }

@@ -10,6 +10,8 @@ export class HttpError extends Error {
     message: string,
     readonly field?: string,
     readonly retryAfterSeconds?: number,
+    /** More of the body (a bet error's per-selection errors and current odds); never `error` or `message`. */
+    readonly details?: Record<string, unknown>,
   ) {
     super(message);
   }
@@ -40,7 +42,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply.code(400).send(body);
     }
     if (error instanceof HttpError) {
-      const body: ErrorBody = { error: error.code, message: error.message };
+      const body: ErrorBody = { ...error.details, error: error.code, message: error.message };
       if (error.field) body.field = error.field;
       if (error.statusCode === 429) reply.header('retry-after', String(error.retryAfterSeconds ?? 60));
       return reply.code(error.statusCode).send(body);

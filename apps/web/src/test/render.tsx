@@ -46,7 +46,13 @@ export const TEST_USER: SessionUser = {
   email: 'demo@example.com',
   loggedIn: true,
   waiting_bets: 0,
-  preferences: { oddsFormat: 'decimal', language: 'en', timezone: 'Europe/Istanbul', hideBalance: false },
+  preferences: {
+    oddsFormat: 'decimal',
+    oddsChange: 'none',
+    language: 'en',
+    timezone: 'Europe/Istanbul',
+    hideBalance: false,
+  },
 };
 
 export function jsonResponse(status: number, body: unknown): Response {

@@ -129,6 +129,7 @@ export function accountRoutes(
             throw new FormError(String(parsed.error.issues[0]?.path[0] ?? 'form'), 'form.required');
           const prefs = {
             oddsFormat: parsed.data.odds_format,
+            oddsChange: parsed.data.odds_change,
             language: parsed.data.language,
             timezone: parsed.data.timezone,
             hideBalance: ['1', 'on', 'true'].includes(parsed.data.hide_balance ?? ''),

@@ -15,6 +15,7 @@ describe('server-rendered forms', () => {
   it('escapes translated labels and stored values', () => {
     const html = renderPreferencesForm(t, {
       oddsFormat: 'decimal',
+      oddsChange: 'none',
       language: 'en',
       timezone: '"><img src=x onerror=alert(1)>',
       hideBalance: true,

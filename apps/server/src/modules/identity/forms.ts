@@ -127,6 +127,14 @@ export function renderPreferencesForm(
       t,
     ),
     select(
+      'odds_change',
+      t('preferences.odds_change'),
+      (['none', 'higher', 'any'] as const).map((p) => [p, t(`preferences.odds_change.${p}`)]),
+      prefs.oddsChange,
+      errors,
+      t,
+    ),
+    select(
       'language',
       t('preferences.language'),
       [

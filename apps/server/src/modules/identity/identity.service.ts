@@ -45,6 +45,7 @@ export function isTimeZone(tz: string): boolean {
 export function preferencesOf(user: UserRow): UserPreferences {
   return {
     oddsFormat: user.oddsFormat,
+    oddsChange: user.oddsChange,
     language: user.language,
     timezone: user.timezone,
     hideBalance: user.hideBalance,
@@ -153,7 +154,13 @@ export function createIdentityService(deps: {
 
     async updatePreferences(
       user: UserRow,
-      prefs: { oddsFormat: OddsFormat; language: 'en' | 'tr'; timezone: string; hideBalance: boolean },
+      prefs: {
+        oddsFormat: OddsFormat;
+        oddsChange: 'none' | 'any' | 'higher';
+        language: 'en' | 'tr';
+        timezone: string;
+        hideBalance: boolean;
+      },
     ): Promise<void> {
       if (!isTimeZone(prefs.timezone)) throw new FormError('timezone', 'preferences.timezone_invalid');
       await repo.updateUser(user.id, prefs);

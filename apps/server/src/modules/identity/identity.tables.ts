@@ -39,6 +39,8 @@ export const users = pgTable(
     dateFormat: text('date_format').notNull().default('DD.MM.YYYY'),
     language: text('language').$type<'en' | 'tr'>().notNull().default('tr'),
     oddsFormat: text('odds_format').$type<OddsFormat>().notNull().default('decimal'),
+    /** Odds-change policy of bet placement: none (refuse), any, higher. */
+    oddsChange: text('odds_change').$type<'none' | 'any' | 'higher'>().notNull().default('none'),
     hideBalance: boolean('hide_balance').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }).notNull(),

@@ -1,0 +1,160 @@
+import { and, asc, desc, eq, gte, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
+import type { BetStatusKey } from '@sb/contract';
+import type { DbOrTx } from '../../db/database';
+import { betLegs, bets } from './betting.tables';
+
+export type BetRow = typeof bets.$inferSelect;
+export type NewBet = typeof bets.$inferInsert;
+export type LegRow = typeof betLegs.$inferSelect;
+
+export function createBettingRepository(db: DbOrTx) {
+  return {
+    async insertBet(bet: NewBet, legs: Omit<LegRow, 'betId'>[]): Promise<BetRow> {
+      const [row] = await db.insert(bets).values(bet).returning();
+      if (!row) throw new Error('insert into bets returned nothing');
+      await db.insert(betLegs).values(legs.map((l) => ({ ...l, betId: row.id })));
+      return row;
+    },
+
+    async byKey(userId: number, key: string): Promise<BetRow | null> {
+      const [row] = await db
+        .select()
+        .from(bets)
+        .where(and(eq(bets.userId, userId), eq(bets.idempotencyKey, key)));
+      return row ?? null;
+    },
+
+    async byId(id: number): Promise<BetRow | null> {
+      const [row] = await db.select().from(bets).where(eq(bets.id, id));
+      return row ?? null;
+    },
+
+    /** The bet, locked until the transaction ends: settlement, cash-out and acceptance take turns on it. */
+    async lock(id: number): Promise<BetRow | null> {
+      const [row] = await db.select().from(bets).where(eq(bets.id, id)).for('update');
+      return row ?? null;
+    },
+
+    /** Changes a bet only if it is still in `from`; false when another actor moved it first. */
+    async transition(id: number, from: BetStatusKey[], patch: Partial<NewBet>): Promise<boolean> {
+      const rows = await db
+        .update(bets)
+        .set(patch)
+        .where(and(eq(bets.id, id), inArray(bets.status, from)))
+        .returning({ id: bets.id });
+      return rows.length === 1;
+    },
+
+    async update(id: number, patch: Partial<NewBet>): Promise<void> {
+      await db.update(bets).set(patch).where(eq(bets.id, id));
+    },
+
+    async legsOf(betIds: number[]): Promise<LegRow[]> {
+      if (betIds.length === 0) return [];
+      return db
+        .select()
+        .from(betLegs)
+        .where(inArray(betLegs.betId, betIds))
+        .orderBy(asc(betLegs.betId), asc(betLegs.idx));
+    },
+
+    async setLegOdds(betId: number, idx: number, oddsThousandths: number): Promise<void> {
+      await db
+        .update(betLegs)
+        .set({ oddsThousandths })
+        .where(and(eq(betLegs.betId, betId), eq(betLegs.idx, idx)));
+    },
+
+    async setLegResult(betId: number, idx: number, result: string | null): Promise<void> {
+      await db
+        .update(betLegs)
+        .set({ result })
+        .where(and(eq(betLegs.betId, betId), eq(betLegs.idx, idx)));
+    },
+
+    async list(
+      userId: number,
+      statuses: BetStatusKey[],
+      from: Date,
+      to: Date,
+      page: number,
+      perPage: number,
+    ): Promise<{ rows: BetRow[]; total: number }> {
+      const where = and(
+        eq(bets.userId, userId),
+        inArray(bets.status, statuses),
+        gte(bets.createdAt, from),
+        lt(bets.createdAt, to),
+      );
+      const [rows, [count]] = await Promise.all([
+        db
+          .select()
+          .from(bets)
+          .where(where)
+          .orderBy(desc(bets.createdAt), desc(bets.id))
+          .limit(perPage)
+          .offset((page - 1) * perPage),
+        db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(bets)
+          .where(where),
+      ]);
+      return { rows, total: Number(count?.n ?? 0) };
+    },
+
+    async countOpen(userId: number): Promise<number> {
+      const [row] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(bets)
+        .where(and(eq(bets.userId, userId), inArray(bets.status, ['waiting', 'pending'])));
+      return Number(row?.n ?? 0);
+    },
+
+    /** Live bets whose acceptance delay is over. */
+    async duePending(now: Date, limit: number): Promise<BetRow[]> {
+      return db
+        .select()
+        .from(bets)
+        .where(and(eq(bets.status, 'pending'), lte(bets.acceptAt, now)))
+        .orderBy(asc(bets.acceptAt))
+        .limit(limit);
+    },
+
+    /** Selections that open bets are waiting on. */
+    async openSelections(limit: number): Promise<number[]> {
+      const rows = await db
+        .selectDistinct({ id: betLegs.selectionId })
+        .from(betLegs)
+        .innerJoin(bets, eq(bets.id, betLegs.betId))
+        .where(and(eq(bets.status, 'waiting'), isNull(betLegs.result)))
+        .limit(limit);
+      return rows.map((r) => r.id);
+    },
+
+    /** Bets holding any of these selections, in the given statuses. */
+    async betsWithSelections(selectionIds: number[], statuses: BetStatusKey[]): Promise<number[]> {
+      if (selectionIds.length === 0) return [];
+      const rows = await db
+        .selectDistinct({ id: bets.id })
+        .from(bets)
+        .innerJoin(betLegs, eq(betLegs.betId, bets.id))
+        .where(and(inArray(betLegs.selectionId, selectionIds), inArray(bets.status, statuses)));
+      return rows.map((r) => r.id);
+    },
+
+    /** Settled legs whose selection's result may since have been corrected (resettlement candidates). */
+    async settledLegSelections(
+      since: Date,
+      limit: number,
+    ): Promise<{ betId: number; selectionId: number; result: string | null }[]> {
+      return db
+        .select({ betId: betLegs.betId, selectionId: betLegs.selectionId, result: betLegs.result })
+        .from(betLegs)
+        .innerJoin(bets, eq(bets.id, betLegs.betId))
+        .where(and(inArray(bets.status, ['win', 'loss', 'refund']), gte(bets.settledAt, since)))
+        .limit(limit);
+    },
+  };
+}
+
+export type BettingRepository = ReturnType<typeof createBettingRepository>;

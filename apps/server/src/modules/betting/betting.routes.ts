@@ -1,0 +1,246 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  BET_STATUSES,
+  betResponseSchema,
+  betResultsResponseSchema,
+  betsResponseSchema,
+  cashOutQuoteResponseSchema,
+  cashOutRequestSchema,
+  cashOutResponseSchema,
+  checkBetsResponseSchema,
+  dateTimeParamSchema,
+  errorBodySchema,
+  idParamSchema,
+  localeQuerySchema,
+  type BetStatusKey,
+} from '@sb/contract';
+import { requestLocale } from '../../lib/locale';
+import { translatorFor } from '../../lib/translate';
+import { badRequest } from '../../plugins/errors';
+import { bearerToken, type Auth } from '../identity/index';
+import { parseSlip } from './slip-form';
+import type { BetViews } from './bet-views';
+import { receiptHtml } from './receipt';
+import type { BettingService } from './betting.service';
+import type { CashOutService } from './cashout.service';
+
+const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
+const DAY_MS = 86_400_000;
+/** A form or JSON slip: decoded and checked by parseSlip (400 naming the field). */
+const slipBody = z.record(z.string(), z.unknown());
+
+const betsQuerySchema = localeQuerySchema.extend({
+  /** Status ids (spec §4): repeated, bracketed or comma separated. */
+  status: z.union([z.string().max(40), z.array(z.string().max(4)).max(8)]).optional(),
+  'status[]': z.union([z.string().max(4), z.array(z.string().max(4)).max(8)]).optional(),
+  'createdAt[from]': dateTimeParamSchema.optional(),
+  'createdAt[to]': dateTimeParamSchema.optional(),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  per_page: z.coerce.number().int().min(1).max(100).default(10),
+});
+
+const detailQuerySchema = localeQuerySchema.extend({
+  print: z.enum(['0', '1']).optional(),
+  tz: z.string().max(64).optional(),
+  host: z
+    .string()
+    .max(253)
+    .regex(/^[a-z0-9.-]*$/i, 'a host name')
+    .optional(),
+});
+
+/** Status ids of the `status` parameters, as keys; every status when none is given. */
+function statusesOf(query: z.infer<typeof betsQuerySchema>): BetStatusKey[] {
+  const raw = [query.status ?? [], query['status[]'] ?? []].flat().flatMap((s) => s.split(','));
+  if (raw.length === 0) return BET_STATUSES.map((s) => s.key);
+  return raw.map((text) => {
+    const status = BET_STATUSES.find((s) => String(s.id) === text.trim());
+    if (!status) throw badRequest('status', 'status: ids 1–8');
+    return status.key;
+  });
+}
+
+export function bettingRoutes(deps: {
+  auth: Auth;
+  betting: BettingService;
+  cashOut: CashOutService;
+  views: BetViews;
+  /** Placements per client per minute. */
+  placeLimitPerMinute: number;
+}): FastifyPluginAsync {
+  const { auth, betting, cashOut, views } = deps;
+  /** The client of a request with a token; null for a visitor without one (checkBets works for both). */
+  const optionalClient = (request: FastifyRequest) =>
+    bearerToken(request) ? auth.requireClient(request) : null;
+
+  return async (fastify) => {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+    const tags = ['betting'];
+
+    app.post(
+      '/api/v1/checkBets',
+      {
+        schema: {
+          tags,
+          summary:
+            'Current odds, max stakes and errors of a slip (form: bets[i][…], systems[], type, amount)',
+          querystring: localeQuerySchema.extend({ ro: z.string().max(8).optional() }),
+          body: slipBody,
+          response: { 200: checkBetsResponseSchema, ...errors },
+        },
+      },
+      async (request) => betting.check(await optionalClient(request), parseSlip(request.body)),
+    );
+
+    app.post(
+      '/api/v1/betPlace',
+      {
+        config: {
+          rateLimit: {
+            max: deps.placeLimitPerMinute,
+            timeWindow: 60_000,
+            keyGenerator: (request: FastifyRequest) => `bet:${bearerToken(request) ?? request.ip}`,
+          },
+        },
+        schema: {
+          tags,
+          summary: 'Place a slip (form; Idempotency-Key header once per attempt)',
+          querystring: localeQuerySchema,
+          body: slipBody,
+          response: { 200: betResponseSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const user = await auth.requireClient(request);
+        const key = request.headers['idempotency-key'];
+        const bet = await betting.place(
+          user,
+          parseSlip(request.body),
+          typeof key === 'string' ? key : undefined,
+        );
+        return { result: await views.one(bet, user, requestLocale(request)) };
+      },
+    );
+
+    app.get(
+      '/api/v1/bets',
+      {
+        schema: {
+          tags,
+          summary: "The client's bets by status ids and created-at range, newest first",
+          querystring: betsQuerySchema,
+          response: { 200: betsResponseSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const user = await auth.requireClient(request);
+        const q = request.query;
+        const now = Date.now();
+        const from = q['createdAt[from]'] ? Date.parse(q['createdAt[from]']) : now - 31 * DAY_MS;
+        let to = q['createdAt[to]'] ? Date.parse(q['createdAt[to]']) : now + DAY_MS;
+        if (q['createdAt[to]']?.length === 10) to += DAY_MS; // a plain end date means through that day
+        if (to <= from) throw badRequest('createdAt[to]', 'the end of the range must be after its start');
+        const page = await views.list(
+          user,
+          statusesOf(q),
+          new Date(from),
+          new Date(to),
+          q.page,
+          q.per_page,
+          requestLocale(request),
+        );
+        return { result: page };
+      },
+    );
+
+    app.get(
+      '/api/v1/bet/detail/:id',
+      {
+        schema: {
+          tags,
+          summary: 'One bet of the client with its selections; print=1 gives a printable receipt',
+          params: z.object({ id: idParamSchema }),
+          querystring: detailQuerySchema,
+          response: { 200: betResponseSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const user = await auth.requireClient(request);
+        const locale = requestLocale(request);
+        const bet = await views.byId(request.params.id, user, locale);
+        if (request.query.print !== '1') return { result: bet };
+        // The receipt is a page, not the JSON the schema describes: sent as it is.
+        return reply
+          .type('text/html; charset=utf-8')
+          .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
+          .serializer((html: unknown) => String(html))
+          .send(
+            receiptHtml(bet, translatorFor(request), locale, request.query.tz, request.query.host) as never,
+          );
+      },
+    );
+
+    app.get(
+      '/api/v1/bet/results',
+      {
+        schema: {
+          tags,
+          summary: 'Bet statuses (ids and keys)',
+          querystring: localeQuerySchema,
+          response: { 200: betResultsResponseSchema },
+        },
+      },
+      async (request) => {
+        const t = translatorFor(request);
+        return {
+          result: BET_STATUSES.map((s) => ({ id: s.id, key: s.key, name: t(`bet.status.${s.key}`) })),
+        };
+      },
+    );
+
+    app.get(
+      '/api/v1/bet-cash-out/:id',
+      {
+        schema: {
+          tags,
+          summary: 'Cash-out offer of a bet',
+          params: z.object({ id: idParamSchema }),
+          querystring: localeQuerySchema,
+          response: { 200: cashOutQuoteResponseSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const user = await auth.requireClient(request);
+        return { result: await cashOut.quote(user.id, request.params.id) };
+      },
+    );
+
+    app.post(
+      '/api/v1/bet-cash-out/:id',
+      {
+        schema: {
+          tags,
+          summary: 'Cash out a bet, fully or partly, if the price still holds',
+          params: z.object({ id: idParamSchema }),
+          querystring: localeQuerySchema,
+          body: cashOutRequestSchema,
+          response: { 200: cashOutResponseSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const user = await auth.requireClient(request);
+        const key = request.headers['idempotency-key'];
+        const done = await cashOut.execute(
+          user.id,
+          request.params.id,
+          request.body ?? {},
+          typeof key === 'string' ? key.slice(0, 100) : undefined,
+        );
+        const bet = await views.byId(done.betId, user, requestLocale(request));
+        return { result: { status: done.status, paid: done.paid, quote: done.quote, bet } };
+      },
+    );
+  };
+}

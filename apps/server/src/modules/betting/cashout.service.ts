@@ -1,0 +1,164 @@
+import { cashOutQuote, partialCashOut, type CashOutLeg } from '@sb/betting';
+import type { CashOutQuote } from '@sb/contract';
+import type { Db, DbOrTx } from '../../db/database';
+import type { Clock } from '../../lib/clock';
+import { HttpError, notFound } from '../../plugins/errors';
+import type { BettingView } from '../fixtures/index';
+import type { WalletService } from '../wallet/index';
+import { combinationsOf } from './bet-view';
+import { createBettingRepository, type BetRow, type BettingRepository } from './betting.repository';
+
+/** The smallest partial cash-out, and the least value a bet may keep in play after one (minor units). */
+export const MIN_PARTIAL_CENTS = 100;
+
+export interface CashOutConfig {
+  /** The house's cut of the fair value, basis points. */
+  marginBasisPoints: number;
+  /** How far below the price the player saw an execution may still go (basis points). */
+  toleranceBasisPoints: number;
+}
+
+/**
+ * Cash-out: a quote from the live model's fair probability of the open legs, less the cash-out margin (never
+ * above fair value); executing re-prices on the locked bet and pays only if the price still holds within the
+ * tolerance. Partial cash-out sells a share: the stake left in play shrinks in proportion. Cash-out and
+ * settlement lock the same row and both need the bet `waiting`, so exactly one of them pays.
+ */
+export function createCashOutService(deps: {
+  db: Db;
+  clock: Clock;
+  wallet: WalletService;
+  fixtures: BettingView;
+  config: CashOutConfig;
+}) {
+  const { db } = deps;
+  const unavailable = (betId: number, reason: string): CashOutQuote => ({
+    betId,
+    amount: 0,
+    available: false,
+    reason,
+    minPartial: MIN_PARTIAL_CENTS,
+  });
+
+  async function quoteOf(r: BettingRepository, tx: DbOrTx | undefined, bet: BetRow): Promise<CashOutQuote> {
+    if (bet.status === 'pending') return unavailable(bet.id, 'live_delay');
+    if (bet.status !== 'waiting') return unavailable(bet.id, 'settled');
+    const legs = await r.legsOf([bet.id]);
+    const ids = legs.map((l) => l.selectionId);
+    const selections = await deps.fixtures.selections(ids, tx);
+    const cashLegs: CashOutLeg[] = [];
+    const open: number[] = [];
+    for (const leg of legs) {
+      const s = selections.get(leg.selectionId);
+      const odds = leg.oddsThousandths / 1000;
+      if (s?.result === 'win' || s?.result === 'loss' || s?.result === 'void') {
+        cashLegs.push({ odds, state: s.result === 'win' ? 'won' : s.result === 'loss' ? 'lost' : 'void' });
+        continue;
+      }
+      if (!s || s.state === 'closed' || s.state === 'event_ended')
+        return unavailable(bet.id, 'market_closed');
+      if (s.state !== 'ok') return unavailable(bet.id, 'suspended');
+      open.push(cashLegs.length);
+      cashLegs.push({ odds, state: 'open', winProbability: 0 });
+    }
+    const probabilities = await deps.fixtures.fairProbabilities(ids, tx);
+    for (const i of open) {
+      const leg = cashLegs[i]!;
+      cashLegs[i] = {
+        odds: leg.odds,
+        state: 'open',
+        winProbability: probabilities.get(legs[i]!.selectionId) ?? 0,
+      };
+    }
+    const amount = cashOutQuote(
+      cashLegs,
+      combinationsOf(bet, legs),
+      bet.stakePerBet,
+      deps.config.marginBasisPoints,
+    );
+    if (amount <= 0) return unavailable(bet.id, 'lost');
+    return { betId: bet.id, amount, available: true, reason: null, minPartial: MIN_PARTIAL_CENTS };
+  }
+
+  async function owned(r: BettingRepository, betId: number, userId: number, lock: boolean): Promise<BetRow> {
+    const bet = lock ? await r.lock(betId) : await r.byId(betId);
+    // Another client's bet is as unknown as a missing one.
+    if (!bet || bet.userId !== userId) throw notFound('bet');
+    return bet;
+  }
+
+  return {
+    async quote(userId: number, betId: number): Promise<CashOutQuote> {
+      const r = createBettingRepository(db);
+      return quoteOf(r, undefined, await owned(r, betId, userId, false));
+    },
+
+    /**
+     * Cashes out `amount` (default: all) if the price still holds: within the tolerance of `expected` when the
+     * player sent the value they saw. Otherwise nothing moves and the new quote comes back.
+     */
+    async execute(
+      userId: number,
+      betId: number,
+      request: { amount?: number; expected?: number },
+      key: string | undefined,
+    ) {
+      return db.transaction(async (tx) => {
+        const r = createBettingRepository(tx);
+        const bet = await owned(r, betId, userId, true);
+        const quote = await quoteOf(r, tx, bet);
+        // A retry of a cash-out already done: nothing moves again.
+        if (key && bet.lastCashoutKey === key) return { status: 'replayed' as const, paid: 0, quote, betId };
+        if (!quote.available) return { status: 'unavailable' as const, paid: 0, quote, betId };
+        const floor = request.expected
+          ? Math.floor((request.expected * (10_000 - deps.config.toleranceBasisPoints)) / 10_000)
+          : 0;
+        if (quote.amount < floor) return { status: 'price_changed' as const, paid: 0, quote, betId };
+        const wanted = request.amount ?? quote.amount;
+        if (wanted > quote.amount) return { status: 'price_changed' as const, paid: 0, quote, betId };
+        const partial = wanted < quote.amount;
+        if (partial && (wanted < MIN_PARTIAL_CENTS || quote.amount - wanted < MIN_PARTIAL_CENTS))
+          throw new HttpError(
+            400,
+            'validation',
+            `a partial cash-out is at least ${MIN_PARTIAL_CENTS} and leaves at least as much in play`,
+            'amount',
+          );
+        const remaining = partial
+          ? partialCashOut(quote.amount, wanted, bet.stakePerBet).remainingStakePerBetCents
+          : 0;
+        const n = bet.cashedOut > 0 ? `${bet.cashedOut}` : '0';
+        const moved = await r.transition(betId, ['waiting'], {
+          status: partial ? 'waiting' : 'cashout',
+          stakePerBet: partial ? remaining : bet.stakePerBet,
+          cashedOut: bet.cashedOut + wanted,
+          paid: bet.paid + wanted,
+          settledAt: partial ? null : new Date(deps.clock.now()),
+          lastCashoutKey: key ?? null,
+        });
+        if (!moved) return { status: 'unavailable' as const, paid: 0, quote, betId };
+        await deps.wallet.credit(
+          {
+            appId: bet.appId,
+            userId: bet.userId,
+            currency: bet.currency,
+            amount: wanted,
+            type: 'cashout',
+            // Unique per cash-out of this bet: what had been cashed out before it names it.
+            idempotencyKey: `bet:${betId}:cashout:${n}`,
+            info: { key: 'transaction.cashout', params: { bet: String(betId) } },
+          },
+          tx,
+        );
+        return {
+          status: partial ? ('partial' as const) : ('cashed_out' as const),
+          paid: wanted,
+          quote,
+          betId,
+        };
+      });
+    },
+  };
+}
+
+export type CashOutService = ReturnType<typeof createCashOutService>;

@@ -1,0 +1,101 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { Db, DbOrTx } from '../../db/database';
+import type { Clock } from '../../lib/clock';
+import type { EventBus } from '../../plugins/bus';
+import type { BettingView } from '../fixtures/index';
+import type { Auth } from '../identity/index';
+import type { WalletService } from '../wallet/index';
+import { createBetViews } from './bet-views';
+import { bettingRoutes } from './betting.routes';
+import { createBettingService } from './betting.service';
+import { createCashOutService, type CashOutConfig } from './cashout.service';
+import { createSettlementService } from './settlement.service';
+
+export type { BettingService } from './betting.service';
+export type { SettlementService } from './settlement.service';
+
+/** How often the background jobs run on every instance (each bet is still handled exactly once). */
+const ACCEPT_EVERY_MS = 1_000;
+const SETTLE_EVERY_MS = 5_000;
+const RESETTLE_EVERY_MS = 60_000;
+
+export interface BettingModuleDeps {
+  db: Db;
+  clock: Clock;
+  bus: EventBus;
+  wallet: WalletService;
+  fixtures: BettingView;
+  auth: Auth;
+  assertCanStake: (userId: number, amount: number, tx?: DbOrTx) => Promise<void>;
+  liveDelayMs: number;
+  cashOut: CashOutConfig;
+  placeLimitPerMinute: number;
+  sleep?: (ms: number) => Promise<void>;
+  log?: (msg: string, err?: unknown) => void;
+}
+
+/** Bets: the slip's checks, placement, live acceptance, settlement, cash-out and the client's bet history. */
+export function createBettingModule(deps: BettingModuleDeps) {
+  const betting = createBettingService(deps);
+  const settlement = createSettlementService(deps);
+  const cashOut = createCashOutService({ ...deps, config: deps.cashOut });
+  const views = createBetViews(deps);
+  const timers: ReturnType<typeof setInterval>[] = [];
+  const stops: (() => void)[] = [];
+  let settling: Promise<unknown> | null = null;
+  const log = (what: string) => (error: unknown) => deps.log?.(what, error);
+  /** One settlement pass at a time per instance; a request while one runs is folded into the next. */
+  const settleSoon = () => {
+    settling ??= settlement
+      .settleDue()
+      .catch(log('settlement pass failed'))
+      .finally(() => (settling = null));
+  };
+  const routes: FastifyPluginAsync = async (app) => {
+    await app.register(
+      bettingRoutes({
+        auth: deps.auth,
+        betting,
+        cashOut,
+        views,
+        placeLimitPerMinute: deps.placeLimitPerMinute,
+      }),
+    );
+  };
+
+  return {
+    routes,
+    service: betting,
+    settlement,
+    cashOut,
+    /** Open bets of a client (the session's `waiting_bets`). */
+    openCount: (userId: number) => betting.openCount(userId),
+    /** Starts the background jobs: live bets' acceptance, settlement (also on every decided market), corrections. */
+    start(): void {
+      timers.push(
+        setInterval(
+          () => void betting.acceptDue().catch(log('live acceptance pass failed')),
+          ACCEPT_EVERY_MS,
+        ),
+        setInterval(settleSoon, SETTLE_EVERY_MS),
+        setInterval(
+          () => void settlement.resettleChanged().catch(log('resettlement pass failed')),
+          RESETTLE_EVERY_MS,
+        ),
+      );
+      timers.forEach((t) => t.unref());
+      stops.push(
+        deps.bus.subscribe('fixture.markets', (update) => {
+          if (update.markets.some((m) => m.selections.some((s) => s.result))) settleSoon();
+        }),
+      );
+    },
+    async stop(): Promise<void> {
+      timers.splice(0).forEach((t) => clearInterval(t));
+      stops.splice(0).forEach((s) => s());
+      await settling;
+    },
+  };
+}
+
+export type BettingModule = ReturnType<typeof createBettingModule>;

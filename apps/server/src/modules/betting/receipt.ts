@@ -1,0 +1,45 @@
+import { formatMoney, cents } from '@sb/betting';
+import type { BetView, Locale } from '@sb/contract';
+import { escapeHtml } from '../identity/index';
+
+const zoneOf = (tz: string | undefined) => {
+  try {
+    return tz
+      ? new Intl.DateTimeFormat('en', { timeZone: tz }).resolvedOptions().timeZone
+      : 'Europe/Istanbul';
+  } catch {
+    return 'Europe/Istanbul';
+  }
+};
+
+/** A printable receipt of a bet (spec §7: print=1, tz, host): every text escaped, no scripts. */
+export function receiptHtml(
+  bet: BetView,
+  t: (key: string) => string,
+  locale: Locale,
+  tz?: string,
+  host?: string,
+): string {
+  const money = (n: number) => escapeHtml(formatMoney(cents(n), bet.currency));
+  const date = new Intl.DateTimeFormat(locale === 'tr' ? 'tr-TR' : 'en-GB', {
+    dateStyle: 'short',
+    timeStyle: 'short',
+    timeZone: zoneOf(tz),
+  });
+  const rows = bet.items
+    .map(
+      (i) =>
+        `<tr><td>${escapeHtml(i.fcName)} – ${escapeHtml(i.scName)}<br><small>${escapeHtml(i.name)}${i.specialValue ? ` (${escapeHtml(i.specialValue)})` : ''}: ${escapeHtml(i.selection)}</small></td><td class="n">${i.oddValue.toFixed(2)}</td></tr>`,
+    )
+    .join('');
+  const line = (key: string, value: string) =>
+    `<tr><th>${escapeHtml(t(key))}</th><td class="n">${value}</td></tr>`;
+  return `<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(t('bet.receipt.title'))} #${bet.id}</title>
+<style>body{font:14px/1.4 system-ui,sans-serif;max-width:420px;margin:16px auto;padding:0 12px}table{width:100%;border-collapse:collapse}td,th{padding:6px 0;border-bottom:1px solid #ddd;text-align:left}.n{text-align:right;white-space:nowrap}h1{font-size:18px}</style></head>
+<body><h1>${escapeHtml(t('bet.receipt.title'))}</h1><table>
+${line('bet.receipt.number', `#${bet.id}`)}${line('bet.receipt.placed', escapeHtml(date.format(new Date(bet.created_at))))}${line('bet.receipt.status', escapeHtml(t(`bet.status.${bet.result.key}`)))}
+${line('bet.receipt.bets', `${escapeHtml(t(`bet.type.${bet.type.name}`))} · ${bet.bet_count}`)}</table>
+<table>${rows}</table><table>
+${line('bet.receipt.stake_per_bet', money(bet.amount_per_bet))}${line('bet.receipt.stake', money(bet.amount))}${line('bet.receipt.potential', money(bet.calculated_earnings))}${line('bet.receipt.paid', money(bet.earnings))}
+</table>${host ? `<p><small>${escapeHtml(host)}</small></p>` : ''}</body></html>`;
+}

@@ -1,0 +1,210 @@
+import { z } from 'zod';
+import { bigIdSchema, idSchema } from './common';
+import { scoreSchema } from './feed';
+
+/**
+ * Betting calls of spec §7: checkBets, betPlace, bets, bet/detail, bet/results, bet-cash-out. Amounts are
+ * integer minor units; odds are decimals with at most 3 places (as the player saw them).
+ */
+
+/**
+ * Bet status ids (spec §4 filter ids: open 1, cashout 6, processed 2,3,4, all 1–8) and their result keys.
+ * 7 pending (a live bet in its acceptance delay) and 8 rejected (refused after the delay, stake returned) are
+ * ours; the web's Open tab asks for 1 and 7.
+ */
+export const BET_STATUSES = [
+  { id: 1, key: 'waiting' },
+  { id: 2, key: 'win' },
+  { id: 3, key: 'loss' },
+  { id: 4, key: 'refund' },
+  { id: 5, key: 'cancelled' },
+  { id: 6, key: 'cashout' },
+  { id: 7, key: 'pending' },
+  { id: 8, key: 'rejected' },
+] as const;
+export type BetStatusKey = (typeof BET_STATUSES)[number]['key'];
+export const BET_STATUS_FILTERS = {
+  open: [1, 7],
+  cashout: [6],
+  processed: [2, 3, 4],
+  all: [1, 2, 3, 4, 5, 6, 7, 8],
+};
+
+/** Odds-change policies (Sportradar MTS): refuse any change, accept any, accept only higher odds. */
+export const ODDS_CHANGE_POLICIES = ['none', 'any', 'higher'] as const;
+export type OddsChangePolicy = (typeof ODDS_CHANGE_POLICIES)[number];
+
+/** A decimal odd as sent: at most 3 decimals, 1.001 … 10000. */
+export const oddValueSchema = z
+  .number()
+  .min(1.001)
+  .max(10_000)
+  .refine((v) => Math.abs(v * 1000 - Math.round(v * 1000)) < 1e-6, 'at most 3 decimals');
+
+/** One selection of a slip request (spec §3 "Bet placement items"). */
+export const betItemSchema = z.object({
+  eventId: idSchema,
+  oddId: bigIdSchema,
+  odd: oddValueSchema,
+  banker: z.boolean().default(false),
+  isLive: z.boolean().default(false),
+});
+
+/** The body of checkBets and betPlace, after the bracket form (`bets[0][oddId]=…`) is decoded. */
+export const slipRequestSchema = z.object({
+  walletType: z.enum(['cash']).default('cash'),
+  /** 1 single, 2 multiple, 3 system. */
+  type: z.union([z.literal(1), z.literal(2), z.literal(3)]),
+  bets: z.array(betItemSchema).min(1).max(25),
+  /** System sizes (non-banker legs per combination); only with type 3. */
+  systems: z.array(z.number().int().min(1).max(10)).max(10).default([]),
+  /** Total stake in minor units. */
+  amount: z.number().int().min(1).max(100_000_000_00),
+  /** 2 quick bet (accept without a confirmation step), 1 normal. */
+  confirmationType: z.union([z.literal(1), z.literal(2)]).default(1),
+});
+export type SlipRequest = z.infer<typeof slipRequestSchema>;
+
+/** Why a selection cannot be taken as asked. */
+export const BET_ERROR_CODES = [
+  'not_found',
+  'event_ended',
+  'closed',
+  'suspended',
+  'odd_too_low',
+  'odd_changed',
+  'producer_down',
+  'stake_above_max',
+  'stake_below_min',
+  'duplicate',
+  'same_event',
+] as const;
+
+export const selectionCheckSchema = z.object({
+  entity: z.object({ id: z.number().int(), playable_max_stake: z.number().int() }),
+  eventId: z.number().int(),
+  /** The current odd. */
+  value: z.number(),
+  /** 'ok' or one of BET_ERROR_CODES. */
+  status: z.string(),
+});
+
+export const betErrorsSchema = z.object({
+  /** Per selection (by oddId): why it cannot be taken. */
+  bets: z.record(
+    z.string(),
+    z.object({ code: z.string(), message: z.string(), value: z.number().optional() }),
+  ),
+  /** Errors of the whole bet: stake, limits, balance, type. */
+  general: z.array(z.object({ code: z.string(), message: z.string(), field: z.string().optional() })),
+});
+
+/** POST {bsapi}/api/v1/checkBets (spec §7: maxStake, bets, error, errors.bets). */
+export const checkBetsResponseSchema = z.object({
+  /** The largest total stake the server accepts for this slip now, in minor units. */
+  maxStake: z.number().int(),
+  bets: z.array(selectionCheckSchema),
+  error: z.literal('bet_error').nullable(),
+  errors: betErrorsSchema,
+  /** Bets this slip places and the stake each gets from `amount`. */
+  betCount: z.number().int(),
+  amountPerBet: z.number().int(),
+  /** What the slip returns if it wins: the least and the most, minor units. */
+  possibleEarnings: z.object({ min: z.number().int(), max: z.number().int() }),
+});
+export type CheckBetsResponse = z.infer<typeof checkBetsResponseSchema>;
+
+/** A leg of a placed bet (spec §3 "Bet item"). */
+export const betItemViewSchema = z.object({
+  name: z.string(),
+  selection: z.string(),
+  selectionId: z.number().int(),
+  specialValue: z.string(),
+  fcName: z.string(),
+  scName: z.string(),
+  competition: z.string(),
+  mid: z.number().int(),
+  matchStartDate: z.string(),
+  matchOnLive: z.boolean(),
+  matchPeriodTime: z.number().int(),
+  mData: z.object({ score: scoreSchema }),
+  matchStats: z.object({ status: z.string() }),
+  betData: z.object({ score: scoreSchema }),
+  isLive: z.boolean(),
+  banker: z.boolean(),
+  /** The leg's result once known: 'win' | 'loss' | 'void', null while open. */
+  oddResult: z.string().nullable(),
+  oddValue: z.number(),
+  oddType: z.number().int(),
+});
+
+/** A bet (spec §3 "Bet"). */
+export const betViewSchema = z.object({
+  id: z.number().int(),
+  type: z.object({ id: z.number().int(), name: z.enum(['single', 'multiple', 'system']) }),
+  odd_count: z.number().int(),
+  bet_count: z.number().int(),
+  combinations: z.number().int(),
+  systems: z.array(z.number().int()),
+  created_at: z.string(),
+  status: z.number().int(),
+  result: z.object({ key: z.string() }),
+  /** Total stake, minor units. */
+  amount: z.number().int(),
+  amount_per_bet: z.number().int(),
+  currency: z.object({ iso_code: z.string(), symbol: z.string(), position: z.enum(['before', 'after']) }),
+  /** Paid to the client so far (settlement, refund, cash-outs), minor units. */
+  earnings: z.number().int(),
+  /** What it returns if every leg wins, minor units. */
+  calculated_earnings: z.number().int(),
+  /** Cash-outs taken (partial or full), minor units. */
+  cashed_out: z.number().int(),
+  /** Why the bet was rejected after its live delay, when it was. */
+  reject_reason: z.string().nullable(),
+  items: z.array(betItemViewSchema),
+});
+export type BetView = z.infer<typeof betViewSchema>;
+
+export const betResponseSchema = z.object({ result: betViewSchema });
+export const betsResponseSchema = z.object({
+  result: z.object({
+    bets: z.array(betViewSchema),
+    pagination: z.object({ page: z.number().int(), perPage: z.number().int(), totalCount: z.number().int() }),
+  }),
+});
+export const betResultsResponseSchema = z.object({
+  result: z.array(z.object({ id: z.number().int(), key: z.string(), name: z.string() })),
+});
+
+/** GET {bsapi}/api/v1/bet-cash-out/{id}: the current offer. */
+export const cashOutQuoteSchema = z.object({
+  betId: z.number().int(),
+  /** The full cash-out value now (minor units); 0 when unavailable. */
+  amount: z.number().int(),
+  available: z.boolean(),
+  /** Why it is unavailable: suspended, market_closed, live_delay, settled, lost. */
+  reason: z.string().nullable(),
+  /** The smallest partial cash-out accepted. */
+  minPartial: z.number().int(),
+});
+export type CashOutQuote = z.infer<typeof cashOutQuoteSchema>;
+export const cashOutQuoteResponseSchema = z.object({ result: cashOutQuoteSchema });
+
+/** POST: cash out `amount` (default: all of it) if the price still holds within the tolerance. */
+export const cashOutRequestSchema = z
+  .object({
+    /** Minor units to take now; absent = the whole value. */
+    amount: z.number().int().min(1).max(100_000_000_00).optional(),
+    /** The full value the player saw: the price must still be within the tolerance of it. */
+    expected: z.number().int().min(1).max(100_000_000_00).optional(),
+  })
+  .default({});
+export const cashOutResponseSchema = z.object({
+  result: z.object({
+    status: z.enum(['cashed_out', 'partial', 'price_changed', 'unavailable', 'replayed']),
+    /** Paid now, minor units. */
+    paid: z.number().int(),
+    quote: cashOutQuoteSchema,
+    bet: betViewSchema,
+  }),
+});

@@ -42,3 +42,12 @@ export const FEED_STALE_HEARTBEATS = 2.5;
 export const FEED_MAX_CLIENT_MESSAGE_BYTES = 4_096;
 /** WebSocket path of the feed (same origin as {api} unless configured otherwise). */
 export const FEED_PATH = '/ws/feed';
+
+/** Casino (spec §9): popular categories, the vendor ids the original client declared disabled, page sizes. */
+export const CASINO_POPULAR_CATEGORIES = [75, 76, 77, 78, 80] as const;
+export const CASINO_DISABLED_VENDOR_IDS = [245, 248, 249, 250, 252, 253, 254, 255, 256, 286] as const;
+export const CASINO_PAGE_SIZE = { default: 14, providerStrip: 7, gamePage: 60 } as const;
+/** A game is "NEU" (new) for this many days after its release date. */
+export const CASINO_NEW_DAYS = 30;
+/** Game search runs only for text longer than this many characters (spec §5). */
+export const CASINO_SEARCH_MIN_LENGTH = 3;

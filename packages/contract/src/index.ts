@@ -8,3 +8,4 @@ export * from './identity';
 export * from './wallet';
 export * from './fixtures';
 export * from './betting';
+export * from './casino';

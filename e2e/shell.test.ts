@@ -74,7 +74,7 @@ describe('start-up and shell in Chromium (360×640)', () => {
 
   it('shows "coming soon" for a screen a later issue builds and "not found" for an unknown path', async () => {
     const page = await browser.newPage();
-    await page.goto(urlFor('/en/live/1/2'));
+    await page.goto(urlFor('/en/betslip'));
     await page.getByTestId('coming-soon').waitFor();
     await page.goto(urlFor('/en/no/such/page'));
     await page.getByRole('heading', { name: 'Page not found' }).waitFor();

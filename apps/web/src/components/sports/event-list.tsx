@@ -87,9 +87,9 @@ export function EventList({ events, skeletonRows, live, emptyText, showSport = f
   if (events.length === 0) return <p className="event-list__empty">{emptyText}</p>;
   return (
     <div className="event-list">
-      {groupBySport(events).map((group, i) => (
+      {groupBySport(events).map((group) => (
         <SportGroup
-          key={`${group.sport.id}-${i}`}
+          key={group.sport.id}
           sport={group.sport}
           events={group.events}
           live={live}

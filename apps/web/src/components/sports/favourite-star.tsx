@@ -9,6 +9,7 @@ import {
   FAVOURITE_MATCH,
 } from '@/lib/fixtures/api/get-favourites';
 import { useIsLoggedIn } from '@/lib/session';
+import './sports.css';
 
 /**
  * The favourite star of a match (type 1) or competition (type 2). Favourites need a login (spec §6): a

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useFeedDegraded } from '@/lib/fixtures/live-feed';
+import './sports.css';
 
 /**
  * "Reconnecting, data may be stale" while the live feed is down; the screen keeps its last data. Fixed at

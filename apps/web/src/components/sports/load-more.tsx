@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import './sports.css';
 
 /**
  * The end-of-list marker of an infinite list: asks for the next page when it scrolls into view, with a

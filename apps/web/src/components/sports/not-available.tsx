@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { PageMessage } from '@/components/ui/page-message';
+import './sports.css';
 
 /** A clear message for a bad or unknown id in the address, with a way back (never a blank page). */
 export function NotAvailable({

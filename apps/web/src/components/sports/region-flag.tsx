@@ -1,3 +1,4 @@
+import './sports.css';
 /**
  * The two letters a flag emoji spells (🇹🇷 → TR), or null for anything else (🌍). Regional-indicator
  * symbols start at U+1F1E6 for A.

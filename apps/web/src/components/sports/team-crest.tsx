@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { baseUrl } from '@/lib/runtime-config';
+import './sports.css';
 
 /** Spec §8: a logo that fails to load gives way to this default shield (inline, so it cannot fail). */
 export const DEFAULT_CREST =

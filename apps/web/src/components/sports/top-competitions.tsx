@@ -5,6 +5,7 @@ import { competitionPath } from '@/lib/fixtures/navigation';
 import { CountList } from './count-list';
 import { SectionHeading } from './section-heading';
 import { SportIcon } from './sport-icon';
+import './sports.css';
 
 /** Spec §2: the top competitions, each opening the sports browse at that competition. */
 export function TopCompetitions({ limit = 8 }: { limit?: number }) {

@@ -80,7 +80,9 @@ export function OddButton({
       onClick={() => toggleSelection(pick())}
     >
       {showLabel && <span className="odd-button__label">{label}</span>}
-      <span className="odd-button__value">{locked ? <Icon name="lock" size={16} /> : oddText}</span>
+      <span className={`odd-button__value${oddText.length > 5 ? ' odd-button__value--long' : ''}`}>
+        {locked ? <Icon name="lock" size={16} /> : oddText}
+      </span>
       {direction && !locked && (
         <span
           className={`odd-button__arrow odd-button__arrow--${direction}`}

@@ -86,10 +86,13 @@ function HighlightedMatches() {
  * Variant 2 shows a live overview of six rows instead of the carousel.
  */
 export function HomePage({ casinoGames }: { casinoGames?: ReactNode }) {
+  const { t } = useTranslation();
   const { app } = useAppContext();
   useFeedTopics(['live']);
   return (
     <div className="home-page">
+      {/* The header shows the title; the page still needs its heading for screen readers. */}
+      <h1 className="visually-hidden">{t('route.home')}</h1>
       <HomeTiles />
       {app.features.homeVariant === 2 ? <LiveOverview /> : <LiveCarouselSection />}
       <QuickLinks />

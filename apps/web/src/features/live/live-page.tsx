@@ -1,6 +1,6 @@
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { useLocation, useParams } from 'react-router';
 import { EventList } from '@/components/sports/event-list';
 import { FeedStatus } from '@/components/sports/feed-status';
 import { NotAvailable } from '@/components/sports/not-available';
@@ -62,8 +62,12 @@ export function LivePage({ renderEvent }: { renderEvent: (eventId: number, close
   const params = useParams();
   const sport = params.sport === undefined ? undefined : idParam(params.sport);
   const eventId = params.eventId === undefined ? undefined : idParam(params.eventId);
+  const { pathname } = useLocation();
+  // The list the player opened the event from: closing returns to it, scrolled as it was.
+  const fromList = useRef<string | null>(null);
+  if (eventId === undefined) fromList.current = pathname;
   useFeedTopics(['live']);
-  useScrollMemory(eventId === undefined);
+  useScrollMemory(eventId === undefined ? pathname : null);
   const { data: sports } = useSportCounts({ onLive: true });
   if (sport === null || eventId === null) {
     return (
@@ -75,10 +79,10 @@ export function LivePage({ renderEvent }: { renderEvent: (eventId: number, close
       />
     );
   }
-  const listPath = sport === undefined ? '/live' : `/live/${sport}`;
   return (
     <div className="live-page">
-      {eventId !== undefined && renderEvent(eventId, to(listPath))}
+      {eventId !== undefined &&
+        renderEvent(eventId, fromList.current ?? to(sport === undefined ? '/live' : `/live/${sport}`))}
       <div hidden={eventId !== undefined} data-testid="live-lists">
         <SportBar
           sports={sports}

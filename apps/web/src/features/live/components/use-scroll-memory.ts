@@ -1,29 +1,26 @@
 import { useEffect, useRef } from 'react';
 
 /**
- * Remembers how far the list was scrolled while it is shown, and scrolls back there when it is shown again
- * (spec §2 Live page: closing an event restores the scroll position). The shell scrolls to the top on every
- * navigation; this effect runs after it (it sits later in the tree), so the restore wins.
+ * Remembers how far each list (by its path) was scrolled while shown, and scrolls back there when the same
+ * list is shown again (spec §2 Live page: closing an event restores the scroll position). The shell scrolls
+ * to the top on every navigation; this effect runs after it (it sits later in the tree), so the restore wins.
  */
-export function useScrollMemory(listShown: boolean): void {
-  const saved = useRef(0);
+export function useScrollMemory(listPath: string | null): void {
+  const saved = useRef(new Map<string, number>());
   useEffect(() => {
-    if (!listShown) return;
-    if (saved.current > 0) {
-      const y = saved.current;
+    if (listPath === null) return;
+    const y = saved.current.get(listPath) ?? 0;
+    let frame = 0;
+    if (y > 0) {
       window.scrollTo(0, y);
       // Once more after layout, should late content have changed the page height.
-      const frame = requestAnimationFrame(() => window.scrollTo(0, y));
-      const cancel = () => cancelAnimationFrame(frame);
-      const record = () => void (saved.current = window.scrollY);
-      window.addEventListener('scroll', record, { passive: true });
-      return () => {
-        cancel();
-        window.removeEventListener('scroll', record);
-      };
+      frame = requestAnimationFrame(() => window.scrollTo(0, y));
     }
-    const record = () => void (saved.current = window.scrollY);
+    const record = () => void saved.current.set(listPath, window.scrollY);
     window.addEventListener('scroll', record, { passive: true });
-    return () => window.removeEventListener('scroll', record);
-  }, [listShown]);
+    return () => {
+      cancelAnimationFrame(frame);
+      window.removeEventListener('scroll', record);
+    };
+  }, [listPath]);
 }

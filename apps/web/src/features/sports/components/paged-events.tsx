@@ -2,7 +2,8 @@ import { useTranslation } from 'react-i18next';
 import type { FixtureEvent } from '@sb/contract';
 import { EventList } from '@/components/sports/event-list';
 import { LoadMore } from '@/components/sports/load-more';
-import { useFixturePages, type FixtureListParams } from '@/lib/fixtures/api/get-fixture-list';
+import type { FixtureListParams } from '@/lib/fixtures/api/get-fixture-list';
+import { useFixturePages } from '@/lib/fixtures/api/get-fixture-pages';
 
 /** A list that loads `perPage` events at a time as the player scrolls (spec §9: 10 in a competition). */
 export function usePagedEvents(params: FixtureListParams, pollMs?: number) {

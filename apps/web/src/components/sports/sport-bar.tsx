@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import type { SportCount } from '@sb/contract';
@@ -18,8 +19,15 @@ interface SportBarProps {
 export function SportBar({ sports, active, hrefFor, withAll = false }: SportBarProps) {
   const { t } = useTranslation();
   const total = sports?.reduce((n, s) => n + s.Count, 0);
+  const ref = useRef<HTMLElement>(null);
+  // The chosen sport is scrolled into the strip's view (it may sit past the phone's edge).
+  useEffect(() => {
+    const bar = ref.current;
+    const current = bar?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (bar && current) bar.scrollLeft = Math.max(0, current.offsetLeft - 12);
+  }, [active, sports]);
   return (
-    <nav className="sport-bar" aria-label={t('sports.sport_bar')}>
+    <nav className="sport-bar" aria-label={t('sports.sport_bar')} ref={ref}>
       {withAll && (
         <NavLink
           to={hrefFor(null)}

@@ -58,9 +58,11 @@ export function createCasinoModule(deps: CasinoModuleDeps) {
     clock,
     wallet: deps.wallet,
     assertCanStake: deps.assertCanStake,
-    gameName: async (gameId) => {
-      if (!gameNames.has(gameId)) gameNames.set(gameId, (await catalogue.byId(gameId)).game.name);
-      return gameNames.get(gameId)!;
+    gameName: async (gameId, tx) => {
+      const name = gameNames.get(gameId) ?? (await createCatalogueRepository(tx).game({ id: gameId }))?.game.name;
+      if (name === undefined) throw new Error(`no casino game ${gameId}`);
+      gameNames.set(gameId, name);
+      return name;
     },
   });
   const sessions = createSessionsService({ db, clock, wallet: deps.wallet, catalogue });

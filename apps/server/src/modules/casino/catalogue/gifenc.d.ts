@@ -6,10 +6,14 @@ declare module 'gifenc' {
     finish(): void;
     bytes(): Uint8Array;
   }
-  const gifenc: {
+  interface Gifenc {
     GIFEncoder(): Encoder;
     quantize(rgba: Uint8Array, maxColors: number): Palette;
     applyPalette(rgba: Uint8Array, palette: Palette): Uint8Array;
-  };
+  }
+  export const GIFEncoder: Gifenc['GIFEncoder'];
+  export const quantize: Gifenc['quantize'];
+  export const applyPalette: Gifenc['applyPalette'];
+  const gifenc: Gifenc;
   export default gifenc;
 }

@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import gifenc from 'gifenc';
+import * as gifencModule from 'gifenc';
 import jpeg from 'jpeg-js';
 import * as PImage from 'pureimage';
 import { ROULETTE_RED_NUMBERS, ROULETTE_WHEEL_ORDER } from '@sb/contract/constants';
@@ -159,7 +159,9 @@ export function drawThumbnail(game: GameRecord, providerName: string): Uint8Arra
 
 /** GIF (256-colour palette quantised from the picture). */
 export function encodeGif(rgba: Uint8Array): Buffer {
-  const { GIFEncoder, applyPalette, quantize } = gifenc;
+  // gifenc is CommonJS under Node (functions on the default export) and ESM under Vite (named exports).
+  const { GIFEncoder, applyPalette, quantize } =
+    typeof gifencModule.quantize === 'function' ? gifencModule : gifencModule.default;
   const palette = quantize(rgba, 256);
   const index = applyPalette(rgba, palette);
   const gif = GIFEncoder();

@@ -53,8 +53,8 @@ export interface SeamlessWalletDeps {
   wallet: WalletService;
   /** Responsible-gambling check, called after the debit in its transaction (403 when over a limit). */
   assertCanStake: (userId: number, amount: number, tx?: DbOrTx) => Promise<void>;
-  /** The game's name for the transactions list. */
-  gameName: (gameId: number) => Promise<string>;
+  /** The game's name for the transactions list (read in the request's transaction: PGlite has one connection). */
+  gameName: (gameId: number, tx: DbOrTx) => Promise<string>;
 }
 
 /** The client's cash after a movement: the house side is unguarded, so the one guarded entry is the client's. */
@@ -121,7 +121,7 @@ export function createSeamlessWallet(deps: SeamlessWalletDeps) {
       amount: req.amount,
       idempotencyKey: `casino:${req.transaction_uuid}`,
     };
-    const game = await deps.gameName(session.gameId);
+    const game = await deps.gameName(session.gameId, tx);
     const movement = await wallet.debit(
       { ...transfer, type: 'casino_stake', info: { key: 'casino.transaction.bet', params: { game } } },
       tx,
@@ -160,7 +160,7 @@ export function createSeamlessWallet(deps: SeamlessWalletDeps) {
     const amount = kind === 'win' ? (amountAsked ?? 0) : bet.amount;
     let balance: number;
     if (amount > 0) {
-      const game = await deps.gameName(session.gameId);
+      const game = await deps.gameName(session.gameId, tx);
       const movement = await wallet.credit(
         {
           appId: session.appId,

@@ -54,6 +54,11 @@ export function compileSlot(math: SlotMath): CompiledSlot {
  * evaluates every combination with this same function.
  */
 export function linePay(c: CompiledSlot, line: ArrayLike<number>): number {
+  const first = line[0]!;
+  const second = line[1]!;
+  // Fast exit for most lines: two different symbols (neither wild) on the first two reels pay nothing.
+  if (first !== second && first !== WILD && second !== WILD) return 0;
+  if (first === SCATTER) return 0;
   const reels = c.reels;
   let wilds = 0;
   while (wilds < reels && line[wilds] === WILD) wilds++;
@@ -77,18 +82,17 @@ export interface SpinDetail {
   lineWins: { line: number; symbol: number; count: number; pays: number }[];
 }
 
-/** The outcome of one spin in line-stake units (scatter pays converted), before any multiplier. */
-export interface SpinUnits {
-  units: number;
-  scatters: number;
-  scatterUnits: number;
-}
+/** The scatters of the last spin (set by spinOnce; read right after it, before another spin). */
+export const lastSpin = { scatters: 0, scatterUnits: 0 };
 
 // Reused buffers: a spin is synchronous, so one set per process is enough and the hot path allocates nothing.
 const scratch = { window: new Int8Array(64), line: new Int8Array(8) };
 
-/** Draws the stops and evaluates one spin. Returns line-stake units; fills `detail` when given. */
-export function spinOnce(c: CompiledSlot, rng: Rng, detail: SpinDetail | null): SpinUnits {
+/**
+ * Draws the stops and evaluates one spin: its pay in line-stake units (scatter pays converted), before any
+ * multiplier. Fills `detail` when given; leaves the scatter count in `lastSpin` (no allocation per spin).
+ */
+export function spinOnce(c: CompiledSlot, rng: Rng, detail: SpinDetail | null): number {
   const w = scratch.window;
   const reels = c.reels;
   let scatters = 0;
@@ -107,6 +111,10 @@ export function spinOnce(c: CompiledSlot, rng: Rng, detail: SpinDetail | null): 
   const line = scratch.line;
   const lines = c.lines;
   for (let l = 0, base = 0; l < c.lineCount; l++, base += reels) {
+    // Same fast exit as linePay's, before copying the line: most lines end at their first two symbols.
+    const a = w[lines[base]!]!;
+    const b = w[ROWS + lines[base + 1]!]!;
+    if (a !== b && a !== WILD && b !== WILD) continue;
     for (let r = 0; r < reels; r++) line[r] = w[r * ROWS + lines[base + r]!]!;
     const pays = linePay(c, line);
     if (pays === 0) continue;
@@ -117,7 +125,9 @@ export function spinOnce(c: CompiledSlot, rng: Rng, detail: SpinDetail | null): 
   if (detail) {
     detail.window = Array.from({ length: reels }, (_, r) => Array.from(w.subarray(r * ROWS, r * ROWS + ROWS)));
   }
-  return { units: units + scatterUnits, scatters, scatterUnits };
+  lastSpin.scatters = scatters;
+  lastSpin.scatterUnits = scatterUnits;
+  return units + scatterUnits;
 }
 
 /** The paying symbol and run length of a winning line (for display). */
@@ -135,11 +145,10 @@ function runOf(c: CompiledSlot, line: ArrayLike<number>): { symbol: number; coun
 
 /** A paid spin and the free spins it triggered: total return in line-stake units. The simulation's hot path. */
 export function roundUnits(c: CompiledSlot, rng: Rng): number {
-  const first = spinOnce(c, rng, null);
-  let total = first.units;
-  if (first.scatters >= 3) {
+  let total = spinOnce(c, rng, null);
+  if (lastSpin.scatters >= 3) {
     const { count, multiplier } = c.math.freeSpins;
-    for (let i = 0; i < count; i++) total += spinOnce(c, rng, null).units * multiplier;
+    for (let i = 0; i < count; i++) total += spinOnce(c, rng, null) * multiplier;
   }
   return total;
 }
@@ -162,7 +171,8 @@ export function playRound(
   const lineStake = stake / c.lineCount;
   const one = (multiplier: number): { spin: PlayedSpin; scatters: number } => {
     const detail: SpinDetail = { window: [], lineWins: [] };
-    const u = spinOnce(c, rng, detail);
+    const units = spinOnce(c, rng, detail);
+    const u = { units, ...lastSpin };
     const spin: PlayedSpin = {
       window: detail.window,
       lineWins: detail.lineWins.map((x) => ({

@@ -53,7 +53,8 @@ describeEachBackend('casino catalogue', (backend) => {
       expect(res.pagination.totalCount).toBeGreaterThanOrEqual(7);
       for (const g of res.result as CasinoGame[]) expect(g.categories).toContain(category);
     }
-    const popular = (await get('/api/v1/casino/games?isPopular=1&per_page=100')).json().result as CasinoGame[];
+    const popular = (await get('/api/v1/casino/games?isPopular=1&per_page=100')).json()
+      .result as CasinoGame[];
     expect(popular.length).toBeGreaterThan(0);
     expect(popular.every((g) => g.is_popular)).toBe(true);
     const two = (await get('/api/v1/casino/games?provider[]=101&provider[]=103&per_page=100')).json();
@@ -88,8 +89,9 @@ describeEachBackend('casino catalogue', (backend) => {
   it('searches names and studios, limited by live and provider', async () => {
     const all = (await get('/api/v1/casino/games?per_page=100')).json().result as CasinoGame[];
     const word = all[0]!.name.split(' ')[0]!;
-    const found = (await get(`/api/v1/search/casino/${encodeURIComponent(word)}?q=${word}&device=mobile&raw=true`)).json()
-      .result as CasinoGame[];
+    const found = (
+      await get(`/api/v1/search/casino/${encodeURIComponent(word)}?q=${word}&device=mobile&raw=true`)
+    ).json().result as CasinoGame[];
     expect(found.length).toBeGreaterThan(0);
     for (const g of found) expect(`${g.name} ${g.vendor.name}`.toLowerCase()).toContain(word.toLowerCase());
     const liveOnly = (await get('/api/v1/search/casino/roulette?live=1')).json().result as CasinoGame[];
@@ -127,7 +129,12 @@ describeEachBackend('casino catalogue', (backend) => {
     const b = (await login(server, 'other', 'other-secret-2026')).access_token;
     const games = (await get('/api/v1/casino/games?per_page=3')).json().result as CasinoGame[];
     const post = (token: string, gameId: number) =>
-      server.app.inject({ method: 'POST', url: '/api/v1/casino/favorites', headers: bearer(token), payload: { gameId } });
+      server.app.inject({
+        method: 'POST',
+        url: '/api/v1/casino/favorites',
+        headers: bearer(token),
+        payload: { gameId },
+      });
     expect((await post(a, games[0]!.id)).json().result.map((g: CasinoGame) => g.id)).toEqual([games[0]!.id]);
     await post(a, games[1]!.id);
     await post(a, games[1]!.id);
@@ -147,22 +154,25 @@ describeEachBackend('casino catalogue', (backend) => {
       const res = await get(`/api/v1/casino/playnow?mobile=1&gameId=${g.extended_id}&access_token=${a}`);
       expect(res.statusCode).toBe(302);
     }
-    expect((await get('/api/v1/casino/recent', bearer(a))).json().result.map((g: CasinoGame) => g.id)).toEqual([
-      games[0]!.id,
-      games[2]!.id,
-    ]);
+    expect(
+      (await get('/api/v1/casino/recent', bearer(a))).json().result.map((g: CasinoGame) => g.id),
+    ).toEqual([games[0]!.id, games[2]!.id]);
     expect((await get('/api/v1/casino/recent', bearer(b))).json().result).toEqual([]);
   });
 
   it('lets the operator hide and edit games: a disabled game is not listed nor playable', async () => {
     const game = ((await get('/api/v1/casino/games?per_page=1')).json().result as CasinoGame[])[0]!;
     await server.modules.casino.catalogueRepository.updateGame(game.id, { enabled: false });
-    const ids = ((await get('/api/v1/casino/games?per_page=100&provider=' + game.vendor.id)).json().result as CasinoGame[]).map(
-      (g) => g.id,
-    );
+    const ids = (
+      (await get('/api/v1/casino/games?per_page=100&provider=' + game.vendor.id)).json()
+        .result as CasinoGame[]
+    ).map((g) => g.id);
     expect(ids).not.toContain(game.id);
     expect((await get(`/api/v1/casino/playnow?gameId=${game.extended_id}&demo=1`)).statusCode).toBe(404);
-    await server.modules.casino.catalogueRepository.updateGame(game.id, { enabled: true, name: 'Renamed Game' });
+    await server.modules.casino.catalogueRepository.updateGame(game.id, {
+      enabled: true,
+      name: 'Renamed Game',
+    });
     const renamed = ((await get('/api/v1/casino/games?per_page=1')).json().result as CasinoGame[])[0]!;
     expect(renamed.name).toBe('Renamed Game');
     expect(renamed.thumbnail).not.toBe(game.thumbnail);

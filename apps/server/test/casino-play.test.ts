@@ -20,7 +20,9 @@ describeEachBackend('casino play', (backend) => {
   it('playnow checks the token, opens a session and redirects to the game page', async () => {
     const { token } = await fundedClient(server, 'launcher', 10_000);
     const game = await gameOf(server, false);
-    const res = await get(`/api/v1/casino/playnow?mobile=1&gameId=${game.extended_id}&access_token=${token}&locale=tr`);
+    const res = await get(
+      `/api/v1/casino/playnow?mobile=1&gameId=${game.extended_id}&access_token=${token}&locale=tr`,
+    );
     expect(res.statusCode).toBe(302);
     expect(res.headers.location).toMatch(/^\/tr\/play\/[\w-]{22}$/);
     // Without a token (and without demo) the player is told to log in; a bad token is refused too.
@@ -29,17 +31,21 @@ describeEachBackend('casino play', (backend) => {
       expect(refused.statusCode).toBe(401);
       expect(refused.json().error).toBe('unauthorized');
     }
-    expect((await get(`/api/v1/casino/playnow?mobile=1&gameId=no-such-game&access_token=${token}`)).statusCode).toBe(404);
+    expect(
+      (await get(`/api/v1/casino/playnow?mobile=1&gameId=no-such-game&access_token=${token}`)).statusCode,
+    ).toBe(404);
     const missing = await get('/api/v1/casino/playnow?mobile=1');
     expect(missing.statusCode).toBe(400);
     expect(missing.json().field).toBe('gameId');
     // A token of another app's client is not valid here.
     expect(
-      (await server.app.inject({
-        method: 'GET',
-        url: `/api/v1/casino/playnow?gameId=${game.extended_id}&access_token=${token}`,
-        headers: { host: 'kartal.localhost' },
-      })).statusCode,
+      (
+        await server.app.inject({
+          method: 'GET',
+          url: `/api/v1/casino/playnow?gameId=${game.extended_id}&access_token=${token}`,
+          headers: { host: 'kartal.localhost' },
+        })
+      ).statusCode,
     ).toBe(401);
   });
 
@@ -63,7 +69,8 @@ describeEachBackend('casino play', (backend) => {
     const { token } = await fundedClient(server, 'spinner', start);
     const game = await gameOf(server, false);
     const id = await launch(server, game, token);
-    const stake = (await get(`/api/v1/casino/sessions/${id}`, bearer(token))).json().result.session.defaultStake as number;
+    const stake = (await get(`/api/v1/casino/sessions/${id}`, bearer(token))).json().result.session
+      .defaultStake as number;
     let staked = 0;
     let won = 0;
     let rounds = 0;
@@ -81,7 +88,8 @@ describeEachBackend('casino play', (backend) => {
     expect(await cash(server, token)).toBe(start - staked + won);
     const history = (await get(`/api/v1/casino/sessions/${id}/rounds`, bearer(token))).json().result.rounds;
     expect(history.length).toBe(Math.min(rounds, 20));
-    const tx = (await get('/api/v1/user/transactions?per_page=100', bearer(token))).json().result.transactions as Transaction[];
+    const tx = (await get('/api/v1/user/transactions?per_page=100', bearer(token))).json().result
+      .transactions as Transaction[];
     const bets = tx.filter((t) => t.type.key === 'casino_stake');
     const wins = tx.filter((t) => t.type.key === 'casino_payout');
     expect(bets).toHaveLength(rounds);
@@ -99,7 +107,10 @@ describeEachBackend('casino play', (backend) => {
     const id = await launch(server, await gameOf(server, false), token);
     const stake = (await sessionOf(server, id, token)).stakes[0]!;
     const key = randomUUID();
-    const [a, b] = await Promise.all([spin(server, id, token, stake, key), spin(server, id, token, stake, key)]);
+    const [a, b] = await Promise.all([
+      spin(server, id, token, stake, key),
+      spin(server, id, token, stake, key),
+    ]);
     expect(a.json().result.round.id).toBe(b.json().result.round.id);
     const again = await spin(server, id, token, stake, key);
     expect(again.json().result.round.id).toBe(a.json().result.round.id);
@@ -113,8 +124,14 @@ describeEachBackend('casino play', (backend) => {
     expect(odd.statusCode).toBe(400);
     expect(odd.json().field).toBe('stake');
     expect((await spin(server, id, token, -5)).json().field).toBe('stake');
-    const stakes = (await get(`/api/v1/casino/sessions/${id}`, bearer(token))).json().result.session.stakes as number[];
-    const tooMuch = await spin(server, id, token, stakes.find((s) => s > 1_000)!);
+    const stakes = (await get(`/api/v1/casino/sessions/${id}`, bearer(token))).json().result.session
+      .stakes as number[];
+    const tooMuch = await spin(
+      server,
+      id,
+      token,
+      stakes.find((s) => s > 1_000)!,
+    );
     expect(tooMuch.statusCode).toBe(409);
     expect(tooMuch.json().error).toBe('insufficient_funds');
     expect(await cash(server, token)).toBe(1_000);
@@ -127,12 +144,22 @@ describeEachBackend('casino play', (backend) => {
       payload: { limits: [{ type: 'stake', period: 'day', amount: 500 }] },
     });
     const lid = await launch(server, await gameOf(server, false), limited.token);
-    const over = await spin(server, lid, limited.token, stakes.find((s) => s > 500)!);
+    const over = await spin(
+      server,
+      lid,
+      limited.token,
+      stakes.find((s) => s > 500)!,
+    );
     expect(over.statusCode).toBe(403);
     expect(over.json().error).toBe('stake_limit_exceeded');
     expect(await cash(server, limited.token)).toBe(100_000);
 
-    await server.app.inject({ method: 'POST', url: '/api/v1/user/time-out', headers: bearer(limited.token), payload: { hours: 24 } });
+    await server.app.inject({
+      method: 'POST',
+      url: '/api/v1/user/time-out',
+      headers: bearer(limited.token),
+      payload: { hours: 24 },
+    });
     const paused = await spin(server, lid, limited.token, stakes[0]!);
     expect(paused.json().error).toBe('timed_out');
     expect(await cash(server, limited.token)).toBe(100_000);
@@ -178,7 +205,11 @@ describeEachBackend('casino play', (backend) => {
     const { token } = await fundedClient(server, 'quitter', 5_000);
     const id = await launch(server, await gameOf(server, false), token);
     const stake = (await sessionOf(server, id, token)).stakes[0]!;
-    const end = await server.app.inject({ method: 'POST', url: `/api/v1/casino/sessions/${id}/end`, headers: bearer(token) });
+    const end = await server.app.inject({
+      method: 'POST',
+      url: `/api/v1/casino/sessions/${id}/end`,
+      headers: bearer(token),
+    });
     expect(end.statusCode).toBe(204);
     const after = await spin(server, id, token, stake);
     expect(after.statusCode).toBe(410);

@@ -24,8 +24,13 @@ describeEachBackend('casino roulette', (backend) => {
   const clock = manualClock(Date.UTC(2026, 10, 21, 12, 0, 0));
   const headers = (token: string | null) => (token ? bearer(token) : { host: 'localhost' });
   const state = async (id: string, token: string | null) =>
-    (await server.app.inject({ method: 'GET', url: `/api/v1/casino/sessions/${id}/roulette`, headers: headers(token) })).json()
-      .result as RouletteStateResponse['result'];
+    (
+      await server.app.inject({
+        method: 'GET',
+        url: `/api/v1/casino/sessions/${id}/roulette`,
+        headers: headers(token),
+      })
+    ).json().result as RouletteStateResponse['result'];
   const place = (id: string, token: string | null, round: number, bets: RouletteBet[], key = randomUUID()) =>
     server.app.inject({
       method: 'POST',
@@ -43,7 +48,11 @@ describeEachBackend('casino roulette', (backend) => {
     const table = await gameOf(server, true);
     const a = await fundedClient(server, 'roul-a', 10_000);
     const b = await fundedClient(server, 'roul-b', 10_000);
-    const [sa, sb, sd] = [await launch(server, table, a.token), await launch(server, table, b.token), await launch(server, table, null)];
+    const [sa, sb, sd] = [
+      await launch(server, table, a.token),
+      await launch(server, table, b.token),
+      await launch(server, table, null),
+    ];
     const { round } = await state(sa, a.token);
     expect(round.phase).toBe('betting');
     const aBets: RouletteBet[] = [
@@ -51,13 +60,21 @@ describeEachBackend('casino roulette', (backend) => {
       { type: 'straight', numbers: [17], amount: 500 },
       { type: 'split', numbers: [0, 1], amount: 200 },
     ];
-    const bBets: RouletteBet[] = [{ type: 'black', numbers: [], amount: 1_000 }, { type: 'column', numbers: [2], amount: 300 }];
+    const bBets: RouletteBet[] = [
+      { type: 'black', numbers: [], amount: 1_000 },
+      { type: 'column', numbers: [2], amount: 300 },
+    ];
     const key = randomUUID();
-    const [first, repeat] = await Promise.all([place(sa, a.token, round.no, aBets, key), place(sa, a.token, round.no, aBets, key)]);
+    const [first, repeat] = await Promise.all([
+      place(sa, a.token, round.no, aBets, key),
+      place(sa, a.token, round.no, aBets, key),
+    ]);
     expect(first.statusCode, first.body).toBe(200);
     expect(repeat.json().result.placement.id).toBe(first.json().result.placement.id);
     expect((await place(sb, b.token, round.no, bBets)).statusCode).toBe(200);
-    expect((await place(sd, null, round.no, [{ type: 'even', numbers: [], amount: 500 }])).statusCode).toBe(200);
+    expect((await place(sd, null, round.no, [{ type: 'even', numbers: [], amount: 500 }])).statusCode).toBe(
+      200,
+    );
     expect(await cash(server, a.token)).toBe(10_000 - 1_700);
 
     clock.set(Date.parse(round.closesAt));
@@ -68,7 +85,11 @@ describeEachBackend('casino roulette', (backend) => {
 
     clock.set(Date.parse(round.spinAt) + 100);
     // Several passes at once (a restart, a slow tick): still one spin and one settlement per placement.
-    await Promise.all([server.modules.casino.runner.tick(), server.modules.casino.runner.tick(), server.modules.casino.runner.tick()]);
+    await Promise.all([
+      server.modules.casino.runner.tick(),
+      server.modules.casino.runner.tick(),
+      server.modules.casino.runner.tick(),
+    ]);
     const seenA = await state(sa, a.token);
     const seenB = await state(sb, b.token);
     const result = seenA.history[0]!;
@@ -79,15 +100,25 @@ describeEachBackend('casino roulette', (backend) => {
     expect(placementA.status).toBe(placementA.payout! > 0 ? 'won' : 'lost');
     expect(await cash(server, a.token)).toBe(10_000 - 1_700 + payoutOf(aBets, result.number));
     expect(await cash(server, b.token)).toBe(10_000 - 1_300 + payoutOf(bBets, result.number));
-    expect((await state(sd, null)).balance).toBe(100_000 - 500 + payoutOf([{ type: 'even', numbers: [], amount: 500 }], result.number));
+    expect((await state(sd, null)).balance).toBe(
+      100_000 - 500 + payoutOf([{ type: 'even', numbers: [], amount: 500 }], result.number),
+    );
     await server.modules.casino.runner.tick();
     expect(await cash(server, a.token)).toBe(10_000 - 1_700 + payoutOf(aBets, result.number));
-    const tx = (await server.app.inject({ method: 'GET', url: '/api/v1/user/transactions', headers: bearer(a.token) })).json().result
-      .transactions as Transaction[];
+    const tx = (
+      await server.app.inject({ method: 'GET', url: '/api/v1/user/transactions', headers: bearer(a.token) })
+    ).json().result.transactions as Transaction[];
     expect(tx.filter((t) => t.type.key === 'casino_stake')).toHaveLength(1);
-    expect(tx.filter((t) => t.type.key === 'casino_payout')).toHaveLength(payoutOf(aBets, result.number) > 0 ? 1 : 0);
-    const rounds = (await server.app.inject({ method: 'GET', url: `/api/v1/casino/sessions/${sa}/rounds`, headers: bearer(a.token) })).json()
-      .result.rounds;
+    expect(tx.filter((t) => t.type.key === 'casino_payout')).toHaveLength(
+      payoutOf(aBets, result.number) > 0 ? 1 : 0,
+    );
+    const rounds = (
+      await server.app.inject({
+        method: 'GET',
+        url: `/api/v1/casino/sessions/${sa}/rounds`,
+        headers: bearer(a.token),
+      })
+    ).json().result.rounds;
     expect(rounds[0]).toMatchObject({ stake: 1_700, detail: String(result.number), status: 'settled' });
     await auditClean(server);
   });
@@ -97,14 +128,17 @@ describeEachBackend('casino roulette', (backend) => {
     const c = await fundedClient(server, 'roul-void', 5_000);
     const sc = await launch(server, table, c.token);
     const { round } = await state(sc, c.token);
-    expect((await place(sc, c.token, round.no, [{ type: 'odd', numbers: [], amount: 2_000 }])).statusCode).toBe(200);
+    expect(
+      (await place(sc, c.token, round.no, [{ type: 'odd', numbers: [], amount: 2_000 }])).statusCode,
+    ).toBe(200);
     clock.set(Date.parse(round.spinAt) + 11_000);
     await server.modules.casino.runner.tick();
     expect(await cash(server, c.token)).toBe(5_000);
     const placement = (await state(sc, c.token)).placements[0]!;
     expect(placement).toMatchObject({ status: 'void', payout: 2_000 });
-    const tx = (await server.app.inject({ method: 'GET', url: '/api/v1/user/transactions', headers: bearer(c.token) })).json().result
-      .transactions as Transaction[];
+    const tx = (
+      await server.app.inject({ method: 'GET', url: '/api/v1/user/transactions', headers: bearer(c.token) })
+    ).json().result.transactions as Transaction[];
     expect(tx[0]!.type.key).toBe('casino_refund');
     await auditClean(server);
   });
@@ -118,17 +152,25 @@ describeEachBackend('casino roulette', (backend) => {
     const bad = await place(sd, d.token, round.no, [{ type: 'corner', numbers: [1, 2, 3, 4], amount: 100 }]);
     expect(bad.statusCode).toBe(400);
     expect(bad.json().field).toBe('bets.0.numbers');
-    expect((await place(sd, d.token, round.no, [{ type: 'red', numbers: [], amount: 150 }])).json().field).toBe('bets.0.amount');
-    expect((await place(sd, d.token, round.no + 1, [{ type: 'red', numbers: [], amount: 100 }])).json().error).toBe('betting_closed');
+    expect(
+      (await place(sd, d.token, round.no, [{ type: 'red', numbers: [], amount: 150 }])).json().field,
+    ).toBe('bets.0.amount');
+    expect(
+      (await place(sd, d.token, round.no + 1, [{ type: 'red', numbers: [], amount: 100 }])).json().error,
+    ).toBe('betting_closed');
     const poor = await place(sd, d.token, round.no, [{ type: 'red', numbers: [], amount: 1_100 }]);
     expect(poor.statusCode).toBe(409);
     expect(poor.json().error).toBe('insufficient_funds');
-    expect((await place(sd, e.token, round.no, [{ type: 'red', numbers: [], amount: 100 }])).statusCode).toBe(404);
+    expect((await place(sd, e.token, round.no, [{ type: 'red', numbers: [], amount: 100 }])).statusCode).toBe(
+      404,
+    );
     expect(await cash(server, d.token)).toBe(1_000);
     expect(await cash(server, e.token)).toBe(1_000);
     // A slot session is not a table.
     const slot = await launch(server, await gameOf(server, false), d.token);
-    expect((await place(slot, d.token, round.no, [{ type: 'red', numbers: [], amount: 100 }])).statusCode).toBe(400);
+    expect(
+      (await place(slot, d.token, round.no, [{ type: 'red', numbers: [], amount: 100 }])).statusCode,
+    ).toBe(400);
   });
 });
 
@@ -157,7 +199,10 @@ describeEachBackend('casino roulette', (backend) => {
         method,
         headers: { authorization: `Bearer ${p.token}`, 'content-type': 'application/json' },
         body: body === undefined ? undefined : JSON.stringify(body),
-      }).then(async (r) => ({ status: r.status, body: (await r.json()) as { result: RouletteStateResponse['result'] } }));
+      }).then(async (r) => ({
+        status: r.status,
+        body: (await r.json()) as { result: RouletteStateResponse['result'] },
+      }));
     // Bet on a round with at least a second of its window left, from both instances.
     let no = -1;
     await until(async () => {
@@ -165,8 +210,14 @@ describeEachBackend('casino roulette', (backend) => {
       no = round.no;
       return round.phase === 'betting' && Date.parse(round.closesAt) - Date.now() > 1_000;
     }, 10_000);
-    const bets: RouletteBet[] = [{ type: 'red', numbers: [], amount: 1_000 }, { type: 'straight', numbers: [7], amount: 100 }];
-    for (const p of players) expect((await call(p, 'POST', '/roulette/bets', { round: no, key: randomUUID(), bets })).status).toBe(200);
+    const bets: RouletteBet[] = [
+      { type: 'red', numbers: [], amount: 1_000 },
+      { type: 'straight', numbers: [7], amount: 100 },
+    ];
+    for (const p of players)
+      expect((await call(p, 'POST', '/roulette/bets', { round: no, key: randomUUID(), bets })).status).toBe(
+        200,
+      );
     let seen: RouletteStateResponse['result'][] = [];
     await until(async () => {
       seen = await Promise.all(players.map(async (p) => (await call(p, 'GET', '/roulette')).body.result));

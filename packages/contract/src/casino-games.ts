@@ -103,7 +103,16 @@ export const gameSessionSchema = z.object({
 });
 export type GameSession = z.infer<typeof gameSessionSchema>;
 
-export const SLOT_SYMBOL_SHAPES = ['circle', 'diamond', 'star', 'heart', 'square', 'triangle', 'hexagon', 'bell'] as const;
+export const SLOT_SYMBOL_SHAPES = [
+  'circle',
+  'diamond',
+  'star',
+  'heart',
+  'square',
+  'triangle',
+  'hexagon',
+  'bell',
+] as const;
 
 /** What the game page needs to draw a slot: symbols, lines and the paytable (outcomes come from the server). */
 export const slotLayoutSchema = z.object({
@@ -162,7 +171,12 @@ export const slotSpinSchema = z.object({
   /** Symbol ids, reel by reel, top row first. */
   window: z.array(z.array(z.number().int())),
   lineWins: z.array(
-    z.object({ line: z.number().int(), symbol: z.number().int(), count: z.number().int(), amount: z.number().int() }),
+    z.object({
+      line: z.number().int(),
+      symbol: z.number().int(),
+      count: z.number().int(),
+      amount: z.number().int(),
+    }),
   ),
   scatter: z.object({ count: z.number().int(), amount: z.number().int() }),
   /** Multiplier applied to this spin's wins (free spins). */
@@ -183,7 +197,9 @@ export const slotRoundSchema = z.object({
 });
 export type SlotRound = z.infer<typeof slotRoundSchema>;
 
-export const spinResponseSchema = z.object({ result: z.object({ round: slotRoundSchema, balance: z.number().int() }) });
+export const spinResponseSchema = z.object({
+  result: z.object({ round: slotRoundSchema, balance: z.number().int() }),
+});
 export type SpinResponse = z.infer<typeof spinResponseSchema>;
 
 /** GET /api/v1/casino/sessions/{id}/rounds: the session's rounds, newest first (slot spins or roulette bets). */

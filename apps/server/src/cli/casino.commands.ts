@@ -17,7 +17,8 @@ const boolFlag = (flags: Flags, name: string): boolean | undefined => {
 function categoriesFlag(flags: Flags): number[] | undefined {
   if (flags.categories === undefined) return undefined;
   const list = flags.categories.split(',').map(Number);
-  if (list.some((n) => !Number.isInteger(n) || n <= 0)) throw new Error('--categories is a comma list of ids');
+  if (list.some((n) => !Number.isInteger(n) || n <= 0))
+    throw new Error('--categories is a comma list of ids');
   return list;
 }
 
@@ -25,7 +26,8 @@ function dateFlag(flags: Flags, name: string): Date | undefined {
   const value = flags[name];
   if (value === undefined) return undefined;
   const date = new Date(`${value}T00:00:00Z`);
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || Number.isNaN(date.getTime())) throw new Error(`--${name} is YYYY-MM-DD`);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || Number.isNaN(date.getTime()))
+    throw new Error(`--${name} is YYYY-MM-DD`);
   return date;
 }
 
@@ -79,9 +81,14 @@ export const casinoCommands: Record<string, Command> = {
     summary: 'edit a provider: --id N [--name NAME] [--live true|false] [--enabled true|false]',
     async run(modules, flags, print) {
       const id = idFlag(flags);
-      const patch = defined({ name: flags.name, isLive: boolFlag(flags, 'live'), enabled: boolFlag(flags, 'enabled') });
+      const patch = defined({
+        name: flags.name,
+        isLive: boolFlag(flags, 'live'),
+        enabled: boolFlag(flags, 'enabled'),
+      });
       if (Object.keys(patch).length === 0) throw new Error('nothing to change: pass at least one flag');
-      if (!(await modules.casino.catalogueRepository.updateProvider(id, patch))) throw new Error(`no provider ${id}`);
+      if (!(await modules.casino.catalogueRepository.updateProvider(id, patch)))
+        throw new Error(`no provider ${id}`);
       print(`provider ${id} updated: ${Object.keys(patch).join(', ')}`);
     },
   },

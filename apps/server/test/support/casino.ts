@@ -43,7 +43,13 @@ export async function launch(server: TestServer, game: CasinoGame, token: string
   return match![2]!;
 }
 
-export function spin(server: TestServer, sessionId: string, token: string | null, stake: number, roundKey = randomUUID()) {
+export function spin(
+  server: TestServer,
+  sessionId: string,
+  token: string | null,
+  stake: number,
+  roundKey = randomUUID(),
+) {
   return server.app.inject({
     method: 'POST',
     url: `/api/v1/casino/sessions/${sessionId}/spin`,
@@ -59,7 +65,11 @@ export async function cash(server: TestServer, token: string): Promise<number> {
 
 export async function auditClean(server: TestServer): Promise<void> {
   const app = await server.modules.tenancy.service.findByHost('localhost');
-  expect(await server.modules.wallet.service.audit(app!.id)).toEqual({ total: 0, mismatched: [], unbalancedMovements: 0 });
+  expect(await server.modules.wallet.service.audit(app!.id)).toEqual({
+    total: 0,
+    mismatched: [],
+    unbalancedMovements: 0,
+  });
 }
 
 /** The session as the game page sees it (stakes, balance, game). */

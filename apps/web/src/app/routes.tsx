@@ -27,6 +27,7 @@ const TransactionsPage = lazyNamed(() => import('@/features/account/transactions
 const LimitsPage = lazyNamed(() => import('@/features/account/limits-page'), 'LimitsPage');
 const LimitSummaryPage = lazyNamed(() => import('@/features/account/limit-summary-page'), 'LimitSummaryPage');
 const DepositPage = lazyNamed(() => import('@/features/account/deposit-page'), 'DepositPage');
+const PlayPage = lazyNamed(() => import('@/features/casino-games/play-page'), 'PlayPage');
 
 /**
  * The spec's route table (§2) under the locale prefix. `handle.title` is the translation key of
@@ -82,4 +83,6 @@ export const localizedRoutes: RouteObject[] = [
       { path: '*', element: <NotFoundPage /> },
     ],
   },
+  // A game page (playnow opens it in a new tab): full screen, without the header and bottom nav.
+  { path: 'play/:sessionId', element: open(PlayPage) },
 ];

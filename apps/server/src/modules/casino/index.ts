@@ -59,7 +59,8 @@ export function createCasinoModule(deps: CasinoModuleDeps) {
     wallet: deps.wallet,
     assertCanStake: deps.assertCanStake,
     gameName: async (gameId, tx) => {
-      const name = gameNames.get(gameId) ?? (await createCatalogueRepository(tx).game({ id: gameId }))?.game.name;
+      const name =
+        gameNames.get(gameId) ?? (await createCatalogueRepository(tx).game({ id: gameId }))?.game.name;
       if (name === undefined) throw new Error(`no casino game ${gameId}`);
       gameNames.set(gameId, name);
       return name;
@@ -82,7 +83,9 @@ export function createCasinoModule(deps: CasinoModuleDeps) {
   let leadership: ReturnType<typeof startLeaderElection> | null = null;
 
   const routes: FastifyPluginAsync = async (app) => {
-    await app.register(catalogueRoutes({ catalogue, auth: deps.auth, thumbnails: createThumbnailStore(repo) }));
+    await app.register(
+      catalogueRoutes({ catalogue, auth: deps.auth, thumbnails: createThumbnailStore(repo) }),
+    );
     await app.register(
       platformRoutes({
         auth: deps.auth,
@@ -105,7 +108,9 @@ export function createCasinoModule(deps: CasinoModuleDeps) {
       await runner.tick().catch((error: unknown) => deps.log?.('roulette tick failed', error));
       if (clock.now() >= staleCheckAt) {
         staleCheckAt = clock.now() + 60_000;
-        await wallet.rollbackStale(STALE_BET_MS).catch((error: unknown) => deps.log?.('stale casino bets not rolled back', error));
+        await wallet
+          .rollbackStale(STALE_BET_MS)
+          .catch((error: unknown) => deps.log?.('stale casino bets not rolled back', error));
       }
       await sleepUnlessAborted(TICK_MS, signal);
     }
@@ -125,7 +130,13 @@ export function createCasinoModule(deps: CasinoModuleDeps) {
     seed: () => catalogue.seed(),
     /** Competes for the tables' leadership (exactly one instance deals every roulette table). */
     startTables(): void {
-      leadership ??= startLeaderElection({ database, lockKey: CASINO_TABLES_LOCK_KEY, retryMs: RETRY_MS, lead, log: deps.log });
+      leadership ??= startLeaderElection({
+        database,
+        lockKey: CASINO_TABLES_LOCK_KEY,
+        retryMs: RETRY_MS,
+        lead,
+        log: deps.log,
+      });
     },
     isTableLeader: () => leadership?.isLeader() ?? false,
     async stop(): Promise<void> {

@@ -1,4 +1,17 @@
-import { and, arrayContains, asc, desc, eq, ilike, inArray, max, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  arrayContains,
+  asc,
+  desc,
+  eq,
+  ilike,
+  inArray,
+  max,
+  notInArray,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import { CASINO_DISABLED_VENDOR_IDS } from '@sb/contract/constants';
 import type { DbOrTx } from '../../../db/database';
 import { casinoFavorites, casinoGames, casinoProviders, casinoSessions } from '../casino.tables';
@@ -91,7 +104,11 @@ export function createCatalogueRepository(db: DbOrTx) {
       return db.select().from(casinoProviders).orderBy(asc(casinoProviders.sort), asc(casinoProviders.id));
     },
 
-    async games(filter: GameFilter, limit: number, offset: number): Promise<{ rows: GameWithProvider[]; total: number }> {
+    async games(
+      filter: GameFilter,
+      limit: number,
+      offset: number,
+    ): Promise<{ rows: GameWithProvider[]; total: number }> {
       const condition = where(filter);
       const [rows, [count]] = await Promise.all([
         joined()
@@ -157,7 +174,11 @@ export function createCatalogueRepository(db: DbOrTx) {
     },
 
     async updateGame(id: number, patch: Partial<GameRow>): Promise<boolean> {
-      const rows = await db.update(casinoGames).set(patch).where(eq(casinoGames.id, id)).returning({ id: casinoGames.id });
+      const rows = await db
+        .update(casinoGames)
+        .set(patch)
+        .where(eq(casinoGames.id, id))
+        .returning({ id: casinoGames.id });
       return rows.length === 1;
     },
 

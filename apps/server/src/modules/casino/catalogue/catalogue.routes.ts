@@ -19,7 +19,8 @@ import type { CatalogueService } from './catalogue.service';
 import type { ThumbnailStore } from './thumbnail-store';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
-const both = <T>(a: T[] | undefined, b: T[] | undefined) => (a || b ? [...(a ?? []), ...(b ?? [])] : undefined);
+const both = <T>(a: T[] | undefined, b: T[] | undefined) =>
+  a || b ? [...(a ?? []), ...(b ?? [])] : undefined;
 
 /** Spec §7 catalogue calls, casino favourites and recently played, and the server-drawn thumbnails (§8). */
 export function catalogueRoutes(deps: {

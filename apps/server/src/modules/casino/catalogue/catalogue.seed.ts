@@ -39,7 +39,14 @@ const DISABLED_PROVIDERS: [number, string, string][] = [
 const SLOTS_PER_PROVIDER = 33;
 const DISABLED_GAMES = 6;
 const TABLES_PER_LIVE_PROVIDER = 2;
-const TABLE_NAMES = ['Roulette', 'Auto Roulette', 'Lightning Table', 'Speed Roulette', 'VIP Roulette', 'Salon Roulette'];
+const TABLE_NAMES = [
+  'Roulette',
+  'Auto Roulette',
+  'Lightning Table',
+  'Speed Roulette',
+  'VIP Roulette',
+  'Salon Roulette',
+];
 const DAY_MS = 86_400_000;
 
 const slug = (text: string) =>
@@ -94,7 +101,8 @@ export function generateCatalogue(seed: number, now: number): { providers: Provi
       const family = FAMILY_IDS[rng.int(FAMILY_IDS.length)]!;
       const variant = rng.int(FAMILIES[family].variantSteps.length);
       const categories = [SLOTS_CATEGORY];
-      if (rng.next() < 0.45) categories.push(CASINO_POPULAR_CATEGORIES[rng.int(CASINO_POPULAR_CATEGORIES.length)]!);
+      if (rng.next() < 0.45)
+        categories.push(CASINO_POPULAR_CATEGORIES[rng.int(CASINO_POPULAR_CATEGORIES.length)]!);
       games.push({
         id: games.length + 1,
         extendedId: `${code}-${slug(name)}`,

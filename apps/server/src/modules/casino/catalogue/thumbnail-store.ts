@@ -26,7 +26,8 @@ export function createThumbnailStore(repo: CatalogueRepository) {
         entry = { version, rgba: drawThumbnail(found.game, found.provider.name) };
         cache.set(id, entry);
       }
-      const bytes = format === 'gif' ? (entry.gif ??= encodeGif(entry.rgba)) : (entry.jpg ??= encodeJpeg(entry.rgba));
+      const bytes =
+        format === 'gif' ? (entry.gif ??= encodeGif(entry.rgba)) : (entry.jpg ??= encodeJpeg(entry.rgba));
       return { version, bytes };
     },
   };

@@ -45,7 +45,10 @@ export function createPlatformRepository(db: DbOrTx) {
     },
 
     async walletTx(uuid: string): Promise<WalletTxRow | null> {
-      const [row] = await db.select().from(casinoWalletTransactions).where(eq(casinoWalletTransactions.uuid, uuid));
+      const [row] = await db
+        .select()
+        .from(casinoWalletTransactions)
+        .where(eq(casinoWalletTransactions.uuid, uuid));
       return row ?? null;
     },
 

@@ -54,12 +54,14 @@ const unauthorized = () => new HttpError(401, 'unauthorized', 'log in to play fo
 export function platformRoutes(deps: PlatformRouteDeps): FastifyPluginAsync {
   const { auth, catalogue, sessions, slots, roulette } = deps;
   /** The request's client when it carries a token (a bad token is a 401), else null. */
-  const requester = (request: FastifyRequest) => async () => (bearerToken(request) ? auth.requireClient(request) : null);
+  const requester = (request: FastifyRequest) => async () =>
+    bearerToken(request) ? auth.requireClient(request) : null;
   const limited = {
     rateLimit: {
       max: deps.playsPerMinute,
       timeWindow: 60_000,
-      keyGenerator: (request: FastifyRequest) => `play:${(request.params as { sessionId?: string }).sessionId ?? request.ip}`,
+      keyGenerator: (request: FastifyRequest) =>
+        `play:${(request.params as { sessionId?: string }).sessionId ?? request.ip}`,
     },
   };
   const withGame = async (request: FastifyRequest & { params: { sessionId: string } }) => {
@@ -76,9 +78,15 @@ export function platformRoutes(deps: PlatformRouteDeps): FastifyPluginAsync {
       {
         schema: {
           tags,
-          summary: 'Opens a game (navigation): checks the token, starts a session, 302 to the game page; demo=1 plays fun money',
+          summary:
+            'Opens a game (navigation): checks the token, starts a session, 302 to the game page; demo=1 plays fun money',
           querystring: casinoPlayNowQuerySchema,
-          response: { 401: errorBodySchema, 400: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema },
+          response: {
+            401: errorBodySchema,
+            400: errorBodySchema,
+            403: errorBodySchema,
+            404: errorBodySchema,
+          },
         },
       },
       async (request, reply) => {
@@ -116,7 +124,10 @@ export function platformRoutes(deps: PlatformRouteDeps): FastifyPluginAsync {
           result: {
             session: await sessions.view(session, game),
             slot: kind === 'slot' ? slotLayout(game) : null,
-            roulette: kind === 'roulette' ? { periodMs: deps.schedule.periodMs, bettingMs: deps.schedule.bettingMs } : null,
+            roulette:
+              kind === 'roulette'
+                ? { periodMs: deps.schedule.periodMs, bettingMs: deps.schedule.bettingMs }
+                : null,
           },
         };
       },
@@ -128,7 +139,8 @@ export function platformRoutes(deps: PlatformRouteDeps): FastifyPluginAsync {
         config: limited,
         schema: {
           tags,
-          summary: 'One slot round: debit the stake, decide, pay, record — one transaction; roundKey once per spin',
+          summary:
+            'One slot round: debit the stake, decide, pay, record — one transaction; roundKey once per spin',
           params: sessionParams,
           querystring: localeQuerySchema,
           body: spinRequestSchema,
@@ -156,7 +168,9 @@ export function platformRoutes(deps: PlatformRouteDeps): FastifyPluginAsync {
       async (request) => {
         const { session, game } = await withGame(request);
         const rounds =
-          game.game.config.kind === 'slot' ? await slots.history(session) : await roulette.rounds(session, game.game.id);
+          game.game.config.kind === 'slot'
+            ? await slots.history(session)
+            : await roulette.rounds(session, game.game.id);
         return { result: { rounds } };
       },
     );
@@ -191,7 +205,8 @@ export function platformRoutes(deps: PlatformRouteDeps): FastifyPluginAsync {
       },
       async (request) => {
         const { session, game } = await withGame(request);
-        if (game.game.config.kind !== 'roulette') throw new HttpError(400, 'validation', 'not a roulette session', 'sessionId');
+        if (game.game.config.kind !== 'roulette')
+          throw new HttpError(400, 'validation', 'not a roulette session', 'sessionId');
         const state = await roulette.state(session, game);
         return { result: { ...state, balance: await sessions.balanceOf(session) } };
       },

@@ -9,7 +9,12 @@ import type { Db, DbOrTx } from '../../../db/database';
 import type { Clock } from '../../../lib/clock';
 import { HttpError } from '../../../plugins/errors';
 import type { Movement, WalletService } from '../../wallet/index';
-import { createPlatformRepository, type PlatformRepository, type SessionRow, type WalletTxRow } from './platform.repository';
+import {
+  createPlatformRepository,
+  type PlatformRepository,
+  type SessionRow,
+  type WalletTxRow,
+} from './platform.repository';
 
 /** A request the wallet refuses: nothing moved. HTTP status and error code are what the game page shows. */
 export class WalletRefusal extends HttpError {
@@ -24,15 +29,38 @@ export class WalletRefusal extends HttpError {
 }
 
 const refusals = {
-  session: () => new WalletRefusal('RS_ERROR_INVALID_SESSION', 403, 'invalid_session', 'this game session cannot play for money'),
-  currency: () => new WalletRefusal('RS_ERROR_WRONG_CURRENCY', 400, 'wrong_currency', 'the currency is not the session\'s'),
+  session: () =>
+    new WalletRefusal(
+      'RS_ERROR_INVALID_SESSION',
+      403,
+      'invalid_session',
+      'this game session cannot play for money',
+    ),
+  currency: () =>
+    new WalletRefusal('RS_ERROR_WRONG_CURRENCY', 400, 'wrong_currency', "the currency is not the session's"),
   unknownBet: () =>
-    new WalletRefusal('RS_ERROR_TRANSACTION_DOES_NOT_EXIST', 404, 'unknown_bet', 'no accepted bet has this id in this round'),
+    new WalletRefusal(
+      'RS_ERROR_TRANSACTION_DOES_NOT_EXIST',
+      404,
+      'unknown_bet',
+      'no accepted bet has this id in this round',
+    ),
   rolledBack: () =>
-    new WalletRefusal('RS_ERROR_TRANSACTION_ROLLED_BACK', 409, 'bet_rolled_back', 'the bet was rolled back already'),
-  closed: () => new WalletRefusal('RS_ERROR_ROUND_CLOSED', 409, 'round_closed', 'the bet was settled already'),
+    new WalletRefusal(
+      'RS_ERROR_TRANSACTION_ROLLED_BACK',
+      409,
+      'bet_rolled_back',
+      'the bet was rolled back already',
+    ),
+  closed: () =>
+    new WalletRefusal('RS_ERROR_ROUND_CLOSED', 409, 'round_closed', 'the bet was settled already'),
   duplicate: () =>
-    new WalletRefusal('RS_ERROR_DUPLICATE_TRANSACTION', 409, 'duplicate_transaction', 'this transaction id was used for another request'),
+    new WalletRefusal(
+      'RS_ERROR_DUPLICATE_TRANSACTION',
+      409,
+      'duplicate_transaction',
+      'this transaction id was used for another request',
+    ),
 };
 
 /** The wallet's and the limits' refusals, as contract statuses (the error code stays as the reason). */
@@ -40,10 +68,16 @@ function asRefusal(error: unknown): WalletRefusal | null {
   if (error instanceof WalletRefusal) return error;
   if (!(error instanceof HttpError)) return null;
   if (error.code === 'insufficient_funds')
-    return new WalletRefusal('RS_ERROR_NOT_ENOUGH_MONEY', 409, error.code, 'your balance is too low for this stake');
+    return new WalletRefusal(
+      'RS_ERROR_NOT_ENOUGH_MONEY',
+      409,
+      error.code,
+      'your balance is too low for this stake',
+    );
   if (error.code === 'timed_out' || error.code === 'self_excluded')
     return new WalletRefusal('RS_ERROR_USER_DISABLED', 403, error.code, error.message);
-  if (error.code.endsWith('_limit_exceeded')) return new WalletRefusal('RS_ERROR_LIMIT_REACHED', 403, error.code, error.message);
+  if (error.code.endsWith('_limit_exceeded'))
+    return new WalletRefusal('RS_ERROR_LIMIT_REACHED', 403, error.code, error.message);
   return null;
 }
 
@@ -58,7 +92,8 @@ export interface SeamlessWalletDeps {
 }
 
 /** The client's cash after a movement: the house side is unguarded, so the one guarded entry is the client's. */
-const cashAfter = (movement: Movement) => movement.entries.find((e) => e.balanceAfter !== null)?.balanceAfter ?? 0;
+const cashAfter = (movement: Movement) =>
+  movement.entries.find((e) => e.balanceAfter !== null)?.balanceAfter ?? 0;
 
 /**
  * The seamless-wallet contract the games call, modelled on Hub88's operator API: `bet` debits, `win` credits
@@ -78,18 +113,31 @@ export function createSeamlessWallet(deps: SeamlessWalletDeps) {
   }
 
   const balanceOf = async (session: SessionRow & { userId: number }, tx: DbOrTx) =>
-    (await wallet.balances({ id: session.userId, appId: session.appId, currencyIso: session.currency }, tx)).cash;
+    (await wallet.balances({ id: session.userId, appId: session.appId, currencyIso: session.currency }, tx))
+      .cash;
 
   /** A stored answer for a repeated id, if the request is the same one. */
-  function replay(row: WalletTxRow, kind: WalletTxRow['kind'], round: string, amount: number | null): WalletResponse {
-    if (row.kind !== kind || row.round !== round || (amount !== null && row.amount !== amount)) throw refusals.duplicate();
+  function replay(
+    row: WalletTxRow,
+    kind: WalletTxRow['kind'],
+    round: string,
+    amount: number | null,
+  ): WalletResponse {
+    if (row.kind !== kind || row.round !== round || (amount !== null && row.amount !== amount))
+      throw refusals.duplicate();
     return row.response as WalletResponse;
   }
 
   async function record(
     repo: PlatformRepository,
     session: SessionRow & { userId: number },
-    row: { uuid: string; kind: WalletTxRow['kind']; round: string; referenceUuid: string | null; amount: number },
+    row: {
+      uuid: string;
+      kind: WalletTxRow['kind'];
+      round: string;
+      referenceUuid: string | null;
+      amount: number;
+    },
     response: WalletResponse,
   ): Promise<WalletResponse> {
     const inserted = await repo.insertWalletTx({
@@ -134,7 +182,13 @@ export function createSeamlessWallet(deps: SeamlessWalletDeps) {
       balance: cashAfter(movement),
       currency: session.currency,
     };
-    const row = { uuid: req.transaction_uuid, kind: 'bet' as const, round: req.round, referenceUuid: null, amount: req.amount };
+    const row = {
+      uuid: req.transaction_uuid,
+      kind: 'bet' as const,
+      round: req.round,
+      referenceUuid: null,
+      amount: req.amount,
+    };
     return record(repo, session, row, response);
   }
 
@@ -149,12 +203,21 @@ export function createSeamlessWallet(deps: SeamlessWalletDeps) {
     const previous = await repo.walletTx(req.transaction_uuid);
     if (previous) return replay(previous, kind, req.round, amountAsked);
     const bet = await repo.lockWalletTx(req.reference_transaction_uuid);
-    if (!bet || bet.kind !== 'bet' || bet.status !== 'RS_OK' || bet.sessionId !== req.session || bet.round !== req.round)
+    if (
+      !bet ||
+      bet.kind !== 'bet' ||
+      bet.status !== 'RS_OK' ||
+      bet.sessionId !== req.session ||
+      bet.round !== req.round
+    )
       throw refusals.unknownBet();
     // A repeat of this very request may have committed while we waited for the lock.
     const repeated = await repo.walletTx(req.transaction_uuid);
     if (repeated) return replay(repeated, kind, req.round, amountAsked);
-    if (bet.closedBy) throw (await repo.walletTx(bet.closedBy))?.kind === 'rollback' ? refusals.rolledBack() : refusals.closed();
+    if (bet.closedBy)
+      throw (await repo.walletTx(bet.closedBy))?.kind === 'rollback'
+        ? refusals.rolledBack()
+        : refusals.closed();
     if ('currency' in req && req.currency !== bet.currency) throw refusals.currency();
     const session = await realSessionForClose(repo, bet);
     const amount = kind === 'win' ? (amountAsked ?? 0) : bet.amount;
@@ -169,14 +232,22 @@ export function createSeamlessWallet(deps: SeamlessWalletDeps) {
           amount,
           type: kind === 'win' ? 'casino_payout' : 'casino_refund',
           idempotencyKey: `casino:${req.transaction_uuid}`,
-          info: { key: kind === 'win' ? 'casino.transaction.win' : 'casino.transaction.refund', params: { game } },
+          info: {
+            key: kind === 'win' ? 'casino.transaction.win' : 'casino.transaction.refund',
+            params: { game },
+          },
         },
         tx,
       );
       balance = cashAfter(movement);
     } else balance = await balanceOf(session, tx);
     await repo.closeBet(bet.uuid, req.transaction_uuid);
-    const response: WalletResponse = { status: 'RS_OK', transaction_uuid: req.transaction_uuid, balance, currency: session.currency };
+    const response: WalletResponse = {
+      status: 'RS_OK',
+      transaction_uuid: req.transaction_uuid,
+      balance,
+      currency: session.currency,
+    };
     const row = { uuid: req.transaction_uuid, kind, round: req.round, referenceUuid: bet.uuid, amount };
     return record(repo, session, row, response);
   }
@@ -218,7 +289,10 @@ export function createSeamlessWallet(deps: SeamlessWalletDeps) {
   ): Promise<WalletResponse> {
     const repo = createPlatformRepository(db);
     const session = await repo.session(req.session);
-    const real = session && !session.demo && session.userId !== null ? (session as SessionRow & { userId: number }) : null;
+    const real =
+      session && !session.demo && session.userId !== null
+        ? (session as SessionRow & { userId: number })
+        : null;
     const response: WalletResponse = {
       status: refusal.status,
       transaction_uuid: req.transaction_uuid,
@@ -229,7 +303,12 @@ export function createSeamlessWallet(deps: SeamlessWalletDeps) {
     // A refusal about an unknown session has no one to record it for; the same request gets the same answer anyway.
     if (!real || refusal.status === 'RS_ERROR_DUPLICATE_TRANSACTION') return response;
     const amount = 'amount' in req && typeof req.amount === 'number' ? req.amount : 0;
-    return record(repo, real, { uuid: req.transaction_uuid, kind, round: req.round, referenceUuid: null, amount }, response);
+    return record(
+      repo,
+      real,
+      { uuid: req.transaction_uuid, kind, round: req.round, referenceUuid: null, amount },
+      response,
+    );
   }
 
   const rollback = (req: WalletRollbackRequest, tx?: DbOrTx) =>

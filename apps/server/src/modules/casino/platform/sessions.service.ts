@@ -75,7 +75,8 @@ export function createSessionsService(deps: {
       await repo.endSession(id, new Date(now));
       session.endedAt = new Date(now);
     }
-    if (session.endedAt) throw new HttpError(410, 'session_ended', 'this game session has ended: open the game again');
+    if (session.endedAt)
+      throw new HttpError(410, 'session_ended', 'this game session has ended: open the game again');
     if (now - session.lastActiveAt.getTime() > TOUCH_EVERY_MS) await repo.touchSession(id, new Date(now));
     return session;
   }
@@ -85,7 +86,11 @@ export function createSessionsService(deps: {
       const fresh = await repo.session(session.id);
       return Number(fresh?.demoBalance ?? 0);
     }
-    const { cash } = await deps.wallet.balances({ id: session.userId, appId: session.appId, currencyIso: session.currency });
+    const { cash } = await deps.wallet.balances({
+      id: session.userId,
+      appId: session.appId,
+      currencyIso: session.currency,
+    });
     return cash;
   }
 

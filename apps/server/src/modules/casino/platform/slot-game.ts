@@ -73,19 +73,30 @@ export function createSlotGame(deps: { db: Db; clock: Clock; wallet: SeamlessWal
 
   function checkStake(game: GameWithProvider, stake: number): void {
     const stakes = FAMILIES[game.game.config.family as FamilyId].stakes;
-    if (!stakes.includes(stake)) throw badRequest('stake', `stake must be one of ${stakes.join(', ')} (minor units)`);
+    if (!stakes.includes(stake))
+      throw badRequest('stake', `stake must be one of ${stakes.join(', ')} (minor units)`);
   }
 
   async function playReal(session: SessionRow, game: GameWithProvider, req: SpinRequest, id: string) {
     const outcome = playRound(slotOf(game), rng, req.stake);
     return db.transaction(async (tx) => {
       const common = { session: session.id, round: id, currency: session.currency };
-      await deps.wallet.bet({ ...common, transaction_uuid: `${id}:bet`, game_code: game.game.extendedId, amount: req.stake }, tx);
-      const paid = await deps.wallet.win(
-        { ...common, transaction_uuid: `${id}:win`, reference_transaction_uuid: `${id}:bet`, amount: outcome.win },
+      await deps.wallet.bet(
+        { ...common, transaction_uuid: `${id}:bet`, game_code: game.game.extendedId, amount: req.stake },
         tx,
       );
-      const row = await createPlatformRepository(tx).insertSlotRound(roundRow(session, req, id, outcome, paid.balance));
+      const paid = await deps.wallet.win(
+        {
+          ...common,
+          transaction_uuid: `${id}:win`,
+          reference_transaction_uuid: `${id}:bet`,
+          amount: outcome.win,
+        },
+        tx,
+      );
+      const row = await createPlatformRepository(tx).insertSlotRound(
+        roundRow(session, req, id, outcome, paid.balance),
+      );
       if (!row) throw new RoundExists();
       return row;
     });
@@ -97,7 +108,12 @@ export function createSlotGame(deps: { db: Db; clock: Clock; wallet: SeamlessWal
     return db.transaction(async (tx) => {
       const r = createPlatformRepository(tx);
       if ((await r.moveDemoBalance(session.id, -req.stake)) === null)
-        throw new HttpError(409, 'insufficient_funds', 'your fun-money balance is too low for this stake', 'stake');
+        throw new HttpError(
+          409,
+          'insufficient_funds',
+          'your fun-money balance is too low for this stake',
+          'stake',
+        );
       const balance = await r.moveDemoBalance(session.id, outcome.win);
       const row = await r.insertSlotRound(roundRow(session, req, id, outcome, balance ?? 0));
       if (!row) throw new RoundExists();
@@ -130,7 +146,9 @@ export function createSlotGame(deps: { db: Db; clock: Clock; wallet: SeamlessWal
       if (existing) return toRound(existing);
       const id = randomUUID();
       try {
-        const row = session.demo ? await playDemo(session, game, req, id) : await playReal(session, game, req, id);
+        const row = session.demo
+          ? await playDemo(session, game, req, id)
+          : await playReal(session, game, req, id);
         return toRound(row);
       } catch (error) {
         if (!(error instanceof RoundExists) && !isUniqueViolation(error)) throw error;

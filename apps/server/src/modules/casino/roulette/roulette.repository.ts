@@ -30,18 +30,29 @@ export function createRouletteRepository(db: DbOrTx) {
       return db
         .select()
         .from(casinoRouletteRounds)
-        .where(and(inArray(casinoRouletteRounds.status, ['open', 'spun']), lte(casinoRouletteRounds.spinAt, now)))
+        .where(
+          and(inArray(casinoRouletteRounds.status, ['open', 'spun']), lte(casinoRouletteRounds.spinAt, now)),
+        )
         .orderBy(casinoRouletteRounds.spinAt)
         .limit(200);
     },
 
     /** Moves a round on only from the expected status; false when another actor did first. */
-    async transition(gameId: number, no: number, from: RoundRow['status'], patch: Partial<RoundRow>): Promise<boolean> {
+    async transition(
+      gameId: number,
+      no: number,
+      from: RoundRow['status'],
+      patch: Partial<RoundRow>,
+    ): Promise<boolean> {
       const rows = await db
         .update(casinoRouletteRounds)
         .set(patch)
         .where(
-          and(eq(casinoRouletteRounds.gameId, gameId), eq(casinoRouletteRounds.no, no), eq(casinoRouletteRounds.status, from)),
+          and(
+            eq(casinoRouletteRounds.gameId, gameId),
+            eq(casinoRouletteRounds.no, no),
+            eq(casinoRouletteRounds.status, from),
+          ),
         )
         .returning({ no: casinoRouletteRounds.no });
       return rows.length === 1;
@@ -51,7 +62,12 @@ export function createRouletteRepository(db: DbOrTx) {
       const rows = await db
         .select({ no: casinoRouletteRounds.no, result: casinoRouletteRounds.result })
         .from(casinoRouletteRounds)
-        .where(and(eq(casinoRouletteRounds.gameId, gameId), inArray(casinoRouletteRounds.status, ['spun', 'settled'])))
+        .where(
+          and(
+            eq(casinoRouletteRounds.gameId, gameId),
+            inArray(casinoRouletteRounds.status, ['spun', 'settled']),
+          ),
+        )
         .orderBy(desc(casinoRouletteRounds.no))
         .limit(limit);
       return rows.map((r) => ({ no: Number(r.no), number: r.result ?? 0 }));
@@ -74,16 +90,29 @@ export function createRouletteRepository(db: DbOrTx) {
       const rows = await db
         .select({ id: casinoRouletteBets.id })
         .from(casinoRouletteBets)
-        .where(and(eq(casinoRouletteBets.gameId, gameId), eq(casinoRouletteBets.roundNo, no), eq(casinoRouletteBets.status, 'open')));
+        .where(
+          and(
+            eq(casinoRouletteBets.gameId, gameId),
+            eq(casinoRouletteBets.roundNo, no),
+            eq(casinoRouletteBets.status, 'open'),
+          ),
+        );
       return rows.map((r) => r.id);
     },
 
     async lockPlacement(id: number): Promise<PlacementRow | null> {
-      const [row] = await db.select().from(casinoRouletteBets).where(eq(casinoRouletteBets.id, id)).for('update');
+      const [row] = await db
+        .select()
+        .from(casinoRouletteBets)
+        .where(eq(casinoRouletteBets.id, id))
+        .for('update');
       return row ?? null;
     },
 
-    async finishPlacement(id: number, patch: Pick<PlacementRow, 'status' | 'payout' | 'settledAt'>): Promise<void> {
+    async finishPlacement(
+      id: number,
+      patch: Pick<PlacementRow, 'status' | 'payout' | 'settledAt'>,
+    ): Promise<void> {
       await db.update(casinoRouletteBets).set(patch).where(eq(casinoRouletteBets.id, id));
     },
 
@@ -101,7 +130,13 @@ export function createRouletteRepository(db: DbOrTx) {
       const rows = await db
         .select({ no: casinoRouletteRounds.no, result: casinoRouletteRounds.result })
         .from(casinoRouletteRounds)
-        .where(and(eq(casinoRouletteRounds.gameId, gameId), inArray(casinoRouletteRounds.no, nos), sql`${casinoRouletteRounds.result} is not null`));
+        .where(
+          and(
+            eq(casinoRouletteRounds.gameId, gameId),
+            inArray(casinoRouletteRounds.no, nos),
+            sql`${casinoRouletteRounds.result} is not null`,
+          ),
+        );
       return new Map(rows.map((r) => [Number(r.no), r.result ?? 0]));
     },
   };

@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import type { RouletteBet, RouletteBetType } from '@sb/contract';
 import { POCKETS, checkPlacement, coverage, payoutOf } from './roulette.rules';
 
-const bet = (type: RouletteBetType, numbers: number[] = [], amount = 100): RouletteBet => ({ type, numbers, amount });
+const bet = (type: RouletteBetType, numbers: number[] = [], amount = 100): RouletteBet => ({
+  type,
+  numbers,
+  amount,
+});
 
 /** One valid bet of every type of the layout, with the odds it pays (n:1). */
 const EXAMPLES: [RouletteBet, number][] = [
@@ -38,7 +42,8 @@ describe('roulette rules', () => {
     expect(coverage(bet('dozen', [3]), 'b')).toEqual(Array.from({ length: 12 }, (_, i) => 25 + i));
     expect(coverage(bet('column', [1]), 'b')).toEqual(Array.from({ length: 12 }, (_, i) => 1 + 3 * i));
     expect(coverage(bet('red'), 'b')).toHaveLength(18);
-    for (const type of ['red', 'black', 'odd', 'even', 'low', 'high'] as const) expect(payoutOf([bet(type)], 0)).toBe(0);
+    for (const type of ['red', 'black', 'odd', 'even', 'low', 'high'] as const)
+      expect(payoutOf([bet(type)], 0)).toBe(0);
   });
 
   it.each([
@@ -57,8 +62,12 @@ describe('roulette rules', () => {
 
   it('checks chips and table limits', () => {
     expect(checkPlacement([bet('red', [], 500), bet('straight', [7], 200)])).toBe(700);
-    expect(() => checkPlacement([bet('red', [], 150)])).toThrow(expect.objectContaining({ field: 'bets.0.amount' }));
-    expect(() => checkPlacement([bet('red', [], 60_000)])).toThrow(expect.objectContaining({ field: 'bets.0.amount' }));
+    expect(() => checkPlacement([bet('red', [], 150)])).toThrow(
+      expect.objectContaining({ field: 'bets.0.amount' }),
+    );
+    expect(() => checkPlacement([bet('red', [], 60_000)])).toThrow(
+      expect.objectContaining({ field: 'bets.0.amount' }),
+    );
     expect(() => checkPlacement(Array.from({ length: 5 }, () => bet('red', [], 50_000)))).toThrow(
       expect.objectContaining({ field: 'bets' }),
     );

@@ -18,9 +18,22 @@ const key = (numbers: number[]) => [...numbers].sort((a, b) => a - b).join(',');
 function insideBets(): Map<string, Set<string>> {
   const sets = new Map<string, number[][]>([
     ['straight', range(0, 36).map((n) => [n])],
-    ['split', [[0, 1], [0, 2], [0, 3]]],
+    [
+      'split',
+      [
+        [0, 1],
+        [0, 2],
+        [0, 3],
+      ],
+    ],
     ['street', range(1, 12).map((r) => [3 * r - 2, 3 * r - 1, 3 * r])],
-    ['trio', [[0, 1, 2], [0, 2, 3]]],
+    [
+      'trio',
+      [
+        [0, 1, 2],
+        [0, 2, 3],
+      ],
+    ],
     ['corner', []],
     ['first_four', [[0, 1, 2, 3]]],
     ['line', range(1, 11).map((r) => range(3 * r - 2, 3 * r + 3))],
@@ -48,14 +61,17 @@ const OUTSIDE: Record<string, (n: number) => boolean> = {
 export function coverage(bet: RouletteBet, field: string): number[] {
   const inside = INSIDE.get(bet.type);
   if (inside) {
-    if (!inside.has(key(bet.numbers))) throw badRequest(`${field}.numbers`, `not a ${bet.type} bet of the layout`);
+    if (!inside.has(key(bet.numbers)))
+      throw badRequest(`${field}.numbers`, `not a ${bet.type} bet of the layout`);
     return [...bet.numbers].sort((a, b) => a - b);
   }
   if (bet.type === 'dozen' || bet.type === 'column') {
     const which = bet.numbers[0];
     if (bet.numbers.length !== 1 || which === undefined || which < 1 || which > 3)
       throw badRequest(`${field}.numbers`, `a ${bet.type} is [1], [2] or [3]`);
-    return bet.type === 'dozen' ? range(12 * which - 11, 12 * which) : range(1, 36).filter((n) => (n - which) % 3 === 0);
+    return bet.type === 'dozen'
+      ? range(12 * which - 11, 12 * which)
+      : range(1, 36).filter((n) => (n - which) % 3 === 0);
   }
   const test = OUTSIDE[bet.type];
   if (!test || bet.numbers.length > 0) throw badRequest(`${field}.numbers`, `${bet.type} takes no numbers`);
@@ -68,7 +84,10 @@ export function checkPlacement(bets: RouletteBet[]): number {
   bets.forEach((bet, i) => {
     coverage(bet, `bets.${i}`);
     if (bet.amount % CHIP_UNIT !== 0 || bet.amount > MAX_PER_POSITION)
-      throw badRequest(`bets.${i}.amount`, `amounts are whole chips of ${CHIP_UNIT}, at most ${MAX_PER_POSITION} a position`);
+      throw badRequest(
+        `bets.${i}.amount`,
+        `amounts are whole chips of ${CHIP_UNIT}, at most ${MAX_PER_POSITION} a position`,
+      );
     total += bet.amount;
   });
   if (total > MAX_PER_PLACEMENT) throw badRequest('bets', `at most ${MAX_PER_PLACEMENT} on one round`);

@@ -40,14 +40,23 @@ export function createRouletteRunner(deps: RunnerDeps) {
     const no = schedule.roundAt(now);
     for (const gameId of await deps.tables()) {
       if (opened.get(gameId) === no) continue;
-      await repo.ensureRound({ gameId, no, closesAt: new Date(schedule.closesAt(no)), spinAt: new Date(schedule.spinAt(no)) });
+      await repo.ensureRound({
+        gameId,
+        no,
+        closesAt: new Date(schedule.closesAt(no)),
+        spinAt: new Date(schedule.spinAt(no)),
+      });
       opened.set(gameId, no);
     }
   }
 
   async function spin(round: RoundRow, now: number): Promise<void> {
     const result = rng.int(POCKETS);
-    const done = await repo.transition(round.gameId, round.no, 'open', { status: 'spun', result, spunAt: new Date(now) });
+    const done = await repo.transition(round.gameId, round.no, 'open', {
+      status: 'spun',
+      result,
+      spunAt: new Date(now),
+    });
     if (!done) return;
     round.status = 'spun';
     round.result = result;
@@ -101,7 +110,9 @@ export function createRouletteRunner(deps: RunnerDeps) {
       );
     }
     if ((await repo.openPlacementIds(round.gameId, round.no)).length === 0)
-      await repo.transition(round.gameId, round.no, voiding ? 'open' : 'spun', { status: voiding ? 'void' : 'settled' });
+      await repo.transition(round.gameId, round.no, voiding ? 'open' : 'spun', {
+        status: voiding ? 'void' : 'settled',
+      });
   }
 
   return {
@@ -110,7 +121,8 @@ export function createRouletteRunner(deps: RunnerDeps) {
       const now = clock.now();
       await openCurrent(now);
       for (const round of await repo.dueRounds(new Date(now))) {
-        if (round.status === 'open' && now - round.spinAt.getTime() > VOID_AFTER_MS) await finish(round, true);
+        if (round.status === 'open' && now - round.spinAt.getTime() > VOID_AFTER_MS)
+          await finish(round, true);
         else {
           if (round.status === 'open') await spin(round, now);
           if (round.status === 'spun') await finish(round, false);

@@ -46,7 +46,13 @@ export function placementView(row: PlacementRow): RoulettePlacement {
  * round. Results come from the table's leader (roulette.runner.ts) over the bus into a small per-instance cache of
  * recent results, refreshed from the database whenever it is behind the clock.
  */
-export function createRouletteService(deps: { db: Db; clock: Clock; bus: EventBus; wallet: SeamlessWallet; schedule: Schedule }) {
+export function createRouletteService(deps: {
+  db: Db;
+  clock: Clock;
+  bus: EventBus;
+  wallet: SeamlessWallet;
+  schedule: Schedule;
+}) {
   const { db, clock, schedule } = deps;
   const repo = createRouletteRepository(db);
   const recent = new Map<number, { no: number; number: number }[]>();
@@ -55,7 +61,10 @@ export function createRouletteService(deps: { db: Db; clock: Clock; bus: EventBu
     deps.bus.subscribe('casino.roulette', ({ gameId, no, result }) => {
       const list = recent.get(gameId);
       if (!list || list.some((r) => r.no === no)) return;
-      recent.set(gameId, [{ no, number: result }, ...list].sort((a, b) => b.no - a.no).slice(0, HISTORY_SIZE));
+      recent.set(
+        gameId,
+        [{ no, number: result }, ...list].sort((a, b) => b.no - a.no).slice(0, HISTORY_SIZE),
+      );
     }),
     deps.bus.onGap(() => recent.clear()),
   ];
@@ -73,7 +82,11 @@ export function createRouletteService(deps: { db: Db; clock: Clock; bus: EventBu
     return recent.get(gameId) ?? [];
   }
 
-  async function place(session: SessionRow, game: GameWithProvider, req: RoulettePlaceRequest): Promise<PlacementRow> {
+  async function place(
+    session: SessionRow,
+    game: GameWithProvider,
+    req: RoulettePlaceRequest,
+  ): Promise<PlacementRow> {
     const total = checkPlacement(req.bets);
     const now = clock.now();
     if (req.round !== schedule.roundAt(now) || now >= schedule.closesAt(req.round))
@@ -88,7 +101,8 @@ export function createRouletteService(deps: { db: Db; clock: Clock; bus: EventBu
         spinAt: new Date(schedule.spinAt(req.round)),
       });
       const round = await r.lockRoundShared(gameId, req.round);
-      if (round?.status !== 'open') throw new HttpError(409, 'betting_closed', 'bets for this round are closed', 'round');
+      if (round?.status !== 'open')
+        throw new HttpError(409, 'betting_closed', 'bets for this round are closed', 'round');
       const row = await r.insertPlacement({
         gameId,
         roundNo: req.round,
@@ -104,7 +118,12 @@ export function createRouletteService(deps: { db: Db; clock: Clock; bus: EventBu
       if (!row) throw new PlacementExists();
       if (session.demo) {
         if ((await createPlatformRepository(tx).moveDemoBalance(session.id, -total)) === null)
-          throw new HttpError(409, 'insufficient_funds', 'your fun-money balance is too low for these bets', 'stake');
+          throw new HttpError(
+            409,
+            'insufficient_funds',
+            'your fun-money balance is too low for these bets',
+            'stake',
+          );
       } else {
         await deps.wallet.bet(
           {
@@ -143,8 +162,13 @@ export function createRouletteService(deps: { db: Db; clock: Clock; bus: EventBu
     },
 
     /** Places bets on the open round once per key: a repeat (second tab, retry) gets the first placement. */
-    async place(session: SessionRow, game: GameWithProvider, req: RoulettePlaceRequest): Promise<RoulettePlacement> {
-      if (game.game.config.kind !== 'roulette') throw badRequest('sessionId', 'this session is not a roulette table');
+    async place(
+      session: SessionRow,
+      game: GameWithProvider,
+      req: RoulettePlaceRequest,
+    ): Promise<RoulettePlacement> {
+      if (game.game.config.kind !== 'roulette')
+        throw badRequest('sessionId', 'this session is not a roulette table');
       const existing = await repo.placementByKey(session.id, req.key);
       if (existing) return placementView(existing);
       try {

@@ -15,7 +15,15 @@ const math = (strips: number[][], lines = [[1, 1, 1, 1, 1]]): SlotMath => ({
   scatterPays: [2, 5, 10],
   freeSpins: { count: 3, multiplier: 2 },
 });
-const plain = compileSlot(math([[2, 3, 2], [2, 3, 2], [2, 3, 2], [2, 3, 2], [2, 3, 2]]));
+const plain = compileSlot(
+  math([
+    [2, 3, 2],
+    [2, 3, 2],
+    [2, 3, 2],
+    [2, 3, 2],
+    [2, 3, 2],
+  ]),
+);
 
 /** An RNG that answers the given stops in order (then 0). */
 const stops = (...values: number[]) => ({ int: () => values.shift() ?? 0 });
@@ -39,7 +47,15 @@ describe('slot engine', () => {
   });
 
   it('reads a window of three consecutive stops, wrapping around the strip', () => {
-    const c = compileSlot(math([[2, 3, 2, 3], [2, 3, 2, 3], [2, 3, 2, 3], [2, 3, 2, 3], [2, 3, 2, 3]]));
+    const c = compileSlot(
+      math([
+        [2, 3, 2, 3],
+        [2, 3, 2, 3],
+        [2, 3, 2, 3],
+        [2, 3, 2, 3],
+        [2, 3, 2, 3],
+      ]),
+    );
     const round = playRound(c, stops(3, 3, 3, 3, 3), 10);
     expect(round.spins[0]!.window).toEqual(Array.from({ length: 5 }, () => [3, 2, 3]));
     // Middle row 2-2-2-2-2 pays 50 line stakes of 10.
@@ -60,13 +76,26 @@ describe('slot engine', () => {
   });
 
   it('refuses a stake that does not split into whole line stakes', () => {
-    const c = compileSlot(math(plain.math.strips, [[1, 1, 1, 1, 1], [0, 0, 0, 0, 0]]));
+    const c = compileSlot(
+      math(plain.math.strips, [
+        [1, 1, 1, 1, 1],
+        [0, 0, 0, 0, 0],
+      ]),
+    );
     expect(() => playRound(c, stops(), 3)).toThrow(/multiple of 2 lines/);
   });
 
   it('computes the RTP of a slot exactly by enumeration', () => {
     // Each reel shows 2 or 3 with probability 1/2 on the line: only 2-2-2 (…) and 3-3-3 (…) pay.
-    const c = compileSlot(math([[2, 3], [2, 3], [2, 3], [2, 3], [2, 3]]));
+    const c = compileSlot(
+      math([
+        [2, 3],
+        [2, 3],
+        [2, 3],
+        [2, 3],
+        [2, 3],
+      ]),
+    );
     const expected = (1 / 8) * (1 / 2) * 10 + (1 / 16) * (1 / 2) * 20 + (1 / 32) * 50;
     const both = expected + ((1 / 8) * (1 / 2) * 5 + (1 / 16) * (1 / 2) * 10 + (1 / 32) * 20);
     expect(exactRtp(c).rtp).toBeCloseTo(both, 12);

@@ -123,7 +123,9 @@ export function spinOnce(c: CompiledSlot, rng: Rng, detail: SpinDetail | null): 
   }
   const scatterUnits = scatters >= 3 ? c.scatterPays[scatters > 5 ? 5 : scatters]! * c.lineCount : 0;
   if (detail) {
-    detail.window = Array.from({ length: reels }, (_, r) => Array.from(w.subarray(r * ROWS, r * ROWS + ROWS)));
+    detail.window = Array.from({ length: reels }, (_, r) =>
+      Array.from(w.subarray(r * ROWS, r * ROWS + ROWS)),
+    );
   }
   lastSpin.scatters = scatters;
   lastSpin.scatterUnits = scatterUnits;

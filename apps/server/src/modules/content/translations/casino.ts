@@ -40,7 +40,8 @@ export const casino: AreaTranslations = {
     'casino.slot.paytable': 'Paytable',
     'casino.slot.pays_line': 'Line pays: 3, 4 or 5 in a row from the left, times the line stake',
     'casino.slot.wild_rule': 'WILD stands in for every symbol but FREE',
-    'casino.slot.scatter_rule': '3, 4 or 5 FREE anywhere pay ×{{pays}} the stake and start {{count}} free spins (wins ×{{multiplier}})',
+    'casino.slot.scatter_rule':
+      '3, 4 or 5 FREE anywhere pay ×{{pays}} the stake and start {{count}} free spins (wins ×{{multiplier}})',
     'casino.slot.stake_down': 'Lower stake',
     'casino.slot.stake_up': 'Higher stake',
     'casino.roulette.place_bets': 'Place your bets',
@@ -133,7 +134,8 @@ export const casino: AreaTranslations = {
     'casino.slot.paytable': 'Ödeme tablosu',
     'casino.slot.pays_line': 'Hat ödemeleri: soldan art arda 3, 4 ya da 5, hat bahsiyle çarpılır',
     'casino.slot.wild_rule': 'WILD, FREE dışındaki her sembolün yerine geçer',
-    'casino.slot.scatter_rule': 'Herhangi bir yerde 3, 4 ya da 5 FREE bahsin ×{{pays}} katını öder ve {{count}} bedava dönüş başlatır (kazançlar ×{{multiplier}})',
+    'casino.slot.scatter_rule':
+      'Herhangi bir yerde 3, 4 ya da 5 FREE bahsin ×{{pays}} katını öder ve {{count}} bedava dönüş başlatır (kazançlar ×{{multiplier}})',
     'casino.slot.stake_down': 'Bahsi düşür',
     'casino.slot.stake_up': 'Bahsi artır',
     'casino.roulette.place_bets': 'Bahislerinizi yapın',

@@ -8,7 +8,14 @@ import { casino } from './casino';
 import type { AreaTranslations } from './types';
 
 /** Every area's table; add an area file here when a feature brings texts of its own. */
-export const AREAS: Record<string, AreaTranslations> = { common, account, accountWeb, fixtures, betting, casino };
+export const AREAS: Record<string, AreaTranslations> = {
+  common,
+  account,
+  accountWeb,
+  fixtures,
+  betting,
+  casino,
+};
 
 /** The full flat table of one locale, built once. */
 export const TRANSLATIONS: Record<Locale, Record<string, string>> = {

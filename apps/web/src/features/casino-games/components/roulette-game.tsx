@@ -141,7 +141,7 @@ export function RouletteGame({ session }: { session: GameSession }) {
         <h2>{t('casino.roulette.last_results')}</h2>
         <ol>
           {state?.history.map((h) => (
-            <li key={h.no} className={`roulette-ball roulette-ball--${colourOf(h.number)}`}>
+            <li key={h.no} data-round={h.no} className={`roulette-ball roulette-ball--${colourOf(h.number)}`}>
               {h.number}
             </li>
           ))}

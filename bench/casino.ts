@@ -71,7 +71,10 @@ async function main(): Promise<void> {
       (await casino.catalogueRepository.games({ isLive: false }, 1, 0)).rows[0]!.game.id,
     );
     const stake = stakesOf(game)[0]!;
-    const players = [];
+    const players: {
+      user: Awaited<ReturnType<typeof identity.service.createUser>>;
+      session: Awaited<ReturnType<typeof casino.sessions.open>>;
+    }[] = [];
     for (let p = 0; p < PLAYERS; p++) {
       const user = await identity.service.createUser({
         appId: tenant.id,

@@ -1,5 +1,4 @@
 import { createRequire } from 'node:module';
-import * as gifencModule from 'gifenc';
 import jpeg from 'jpeg-js';
 import * as PImage from 'pureimage';
 import { ROULETTE_RED_NUMBERS, ROULETTE_WHEEL_ORDER } from '@sb/contract/constants';
@@ -11,6 +10,19 @@ export const THUMBNAIL_SIZE = 200;
 const FONT = 'ThumbSans';
 const require = createRequire(import.meta.url);
 let fontLoaded = false;
+
+/** The three gifenc functions used, as its README documents them (the package ships no type declarations). */
+interface Gifenc {
+  GIFEncoder(): {
+    writeFrame(index: Uint8Array, width: number, height: number, options: { palette: number[][] }): void;
+    finish(): void;
+    bytes(): Uint8Array;
+  };
+  quantize(rgba: Uint8Array, maxColors: number): number[][];
+  applyPalette(rgba: Uint8Array, palette: number[][]): Uint8Array;
+}
+// Loaded as CommonJS (its `main`) everywhere: its ESM build exports differently under bundlers.
+const gifenc = require('gifenc') as Gifenc;
 
 function loadFont(): void {
   if (fontLoaded) return;
@@ -159,9 +171,7 @@ export function drawThumbnail(game: GameRecord, providerName: string): Uint8Arra
 
 /** GIF (256-colour palette quantised from the picture). */
 export function encodeGif(rgba: Uint8Array): Buffer {
-  // gifenc is CommonJS under Node (functions on the default export) and ESM under Vite (named exports).
-  const { GIFEncoder, applyPalette, quantize } =
-    typeof gifencModule.quantize === 'function' ? gifencModule : gifencModule.default;
+  const { GIFEncoder, applyPalette, quantize } = gifenc;
   const palette = quantize(rgba, 256);
   const index = applyPalette(rgba, palette);
   const gif = GIFEncoder();

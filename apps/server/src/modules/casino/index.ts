@@ -19,7 +19,7 @@ import type { Rng } from './slots/rng';
 
 export type { CatalogueService } from './catalogue/catalogue.service';
 export type { SeamlessWallet } from './platform/seamless-wallet';
-export { WalletRefusal } from './platform/seamless-wallet';
+export { WalletRefusal } from './platform/wallet-refusals';
 export { stakesOf } from './platform/sessions.service';
 
 /** Advisory lock key of the roulette tables' leader (the simulator's is 7_201_003). */

@@ -10,6 +10,7 @@ import { FAMILIES, familyMath, type FamilyId } from '../slots/slot-families';
 import { cryptoRng, type Rng } from '../slots/rng';
 import { createPlatformRepository, type SessionRow, type SlotRoundRow } from './platform.repository';
 import type { SeamlessWallet } from './seamless-wallet';
+import { isUniqueViolation } from './unique-violation';
 
 /** Rounds the game page's history shows. */
 export const HISTORY_LIMIT = 20;
@@ -170,10 +171,5 @@ export function createSlotGame(deps: { db: Db; clock: Clock; wallet: SeamlessWal
     },
   };
 }
-
-const isUniqueViolation = (error: unknown) => {
-  const e = error as { code?: string; cause?: { code?: string } };
-  return (e.cause?.code ?? e.code) === '23505';
-};
 
 export type SlotGame = ReturnType<typeof createSlotGame>;

@@ -8,6 +8,7 @@ import { createPlatformRepository, type SessionRow } from '../platform/platform.
 import type { SeamlessWallet } from '../platform/seamless-wallet';
 import { createRouletteRepository, type PlacementRow } from './roulette.repository';
 import { checkPlacement } from './roulette.rules';
+import { isUniqueViolation } from '../platform/unique-violation';
 
 /** Results shown on the table's board. */
 export const HISTORY_SIZE = 15;
@@ -199,9 +200,5 @@ export function createRouletteService(deps: {
 }
 
 class PlacementExists extends Error {}
-const isUniqueViolation = (error: unknown) => {
-  const e = error as { code?: string; cause?: { code?: string } };
-  return (e.cause?.code ?? e.code) === '23505';
-};
 
 export type RouletteService = ReturnType<typeof createRouletteService>;

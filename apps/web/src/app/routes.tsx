@@ -36,6 +36,7 @@ const TimePeriodPage = lazyNamed(() => import('@/features/sports/time-period-pag
 const LiveScreen = lazyNamed(() => import('./screens/live-screen'), 'LiveScreen');
 const EventPage = lazyNamed(() => import('@/features/event/event-page'), 'EventPage');
 const FavouritesScreen = lazyNamed(() => import('./screens/favourites-screen'), 'FavouritesScreen');
+const PlayPage = lazyNamed(() => import('@/features/casino-games/play-page'), 'PlayPage');
 
 /**
  * The spec's route table (§2) under the locale prefix. `handle.title` is the translation key of
@@ -101,4 +102,6 @@ export const localizedRoutes: RouteObject[] = [
       { path: '*', element: <NotFoundPage /> },
     ],
   },
+  // A game page (playnow opens it in a new tab): full screen, without the header and bottom nav.
+  { path: 'play/:sessionId', element: open(PlayPage) },
 ];

@@ -5,6 +5,7 @@ import { common } from './common';
 import { fixtures } from './fixtures';
 import { betting } from './betting';
 import { sportsWeb } from './sports-web';
+import { casino } from './casino';
 import type { AreaTranslations } from './types';
 
 /** Every area's table; add an area file here when a feature brings texts of its own. */
@@ -15,6 +16,7 @@ export const AREAS: Record<string, AreaTranslations> = {
   fixtures,
   betting,
   sportsWeb,
+  casino,
 };
 
 /** The full flat table of one locale, built once. */

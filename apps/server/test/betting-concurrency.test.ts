@@ -93,8 +93,8 @@ describeEachBackend('betting under concurrency', (backend) => {
     expect(await cashBalance(server, token)).toBe(4_000 + Math.floor(1_000 * pick.odd));
     // The operator corrects the result: the home side lost after all.
     await finishEvents(server, [{ eventId: pick.eventId, home: 0, away: 1 }]);
-    expect(await server.modules.betting.settlement.resettleChanged()).toBe(1);
-    expect(await server.modules.betting.settlement.resettleChanged()).toBe(0);
+    expect(await server.modules.betting.settlement.resettleChanged()).toHaveLength(1);
+    expect(await server.modules.betting.settlement.resettleChanged()).toHaveLength(0);
     const detail = (
       await server.app.inject({ method: 'GET', url: `/api/v1/bet/detail/${bet.id}`, headers: bearer(token) })
     ).json().result;

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, lt, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { BetStatusKey } from '@sb/contract';
 import type { DbOrTx } from '../../db/database';
 import { betLegs, bets } from './betting.tables';
@@ -6,6 +6,8 @@ import { betLegs, bets } from './betting.tables';
 export type BetRow = typeof bets.$inferSelect;
 export type NewBet = typeof bets.$inferInsert;
 export type LegRow = typeof betLegs.$inferSelect;
+
+const SETTLED: BetStatusKey[] = ['win', 'loss', 'refund'];
 
 export function createBettingRepository(db: DbOrTx) {
   return {
@@ -120,29 +122,57 @@ export function createBettingRepository(db: DbOrTx) {
         .limit(limit);
     },
 
-    /**
-     * A page of bet ids in `statuses` (settled since `since`, when given), ascending after `after`: the settlement
-     * passes walk every candidate this way, so no bet waits behind a limit.
-     */
-    async betIdsPage(
-      statuses: BetStatusKey[],
-      after: number,
-      limit: number,
-      since?: Date,
-    ): Promise<number[]> {
+    /** Selections that unsettled legs of waiting bets are waiting on. */
+    async openLegSelections(): Promise<number[]> {
       const rows = await db
-        .select({ id: bets.id })
-        .from(bets)
-        .where(
-          and(
-            inArray(bets.status, statuses),
-            sql`${bets.id} > ${after}`,
-            since ? gte(bets.settledAt, since) : undefined,
-          ),
-        )
-        .orderBy(asc(bets.id))
-        .limit(limit);
+        .selectDistinct({ id: betLegs.selectionId })
+        .from(betLegs)
+        .innerJoin(bets, eq(bets.id, betLegs.betId))
+        .where(and(eq(bets.status, 'waiting'), isNull(betLegs.result)));
       return rows.map((r) => r.id);
+    },
+
+    /** Bets in `statuses` holding any of these selections, ascending. */
+    async betsWithSelections(selectionIds: number[], statuses: BetStatusKey[]): Promise<number[]> {
+      if (selectionIds.length === 0) return [];
+      const rows = await db
+        .selectDistinct({ id: bets.id })
+        .from(bets)
+        .innerJoin(betLegs, eq(betLegs.betId, bets.id))
+        .where(and(inArray(betLegs.selectionId, selectionIds), inArray(bets.status, statuses)))
+        .orderBy(asc(bets.id));
+      return rows.map((r) => r.id);
+    },
+
+    /** Selections of the legs of bets settled since `since` (candidates for a corrected result). */
+    async settledLegSelections(since: Date): Promise<number[]> {
+      const rows = await db
+        .selectDistinct({ id: betLegs.selectionId })
+        .from(betLegs)
+        .innerJoin(bets, eq(bets.id, betLegs.betId))
+        .where(and(inArray(bets.status, SETTLED), gte(bets.settledAt, since)));
+      return rows.map((r) => r.id);
+    },
+
+    /**
+     * Bets settled since `since` with a leg whose recorded result differs from its selection's current one
+     * (`current`: selection id → result, null while undecided), ascending.
+     */
+    async betsWithChangedResults(since: Date, current: [number, string | null][]): Promise<number[]> {
+      if (current.length === 0) return [];
+      const values = sql.join(
+        current.map(([id, result]) => sql`(${id}::bigint, ${result}::text)`),
+        sql`, `,
+      );
+      const rows = await db.execute(sql`
+        select distinct l.bet_id as id
+        from ${betLegs} l
+        join ${bets} b on b.id = l.bet_id
+        join (values ${values}) as cur(selection_id, result) on cur.selection_id = l.selection_id
+        where b.status in ('win', 'loss', 'refund') and b.settled_at >= ${since}
+          and l.result is distinct from cur.result
+        order by 1`);
+      return (rows as unknown as { rows: { id: number }[] }).rows.map((r) => Number(r.id));
     },
   };
 }

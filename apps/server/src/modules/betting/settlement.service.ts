@@ -1,5 +1,4 @@
 import { combinationsReturn, resultOf } from '@sb/betting';
-import type { BetStatusKey } from '@sb/contract';
 import type { Db, DbOrTx } from '../../db/database';
 import type { Clock } from '../../lib/clock';
 import type { BettingView } from '../fixtures/index';
@@ -14,7 +13,7 @@ import {
 
 /** Settled bets this recent are watched for corrected results. */
 const RESETTLE_WINDOW_MS = 7 * 24 * 3_600_000;
-/** Bets read per page by the settlement passes. */
+/** Bets whose legs the settlement pass reads at once. */
 const PAGE_SIZE = 1_000;
 
 /**
@@ -148,27 +147,19 @@ export function createSettlementService(deps: {
     });
   }
 
-  /**
-   * Walks every bet in `statuses` (settled since `since`) a page at a time, handing each page's legs by bet and
-   * the current result of their selections (null while undecided).
-   */
-  async function eachPage(
-    statuses: BetStatusKey[],
-    since: Date | undefined,
-    handle: (legs: Map<number, LegRow[]>, results: Map<number, string | null>) => Promise<void>,
-  ): Promise<void> {
-    for (let after = 0; ;) {
-      const ids = await repo.betIdsPage(statuses, after, PAGE_SIZE, since);
-      if (ids.length === 0) return;
-      after = ids[ids.length - 1]!;
+  /** The current result of each selection (null while undecided). */
+  async function resultsOf(selectionIds: number[]): Promise<Map<number, string | null>> {
+    const selections = await deps.fixtures.selections(selectionIds);
+    return new Map(selectionIds.map((id) => [id, selections.get(id)?.result ?? null]));
+  }
+
+  /** The legs of `betIds` by bet, a page at a time. */
+  async function* legsByBet(betIds: number[]): AsyncGenerator<[number, LegRow[]]> {
+    for (let i = 0; i < betIds.length; i += PAGE_SIZE) {
       const legs = new Map<number, LegRow[]>();
-      for (const leg of await repo.legsOf(ids)) legs.set(leg.betId, [...(legs.get(leg.betId) ?? []), leg]);
-      const selections = await deps.fixtures.selections([
-        ...new Set([...legs.values()].flat().map((l) => l.selectionId)),
-      ]);
-      const results = new Map([...selections].map(([id, s]) => [id, s.result ?? null]));
-      await handle(legs, results);
-      if (ids.length < PAGE_SIZE) return;
+      for (const leg of await repo.legsOf(betIds.slice(i, i + PAGE_SIZE)))
+        legs.set(leg.betId, [...(legs.get(leg.betId) ?? []), leg]);
+      yield* legs;
     }
   }
 
@@ -187,31 +178,37 @@ export function createSettlementService(deps: {
     resettle,
 
     /**
-     * Settles every waiting bet whose selections all have results now; returns how many were settled. Bets with a
-     * leg still open are not touched (no transaction, no lock): a multiple waits for its last event quietly.
+     * Settles every waiting bet whose selections all have results now; returns the ids it settled. Only bets
+     * holding a decided selection are read, and bets with a leg still open are not touched (no transaction, no
+     * lock): a multiple waits for its last event quietly.
      */
-    async settleDue(): Promise<number> {
-      let settled = 0;
-      await eachPage(['waiting'], undefined, async (legs, results) => {
-        for (const [betId, betLegs] of legs) {
-          if (betLegs.some((l) => (l.result ?? results.get(l.selectionId)) == null)) continue;
-          if (await attempt(`settling bet ${betId} failed`, () => settle(betId))) settled++;
-        }
-      });
+    async settleDue(): Promise<number[]> {
+      const results = await resultsOf(await repo.openLegSelections());
+      const decided = [...results].filter(([, result]) => result !== null).map(([id]) => id);
+      const settled: number[] = [];
+      for await (const [betId, legs] of legsByBet(await repo.betsWithSelections(decided, ['waiting']))) {
+        // A leg not among the open ones read above (a bet placed meanwhile) waits for the next pass.
+        if (legs.some((l) => (l.result ?? results.get(l.selectionId) ?? null) === null)) continue;
+        if (await attempt(`settling bet ${betId} failed`, () => settle(betId))) settled.push(betId);
+      }
       return settled;
     },
 
-    /** Resettles recently settled bets whose results were corrected; returns how many. */
-    async resettleChanged(): Promise<number> {
-      let count = 0;
+    /** Resettles recently settled bets whose results were corrected; returns the ids it resettled. */
+    async resettleChanged(): Promise<number[]> {
       const since = new Date(clock.now() - RESETTLE_WINDOW_MS);
-      await eachPage(['win', 'loss', 'refund'], since, async (legs, results) => {
-        for (const [betId, betLegs] of legs) {
-          if (betLegs.every((l) => (results.get(l.selectionId) ?? null) === l.result)) continue;
-          if (await attempt(`resettling bet ${betId} failed (retried later)`, () => resettle(betId))) count++;
-        }
-      });
-      return count;
+      const results = await resultsOf(await repo.settledLegSelections(since));
+      const pairs = [...results];
+      const changed = new Set<number>();
+      for (let i = 0; i < pairs.length; i += PAGE_SIZE)
+        for (const id of await repo.betsWithChangedResults(since, pairs.slice(i, i + PAGE_SIZE)))
+          changed.add(id);
+      const resettled: number[] = [];
+      for (const betId of changed) {
+        if (await attempt(`resettling bet ${betId} failed (retried later)`, () => resettle(betId)))
+          resettled.push(betId);
+      }
+      return resettled;
     },
   };
 }

@@ -25,6 +25,7 @@ import { createLimitsModule } from './modules/limits/index';
 import { seedDemoAccounts } from './db/demo-accounts.seed';
 import { opsRoutes } from './modules/ops/index';
 import { createBettingModule } from './modules/betting/index';
+import { createFavouritesModule } from './modules/favourites/index';
 import rateLimit from '@fastify/rate-limit';
 
 export interface AppDeps {
@@ -139,6 +140,13 @@ export async function buildApp(deps: AppDeps) {
     log: (msg, err) => logTarget.app?.log.error({ err }, msg),
   });
 
+  const favourites = createFavouritesModule({
+    db,
+    clock,
+    auth: identity.auth,
+    targets: { eventExists: fixtures.eventExists, competitionExists: fixtures.competitionExists },
+  });
+
   await fixtures.seedReferenceData();
   if (config.SEED_DEMO) {
     await seedTenancy(tenancy.service);
@@ -227,8 +235,9 @@ export async function buildApp(deps: AppDeps) {
   );
   await app.register(limits.routes(identity.auth));
   await app.register(betting.routes);
+  await app.register(favourites.routes);
   if (config.OPERATOR_TOKEN) await app.register(opsRoutes(fixtures, config.OPERATOR_TOKEN));
   await registerWeb(app, config);
 
-  return { app, bus, modules: { tenancy, fixtures, feed, identity, wallet, limits, betting } };
+  return { app, bus, modules: { tenancy, fixtures, feed, identity, wallet, limits, betting, favourites } };
 }

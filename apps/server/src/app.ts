@@ -26,6 +26,7 @@ import { seedDemoAccounts } from './db/demo-accounts.seed';
 import { opsRoutes } from './modules/ops/index';
 import { createBettingModule } from './modules/betting/index';
 import { createFavouritesModule } from './modules/favourites/index';
+import { createPlayStreamModule } from './modules/play-stream/index';
 import rateLimit from '@fastify/rate-limit';
 
 export interface AppDeps {
@@ -147,6 +148,12 @@ export async function buildApp(deps: AppDeps) {
     targets: { eventExists: fixtures.eventExists, competitionExists: fixtures.competitionExists },
   });
 
+  const playStream = createPlayStreamModule({
+    clock,
+    auth: identity.auth,
+    source: { match: fixtures.streamMatch },
+  });
+
   await fixtures.seedReferenceData();
   if (config.SEED_DEMO) {
     await seedTenancy(tenancy.service);
@@ -236,6 +243,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(limits.routes(identity.auth));
   await app.register(betting.routes);
   await app.register(favourites.routes);
+  await app.register(playStream.routes);
   if (config.OPERATOR_TOKEN) await app.register(opsRoutes(fixtures, config.OPERATOR_TOKEN));
   await registerWeb(app, config);
 

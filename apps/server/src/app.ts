@@ -16,7 +16,7 @@ import { loggerOptions } from './plugins/logger';
 import { registerWeb } from './plugins/web';
 import { createConfiguredBus } from './plugins/redis-bus';
 import { createFeedModule, feedLimitsFromConfig, type VerifyToken } from './modules/feed/index';
-import { contentRoutes } from './modules/content/index';
+import { contentRoutes, TRANSLATIONS } from './modules/content/index';
 import { createFixturesModule } from './modules/fixtures/index';
 import { createTenancyModule, seedTenancy } from './modules/tenancy/index';
 import { createIdentityModule } from './modules/identity/index';
@@ -245,7 +245,21 @@ export async function buildApp(deps: AppDeps) {
   await app.register(favourites.routes);
   await app.register(playStream.routes);
   if (config.OPERATOR_TOKEN) await app.register(opsRoutes(fixtures, config.OPERATOR_TOKEN));
-  await registerWeb(app, config);
+  // What the web loads before its first render, inlined into index.html (the same bodies as its start-up calls).
+  await registerWeb(app, config, async (hostname, pathLocale) => {
+    const row = await tenancy.service.findByHost(hostname);
+    if (!row) return null;
+    const brand = await tenancy.service.getByHost(hostname);
+    const locale = pathLocale ?? brand.defaultLocale;
+    return {
+      host: hostname,
+      app: brand,
+      locale,
+      translations: TRANSLATIONS[locale],
+      markets: await fixtures.marketDefinitions(locale),
+      client: tenancy.service.clientCredential(row),
+    };
+  });
 
   return { app, bus, modules: { tenancy, fixtures, feed, identity, wallet, limits, betting, favourites } };
 }

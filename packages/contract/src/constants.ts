@@ -51,3 +51,5 @@ export const CASINO_PAGE_SIZE = { default: 14, providerStrip: 7, gamePage: 60 } 
 export const CASINO_NEW_DAYS = 30;
 /** Game search runs only for text longer than this many characters (spec §5). */
 export const CASINO_SEARCH_MIN_LENGTH = 3;
+
+export { WEB_ROUTE_PATTERNS } from './web-routes';

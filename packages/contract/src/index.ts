@@ -10,3 +10,4 @@ export * from './fixtures';
 export * from './betting';
 export * from './casino';
 export * from './favourites';
+export * from './startup';

@@ -1,0 +1,49 @@
+import type { StartupData } from '@sb/contract';
+
+export type { StartupData } from '@sb/contract';
+
+/** JSON inside a <script> element: nothing in it can end the element, open a comment or break a JS string. */
+export function scriptJson(value: unknown): string {
+  return JSON.stringify(value).replace(
+    /[<>&\u2028\u2029]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+}
+
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"'`]/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+const RUNTIME_CONFIG_TAG = /<script src="\/runtime-config\.js"><\/script>/;
+
+/**
+ * index.html for one visitor's host and locale: the brand's title, language and colours in the markup (the
+ * first paint is already the brand's), the runtime config and the start-up data as inline scripts. Theme
+ * values are validated colours (`appSchema`); every text goes through escaping.
+ */
+export function renderIndexHtml(template: string, runtimeConfig: string, data: StartupData | null): string {
+  let html = template.replace(RUNTIME_CONFIG_TAG, `<script>${runtimeConfig}</script>`);
+  if (!data) return html;
+  const { app, locale } = data;
+  const t = app.theme;
+  const vars = {
+    '--color-primary': t.primary,
+    '--color-primary-contrast': t.primaryContrast,
+    '--color-accent': t.accent,
+    '--color-bg': t.background,
+    '--color-surface': t.surface,
+    '--color-text': t.text,
+    '--color-text-muted': t.textMuted,
+  };
+  const style = `<style>:root{${Object.entries(vars)
+    .map(([k, v]) => `${k}:${escapeHtml(v)}`)
+    .join(';')}}</style>`;
+  html = html
+    .replace(/<html lang="[^"]*">/, `<html lang="${escapeHtml(locale)}">`)
+    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(app.metaTitle || app.name)}</title>`)
+    .replace(
+      /<meta name="theme-color" content="[^"]*" \/>/,
+      `<meta name="theme-color" content="${escapeHtml(t.background)}" />`,
+    );
+  return html.replace('</head>', `${style}<script>window.__SB_BOOT__=${scriptJson(data)};</script></head>`);
+}

@@ -1,25 +1,17 @@
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useMatches, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { Icon } from '@/components/ui/icon';
 import { useAppContext, useLocalePath } from '@/lib/app-context';
 import { setBalanceHidden, useBalanceHidden } from '@/lib/balance-visibility';
 import { formatUserMoney } from '@/lib/money';
+import { useRouteHandle } from '@/lib/route-handle';
 import { useIsLoggedIn, useSessionUser } from '@/lib/session';
-import { AccountDropdown } from './account-dropdown';
 import { backTarget, currentHistoryIndex } from './back-target';
 import './header.css';
 
-interface RouteHandle {
-  title?: string;
-  subtitle?: string;
-}
-
-function useRouteTitles(): RouteHandle {
-  const matches = useMatches();
-  const handle = [...matches].reverse().find((m) => (m.handle as RouteHandle | undefined)?.title)?.handle;
-  return (handle as RouteHandle | undefined) ?? {};
-}
+// Opened on a tap, never on the first screen: its code loads then.
+const AccountDropdown = lazy(async () => ({ default: (await import('./account-dropdown')).AccountDropdown }));
 
 function BackOrLogo() {
   const { t } = useTranslation();
@@ -64,7 +56,7 @@ export function Header({ languageSelector }: { languageSelector: ReactNode }) {
   const to = useLocalePath();
   const loggedIn = useIsLoggedIn();
   const user = useSessionUser();
-  const { title, subtitle } = useRouteTitles();
+  const { title, subtitle } = useRouteHandle();
   const onLoginScreen = useLocation().pathname.endsWith('/login');
   const [menuOpen, setMenuOpen] = useState(false);
   const titles = (
@@ -125,7 +117,11 @@ export function Header({ languageSelector }: { languageSelector: ReactNode }) {
         )}
       </div>
       {loggedIn && titles}
-      {menuOpen && user && <AccountDropdown user={user} onClose={() => setMenuOpen(false)} />}
+      {menuOpen && user && (
+        <Suspense fallback={null}>
+          <AccountDropdown user={user} onClose={() => setMenuOpen(false)} />
+        </Suspense>
+      )}
     </header>
   );
 }

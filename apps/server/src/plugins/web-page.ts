@@ -14,6 +14,9 @@ export function escapeHtml(value: string): string {
   return value.replace(/[&<>"'`]/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
+const BOOT_BAR_CSS =
+  '.boot-bar{display:flex;align-items:center;min-height:56px;padding:env(safe-area-inset-top) 8px 0;background:var(--color-surface)}.boot-bar img{display:block;height:30px;width:auto}';
+
 const RUNTIME_CONFIG_TAG = /<script src="\/runtime-config\.js"><\/script>/;
 
 /**
@@ -37,7 +40,7 @@ export function renderIndexHtml(template: string, runtimeConfig: string, data: S
   };
   const style = `<style>:root{${Object.entries(vars)
     .map(([k, v]) => `${k}:${escapeHtml(v)}`)
-    .join(';')}}</style>`;
+    .join(';')}}${BOOT_BAR_CSS}</style>`;
   html = html
     .replace(/<html lang="[^"]*">/, `<html lang="${escapeHtml(locale)}">`)
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(app.metaTitle || app.name)}</title>`)
@@ -45,5 +48,10 @@ export function renderIndexHtml(template: string, runtimeConfig: string, data: S
       /<meta name="theme-color" content="[^"]*" \/>/,
       `<meta name="theme-color" content="${escapeHtml(t.background)}" />`,
     );
-  return html.replace('</head>', `${style}<script>window.__SB_BOOT__=${scriptJson(data)};</script></head>`);
+  // Painted before the script arrives (React replaces it on its first render): the brand bar, where the
+  // header's will be, so the first paint is the brand's and nothing moves when the app takes over.
+  const bar = `<div class="boot-bar"><img src="${escapeHtml(t.logoUrl)}" alt="${escapeHtml(app.name)}" height="30"></div>`;
+  return html
+    .replace('<div id="root"></div>', `<div id="root">${bar}</div>`)
+    .replace('</head>', `${style}<script>window.__SB_BOOT__=${scriptJson(data)};</script></head>`);
 }

@@ -10,6 +10,7 @@ import { localeOfPath } from '@/lib/locale-path';
 import { appByHostnameQuery } from './api/get-app-by-hostname';
 import { clientCredentialQuery } from './api/get-client';
 import { marketsQuery } from './api/get-markets';
+import { i18nQueryKey } from './startup-data';
 import { translationsQuery } from './api/get-translations';
 import { AppRouter } from './router';
 import { SiteNotFound, StartupError, StartupLoading } from './startup-screens';
@@ -37,7 +38,7 @@ export function Bootstrap() {
   setClientCredential(client.data ?? null);
   const table = translations.data;
   const i18nQuery = useQuery({
-    queryKey: ['i18n', locale, table ? Object.keys(table).length : 0],
+    queryKey: i18nQueryKey(locale, table),
     queryFn: () => createI18n(locale, table ?? {}),
     enabled: Boolean(table && Object.keys(table).length > 0),
     staleTime: Infinity,

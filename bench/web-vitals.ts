@@ -171,10 +171,10 @@ function print(rows: { name: string; v: Vitals }[], baseline: Vitals): void {
   ];
   const ratio = (a: number, b: number) =>
     b === 0 ? (a === 0 ? '1.00×' : '  —  ') : `${(a / b).toFixed(2)}×`;
-  console.log(`${'page'.padEnd(26)}${cols.map(([h]) => h.padStart(16)).join('')}`);
+  console.log(`${'page'.padEnd(34)}${cols.map(([h]) => h.padStart(16)).join('')}`);
   for (const { name, v } of rows) {
     const cells = cols.map(([, f, digits]) => `${f(v).toFixed(digits)} (${ratio(f(v), f(baseline))})`);
-    console.log(`${name.padEnd(26)}${cells.map((c) => c.padStart(16)).join('')}`);
+    console.log(`${name.padEnd(34)}${cells.map((c) => c.padStart(16)).join('')}`);
   }
   for (const { name, v } of rows) console.log(`  largest paint of ${name}: ${v.lcpElement || '(none)'}`);
 }

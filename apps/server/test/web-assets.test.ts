@@ -15,6 +15,7 @@ const TEMPLATE = `<!doctype html>
     <title>Sportsbook</title>
     <script src="/runtime-config.js"></script>
     <script type="module" crossorigin src="/assets/index-abc12345.js"></script>
+    <link rel="stylesheet" crossorigin href="/assets/index-abc12345.css">
   </head>
   <body><div id="root"></div></body>
 </html>`;
@@ -35,6 +36,7 @@ describe('web assets', () => {
     mkdirSync(path.join(dist, '.vite'));
     writeFileSync(path.join(dist, 'index.html'), TEMPLATE);
     writeFileSync(path.join(dist, 'assets', 'index-abc12345.js'), SCRIPT);
+    writeFileSync(path.join(dist, 'assets', 'index-abc12345.css'), '.shell{color:red}');
     writeFileSync(path.join(dist, 'assets', 'index-abc12345.js.br'), brotliCompressSync(SCRIPT));
     writeFileSync(path.join(dist, 'assets', 'index-abc12345.js.gz'), gzipSync(SCRIPT));
     writeFileSync(
@@ -47,6 +49,7 @@ describe('web assets', () => {
     );
     mkdirSync(path.join(dist, 'brand'));
     writeFileSync(path.join(dist, 'brand', 'logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    writeFileSync(path.join(dist, 'brand', 'demo-bet.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   });
   afterAll(() => rmSync(dist, { recursive: true, force: true }));
 
@@ -107,6 +110,12 @@ describe('web assets', () => {
       expect(home.body).toContain('<title>Demo Bet — sports betting and casino</title>');
       expect(home.body).not.toContain('src="/runtime-config.js"');
       expect(home.body).toContain('window.__SB_CONFIG__=');
+      // The brand bar paints with the page: its logo inlined, the header's copy preloaded.
+      expect(home.body).toMatch(/<div class="boot-bar"><img src="data:image\/svg\+xml;base64,/);
+      expect(home.body).toContain('<link rel="preload" as="image" href="/brand/demo-bet.svg">');
+      // The first screen's style sheet is in the page (no round trip before the first paint).
+      expect(home.body).toContain('<style>.shell{color:red}</style>');
+      expect(home.body).not.toContain('href="/assets/index-abc12345.css"');
       const boot = bootOf(home.body);
       const app = (await get(server, '/api/getAppByHostname/localhost')).json();
       expect(boot.app).toEqual(app);

@@ -1,18 +1,7 @@
 import type { StartupData } from '@sb/contract';
+import { escapeHtml, scriptJson } from '../lib/html';
 
 export type { StartupData } from '@sb/contract';
-
-/** JSON inside a <script> element: nothing in it can end the element, open a comment or break a JS string. */
-export function scriptJson(value: unknown): string {
-  return JSON.stringify(value).replace(
-    /[<>&\u2028\u2029]/g,
-    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
-  );
-}
-
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"'`]/g, (c) => `&#${c.charCodeAt(0)};`);
-}
 
 const BOOT_BAR_CSS =
   '.boot-bar{display:flex;align-items:center;min-height:56px;padding:env(safe-area-inset-top) 8px 0;background:var(--color-surface)}.boot-bar img{display:block;height:30px;width:auto}';
@@ -24,7 +13,13 @@ const RUNTIME_CONFIG_TAG = /<script src="\/runtime-config\.js"><\/script>/;
  * first paint is already the brand's), the runtime config and the start-up data as inline scripts. Theme
  * values are validated colours (`appSchema`); every text goes through escaping.
  */
-export function renderIndexHtml(template: string, runtimeConfig: string, data: StartupData | null): string {
+export function renderIndexHtml(
+  template: string,
+  runtimeConfig: string,
+  data: StartupData | null,
+  /** A small asset of the build as a data: URL (the logo paints with the page, no request), else null. */
+  inlineAsset: (url: string) => string | null = () => null,
+): string {
   let html = template.replace(RUNTIME_CONFIG_TAG, `<script>${runtimeConfig}</script>`);
   if (!data) return html;
   const { app, locale } = data;
@@ -50,8 +45,11 @@ export function renderIndexHtml(template: string, runtimeConfig: string, data: S
     );
   // Painted before the script arrives (React replaces it on its first render): the brand bar, where the
   // header's will be, so the first paint is the brand's and nothing moves when the app takes over.
-  const bar = `<div class="boot-bar"><img src="${escapeHtml(t.logoUrl)}" alt="${escapeHtml(app.name)}" height="30"></div>`;
+  const logo = inlineAsset(t.logoUrl) ?? t.logoUrl;
+  const bar = `<div class="boot-bar"><img src="${escapeHtml(logo)}" alt="${escapeHtml(app.name)}" height="30"></div>`;
+  // The header's logo file is fetched alongside the script, so it is there when the app draws the header.
+  const preload = `<link rel="preload" as="image" href="${escapeHtml(t.logoUrl)}">`;
   return html
     .replace('<div id="root"></div>', `<div id="root">${bar}</div>`)
-    .replace('</head>', `${style}<script>window.__SB_BOOT__=${scriptJson(data)};</script></head>`);
+    .replace('</head>', `${preload}${style}<script>window.__SB_BOOT__=${scriptJson(data)};</script></head>`);
 }

@@ -1,17 +1,5 @@
+import { escapeHtml, scriptJson } from '../../lib/html';
 import type { MatchView, Translate } from './match-view';
-
-/** HTML-escapes text for element content and attribute values. */
-export function escapeHtml(value: unknown): string {
-  return String(value).replace(/[&<>"'`]/g, (c) => `&#${c.charCodeAt(0)};`);
-}
-
-/** JSON inside a <script> element: nothing in it can close the element or start a comment. */
-export function scriptJson(value: unknown): string {
-  return JSON.stringify(value).replace(
-    /[<>&\u2028\u2029]/g,
-    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
-  );
-}
 
 /** Seconds between two polls of the state endpoint while the match is live (slower when it is not). */
 export const POLL_LIVE_MS = 2_000;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ballAfter, footballClock } from './match-view';
+import type { FixtureEvent } from '@sb/contract';
+import { ballAfter, footballClock, matchView } from './match-view';
 
 const t = (key: string) => ({ 'phase.half_time': 'Halftime', 'widget.full_time': 'FT' })[key] ?? key;
 
@@ -32,5 +33,62 @@ describe('ball position after an incident', () => {
   it('keeps the ball on the centre spot without a side', () => {
     expect(ballAfter(undefined)).toEqual({ x: 50, y: 50 });
     expect(ballAfter({ minute: 0, type: 'kickoff', team: null, text: '' })).toEqual({ x: 50, y: 50 });
+  });
+});
+
+describe('match view', () => {
+  const event = (over: Partial<FixtureEvent>) =>
+    ({
+      id: 9,
+      sport: { id: 1 },
+      home: { name: 'Home FC' },
+      away: { name: 'Away FC' },
+      isLive: true,
+      status: 'half_time',
+      periodTime: 45,
+      periodCounter: 1,
+      startDate: '2026-11-21T12:00:00Z',
+      data: { score: { home: 1, away: 0 }, stats: [] },
+      stat: {
+        score: { home: 1, away: 0 },
+        corner: { home: 2, away: 1 },
+        yellow: { home: 0, away: 0 },
+        red: { home: 0, away: 0 },
+      },
+      ...over,
+    }) as unknown as FixtureEvent;
+  const t = (key: string) => ({ 'phase.half_time': 'Halftime', 'phase.second_half': '2nd half' })[key] ?? key;
+
+  it('says Halftime once, and the phase under a running clock', () => {
+    const half = matchView(event({}), [], { home: '#111111', away: '#eeeeee' }, t);
+    expect(half.clock).toBe('Halftime');
+    expect(half.phase).toBe('');
+    const second = matchView(
+      event({ status: 'second_half', periodTime: 93 }),
+      [],
+      { home: '#1', away: '#2' },
+      t,
+    );
+    expect(second.clock).toBe("90'+3");
+    expect(second.phase).toBe('2nd half');
+  });
+
+  it('keeps the play where the latest incident put it for a minute, then back to midfield', () => {
+    const attack = [{ minute: 60, type: 'danger', team: 'home' as const, text: '' }];
+    const now = matchView(
+      event({ status: 'second_half', periodTime: 60 }),
+      attack,
+      { home: '#1', away: '#2' },
+      t,
+    );
+    expect(now.ball.x).toBeGreaterThan(66);
+    expect(now.play).toContain('Home FC');
+    const later = matchView(
+      event({ status: 'second_half', periodTime: 64 }),
+      attack,
+      { home: '#1', away: '#2' },
+      t,
+    );
+    expect(later.ball).toMatchObject({ x: 50, y: 50, moving: true });
   });
 });

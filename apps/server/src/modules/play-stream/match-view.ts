@@ -73,6 +73,12 @@ function clockOf(e: FixtureEvent, t: Translate): string {
   return `${t('widget.period')} ${Math.max(1, e.periodCounter)}`;
 }
 
+/** The phase line under the clock, unless the clock already says it (Halftime, FT). */
+function phaseOf(e: FixtureEvent, clock: string, t: Translate): string {
+  const phase = t(`phase.${e.status}`);
+  return phase.startsWith('phase.') || phase === clock || e.status === 'ended' ? '' : phase;
+}
+
 /**
  * Where the ball is after an incident: a side's attack pushes it into the other half, a corner to the flag, a
  * goal into the net, a card to midfield. `minute` varies the spot so that repeated incidents do not stack.
@@ -145,7 +151,7 @@ export function matchView(
     home: { name: e.home.name, colour: colours.home, score: e.data.score.home },
     away: { name: e.away.name, colour: colours.away, score: e.data.score.away },
     clock: clockOf(e, t),
-    phase: t(`phase.${e.status}`).startsWith('phase.') ? '' : t(`phase.${e.status}`),
+    phase: phaseOf(e, clockOf(e, t), t),
     startDate: e.isLive || ended ? null : e.startDate,
     // The ball stays where the latest incident put it for about a minute, then play is back in midfield.
     ball: {

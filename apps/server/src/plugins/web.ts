@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { LOCALES, type Locale } from '@sb/contract/constants';
 import type { Config } from '../config/config';
-import { BodyCache, preferredEncoding, sendEncoded, type EncodedBody } from '../lib/encoded-body';
+import { EncodedBody, preferredEncoding, sendEncoded } from '../lib/encoded-body';
 import { renderIndexHtml, type StartupData } from './web-page';
 import { isWebRoute } from './web-routes';
 
@@ -12,6 +12,7 @@ import { isWebRoute } from './web-routes';
 const API_PREFIXES = ['/api/', '/oauth/', '/docs', '/healthz', '/feed', '/ws', '/widgets/', '/ops/'];
 /** How long a rendered index.html (per host and locale) is reused: app settings changed by an operator show up within it. */
 const PAGE_TTL_MS = 30_000;
+const MAX_CACHED_PAGES = 200;
 
 /** The start-up data for a host and a locale (null: the path's locale is not given, use the app's default). */
 export type StartupSource = (hostname: string, locale: Locale | null) => Promise<StartupData | null>;
@@ -107,13 +108,23 @@ export async function registerWeb(
     });
   }
 
-  const pages = new BodyCache(200);
-  async function page(request: FastifyRequest, path: string) {
-    const data = await startup(request.hostname, localeOfPath(path));
-    const key = `${request.hostname}|${data?.locale ?? '-'}|${Math.floor(Date.now() / PAGE_TTL_MS)}`;
-    return pages.get(key, () =>
-      renderIndexHtml(template!, runtimeConfig, data, (url) => svgDataUrl(dist!, url)),
+  // Rendered pages per host and path locale, reused for PAGE_TTL_MS: the start-up data is read at most that often.
+  const pages = new Map<string, { at: number; body: Promise<EncodedBody> }>();
+  function page(request: FastifyRequest, path: string): Promise<EncodedBody> {
+    const pathLocale = localeOfPath(path);
+    const key = `${request.hostname}|${pathLocale ?? '-'}`;
+    const now = Date.now();
+    const hit = pages.get(key);
+    if (hit && now - hit.at < PAGE_TTL_MS) return hit.body;
+    const body = startup(request.hostname, pathLocale).then(
+      (data) =>
+        new EncodedBody(renderIndexHtml(template!, runtimeConfig, data, (url) => svgDataUrl(dist!, url))),
     );
+    // Host names come from requests: the map is bounded however many a client invents.
+    if (pages.size >= MAX_CACHED_PAGES) pages.clear();
+    pages.set(key, { at: now, body });
+    body.catch(() => pages.delete(key));
+    return body;
   }
 
   app.setNotFoundHandler(async (request, reply) => {

@@ -4,49 +4,17 @@
 // same database and pool.
 // Run: node --import tsx bench/casino.ts   (PostgreSQL at TEST_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres;
 // a throwaway database is created and dropped).
-import { randomBytes, randomUUID } from 'node:crypto';
-import pg from 'pg';
+import { randomUUID } from 'node:crypto';
 import { buildApp } from '../apps/server/src/app';
 import { testConfig } from '../apps/server/src/config/config';
-import { openDatabase, type Database } from '../apps/server/src/db/database';
 import { stakesOf } from '../apps/server/src/modules/casino/index';
+import { median, timed, withThrowawayDatabase } from './support/postgres';
 
-const BASE_URL = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const OPS = Number(process.env.BENCH_OPS ?? 2_000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32);
 const PLAYERS = Number(process.env.BENCH_PLAYERS ?? 100);
 /** Baseline and spins alternate this many times; the table shows medians (the machine is noisy). */
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
-
-async function timed(ops: number, concurrency: number, fn: (i: number) => Promise<unknown>): Promise<number> {
-  let next = 0;
-  const start = process.hrtime.bigint();
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next < ops) await fn(next++);
-    }),
-  );
-  return Number(process.hrtime.bigint() - start) / 1e9;
-}
-
-async function withThrowawayDatabase<T>(fn: (database: Database) => Promise<T>): Promise<T> {
-  const name = `sb_bench_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: BASE_URL });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const url = new URL(BASE_URL);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString(), poolSize: CONCURRENCY });
-  try {
-    return await fn(database);
-  } finally {
-    await database.close();
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
-  }
-}
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
 
 function printTable(rows: string[][], header: string[]): void {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((l) => (l[i] ?? '').length)));
@@ -57,7 +25,7 @@ function printTable(rows: string[][], header: string[]): void {
 }
 
 async function main(): Promise<void> {
-  await withThrowawayDatabase(async (database) => {
+  await withThrowawayDatabase(CONCURRENCY, async (database) => {
     const config = testConfig({
       SEED_DEMO: true,
       LOG_LEVEL: 'silent',

@@ -65,6 +65,12 @@ describe('start-up and shell in Chromium (360×640)', () => {
 
   it('shows an error with a retry when the server cannot be reached, and recovers', async () => {
     const page = await browser.newPage();
+    // The page comes with its start-up data inlined: take it out, so the app makes its start-up calls.
+    await page.route(urlFor('/en/'), async (route) => {
+      const response = await route.fetch();
+      const body = (await response.text()).replace(/<script>window\.__SB_BOOT__=.*?<\/script>/s, '');
+      await route.fulfill({ response, body });
+    });
     await page.route('**/api/getAppByHostname/**', (route) => route.abort('connectionrefused'));
     await page.goto(urlFor('/en/'));
     await page.getByRole('heading', { name: /could not reach the server/ }).waitFor({ timeout: 20_000 });
@@ -77,8 +83,11 @@ describe('start-up and shell in Chromium (360×640)', () => {
     const page = await browser.newPage();
     await page.goto(urlFor('/en/betslip'));
     await page.getByTestId('coming-soon').waitFor();
-    await page.goto(urlFor('/en/no/such/page'));
+    // An unknown path is a real 404, with the app's not-found page and the brand's title.
+    const missing = await page.goto(urlFor('/en/no/such/page'));
+    expect(missing?.status()).toBe(404);
     await page.getByRole('heading', { name: 'Page not found' }).waitFor();
+    expect(await page.title()).toContain('Demo Bet');
   });
 
   it('scrolls to the top on navigation', async () => {

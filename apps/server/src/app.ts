@@ -16,7 +16,7 @@ import { loggerOptions } from './plugins/logger';
 import { registerWeb } from './plugins/web';
 import { createConfiguredBus } from './plugins/redis-bus';
 import { createFeedModule, feedLimitsFromConfig, type VerifyToken } from './modules/feed/index';
-import { contentRoutes } from './modules/content/index';
+import { contentRoutes, TRANSLATIONS } from './modules/content/index';
 import { createFixturesModule } from './modules/fixtures/index';
 import { createTenancyModule, seedTenancy } from './modules/tenancy/index';
 import { createIdentityModule } from './modules/identity/index';
@@ -26,6 +26,8 @@ import { seedDemoAccounts } from './db/demo-accounts.seed';
 import { opsRoutes } from './modules/ops/index';
 import { createBettingModule } from './modules/betting/index';
 import { createCasinoModule } from './modules/casino/index';
+import { createFavouritesModule } from './modules/favourites/index';
+import { createPlayStreamModule } from './modules/play-stream/index';
 import rateLimit from '@fastify/rate-limit';
 
 export interface AppDeps {
@@ -159,6 +161,19 @@ export async function buildApp(deps: AppDeps) {
     log: (msg, err) => logTarget.app?.log.error({ err }, msg),
   });
 
+  const favourites = createFavouritesModule({
+    db,
+    clock,
+    auth: identity.auth,
+    targets: { eventExists: fixtures.eventExists, competitionExists: fixtures.competitionExists },
+  });
+
+  const playStream = createPlayStreamModule({
+    clock,
+    auth: identity.auth,
+    source: { match: fixtures.streamMatch },
+  });
+
   await fixtures.seedReferenceData();
   await casino.seed();
   if (config.SEED_DEMO) {
@@ -251,8 +266,28 @@ export async function buildApp(deps: AppDeps) {
   await app.register(limits.routes(identity.auth));
   await app.register(betting.routes);
   await app.register(casino.routes);
+  await app.register(favourites.routes);
+  await app.register(playStream.routes);
   if (config.OPERATOR_TOKEN) await app.register(opsRoutes(fixtures, config.OPERATOR_TOKEN));
-  await registerWeb(app, config);
+  // What the web loads before its first render, inlined into index.html (the same bodies as its start-up calls).
+  await registerWeb(app, config, async (hostname, pathLocale) => {
+    const row = await tenancy.service.findByHost(hostname);
+    if (!row) return null;
+    const brand = await tenancy.service.getByHost(hostname);
+    const locale = pathLocale ?? brand.defaultLocale;
+    return {
+      host: hostname,
+      app: brand,
+      locale,
+      translations: TRANSLATIONS[locale],
+      markets: await fixtures.marketDefinitions(locale),
+      client: tenancy.service.clientCredential(row),
+    };
+  });
 
-  return { app, bus, modules: { tenancy, fixtures, feed, identity, wallet, limits, betting, casino } };
+  return {
+    app,
+    bus,
+    modules: { tenancy, fixtures, feed, identity, wallet, limits, betting, casino, favourites },
+  };
 }

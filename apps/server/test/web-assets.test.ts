@@ -1,18 +1,55 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, type TestServer } from './support/server';
 
-/** Issue 7, finding 11: the web build's source maps are not served unless the operator turns them on. */
+const SCRIPT = `console.log(${JSON.stringify('x'.repeat(4000))});`;
+/** index.html as Vite writes it (the server fills in the brand, the language and the start-up data). */
+const TEMPLATE = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="UTF-8" />
+    <meta name="theme-color" content="#0f1a14" />
+    <title>Sportsbook</title>
+    <script src="/runtime-config.js"></script>
+    <script type="module" crossorigin src="/assets/index-abc12345.js"></script>
+    <link rel="stylesheet" crossorigin href="/assets/index-abc12345.css">
+  </head>
+  <body><div id="root"></div></body>
+</html>`;
+
+/** The start-up data the page carries, read back as the web does. */
+function bootOf(html: string): Record<string, unknown> {
+  const json = /window\.__SB_BOOT__=(.*?);<\/script>/s.exec(html)?.[1];
+  if (!json) throw new Error('no start-up data in the page');
+  return JSON.parse(json) as Record<string, unknown>;
+}
+
+/** Issue 7 finding 11 (source maps) and issue 8's quality bar: compressed, cached, inlined, honest status. */
 describe('web assets', () => {
   let dist: string;
   beforeAll(() => {
     dist = mkdtempSync(path.join(tmpdir(), 'sb-dist-'));
     mkdirSync(path.join(dist, 'assets'));
-    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>t</title>');
-    writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), 'console.log(1);');
-    writeFileSync(path.join(dist, 'assets', 'index-abc123.js.map'), '{"version":3,"sources":["secret.ts"]}');
+    mkdirSync(path.join(dist, '.vite'));
+    writeFileSync(path.join(dist, 'index.html'), TEMPLATE);
+    writeFileSync(path.join(dist, 'assets', 'index-abc12345.js'), SCRIPT);
+    writeFileSync(path.join(dist, 'assets', 'index-abc12345.css'), '.shell{color:red}');
+    writeFileSync(path.join(dist, 'assets', 'index-abc12345.js.br'), brotliCompressSync(SCRIPT));
+    writeFileSync(path.join(dist, 'assets', 'index-abc12345.js.gz'), gzipSync(SCRIPT));
+    writeFileSync(
+      path.join(dist, 'assets', 'index-abc12345.js.map'),
+      '{"version":3,"sources":["secret.ts"]}',
+    );
+    writeFileSync(
+      path.join(dist, '.vite', 'manifest.json'),
+      '{"index.html":{"file":"assets/index-abc12345.js"}}',
+    );
+    mkdirSync(path.join(dist, 'brand'));
+    writeFileSync(path.join(dist, 'brand', 'logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    writeFileSync(path.join(dist, 'brand', 'demo-bet.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   });
   afterAll(() => rmSync(dist, { recursive: true, force: true }));
 
@@ -26,21 +63,123 @@ describe('web assets', () => {
       await server.close();
     }
   }
+  const get = (server: TestServer, url: string, headers: Record<string, string> = {}) =>
+    server.app.inject({ method: 'GET', url, headers: { host: 'localhost', ...headers } });
 
-  it('serves the bundles but not their source maps by default', async () => {
+  it('serves the bundles but not their source maps (or the build manifest) by default', async () => {
     await withServer(false, async (server) => {
-      const js = await server.app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
+      const js = await get(server, '/assets/index-abc12345.js');
       expect(js.statusCode).toBe(200);
-      const map = await server.app.inject({ method: 'GET', url: '/assets/index-abc123.js.map' });
+      const map = await get(server, '/assets/index-abc12345.js.map');
       expect(map.statusCode).toBe(404);
       expect(map.body).not.toContain('secret.ts');
+      expect((await get(server, '/.vite/manifest.json')).statusCode).toBe(404);
     });
   });
 
   it('serves source maps when SERVE_SOURCE_MAPS is on', async () => {
     await withServer(true, async (server) => {
-      const map = await server.app.inject({ method: 'GET', url: '/assets/index-abc123.js.map' });
+      const map = await get(server, '/assets/index-abc12345.js.map');
       expect(map.statusCode).toBe(200);
+    });
+  });
+
+  it('sends the files compressed at build time, by Accept-Encoding, cached for a year when hashed', async () => {
+    await withServer(false, async (server) => {
+      const br = await get(server, '/assets/index-abc12345.js', { 'accept-encoding': 'gzip, deflate, br' });
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(String(br.headers.vary).toLowerCase()).toContain('accept-encoding');
+      expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(brotliDecompressSync(br.rawPayload).toString()).toBe(SCRIPT);
+      const gz = await get(server, '/assets/index-abc12345.js', { 'accept-encoding': 'gzip' });
+      expect(gz.headers['content-encoding']).toBe('gzip');
+      const plain = await get(server, '/assets/index-abc12345.js', { 'accept-encoding': 'identity' });
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.body).toBe(SCRIPT);
+      // A file without a content hash in its name is revalidated.
+      const logo = await get(server, '/brand/logo.svg');
+      expect(logo.headers['cache-control']).toBe('no-cache');
+    });
+  });
+
+  it("inlines the brand's start-up data, title and language into the page, never cached", async () => {
+    await withServer(false, async (server) => {
+      const home = await get(server, '/en/');
+      expect(home.statusCode).toBe(200);
+      expect(home.headers['cache-control']).toBe('no-cache');
+      expect(home.body).toContain('<title>Demo Bet — sports betting and casino</title>');
+      expect(home.body).not.toContain('src="/runtime-config.js"');
+      expect(home.body).toContain('window.__SB_CONFIG__=');
+      // The brand bar paints with the page: its logo inlined, the header's copy preloaded.
+      expect(home.body).toMatch(/<div class="boot-bar"><img src="data:image\/svg\+xml;base64,/);
+      expect(home.body).toContain('<link rel="preload" as="image" href="/brand/demo-bet.svg">');
+      // The first screen's style sheet is in the page (no round trip before the first paint).
+      expect(home.body).toContain('<style>.shell{color:red}</style>');
+      expect(home.body).not.toContain('href="/assets/index-abc12345.css"');
+      const boot = bootOf(home.body);
+      const app = (await get(server, '/api/getAppByHostname/localhost')).json();
+      expect(boot.app).toEqual(app);
+      expect(boot.locale).toBe('en');
+      const translations = (await get(server, '/api/v1/translations/get/all?locale=en')).json();
+      expect(boot.translations).toEqual(translations.result.translation);
+      const markets = (await get(server, '/api/v2/markets?locale=en')).json();
+      expect(boot.markets).toEqual(markets.result);
+      expect(boot.client).toEqual((await get(server, '/api/v1/get/client')).json());
+
+      // The second brand: its own title, its default language without a locale in the path.
+      const kartal = await get(server, '/', { host: 'kartal.localhost' });
+      expect(kartal.body).toContain('<html lang="tr">');
+      expect(kartal.body).toContain('<title>Kartal Bahis');
+      expect(bootOf(kartal.body).locale).toBe('tr');
+      expect(bootOf((await get(server, '/en/live', { host: 'kartal.localhost' })).body).locale).toBe('en');
+    });
+  });
+
+  it('keeps markup in the data from ending the script element', async () => {
+    await withServer(false, async (server) => {
+      const boot = bootOf((await get(server, '/en/')).body);
+      const html = (await get(server, '/en/')).body;
+      const inline = /window\.__SB_BOOT__=(.*?);<\/script>/s.exec(html)![1]!;
+      expect(inline).not.toMatch(/<\/?script|<!--/i);
+      expect(Object.keys(boot.translations as object).length).toBeGreaterThan(10);
+    });
+  });
+
+  it('answers page paths of the route table with 200, others with 404 and the same page; API 404s stay JSON', async () => {
+    await withServer(false, async (server) => {
+      for (const url of [
+        '/',
+        '/en',
+        '/en/',
+        '/tr/sports',
+        '/en/sports/1/2/3',
+        '/en/sports/1/2/0/event/99',
+        '/en/live/1/5',
+        '/en/today',
+        '/tr/3hours/1',
+        '/en/favorites/1/7',
+        '/en/account/transactions',
+        '/en/info/terms',
+        '/sports/1',
+        '/en/login?u=demo&s=x',
+      ]) {
+        expect((await get(server, url)).statusCode, url).toBe(200);
+      }
+      for (const url of [
+        '/en/nothing-here',
+        '/en/sports/1/2/3/4',
+        '/en/live/1/2/3',
+        '/xx/yy',
+        '/en/account/zz',
+      ]) {
+        const res = await get(server, url);
+        expect(res.statusCode, url).toBe(404);
+        expect(res.headers['content-type'], url).toContain('text/html');
+        expect(res.body, url).toContain('window.__SB_BOOT__=');
+      }
+      const api = await get(server, '/api/v9/nothing');
+      expect(api.statusCode).toBe(404);
+      expect(api.json().error).toBe('not_found');
     });
   });
 });

@@ -10,3 +10,5 @@ export * from './fixtures';
 export * from './betting';
 export * from './casino';
 export * from './casino-games';
+export * from './favourites';
+export * from './startup';

@@ -1,11 +1,21 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { LOCALES, type Locale } from '@sb/contract/constants';
 import type { Config } from '../config/config';
+import { EncodedBody, preferredEncoding, sendEncoded } from '../lib/encoded-body';
+import { renderIndexHtml, type StartupData } from './web-page';
+import { isWebRoute } from './web-routes';
 
 /** Paths the web app never owns: unknown ones there are JSON 404s, not the SPA. */
 const API_PREFIXES = ['/api/', '/oauth/', '/docs', '/healthz', '/feed', '/ws', '/widgets/', '/ops/'];
+/** How long a rendered index.html (per host and locale) is reused: app settings changed by an operator show up within it. */
+const PAGE_TTL_MS = 30_000;
+const MAX_CACHED_PAGES = 200;
+
+/** The start-up data for a host and a locale (null: the path's locale is not given, use the app's default). */
+export type StartupSource = (hostname: string, locale: Locale | null) => Promise<StartupData | null>;
 
 export function webDistDir(config: Config): string | null {
   if (config.WEB_DIST_DIR)
@@ -22,37 +32,109 @@ export function runtimeConfigScript(config: Config): string {
   return `window.__SB_CONFIG__=${JSON.stringify(value)};`;
 }
 
-/** Serves the built web app: hashed assets cached for a year, index.html never cached, SPA fallback. */
-export async function registerWeb(app: FastifyInstance, config: Config): Promise<void> {
+const HTML = 'text/html; charset=utf-8';
+
+/** The app's page with status 404: no ETag or 304 (a cache revalidating it must see the 404 again). */
+function sendNotFoundPage(request: FastifyRequest, reply: FastifyReply, page: EncodedBody) {
+  const { encoding, body } = page.bytes(preferredEncoding(request));
+  reply.code(404).header('vary', 'accept-encoding').header('cache-control', 'no-cache').type(HTML);
+  if (encoding !== 'identity') reply.header('content-encoding', encoding);
+  return reply.send(body);
+}
+
+/**
+ * The first screen's style sheets (a few KiB) go inside the page: linked, they would cost the first paint one
+ * more round trip (a phone's RTT is over half a second). Sheets of lazy screens still load as files.
+ */
+export function inlineStyleSheets(html: string, dist: string): string {
+  return html.replace(
+    /<link rel="stylesheet"(?: crossorigin)? href="\/(assets\/[\w.-]+\.css)">/g,
+    (tag, file: string) => {
+      const path = `${dist}/${file}`;
+      if (!existsSync(path)) return tag;
+      return `<style>${readFileSync(path, 'utf8').replace(/<\/style/gi, '<\\/style')}</style>`;
+    },
+  );
+}
+
+/** A small SVG of the build (a brand logo under /brand/) as a data: URL; null for anything else. */
+export function svgDataUrl(dist: string, url: string): string | null {
+  if (!/^\/[\w/-]+\.svg$/.test(url) || url.includes('..')) return null;
+  const path = `${dist}${url}`;
+  if (!existsSync(path)) return null;
+  const svg = readFileSync(path);
+  return svg.length <= 8_192 ? `data:image/svg+xml;base64,${svg.toString('base64')}` : null;
+}
+
+/** Hashed build output: the name changes with the content, so a copy never goes stale. */
+const isHashedAsset = (path: string) => /\/assets\/[^/]+-[\w-]{8,}\.\w+(\.(br|gz))?$/.test(path);
+
+function localeOfPath(path: string): Locale | null {
+  const first = path.split('/')[1];
+  return (LOCALES as readonly string[]).includes(first ?? '') ? (first as Locale) : null;
+}
+
+/**
+ * Serves the built web app. Assets go out precompressed (brotli or gzip made at build, chosen by
+ * Accept-Encoding, `Vary: Accept-Encoding`), hashed ones cached for a year as immutable. Page paths get
+ * index.html with the start-up data inlined, never cached; a path that is no screen of the route table is a 404
+ * with the same page (the app shows its not-found screen). API paths keep their JSON 404.
+ */
+export async function registerWeb(
+  app: FastifyInstance,
+  config: Config,
+  startup: StartupSource = async () => null,
+): Promise<void> {
+  const runtimeConfig = runtimeConfigScript(config);
+  // Still served for the Vite dev server, whose index.html loads it.
   app.get('/runtime-config.js', { schema: { hide: true } }, async (_request, reply) => {
     reply.type('application/javascript').header('cache-control', 'no-cache');
-    return runtimeConfigScript(config);
+    return runtimeConfig;
   });
 
   const dist = webDistDir(config);
-  const indexHtml = dist ? readFileSync(`${dist}/index.html`, 'utf8') : null;
+  const template = dist ? inlineStyleSheets(readFileSync(`${dist}/index.html`, 'utf8'), dist) : null;
   if (dist) {
     await app.register(fastifyStatic, {
       root: dist,
       wildcard: false,
       index: false,
+      preCompressed: true,
       // Source maps stay private unless the operator turns them on.
       allowedPath: (path) => config.SERVE_SOURCE_MAPS || !path.endsWith('.map'),
       setHeaders(res, path) {
-        res.header(
-          'cache-control',
-          path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
-        );
+        res.header('cache-control', isHashedAsset(path) ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
   }
 
-  app.setNotFoundHandler((request, reply) => {
+  // Rendered pages per host and path locale, reused for PAGE_TTL_MS: the start-up data is read at most that often.
+  const pages = new Map<string, { at: number; body: Promise<EncodedBody> }>();
+  function page(request: FastifyRequest, path: string): Promise<EncodedBody> {
+    const pathLocale = localeOfPath(path);
+    const key = `${request.hostname}|${pathLocale ?? '-'}`;
+    const now = Date.now();
+    const hit = pages.get(key);
+    if (hit && now - hit.at < PAGE_TTL_MS) return hit.body;
+    const body = startup(request.hostname, pathLocale).then(
+      (data) =>
+        new EncodedBody(renderIndexHtml(template!, runtimeConfig, data, (url) => svgDataUrl(dist!, url))),
+    );
+    // Host names come from requests: the map is bounded however many a client invents.
+    if (pages.size >= MAX_CACHED_PAGES) pages.clear();
+    pages.set(key, { at: now, body });
+    body.catch(() => pages.delete(key));
+    return body;
+  }
+
+  app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     const wantsPage =
       request.method === 'GET' && !API_PREFIXES.some((p) => path.startsWith(p)) && !/\.\w+$/.test(path);
-    if (wantsPage && indexHtml) {
-      return reply.type('text/html').header('cache-control', 'no-cache').send(indexHtml);
+    if (wantsPage && template) {
+      const body = await page(request, path);
+      if (isWebRoute(path)) return sendEncoded(request, reply, body, HTML);
+      return sendNotFoundPage(request, reply, body);
     }
     return reply.code(404).send({ error: 'not_found', message: `${request.method} ${path} not found` });
   });

@@ -1,12 +1,19 @@
-import { useCallback } from 'react';
+import { lazy, Suspense, useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { AppReminder } from '@/features/app-reminder/app-reminder';
 import { BottomNav } from '@/features/bottom-nav/bottom-nav';
-import { CashbackPopup } from '@/features/cashback/cashback-popup';
 import { Header } from '@/features/header/header';
 import { LanguageSelector, ShellLayout } from '@/features/shell';
 import { useLocalePath } from '@/lib/app-context';
 import { useIsLoggedIn, useSessionGuard, useSessionUser } from '@/lib/session';
+
+// Popups that never draw the first screen: their code loads after it (spec: cashback is fetched 0.5 s after
+// load anyway; the Android overlay shows only on Android browsers).
+const CashbackPopup = lazy(async () => ({
+  default: (await import('@/features/cashback/cashback-popup')).CashbackPopup,
+}));
+const AppReminder = lazy(async () => ({
+  default: (await import('@/features/app-reminder/app-reminder')).AppReminder,
+}));
 
 /**
  * The page frame with the features that surround every screen: header (slim when logged out, full when
@@ -27,8 +34,10 @@ export function AppLayout() {
       bottomNav={
         <>
           {loggedIn && <BottomNav />}
-          <CashbackPopup currency={user?.currency ?? null} />
-          <AppReminder />
+          <Suspense fallback={null}>
+            {loggedIn && <CashbackPopup currency={user?.currency ?? null} />}
+            <AppReminder />
+          </Suspense>
         </>
       }
     />

@@ -3,6 +3,7 @@ import { render, screen } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { TEST_APP } from '@/test/render';
 import { Bootstrap } from './bootstrap';
+import { seedStartupData } from './startup-data';
 
 const APP = {
   ...TEST_APP,
@@ -30,8 +31,9 @@ function serve(routes: Record<string, () => Response>) {
 }
 const ok = (body: unknown) => () => new Response(JSON.stringify(body), { status: 200 });
 
-function renderApp() {
+function renderApp(seed?: (client: QueryClient) => void) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  seed?.(client);
   return render(
     <QueryClientProvider client={client}>
       <Bootstrap />
@@ -58,6 +60,45 @@ describe('Bootstrap', () => {
     expect(await screen.findByRole('heading', { name: 'Home' })).toBeInTheDocument();
     expect(document.title).toBe('Demo Bet title');
     expect(document.documentElement.style.getPropertyValue('--color-primary')).toBe('#0b7a3e');
+  });
+
+  it('renders from the start-up data inlined in the page without any start-up call', async () => {
+    serve({ '/api/v1/locales': healthyRoutes['/api/v1/locales'] });
+    const boot = {
+      host: window.location.hostname,
+      app: APP,
+      locale: 'en' as const,
+      translations: TABLE,
+      markets: [],
+      client: { client_id: 'c', client_secret: 's' },
+    };
+    renderApp((client) => expect(seedStartupData(client, boot)).toBe(true));
+    expect(await screen.findByRole('heading', { name: 'Home' })).toBeInTheDocument();
+    // The screen loads its own data (fixtures); none of the start-up calls goes out.
+    const startup = [
+      '/api/getAppByHostname/',
+      '/api/v1/get/client',
+      '/api/v1/translations/',
+      '/api/v2/markets',
+    ];
+    const paths = vi.mocked(fetch).mock.calls.map(([url]) => new URL(String(url)).pathname);
+    expect(paths.filter((p) => startup.some((s) => p.startsWith(s)))).toEqual([]);
+  });
+
+  it('ignores inlined data meant for another host or locale', () => {
+    const client = new QueryClient();
+    const boot = {
+      host: 'elsewhere.example',
+      app: APP,
+      locale: 'en' as const,
+      translations: TABLE,
+      markets: [],
+      client: { client_id: 'c', client_secret: 's' },
+    };
+    expect(seedStartupData(client, boot)).toBe(false);
+    const here = { ...boot, host: window.location.hostname };
+    expect(seedStartupData(client, here, { hostname: here.host, pathname: '/tr/live' })).toBe(false);
+    expect(client.getQueryCache().getAll()).toHaveLength(0);
   });
 
   it('shows "site not found" when the host has no app', async () => {

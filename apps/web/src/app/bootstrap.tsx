@@ -1,7 +1,6 @@
 import { useEffect, useMemo } from 'react';
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
-import { RouterProvider } from 'react-router';
 import { DEFAULT_LOCALE } from '@sb/contract/constants';
 import { ApiError, configureApiClient } from '@/lib/api-client';
 import { setClientCredential } from '@/lib/auth-token';
@@ -11,8 +10,9 @@ import { localeOfPath } from '@/lib/locale-path';
 import { appByHostnameQuery } from './api/get-app-by-hostname';
 import { clientCredentialQuery } from './api/get-client';
 import { marketsQuery } from './api/get-markets';
+import { i18nQueryKey } from './startup-data';
 import { translationsQuery } from './api/get-translations';
-import { createAppRouter } from './router';
+import { AppRouter } from './router';
 import { SiteNotFound, StartupError, StartupLoading } from './startup-screens';
 import { applyTheme } from './theme';
 
@@ -38,7 +38,7 @@ export function Bootstrap() {
   setClientCredential(client.data ?? null);
   const table = translations.data;
   const i18nQuery = useQuery({
-    queryKey: ['i18n', locale, table ? Object.keys(table).length : 0],
+    queryKey: i18nQueryKey(locale, table),
     queryFn: () => createI18n(locale, table ?? {}),
     enabled: Boolean(table && Object.keys(table).length > 0),
     staleTime: Infinity,
@@ -56,7 +56,6 @@ export function Bootstrap() {
     if (client.error) console.warn('client credential could not be loaded', client.error);
   }, [client.error]);
 
-  const router = useMemo(() => createAppRouter(), []);
   const context: AppContextValue | null = useMemo(
     () => (app && markets.data ? { app, locale, markets: markets.data, client: client.data ?? null } : null),
     [app, locale, markets.data, client.data],
@@ -77,7 +76,7 @@ export function Bootstrap() {
   return (
     <I18nextProvider i18n={i18nQuery.data}>
       <AppContext.Provider value={context}>
-        <RouterProvider router={router} />
+        <AppRouter />
       </AppContext.Provider>
     </I18nextProvider>
   );

@@ -1,6 +1,8 @@
-import { createBrowserRouter, Navigate, useLocation } from 'react-router';
+import { useMemo } from 'react';
+import { BrowserRouter, matchRoutes, Navigate, useLocation, useRoutes, type RouteObject } from 'react-router';
 import { useAppContext } from '@/lib/app-context';
 import { replaceLocale } from '@/lib/locale-path';
+import { RouteHandleContext, titledHandle } from '@/lib/route-handle';
 import { LocaleGate } from './locale-gate';
 import { localizedRoutes } from './routes';
 
@@ -10,9 +12,26 @@ function DefaultLocaleRedirect() {
   return <Navigate replace to={replaceLocale(pathname, app.defaultLocale) + search + hash} />;
 }
 
-export function createAppRouter() {
-  return createBrowserRouter([
-    { path: '/:locale', element: <LocaleGate />, children: localizedRoutes },
-    { path: '*', element: <DefaultLocaleRedirect /> },
-  ]);
+export const appRoutes: RouteObject[] = [
+  { path: '/:locale', element: <LocaleGate />, children: localizedRoutes },
+  { path: '*', element: <DefaultLocaleRedirect /> },
+];
+
+function AppRoutes() {
+  const location = useLocation();
+  const element = useRoutes(appRoutes, location);
+  const handle = useMemo(() => titledHandle(matchRoutes(appRoutes, location)), [location]);
+  return <RouteHandleContext.Provider value={handle}>{element}</RouteHandleContext.Provider>;
+}
+
+/**
+ * The route table in react-router's declarative mode: the data router (createBrowserRouter) would add ~18 KB
+ * gzip to the first load, and no screen uses loaders or actions (data comes through TanStack Query).
+ */
+export function AppRouter() {
+  return (
+    <BrowserRouter>
+      <AppRoutes />
+    </BrowserRouter>
+  );
 }

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, formatDateTime, formatPlainDate, oneMonthBefore, todayIn } from './dates';
+import {
+  addDays,
+  formatDate,
+  formatDateTime,
+  formatPlainDate,
+  formatTime,
+  oneMonthBefore,
+  todayIn,
+} from './dates';
 
 describe('calendar dates', () => {
   it.each([
@@ -23,11 +31,18 @@ describe('calendar dates', () => {
     expect(todayIn('America/New_York', instant)).toBe('2026-11-21');
   });
 
-  it("formats instants and plain dates with the user's pattern", () => {
-    expect(formatDateTime('2026-11-21T22:30:00Z', 'Europe/Istanbul', 'DD.MM.YYYY HH:mm')).toBe(
-      '22.11.2026 01:30',
-    );
-    expect(formatPlainDate('1990-04-23', 'DD.MM.YYYY')).toBe('23.04.1990');
-    expect(formatDateTime('not a date', 'UTC', 'DD.MM.YYYY')).toBe('');
+  it('formats instants one way per locale, in the given time zone, on a 24-hour clock', () => {
+    const instant = '2026-11-21T22:30:00Z';
+    const istanbul = 'Europe/Istanbul';
+    expect(formatDateTime(instant, { locale: 'tr', timeZone: istanbul })).toBe('22.11.2026 01:30');
+    expect(formatDateTime(instant, { locale: 'en', timeZone: istanbul })).toBe('22 Nov 2026, 01:30');
+    expect(formatDate(instant, { locale: 'en', timeZone: 'America/New_York' })).toBe('21 Nov 2026');
+    expect(formatTime('2026-11-21T13:05:00Z', { locale: 'en', timeZone: 'UTC' })).toBe('13:05');
+    expect(formatDateTime('not a date', { locale: 'en' })).toBe('');
+  });
+
+  it('shows calendar dates without a time zone shift', () => {
+    expect(formatPlainDate('1990-04-23', 'tr')).toBe('23.04.1990');
+    expect(formatPlainDate('1990-04-23', 'en')).toBe('23 Apr 1990');
   });
 });

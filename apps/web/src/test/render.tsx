@@ -2,10 +2,11 @@ import type { ReactElement, ReactNode } from 'react';
 import { render } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
-import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { createMemoryRouter, Outlet, RouterProvider, useMatches, type RouteObject } from 'react-router';
 import type { App, SessionUser } from '@sb/contract';
 import { AppContext } from '@/lib/app-context';
 import { createI18n } from '@/lib/i18n';
+import { RouteHandleContext, titledHandle } from '@/lib/route-handle';
 
 export const TEST_APP: App = {
   id: 1,
@@ -63,6 +64,16 @@ export function newQueryClient(): QueryClient {
   return new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
 }
 
+/** Tests keep a data router (to inspect its state); screens read route handles as the app's router gives them. */
+function RouteHandles() {
+  const handle = titledHandle(useMatches().map((m) => ({ route: { handle: m.handle } })));
+  return (
+    <RouteHandleContext.Provider value={handle}>
+      <Outlet />
+    </RouteHandleContext.Provider>
+  );
+}
+
 /** Renders `element` at `path` inside the app's providers (router, query client, i18n, app context). */
 export async function renderScreen(
   element: ReactElement,
@@ -74,7 +85,12 @@ export async function renderScreen(
 ) {
   // An empty table: i18next answers a missing key with the key, so assertions name the key a screen used.
   const i18n = await createI18n('en', {});
-  const router = createMemoryRouter([{ path: '*', element }, ...routes], { initialEntries: [path] });
+  const router = createMemoryRouter(
+    [{ element: <RouteHandles />, children: [{ path: '*', element }, ...routes] }],
+    {
+      initialEntries: [path],
+    },
+  );
   const wrap = (children: ReactNode) => (
     <QueryClientProvider client={queryClient}>
       <I18nextProvider i18n={i18n}>

@@ -31,8 +31,11 @@ export function bearerToken(request: FastifyRequest): string | null {
  * A token is valid only on the app it was issued for.
  */
 export function createAuth(tokens: TokensService, appOf: AppOfRequest) {
-  async function requireUser(request: FastifyRequest, roles?: Role[]): Promise<AuthContext> {
-    const token = bearerToken(request);
+  async function requireUser(
+    request: FastifyRequest,
+    roles?: Role[],
+    token: string | null = bearerToken(request),
+  ): Promise<AuthContext> {
     if (!token || !TOKEN_SHAPE.test(token)) throw unauthorized();
     const found = await tokens.authenticate(token);
     if (!found) throw unauthorized();
@@ -47,6 +50,13 @@ export function createAuth(tokens: TokensService, appOf: AppOfRequest) {
     /** The logged-in client of the request; 401 without a live token, 403 for other roles. */
     async requireClient(request: FastifyRequest): Promise<UserRow> {
       return (await requireUser(request, ['ROLE_CLIENT'])).user;
+    },
+    /**
+     * The same check for a token carried elsewhere than the bearer headers (the spec's `X-Token` header of
+     * favourites, the `access_token` query of the stream frame); null or a malformed token is a 401.
+     */
+    async requireClientToken(request: FastifyRequest, token: string | null): Promise<UserRow> {
+      return (await requireUser(request, ['ROLE_CLIENT'], token)).user;
     },
   };
 }

@@ -10,7 +10,7 @@ import { liveClock } from '@/lib/fixtures/live-clock';
 import { eventPath } from '@/lib/fixtures/navigation';
 import { outcomeLabel } from '@/lib/fixtures/outcome-label';
 import { slipPick, useMarketName } from '@/lib/fixtures/slip-pick';
-import { formatStart, useTimeZone } from '@/lib/fixtures/start-time';
+import { formatStart, useStartTimeContext } from '@/lib/fixtures/start-time';
 import { FavouriteStar } from './favourite-star';
 import { TeamCrest } from './team-crest';
 import './sports.css';
@@ -68,7 +68,7 @@ export const EventRow = memo(function EventRow({
 }) {
   const { t } = useTranslation();
   const to = useLocalePath();
-  const timeZone = useTimeZone();
+  const dateContext = useStartTimeContext();
   const href = to(eventPath(event));
   const market = event.markets.find((m) => m.t === marketType);
   const live = event.isLive;
@@ -80,7 +80,7 @@ export const EventRow = memo(function EventRow({
           <span className="event-row__clock">{liveClock(event, t)}</span>
         ) : (
           <time className="event-row__time" dateTime={event.startDate}>
-            {formatStart(event.startDate, timeZone, t)}
+            {formatStart(event.startDate, dateContext, t)}
           </time>
         )}
         <span className="event-row__competition">{event.competition.name}</span>

@@ -3,7 +3,7 @@ import type { LimitSummaryItem, SessionUser } from '@sb/contract';
 import { Button } from '@/components/ui/button';
 import { PageMessage } from '@/components/ui/page-message';
 import { Spinner } from '@/components/ui/spinner';
-import { formatDateTime } from '@/lib/dates';
+import { useDateFormat } from '@/lib/dates';
 import { formatUserMoney } from '@/lib/money';
 import { useSessionUser } from '@/lib/session';
 import { useLimitSummary } from './api/get-limit-summary';
@@ -12,7 +12,7 @@ import './components/account.css';
 function SummaryItem({ item, user }: { item: LimitSummaryItem; user: SessionUser }) {
   const { t } = useTranslation();
   const money = (amount: number) => formatUserMoney(amount, user.currency);
-  const date = (iso: string) => formatDateTime(iso, user.timezone, `${user.date_format} HH:mm`);
+  const date = useDateFormat().dateTime;
   const share = item.amount ? Math.min(100, Math.round((item.used / item.amount) * 100)) : 0;
   return (
     <li data-testid="limit-summary-item">
@@ -52,6 +52,7 @@ export function LimitSummaryPage() {
   const { t } = useTranslation();
   const user = useSessionUser();
   const summary = useLimitSummary();
+  const dates = useDateFormat();
   if (summary.isError)
     return (
       <PageMessage
@@ -65,11 +66,11 @@ export function LimitSummaryPage() {
   const { items, exclusion, realityCheckMinutes } = summary.data;
   return (
     <div className="account-page">
-      <h1>{t('limits.summary_title')}</h1>
+      <h1 className="visually-hidden">{t('limits.summary_title')}</h1>
       {exclusion && (
         <p role="status" className="notice notice--error">
           {t('limits.excluded_until', {
-            date: formatDateTime(exclusion.until, user.timezone, `${user.date_format} HH:mm`),
+            date: dates.dateTime(exclusion.until),
           })}
         </p>
       )}

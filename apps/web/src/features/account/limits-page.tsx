@@ -4,7 +4,7 @@ import type { LimitsResponse } from '@sb/contract';
 import { Button } from '@/components/ui/button';
 import { PageMessage } from '@/components/ui/page-message';
 import { Spinner } from '@/components/ui/spinner';
-import { formatDateTime } from '@/lib/dates';
+import { useDateFormat } from '@/lib/dates';
 import { useSessionUser } from '@/lib/session';
 import { useLimits } from './api/get-limits';
 import { useUpdateLimits } from './api/update-limits';
@@ -105,6 +105,7 @@ export function LimitsPage() {
   const { t } = useTranslation();
   const user = useSessionUser();
   const limits = useLimits();
+  const dates = useDateFormat();
   if (limits.isError)
     return (
       <PageMessage
@@ -115,10 +116,10 @@ export function LimitsPage() {
       />
     );
   if (!user || limits.isPending) return <Spinner label={t('app.loading')} />;
-  const format = (iso: string) => formatDateTime(iso, user.timezone, `${user.date_format} HH:mm`);
+  const format = dates.dateTime;
   return (
     <div className="account-page">
-      <h1>{t('limits.title')}</h1>
+      <h1 className="visually-hidden">{t('limits.title')}</h1>
       {limits.data.exclusion && (
         <p role="status" className="notice notice--error">
           {t('limits.excluded_until', { date: format(limits.data.exclusion.until) })}

@@ -3,10 +3,11 @@ import { useTranslation } from 'react-i18next';
 import type { SessionUser, Transaction } from '@sb/contract';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { formatDateTime, todayIn } from '@/lib/dates';
+import { todayIn, useDateFormat } from '@/lib/dates';
 import { formatUserMoney } from '@/lib/money';
 import { useSessionUser } from '@/lib/session';
 import { useTransactions } from './api/get-transactions';
+import { DateField } from './components/date-field';
 import { defaultTransactionsRange, validateRange, type DateRange } from './components/transactions-range';
 import './components/account.css';
 
@@ -30,28 +31,20 @@ function RangeFilter({
   };
   return (
     <form className="range-filter" onSubmit={submit} noValidate>
-      <label>
-        {t('transactions.from')}
-        <input
-          type="date"
-          name="from"
-          value={range.from}
-          max={range.to}
-          onChange={(e) => setRange({ ...range, from: e.target.value })}
-          required
-        />
-      </label>
-      <label>
-        {t('transactions.to')}
-        <input
-          type="date"
-          name="to"
-          value={range.to}
-          max={today}
-          onChange={(e) => setRange({ ...range, to: e.target.value })}
-          required
-        />
-      </label>
+      <DateField
+        label={t('transactions.from')}
+        name="from"
+        value={range.from}
+        max={range.to}
+        onChange={(from) => setRange({ ...range, from })}
+      />
+      <DateField
+        label={t('transactions.to')}
+        name="to"
+        value={range.to}
+        max={today}
+        onChange={(to) => setRange({ ...range, to })}
+      />
       {error && <p role="alert">{t(error)}</p>}
       <Button type="submit" variant="secondary">
         {t('transactions.filter')}
@@ -62,6 +55,7 @@ function RangeFilter({
 
 function TransactionRow({ item, user }: { item: Transaction; user: SessionUser }) {
   const { t } = useTranslation();
+  const dates = useDateFormat();
   const plus = item.type.operator === '+';
   return (
     <li className="transaction" data-testid="transaction">
@@ -70,9 +64,7 @@ function TransactionRow({ item, user }: { item: Transaction; user: SessionUser }
         {plus ? '+' : '−'}
         {formatUserMoney(item.amount, user.currency)}
       </span>
-      <span className="transaction__date">
-        {formatDateTime(item.addedAt, user.timezone, `${user.date_format} HH:mm`)}
-      </span>
+      <span className="transaction__date">{dates.dateTime(item.addedAt)}</span>
       <span className="transaction__after">
         {t('transactions.balance_after', { amount: formatUserMoney(item.balanceAfter, user.currency) })}
       </span>
@@ -137,7 +129,7 @@ export function TransactionsPage() {
   const applied = range ?? defaultTransactionsRange(today);
   return (
     <div className="account-page">
-      <h1>{t('account.transactions')}</h1>
+      <h1 className="visually-hidden">{t('account.transactions')}</h1>
       <RangeFilter today={today} initial={applied} onApply={setRange} />
       <TransactionList user={user} range={applied} />
     </div>

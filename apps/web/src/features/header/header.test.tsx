@@ -63,7 +63,8 @@ describe('Header', () => {
   it('the account dropdown has name, balance rows with 0.00 lira wagering, and the menu', async () => {
     await renderScreen(<Header languageSelector={null} />, { path: '/en/', queryClient: loggedIn() });
     fireEvent.click(await screen.findByRole('button', { name: 'header.account_menu' }));
-    const menu = screen.getByTestId('account-dropdown');
+    // The dropdown's code loads on the first tap.
+    const menu = await screen.findByTestId('account-dropdown');
     expect(menu).toHaveTextContent('Deniz Demir');
     expect(menu).toHaveTextContent('₺5.00');
     expect(menu).toHaveTextContent('account.deposit_wagering₺0.00');

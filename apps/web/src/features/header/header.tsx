@@ -1,25 +1,17 @@
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useMatches, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { Icon } from '@/components/ui/icon';
 import { useAppContext, useLocalePath } from '@/lib/app-context';
 import { setBalanceHidden, useBalanceHidden } from '@/lib/balance-visibility';
 import { formatUserMoney } from '@/lib/money';
+import { useRouteHandle } from '@/lib/route-handle';
 import { useIsLoggedIn, useSessionUser } from '@/lib/session';
-import { AccountDropdown } from './account-dropdown';
 import { backTarget, currentHistoryIndex } from './back-target';
 import './header.css';
 
-interface RouteHandle {
-  title?: string;
-  subtitle?: string;
-}
-
-function useRouteTitles(): RouteHandle {
-  const matches = useMatches();
-  const handle = [...matches].reverse().find((m) => (m.handle as RouteHandle | undefined)?.title)?.handle;
-  return (handle as RouteHandle | undefined) ?? {};
-}
+// Opened on a tap, never on the first screen: its code loads then.
+const AccountDropdown = lazy(async () => ({ default: (await import('./account-dropdown')).AccountDropdown }));
 
 function BackOrLogo() {
   const { t } = useTranslation();
@@ -54,9 +46,9 @@ function BackOrLogo() {
 }
 
 /**
- * Spec §2 Header. Logged out: a slim header (logo or back, title, language, login button), because a
- * visitor needs a way to log in. Logged in: support chat, balance button with the hide toggle and the
- * account dropdown as well.
+ * Spec §2 Header, in two rows so that nothing is squeezed at 360 px: the brand (logo at its readable size, or
+ * back), support chat, language and login or the account menu on top; the screen's title and subtitle below,
+ * with the balance button and its hide toggle when logged in.
  */
 export function Header({ languageSelector }: { languageSelector: ReactNode }) {
   const { t } = useTranslation();
@@ -64,22 +56,16 @@ export function Header({ languageSelector }: { languageSelector: ReactNode }) {
   const to = useLocalePath();
   const loggedIn = useIsLoggedIn();
   const user = useSessionUser();
-  const { title, subtitle } = useRouteTitles();
+  const { title, subtitle } = useRouteHandle();
   const onLoginScreen = useLocation().pathname.endsWith('/login');
   const [menuOpen, setMenuOpen] = useState(false);
-  const titles = (
-    <div className="header__titles">
-      {title && <span className="header__title">{t(title)}</span>}
-      {subtitle && <span className="header__subtitle">{t(subtitle)}</span>}
-    </div>
-  );
   const hidden = useBalanceHidden(user?.preferences.hideBalance ?? false);
 
   return (
-    <header className={`header${loggedIn ? ' header--full' : ''}`} data-testid="header">
+    <header className="header" data-testid="header">
       <div className="header__bar">
         <BackOrLogo />
-        {loggedIn ? <span className="header__spacer" /> : titles}
+        <span className="header__spacer" />
         {user && user.uid > 0 && app.supportChatUrl && (
           <a
             className="header__icon-button"
@@ -98,34 +84,47 @@ export function Header({ languageSelector }: { languageSelector: ReactNode }) {
           </Link>
         )}
         {loggedIn && user && (
-          <>
-            <Link className="header__balance" to={to('/account')} data-testid="header-balance">
-              {hidden ? t('nav.account') : formatUserMoney(user.balance, user.currency)}
-            </Link>
-            <button
-              type="button"
-              className="header__icon-button header__icon-button--small"
-              aria-pressed={hidden}
-              aria-label={t(hidden ? 'header.show_balance' : 'header.hide_balance')}
-              onClick={() => setBalanceHidden(!hidden)}
-            >
-              <Icon name={hidden ? 'eye-off' : 'eye'} size={18} />
-            </button>
-            <button
-              type="button"
-              className="header__icon-button"
-              aria-expanded={menuOpen}
-              aria-haspopup="true"
-              aria-label={t('header.account_menu')}
-              onClick={() => setMenuOpen((o) => !o)}
-            >
-              <Icon name="user" />
-            </button>
-          </>
+          <button
+            type="button"
+            className="header__icon-button"
+            aria-expanded={menuOpen}
+            aria-haspopup="true"
+            aria-label={t('header.account_menu')}
+            onClick={() => setMenuOpen((o) => !o)}
+          >
+            <Icon name="user" />
+          </button>
         )}
       </div>
-      {loggedIn && titles}
-      {menuOpen && user && <AccountDropdown user={user} onClose={() => setMenuOpen(false)} />}
+      {(title || loggedIn) && (
+        <div className="header__row">
+          <div className="header__titles">
+            {title && <span className="header__title">{t(title)}</span>}
+            {subtitle && <span className="header__subtitle">{t(subtitle)}</span>}
+          </div>
+          {loggedIn && user && (
+            <>
+              <Link className="header__balance" to={to('/account')} data-testid="header-balance">
+                {hidden ? t('nav.account') : formatUserMoney(user.balance, user.currency)}
+              </Link>
+              <button
+                type="button"
+                className="header__icon-button"
+                aria-pressed={hidden}
+                aria-label={t(hidden ? 'header.show_balance' : 'header.hide_balance')}
+                onClick={() => setBalanceHidden(!hidden)}
+              >
+                <Icon name={hidden ? 'eye-off' : 'eye'} size={20} />
+              </button>
+            </>
+          )}
+        </div>
+      )}
+      {menuOpen && user && (
+        <Suspense fallback={null}>
+          <AccountDropdown user={user} onClose={() => setMenuOpen(false)} />
+        </Suspense>
+      )}
     </header>
   );
 }

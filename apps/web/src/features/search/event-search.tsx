@@ -5,7 +5,7 @@ import { Icon } from '@/components/ui/icon';
 import { useLocalePath } from '@/lib/app-context';
 import { useSportCounts } from '@/lib/fixtures/api/get-counts';
 import { searchResultPath } from '@/lib/fixtures/navigation';
-import { formatStart, useTimeZone } from '@/lib/fixtures/start-time';
+import { formatStart, useStartTimeContext } from '@/lib/fixtures/start-time';
 import { searchable, useFixtureSearch } from './api/search-fixtures';
 import './search.css';
 
@@ -28,7 +28,7 @@ export function useDebounced<T>(value: T, ms: number): T {
 export function EventSearch() {
   const { t } = useTranslation();
   const to = useLocalePath();
-  const timeZone = useTimeZone();
+  const dateContext = useStartTimeContext();
   const listId = useId();
   const [text, setText] = useState('');
   const query = useDebounced(text, SEARCH_DEBOUNCE_MS);
@@ -72,7 +72,7 @@ export function EventSearch() {
                     {r.onLive ? (
                       <span className="event-search__live">{t('sports.live')}</span>
                     ) : (
-                      <time dateTime={r.startDate}>{formatStart(r.startDate, timeZone, t)}</time>
+                      <time dateTime={r.startDate}>{formatStart(r.startDate, dateContext, t)}</time>
                     )}
                     <span className="event-search__competition">
                       {[sportName(r.competition.sport.id), r.competition.name].filter(Boolean).join(' · ')}

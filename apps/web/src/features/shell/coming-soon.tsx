@@ -9,9 +9,12 @@ export function ComingSoon({ titleKey }: { titleKey: string }) {
   const to = useLocalePath();
   return (
     <div data-testid="coming-soon">
+      {/* The header shows the screen's title: here it is only for screen readers. */}
+      <h1 className="visually-hidden">{t(titleKey)}</h1>
       <PageMessage
-        title={t(titleKey)}
-        text={`${t('app.coming_soon_title')} — ${t('app.coming_soon_text')}`}
+        level={2}
+        title={t('app.coming_soon_title')}
+        text={t('app.coming_soon_text')}
         action={
           <Link className="ui-button ui-button--secondary shell-link-button" to={to('/')}>
             {t('app.go_home')}

@@ -6,6 +6,7 @@ import { fixtures } from './fixtures';
 import { betting } from './betting';
 import { sportsWeb } from './sports-web';
 import { casino } from './casino';
+import { shell } from './shell';
 import type { AreaTranslations } from './types';
 
 /** Every area's table; add an area file here when a feature brings texts of its own. */
@@ -17,6 +18,7 @@ export const AREAS: Record<string, AreaTranslations> = {
   betting,
   sportsWeb,
   casino,
+  shell,
 };
 
 /** The full flat table of one locale, built once. */

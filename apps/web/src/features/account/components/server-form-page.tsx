@@ -32,7 +32,7 @@ export function ServerFormPage({
     );
   return (
     <div className="account-page">
-      <h1>{t(titleKey)}</h1>
+      <h1 className="visually-hidden">{t(titleKey)}</h1>
       <ServerForm html={form.data} encoding={encoding} result={result} onResult={setResult} />
     </div>
   );

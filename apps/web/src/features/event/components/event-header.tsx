@@ -6,7 +6,7 @@ import { TeamCrest } from '@/components/sports/team-crest';
 import { FAVOURITE_MATCH } from '@/lib/fixtures/api/get-favourites';
 import { FOOTBALL } from '@/lib/fixtures/display-rules';
 import { liveClock } from '@/lib/fixtures/live-clock';
-import { formatStart, useTimeZone } from '@/lib/fixtures/start-time';
+import { formatStart, useStartTimeContext } from '@/lib/fixtures/start-time';
 
 /** Spec §9: sports other than football show a table of the score per period. */
 function PeriodTable({ event }: { event: FixtureEvent }) {
@@ -47,7 +47,7 @@ function PeriodTable({ event }: { event: FixtureEvent }) {
 /** The event page's header: competition, both teams with crests, score and clock (or start time). */
 export function EventHeader({ event }: { event: FixtureEvent }) {
   const { t } = useTranslation();
-  const timeZone = useTimeZone();
+  const dateContext = useStartTimeContext();
   const showScore = event.isLive || event.status === 'ended';
   return (
     <header className="event-header" data-testid="event-header">
@@ -73,7 +73,7 @@ export function EventHeader({ event }: { event: FixtureEvent }) {
             </span>
           ) : (
             <time className="event-header__start" dateTime={event.startDate}>
-              {formatStart(event.startDate, timeZone, t)}
+              {formatStart(event.startDate, dateContext, t)}
             </time>
           )}
           <span className="event-header__clock" data-testid="event-clock">

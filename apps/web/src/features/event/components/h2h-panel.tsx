@@ -1,12 +1,12 @@
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '@/lib/dates';
-import { useTimeZone } from '@/lib/fixtures/start-time';
+import { formatDate } from '@/lib/dates';
+import { useStartTimeContext } from '@/lib/fixtures/start-time';
 import { useHeadToHead } from '../api/get-h2h';
 
 /** Head to head from `stat-service/h2` (spec §7): last meetings, the record and each side's form. */
 export function HeadToHead({ eventId }: { eventId: number }) {
   const { t } = useTranslation();
-  const timeZone = useTimeZone();
+  const dateContext = useStartTimeContext();
   const { data, isError, isPending } = useHeadToHead(eventId);
   // Spec §8: a failed stats call leaves no data; the rest of the page goes on working.
   if (isError) return <p className="event-frame__note">{t('event.stats_unavailable')}</p>;
@@ -39,7 +39,7 @@ export function HeadToHead({ eventId }: { eventId: number }) {
         <ul className="h2h__meetings">
           {data.meetings.map((m, i) => (
             <li key={i}>
-              <span className="h2h__date">{formatDateTime(m.date, timeZone, 'DD.MM.YYYY')}</span>
+              <span className="h2h__date">{formatDate(m.date, dateContext)}</span>
               <span className="h2h__match">
                 {m.homeName} {m.score.home} : {m.score.away} {m.awayName}
               </span>

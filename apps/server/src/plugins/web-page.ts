@@ -1,0 +1,55 @@
+import type { StartupData } from '@sb/contract';
+import { escapeHtml, scriptJson } from '../lib/html';
+
+export type { StartupData } from '@sb/contract';
+
+const BOOT_BAR_CSS =
+  '.boot-bar{display:flex;align-items:center;min-height:56px;padding:env(safe-area-inset-top) 8px 0;background:var(--color-surface)}.boot-bar img{display:block;height:30px;width:auto}';
+
+const RUNTIME_CONFIG_TAG = /<script src="\/runtime-config\.js"><\/script>/;
+
+/**
+ * index.html for one visitor's host and locale: the brand's title, language and colours in the markup (the
+ * first paint is already the brand's), the runtime config and the start-up data as inline scripts. Theme
+ * values are validated colours (`appSchema`); every text goes through escaping.
+ */
+export function renderIndexHtml(
+  template: string,
+  runtimeConfig: string,
+  data: StartupData | null,
+  /** A small asset of the build as a data: URL (the logo paints with the page, no request), else null. */
+  inlineAsset: (url: string) => string | null = () => null,
+): string {
+  let html = template.replace(RUNTIME_CONFIG_TAG, `<script>${runtimeConfig}</script>`);
+  if (!data) return html;
+  const { app, locale } = data;
+  const t = app.theme;
+  const vars = {
+    '--color-primary': t.primary,
+    '--color-primary-contrast': t.primaryContrast,
+    '--color-accent': t.accent,
+    '--color-bg': t.background,
+    '--color-surface': t.surface,
+    '--color-text': t.text,
+    '--color-text-muted': t.textMuted,
+  };
+  const style = `<style>:root{${Object.entries(vars)
+    .map(([k, v]) => `${k}:${escapeHtml(v)}`)
+    .join(';')}}${BOOT_BAR_CSS}</style>`;
+  html = html
+    .replace(/<html lang="[^"]*">/, `<html lang="${escapeHtml(locale)}">`)
+    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(app.metaTitle || app.name)}</title>`)
+    .replace(
+      /<meta name="theme-color" content="[^"]*" \/>/,
+      `<meta name="theme-color" content="${escapeHtml(t.background)}" />`,
+    );
+  // Painted before the script arrives (React replaces it on its first render): the brand bar, where the
+  // header's will be, so the first paint is the brand's and nothing moves when the app takes over.
+  const logo = inlineAsset(t.logoUrl) ?? t.logoUrl;
+  const bar = `<div class="boot-bar"><img src="${escapeHtml(logo)}" alt="${escapeHtml(app.name)}" height="30"></div>`;
+  // The header's logo file is fetched alongside the script, so it is there when the app draws the header.
+  const preload = `<link rel="preload" as="image" href="${escapeHtml(t.logoUrl)}">`;
+  return html
+    .replace('<div id="root"></div>', `<div id="root">${bar}</div>`)
+    .replace('</head>', `${preload}${style}<script>window.__SB_BOOT__=${scriptJson(data)};</script></head>`);
+}

@@ -51,3 +51,26 @@ export const CASINO_PAGE_SIZE = { default: 14, providerStrip: 7, gamePage: 60 } 
 export const CASINO_NEW_DAYS = 30;
 /** Game search runs only for text longer than this many characters (spec §5). */
 export const CASINO_SEARCH_MIN_LENGTH = 3;
+
+/**
+ * Bet status ids (spec §4 filter ids: open 1, cashout 6, processed 2,3,4, all 1–8) and their result keys.
+ * 7 pending (a live bet in its acceptance delay) and 8 rejected (refused after the delay, stake returned) are
+ * ours; the web's Open tab asks for 1 and 7.
+ */
+export const BET_STATUSES = [
+  { id: 1, key: 'waiting' },
+  { id: 2, key: 'win' },
+  { id: 3, key: 'loss' },
+  { id: 4, key: 'refund' },
+  { id: 5, key: 'cancelled' },
+  { id: 6, key: 'cashout' },
+  { id: 7, key: 'pending' },
+  { id: 8, key: 'rejected' },
+] as const;
+export type BetStatusKey = (typeof BET_STATUSES)[number]['key'];
+export const BET_STATUS_FILTERS: Record<'open' | 'cashout' | 'processed' | 'all', readonly number[]> = {
+  open: [1, 7],
+  cashout: [6],
+  processed: [2, 3, 4],
+  all: [1, 2, 3, 4, 5, 6, 7, 8],
+};

@@ -27,6 +27,12 @@ const TransactionsPage = lazyNamed(() => import('@/features/account/transactions
 const LimitsPage = lazyNamed(() => import('@/features/account/limits-page'), 'LimitsPage');
 const LimitSummaryPage = lazyNamed(() => import('@/features/account/limit-summary-page'), 'LimitSummaryPage');
 const DepositPage = lazyNamed(() => import('@/features/account/deposit-page'), 'DepositPage');
+const BetslipPage = lazyNamed(() => import('@/features/betslip/betslip-page'), 'BetslipPage');
+const BetslipSuccessfulPage = lazyNamed(
+  () => import('@/features/betslip/betslip-successful-page'),
+  'BetslipSuccessfulPage',
+);
+const MyBetsPage = lazyNamed(() => import('@/features/bets/my-bets-page'), 'MyBetsPage');
 
 /**
  * The spec's route table (§2) under the locale prefix. `handle.title` is the translation key of
@@ -63,13 +69,13 @@ export const localizedRoutes: RouteObject[] = [
       screen('account', 'route.account', account(AccountMenuPage)),
       screen('account/informations', 'route.informations', account(PersonalDetailsPage), 'route.account'),
       screen('account/password', 'route.password', account(ChangePasswordPage), 'route.account'),
-      screen('account/my-bets', 'route.my_bets'),
+      screen('account/my-bets', 'route.my_bets', account(MyBetsPage), 'route.account'),
       screen('account/transactions', 'route.transactions', account(TransactionsPage), 'route.account'),
       screen('account/settings', 'route.settings', account(PreferencesPage), 'route.account'),
       screen('account/limits', 'route.limits', account(LimitsPage), 'route.account'),
       screen('account/limit-summary', 'route.limit_summary', account(LimitSummaryPage), 'route.account'),
-      screen('betslip', 'route.betslip'),
-      screen('betslip-successful', 'route.betslip_successful'),
+      screen('betslip', 'route.betslip', open(BetslipPage)),
+      screen('betslip-successful', 'route.betslip_successful', account(BetslipSuccessfulPage)),
       screen('live/:sport?/:eventId?', 'route.live'),
       screen('sports/:sportId?/:regionId?/:competitionId?/event/:eventId', 'route.event'),
       screen('sports/:sport?/:regionId?/:competitionId?', 'route.sports'),

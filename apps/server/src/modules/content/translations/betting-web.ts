@@ -197,7 +197,7 @@ export const bettingWeb: AreaTranslations = {
     'bets.tabs_label': 'Bahis durumu',
     'bets.tab.open': 'Açık',
     'bets.tab.cashout': 'Erken ödeme',
-    'bets.tab.processed': 'Sonuçlanan',
+    'bets.tab.processed': 'Biten',
     'bets.tab.all': 'Tümü',
     'bets.filter': 'Filtre',
     'bets.from': 'Başlangıç',

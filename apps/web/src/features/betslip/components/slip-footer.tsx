@@ -56,57 +56,61 @@ export function SlipFooter(props: SlipFooterProps) {
   const { currency, stake, earnings } = props;
   const money = (n: number) => formatUserMoney(n, currency);
   return (
-    <section className="slip-footer" data-testid="slip-footer">
-      <dl className="slip-summary">
-        <div>
-          <dt>{t('betslip.bet_count')}</dt>
-          <dd data-testid="bet-count">{props.betCount}</dd>
-        </div>
-        {props.totalOdds !== null && (
+    <>
+      <section className="slip-footer" data-testid="slip-footer">
+        <dl className="slip-summary">
           <div>
-            <dt>{t('betslip.total_odds')}</dt>
-            <dd data-testid="total-odds">{props.totalOdds.toFixed(2)}</dd>
+            <dt>{t('betslip.bet_count')}</dt>
+            <dd data-testid="bet-count">{props.betCount}</dd>
           </div>
-        )}
-      </dl>
-      <ErrorList errors={props.errors} currency={currency} maxStake={props.maxStake} />
-      {props.hint && <p className="slip-hint">{t(props.hint)}</p>}
-      <label className="slip-quick-bet">
-        <span>{t('betslip.quick_bet')}</span>
-        <input
-          type="checkbox"
-          role="switch"
-          checked={props.quickBet}
-          onChange={(e) => props.onQuickBet(e.target.checked)}
-        />
-      </label>
-      <button type="button" className="stake-box" onClick={props.onStake} data-testid="stake-box">
-        <span className="stake-box__stake">
-          <span className="stake-box__label">{t('betslip.stake_total')}</span>
-          <strong data-testid="stake-total">{money(stake.total)}</strong>
-          {props.showPerBet && (
-            <small data-testid="stake-per-bet">
-              {t('betslip.stake_per_bet')} {money(stake.perBet)}
-            </small>
+          {props.totalOdds !== null && (
+            <div>
+              <dt>{t('betslip.total_odds')}</dt>
+              <dd data-testid="total-odds">{props.totalOdds.toFixed(2)}</dd>
+            </div>
           )}
-        </span>
-        <span className="stake-box__earnings">
-          <span className="stake-box__label">{t('betslip.possible_earnings')}</span>
-          <strong data-testid="possible-earnings">
-            {props.showMinEarnings && earnings.min !== earnings.max
-              ? `${money(earnings.min)} – ${money(earnings.max)}`
-              : money(earnings.max)}
-          </strong>
-        </span>
-      </button>
-      <Button
-        className="slip-place"
-        onClick={props.onPlace}
-        disabled={!props.canPlace || props.busy !== null}
-        data-testid="place-bet"
-      >
-        {props.busy ? t(props.busy) : `${t('betslip.place')} · ${money(stake.total)}`}
-      </Button>
-    </section>
+        </dl>
+        <ErrorList errors={props.errors} currency={currency} maxStake={props.maxStake} />
+        {props.hint && <p className="slip-hint">{t(props.hint)}</p>}
+        <label className="slip-quick-bet">
+          <span>{t('betslip.quick_bet')}</span>
+          <input
+            type="checkbox"
+            role="switch"
+            checked={props.quickBet}
+            onChange={(e) => props.onQuickBet(e.target.checked)}
+          />
+        </label>
+      </section>
+      <div className="slip-dock">
+        <button type="button" className="stake-box" onClick={props.onStake} data-testid="stake-box">
+          <span className="stake-box__stake">
+            <span className="stake-box__label">{t('betslip.stake_total')}</span>
+            <strong data-testid="stake-total">{money(stake.total)}</strong>
+            {props.showPerBet && (
+              <small data-testid="stake-per-bet">
+                {t('betslip.stake_per_bet')} {money(stake.perBet)}
+              </small>
+            )}
+          </span>
+          <span className="stake-box__earnings">
+            <span className="stake-box__label">{t('betslip.possible_earnings')}</span>
+            <strong data-testid="possible-earnings">
+              {props.showMinEarnings && earnings.min !== earnings.max
+                ? `${money(earnings.min)} – ${money(earnings.max)}`
+                : money(earnings.max)}
+            </strong>
+          </span>
+        </button>
+        <Button
+          className="slip-place"
+          onClick={props.onPlace}
+          disabled={!props.canPlace || props.busy !== null}
+          data-testid="place-bet"
+        >
+          {props.busy ? t(props.busy) : `${t('betslip.place')} · ${money(stake.total)}`}
+        </Button>
+      </div>
+    </>
   );
 }

@@ -63,12 +63,22 @@ export function SlipRow({
       data-testid="slip-row"
       data-odd-id={entry.oddId}
     >
-      <div className="slip-row__top">
-        <span className="slip-row__market">
-          {number !== null && <span className="slip-row__number">{number}</span>}
-          {entry.name}
-          {entry.specialValue ? ` (${entry.specialValue})` : ''}
-        </span>
+      <div className="slip-row__line">
+        {number !== null && <span className="slip-row__number">{number}</span>}
+        <strong className="slip-row__outcome">{entry.outCome}</strong>
+        <OddValue oddId={entry.oddId} odd={entry.odd} />
+        {banker && (
+          <button
+            type="button"
+            className="slip-row__banker"
+            aria-pressed={entry.banker}
+            aria-label={t('betslip.banker')}
+            disabled={!entry.banker && !banker.canSet}
+            onClick={onBanker}
+          >
+            B
+          </button>
+        )}
         <button
           type="button"
           className="slip-row__remove"
@@ -78,38 +88,24 @@ export function SlipRow({
           <Icon name="close" size={18} />
         </button>
       </div>
-      <div className="slip-row__pick">
-        <strong className="slip-row__outcome">{entry.outCome}</strong>
-        <OddValue oddId={entry.oddId} odd={entry.odd} />
+      <div className="slip-row__line slip-row__line--muted">
+        <span className="slip-row__market">
+          {entry.name}
+          {entry.specialValue ? ` (${entry.specialValue})` : ''}
+        </span>
+        {entry.maxStake !== null && (
+          <span className="slip-row__max">
+            {t('betslip.max_stake', { amount: formatUserMoney(entry.maxStake, currency) })}
+          </span>
+        )}
       </div>
       <div className="slip-row__teams">
         {entry.match.home} – {entry.match.away}
       </div>
-      <div className="slip-row__meta">
+      <div className="slip-row__line slip-row__line--muted">
         <span className="slip-row__competition">{event?.competition.name ?? entry.match.competition}</span>
         <MatchLine entry={entry} event={event} user={user} />
       </div>
-      {(entry.maxStake !== null || banker) && (
-        <div className="slip-row__bottom">
-          {entry.maxStake !== null && (
-            <span className="slip-row__max">
-              {t('betslip.max_stake', { amount: formatUserMoney(entry.maxStake, currency) })}
-            </span>
-          )}
-          {banker && (
-            <button
-              type="button"
-              className="slip-row__banker"
-              aria-pressed={entry.banker}
-              aria-label={t('betslip.banker')}
-              disabled={!entry.banker && !banker.canSet}
-              onClick={onBanker}
-            >
-              B
-            </button>
-          )}
-        </div>
-      )}
       {error && (
         <p className="slip-row__error" role="alert">
           {t(errorKey(error.code), value)}

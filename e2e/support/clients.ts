@@ -3,6 +3,8 @@ export const E2E_CLIENTS = {
   password: { username: 'e2e-password', password: 'first-secret-2026' },
   revoke: { username: 'e2e-revoke', password: 'revoke-secret-2026' },
   limits: { username: 'e2e-limits', password: 'limits-secret-2026' },
+  /** Places, settles and cashes out bets: credited at setup so the demo account's balance is not touched. */
+  bets: { username: 'e2e-bets', password: 'bets-secret-2026', credit: '5000.00' },
 } as const;
 
 /** The seeded demo accounts (apps/server/src/db/demo-accounts.seed.ts, README "Demo data"). */

@@ -37,6 +37,10 @@ function createClients(env: NodeJS.ProcessEnv) {
       'en',
     ];
     execFileSync(process.execPath, [CLI_ENTRY, ...args], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+    if ('credit' in client) {
+      const credit = ['client:credit', '--username', client.username, '--amount', client.credit];
+      execFileSync(process.execPath, [CLI_ENTRY, ...credit], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+    }
   }
 }
 

@@ -42,21 +42,6 @@ export const slipRequestSchema = z.object({
 });
 export type SlipRequest = z.infer<typeof slipRequestSchema>;
 
-/** Why a selection cannot be taken as asked. */
-export const BET_ERROR_CODES = [
-  'not_found',
-  'event_ended',
-  'closed',
-  'suspended',
-  'odd_too_low',
-  'odd_changed',
-  'producer_down',
-  'stake_above_max',
-  'stake_below_min',
-  'duplicate',
-  'same_event',
-] as const;
-
 export const selectionCheckSchema = z.object({
   entity: z.object({ id: z.number().int(), playable_max_stake: z.number().int() }),
   eventId: z.number().int(),

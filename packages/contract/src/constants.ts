@@ -74,3 +74,18 @@ export const BET_STATUS_FILTERS: Record<'open' | 'cashout' | 'processed' | 'all'
   processed: [2, 3, 4],
   all: [1, 2, 3, 4, 5, 6, 7, 8],
 };
+
+/** Why a selection cannot be taken as asked. */
+export const BET_ERROR_CODES = [
+  'not_found',
+  'event_ended',
+  'closed',
+  'suspended',
+  'odd_too_low',
+  'odd_changed',
+  'producer_down',
+  'stake_above_max',
+  'stake_below_min',
+  'duplicate',
+  'same_event',
+] as const;

@@ -1,10 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { BetView, CashOutQuote } from '@sb/contract';
-import { authStorage } from '@/lib/auth-storage';
 import { todayIn } from '@/lib/dates';
-import { USER_QUERY_KEY } from '@/lib/session';
-import { jsonResponse, newQueryClient, renderScreen, TEST_USER } from '@/test/render';
+import { jsonResponse, loggedInQueryClient, renderScreen, TEST_USER } from '@/test/render';
 import { MyBetsPage } from './my-bets-page';
 
 const fetchMock = vi.fn();
@@ -93,14 +91,11 @@ beforeEach(() => {
     throw new Error(`unexpected ${pathname}`);
   });
   vi.stubGlobal('fetch', fetchMock);
-  authStorage.set({ accessToken: 'a', refreshToken: 'r' });
 });
 afterEach(() => vi.unstubAllGlobals());
 
 async function renderPage() {
-  const queryClient = newQueryClient();
-  queryClient.setQueryDefaults([USER_QUERY_KEY, 'session'], { staleTime: Infinity });
-  queryClient.setQueryData([USER_QUERY_KEY, 'session'], { user: TEST_USER, app: { meta: { title: 't' } } });
+  const queryClient = loggedInQueryClient();
   return renderScreen(<MyBetsPage />, { path: '/en/account/my-bets', queryClient });
 }
 

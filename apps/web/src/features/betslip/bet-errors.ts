@@ -1,4 +1,5 @@
 import type { CheckBetsResponse } from '@sb/contract';
+import { BET_ERROR_CODES } from '@sb/contract/constants';
 import type { SlipEntry } from '@/lib/slip-store';
 
 /** One error the slip shows: a code (translated as `betslip.error.<code>`) and an amount when it has one. */
@@ -69,19 +70,9 @@ export function applyServerSelections(
   return { bets: changed ? next : bets, moves };
 }
 
-/** Error codes with a text of their own; others show the generic bet error. */
-const KNOWN_CODES = new Set([
-  'not_found',
-  'event_ended',
-  'closed',
-  'suspended',
-  'odd_too_low',
-  'odd_changed',
-  'producer_down',
-  'duplicate',
-  'same_event',
-  'stake_above_max',
-  'stake_below_min',
+/** Error codes with a text of their own: the selection codes of the contract and the whole bet's. */
+const KNOWN_CODES = new Set<string>([
+  ...BET_ERROR_CODES,
   'amount_split',
   'insufficient_funds',
   'banker_not_allowed',

@@ -1,10 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { SINGLE } from '@sb/betting';
-import { authStorage } from '@/lib/auth-storage';
-import { USER_QUERY_KEY } from '@/lib/session';
 import { updateSlip, useSlipStore, type SlipEntry } from '@/lib/slip-store';
-import { jsonResponse, newQueryClient, renderScreen, TEST_USER } from '@/test/render';
+import { jsonResponse, loggedInQueryClient, newQueryClient, renderScreen } from '@/test/render';
 import { BetslipPage } from './betslip-page';
 import { useCouponStore } from './coupon-store';
 import { DEFAULT_STAKE } from './stake';
@@ -48,12 +46,7 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 async function renderSlip(bets: SlipEntry[], { loggedIn = true } = {}) {
-  const queryClient = newQueryClient();
-  if (loggedIn) {
-    authStorage.set({ accessToken: 'a', refreshToken: 'r' });
-    queryClient.setQueryDefaults([USER_QUERY_KEY, 'session'], { staleTime: Infinity });
-    queryClient.setQueryData([USER_QUERY_KEY, 'session'], { user: TEST_USER, app: { meta: { title: 't' } } });
-  }
+  const queryClient = loggedIn ? loggedInQueryClient() : newQueryClient();
   act(() => updateSlip(() => ({ bets })));
   return renderScreen(<BetslipPage />, {
     path: '/en/betslip',

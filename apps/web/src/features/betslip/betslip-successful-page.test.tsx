@@ -2,10 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { SINGLE } from '@sb/betting';
 import type { BetView } from '@sb/contract';
-import { authStorage } from '@/lib/auth-storage';
-import { USER_QUERY_KEY } from '@/lib/session';
 import { useSlipStore } from '@/lib/slip-store';
-import { jsonResponse, newQueryClient, renderScreen, TEST_USER } from '@/test/render';
+import { jsonResponse, loggedInQueryClient, renderScreen } from '@/test/render';
 import { BetslipSuccessfulPage } from './betslip-successful-page';
 import { useCouponStore } from './coupon-store';
 import { entry } from './test/fixtures';
@@ -64,14 +62,11 @@ beforeEach(() => {
     throw new Error(`unexpected ${pathname}`);
   });
   vi.stubGlobal('fetch', fetchMock);
-  authStorage.set({ accessToken: 'a', refreshToken: 'r' });
 });
 afterEach(() => vi.unstubAllGlobals());
 
 async function renderPage() {
-  const queryClient = newQueryClient();
-  queryClient.setQueryDefaults([USER_QUERY_KEY, 'session'], { staleTime: Infinity });
-  queryClient.setQueryData([USER_QUERY_KEY, 'session'], { user: TEST_USER, app: { meta: { title: 't' } } });
+  const queryClient = loggedInQueryClient();
   return renderScreen(<BetslipSuccessfulPage />, {
     path: '/en/betslip-successful',
     queryClient,

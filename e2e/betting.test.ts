@@ -118,6 +118,12 @@ describe('betting in Chromium (360×640)', () => {
     expect(await page.getByTestId('summary-stake').textContent()).toBe('₺7.50');
     const header = await page.getByTestId('bet-summary').locator('header strong').textContent();
     const betId = Number(/(\d+)/.exec(header ?? '')![1]);
+    const [receipt] = await Promise.all([
+      page.context().waitForEvent('page'),
+      page.getByRole('button', { name: 'Print receipt' }).click(),
+    ]);
+    await receipt.getByText(`#${betId}`).waitFor();
+    await receipt.close();
     expect(await page.evaluate(() => localStorage.getItem('bets'))).not.toContain('oddId');
     await expect.poll(() => page.getByTestId('badge-ticket').textContent()).toBe('1');
     await expect.poll(() => balance(page)).toBe(before - 750);

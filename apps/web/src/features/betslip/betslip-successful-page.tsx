@@ -77,12 +77,22 @@ function BetSummary({ bet, user }: { bet: BetView; user: SessionUser }) {
 /** Opens the printable receipt in a new tab: the window opens on the tap (popup blockers), the page follows. */
 async function printReceipt(bet: BetView, user: SessionUser, locale: string) {
   const target = window.open('', '_blank');
-  const html = await getReceipt(bet.id, locale, user.timezone, window.location.host);
-  // A blob page runs with this origin: only sanitised markup (no scripts) goes into it.
-  const clean = DOMPurify.sanitize(html, { WHOLE_DOCUMENT: true, ADD_TAGS: ['style'] });
-  const url = URL.createObjectURL(new Blob([`<!doctype html>${clean}`], { type: 'text/html' }));
-  if (target) target.location.href = url;
-  else window.location.href = url;
+  try {
+    const html = await getReceipt(bet.id, locale, user.timezone, window.location.hostname);
+    // A blob page runs with this origin: only sanitised markup (no scripts) goes into it.
+    const clean = DOMPurify.sanitize(html, {
+      WHOLE_DOCUMENT: true,
+      ADD_TAGS: ['style', 'meta'],
+      ADD_ATTR: ['charset', 'content'],
+    });
+    const page = new Blob([`<!doctype html>${clean}`], { type: 'text/html;charset=utf-8' });
+    const url = URL.createObjectURL(page);
+    if (target) target.location.href = url;
+    else window.location.href = url;
+  } catch (error) {
+    target?.close();
+    throw error;
+  }
 }
 
 function StatusBanner({ bet }: { bet: BetView }) {

@@ -79,6 +79,10 @@ describe('BetslipPage', () => {
     expect(typeButton('multiple')).toHaveAttribute('aria-pressed', 'true');
     expect(screen.getByTestId('bet-count')).toHaveTextContent('1');
     expect(screen.getByTestId('total-odds')).toHaveTextContent('8.00');
+    // Total odds are rounded down like the winnings: 2.15 × 2.2 × 2.13 = 10.07463 shows 10.07.
+    act(() => updateSlip((s) => ({ bets: s.bets.map((b, i) => ({ ...b, odd: [2.15, 2.2, 2.13][i]! })) })));
+    expect(screen.getByTestId('total-odds')).toHaveTextContent('10.07');
+    act(() => updateSlip((s) => ({ bets: s.bets.map((b) => ({ ...b, odd: 2 })) })));
 
     fireEvent.click(typeButton('system'));
     const popup = screen.getByRole('dialog', { name: 'betslip.system_title' });

@@ -24,7 +24,7 @@ import {
   toggleSlipBanker,
   useCouponStore,
 } from './coupon-store';
-import { betCountOf, couponReady, earningsOf, picksOf, slipForm } from './slip-model';
+import { betCountOf, couponReady, earningsOf, picksOf, slipForm, totalOddsOf } from './slip-model';
 import { stakeAt } from './stake';
 import { useDelayed } from './use-delayed';
 import { usePlaceFlow } from './use-place-flow';
@@ -108,7 +108,7 @@ export function BetslipPage() {
       </ol>
       <SlipFooter
         betCount={betCount}
-        totalOdds={coupon.type === COUPON_TYPE.multiple ? bets.reduce((p, b) => p * b.odd, 1) : null}
+        totalOdds={coupon.type === COUPON_TYPE.multiple ? totalOddsOf(bets) : null}
         errors={errors.general}
         hint={isSystem && coupon.systems.length === 0 ? 'betslip.choose_system' : null}
         quickBet={quickBet}

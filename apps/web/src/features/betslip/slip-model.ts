@@ -1,4 +1,11 @@
-import { COUPON_TYPE, couponCombinations, possibleEarnings, type Coupon, type CouponPick } from '@sb/betting';
+import {
+  combinationsReturn,
+  COUPON_TYPE,
+  couponCombinations,
+  possibleEarnings,
+  type Coupon,
+  type CouponPick,
+} from '@sb/betting';
 import type { SlipEntry } from '@/lib/slip-store';
 
 /** What the coupon rules of packages/betting need of the slip's entries. */
@@ -22,6 +29,17 @@ export function earningsOf(
     perBetCents,
   );
 }
+
+/**
+ * The product of the odds (a multiple's total odds), rounded down to 2 decimals exactly as its winnings are,
+ * so 1.00 at the total odds shown returns exactly what the stake box says.
+ */
+export const totalOddsOf = (bets: readonly SlipEntry[]): number =>
+  combinationsReturn(
+    bets.map((b) => b.odd),
+    [bets.map((_, i) => i)],
+    100,
+  ) / 100;
 
 /** Whether the coupon can be sent: a system needs at least one chosen size. */
 export const couponReady = (coupon: Coupon, bets: readonly SlipEntry[]): boolean =>

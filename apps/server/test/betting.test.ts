@@ -71,6 +71,13 @@ describeEachBackend('betting', (backend) => {
     expect(twice.error).toBe('bet_error');
     const uneven = (await checkBets(server, token, slipForm(3, 1000, picks.slice(0, 3), [2]))).json();
     expect(uneven.errors.general[0]).toMatchObject({ code: 'amount_split', field: 'amount' });
+    // Stake errors name their limit (the slip shows "at least …" / "at most …").
+    const low = checkBetsResponseSchema.parse(
+      (await checkBets(server, token, slipForm(1, 50, picks.slice(0, 1)))).json(),
+    );
+    expect(low.errors.general).toContainEqual(
+      expect.objectContaining({ code: 'stake_below_min', value: 100 }),
+    );
   });
 
   it('refuses bad input with a 400 naming the field, and moves no money', async () => {

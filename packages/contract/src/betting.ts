@@ -7,29 +7,6 @@ import { scoreSchema } from './feed';
  * integer minor units; odds are decimals with at most 3 places (as the player saw them).
  */
 
-/**
- * Bet status ids (spec §4 filter ids: open 1, cashout 6, processed 2,3,4, all 1–8) and their result keys.
- * 7 pending (a live bet in its acceptance delay) and 8 rejected (refused after the delay, stake returned) are
- * ours; the web's Open tab asks for 1 and 7.
- */
-export const BET_STATUSES = [
-  { id: 1, key: 'waiting' },
-  { id: 2, key: 'win' },
-  { id: 3, key: 'loss' },
-  { id: 4, key: 'refund' },
-  { id: 5, key: 'cancelled' },
-  { id: 6, key: 'cashout' },
-  { id: 7, key: 'pending' },
-  { id: 8, key: 'rejected' },
-] as const;
-export type BetStatusKey = (typeof BET_STATUSES)[number]['key'];
-export const BET_STATUS_FILTERS = {
-  open: [1, 7],
-  cashout: [6],
-  processed: [2, 3, 4],
-  all: [1, 2, 3, 4, 5, 6, 7, 8],
-};
-
 /** Odds-change policies (Sportradar MTS): refuse any change, accept any, accept only higher odds. */
 export const ODDS_CHANGE_POLICIES = ['none', 'any', 'higher'] as const;
 export type OddsChangePolicy = (typeof ODDS_CHANGE_POLICIES)[number];
@@ -65,21 +42,6 @@ export const slipRequestSchema = z.object({
 });
 export type SlipRequest = z.infer<typeof slipRequestSchema>;
 
-/** Why a selection cannot be taken as asked. */
-export const BET_ERROR_CODES = [
-  'not_found',
-  'event_ended',
-  'closed',
-  'suspended',
-  'odd_too_low',
-  'odd_changed',
-  'producer_down',
-  'stake_above_max',
-  'stake_below_min',
-  'duplicate',
-  'same_event',
-] as const;
-
 export const selectionCheckSchema = z.object({
   entity: z.object({ id: z.number().int(), playable_max_stake: z.number().int() }),
   eventId: z.number().int(),
@@ -96,7 +58,15 @@ export const betErrorsSchema = z.object({
     z.object({ code: z.string(), message: z.string(), value: z.number().optional() }),
   ),
   /** Errors of the whole bet: stake, limits, balance, type. */
-  general: z.array(z.object({ code: z.string(), message: z.string(), field: z.string().optional() })),
+  general: z.array(
+    z.object({
+      code: z.string(),
+      message: z.string(),
+      field: z.string().optional(),
+      /** The limit a stake error names (the most or least accepted total), minor units. */
+      value: z.number().int().optional(),
+    }),
+  ),
 });
 
 /** POST {bsapi}/api/v1/checkBets (spec §7: maxStake, bets, error, errors.bets). */

@@ -62,3 +62,41 @@ export const ROULETTE_WHEEL_ORDER = [
 ] as const;
 
 export { WEB_ROUTE_PATTERNS } from './web-routes';
+
+/**
+ * Bet status ids (spec §4 filter ids: open 1, cashout 6, processed 2,3,4, all 1–8) and their result keys.
+ * 7 pending (a live bet in its acceptance delay) and 8 rejected (refused after the delay, stake returned) are
+ * ours; the web's Open tab asks for 1 and 7.
+ */
+export const BET_STATUSES = [
+  { id: 1, key: 'waiting' },
+  { id: 2, key: 'win' },
+  { id: 3, key: 'loss' },
+  { id: 4, key: 'refund' },
+  { id: 5, key: 'cancelled' },
+  { id: 6, key: 'cashout' },
+  { id: 7, key: 'pending' },
+  { id: 8, key: 'rejected' },
+] as const;
+export type BetStatusKey = (typeof BET_STATUSES)[number]['key'];
+export const BET_STATUS_FILTERS: Record<'open' | 'cashout' | 'processed' | 'all', readonly number[]> = {
+  open: [1, 7],
+  cashout: [6],
+  processed: [2, 3, 4],
+  all: [1, 2, 3, 4, 5, 6, 7, 8],
+};
+
+/** Why a selection cannot be taken as asked. */
+export const BET_ERROR_CODES = [
+  'not_found',
+  'event_ended',
+  'closed',
+  'suspended',
+  'odd_too_low',
+  'odd_changed',
+  'producer_down',
+  'stake_above_max',
+  'stake_below_min',
+  'duplicate',
+  'same_event',
+] as const;

@@ -37,6 +37,12 @@ const LiveScreen = lazyNamed(() => import('./screens/live-screen'), 'LiveScreen'
 const EventPage = lazyNamed(() => import('@/features/event/event-page'), 'EventPage');
 const FavouritesScreen = lazyNamed(() => import('./screens/favourites-screen'), 'FavouritesScreen');
 const PlayPage = lazyNamed(() => import('@/features/casino-games/play-page'), 'PlayPage');
+const BetslipPage = lazyNamed(() => import('@/features/betslip/betslip-page'), 'BetslipPage');
+const BetslipSuccessfulPage = lazyNamed(
+  () => import('@/features/betslip/betslip-successful-page'),
+  'BetslipSuccessfulPage',
+);
+const MyBetsPage = lazyNamed(() => import('@/features/bets/my-bets-page'), 'MyBetsPage');
 
 /**
  * The spec's route table (§2) under the locale prefix. `handle.title` is the translation key of
@@ -74,13 +80,13 @@ export const localizedRoutes: RouteObject[] = [
       screen('account', 'route.account', account(AccountMenuPage)),
       screen('account/informations', 'route.informations', account(PersonalDetailsPage), 'route.account'),
       screen('account/password', 'route.password', account(ChangePasswordPage), 'route.account'),
-      screen('account/my-bets', 'route.my_bets'),
+      screen('account/my-bets', 'route.my_bets', account(MyBetsPage), 'route.account'),
       screen('account/transactions', 'route.transactions', account(TransactionsPage), 'route.account'),
       screen('account/settings', 'route.settings', account(PreferencesPage), 'route.account'),
       screen('account/limits', 'route.limits', account(LimitsPage), 'route.account'),
       screen('account/limit-summary', 'route.limit_summary', account(LimitSummaryPage), 'route.account'),
-      screen('betslip', 'route.betslip'),
-      screen('betslip-successful', 'route.betslip_successful'),
+      screen('betslip', 'route.betslip', open(BetslipPage)),
+      screen('betslip-successful', 'route.betslip_successful', account(BetslipSuccessfulPage)),
       screen('live/:sport?/:eventId?', 'route.live', open(LiveScreen)),
       screen('sports/:sportId?/:regionId?/:competitionId?/event/:eventId', 'route.event', open(EventPage)),
       screen('sports/:sport?/:regionId?/:competitionId?', 'route.sports', open(SportsScreen)),

@@ -23,6 +23,8 @@ export interface RequestOptions {
   /** Send the session token (default true; the get/client call sends none). */
   auth?: boolean;
   signal?: AbortSignal;
+  /** `text` resolves the body as it came (a printable page); default parses JSON. */
+  responseType?: 'json' | 'text';
 }
 
 const state = { locale: 'en', appId: null as number | null };
@@ -87,6 +89,7 @@ export async function apiRequest<T>(
     if (await onUnauthorized()) response = await send();
   }
   const text = await response.text();
+  if (response.ok && options.responseType === 'text') return text as T;
   let data: unknown = null;
   try {
     data = text ? JSON.parse(text) : null;

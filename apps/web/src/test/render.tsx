@@ -5,8 +5,10 @@ import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, Outlet, RouterProvider, useMatches, type RouteObject } from 'react-router';
 import type { App, SessionUser } from '@sb/contract';
 import { AppContext } from '@/lib/app-context';
+import { authStorage } from '@/lib/auth-storage';
 import { createI18n } from '@/lib/i18n';
 import { RouteHandleContext, titledHandle } from '@/lib/route-handle';
+import { USER_QUERY_KEY } from '@/lib/session';
 
 export const TEST_APP: App = {
   id: 1,
@@ -72,6 +74,15 @@ function RouteHandles() {
       <Outlet />
     </RouteHandleContext.Provider>
   );
+}
+
+/** A query client holding a logged-in session (tokens stored) that does not refetch on its own. */
+export function loggedInQueryClient(user: SessionUser = TEST_USER): QueryClient {
+  authStorage.set({ accessToken: 'a', refreshToken: 'r' });
+  const queryClient = newQueryClient();
+  queryClient.setQueryDefaults([USER_QUERY_KEY, 'session'], { staleTime: Infinity });
+  queryClient.setQueryData([USER_QUERY_KEY, 'session'], { user, app: { meta: { title: 't' } } });
+  return queryClient;
 }
 
 /** Renders `element` at `path` inside the app's providers (router, query client, i18n, app context). */

@@ -7,6 +7,7 @@ import { betting } from './betting';
 import { sportsWeb } from './sports-web';
 import { casino } from './casino';
 import { shell } from './shell';
+import { bettingWeb } from './betting-web';
 import type { AreaTranslations } from './types';
 
 /** Every area's table; add an area file here when a feature brings texts of its own. */
@@ -19,6 +20,7 @@ export const AREAS: Record<string, AreaTranslations> = {
   sportsWeb,
   casino,
   shell,
+  bettingWeb,
 };
 
 /** The full flat table of one locale, built once. */

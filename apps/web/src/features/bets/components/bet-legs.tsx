@@ -1,0 +1,57 @@
+import { useTranslation } from 'react-i18next';
+import type { BetView } from '@sb/contract';
+import { phaseClock } from '@/lib/fixtures/live-clock';
+import { formatStart, useStartTimeContext } from '@/lib/fixtures/start-time';
+
+type Item = BetView['items'][number];
+
+/** Decimal odds with 2 places, or 3 when the third is not 0. */
+const formatOdd = (odd: number): string => {
+  const three = odd.toFixed(3);
+  return three.endsWith('0') ? odd.toFixed(2) : three;
+};
+
+function LegState({ item }: { item: Item }) {
+  const { t } = useTranslation();
+  const dateContext = useStartTimeContext();
+  const score = `${item.mData.score.home}:${item.mData.score.away}`;
+  if (item.oddResult)
+    return (
+      <span className={`bet-leg__result bet-leg__result--${item.oddResult}`}>
+        {t(`bets.leg.${item.oddResult}`)} · {score}
+      </span>
+    );
+  if (item.matchOnLive)
+    return (
+      <span className="bet-leg__live">
+        {phaseClock(item.matchStats.status, item.matchPeriodTime, t)}{' '}
+        <strong data-testid="leg-score">{score}</strong>
+      </span>
+    );
+  return <span className="bet-leg__time">{formatStart(item.matchStartDate, dateContext, t)}</span>;
+}
+
+/** The selections of a bet (spec §2: cards expand to them) with live scores and per-leg results. */
+export function BetLegs({ bet }: { bet: BetView }) {
+  const { t } = useTranslation();
+  return (
+    <ol className="bet-legs" data-testid="bet-legs">
+      {bet.items.map((item) => (
+        <li key={item.selectionId} className="bet-leg">
+          <span className="bet-leg__teams">
+            {item.fcName} – {item.scName}
+          </span>
+          <span className="bet-leg__odd">{formatOdd(item.oddValue)}</span>
+          <span className="bet-leg__pick">
+            {item.name}
+            {item.specialValue ? ` (${item.specialValue})` : ''}: <strong>{item.selection}</strong>
+            {item.banker && <span className="bet-leg__banker">{t('bets.banker')}</span>}
+          </span>
+          <span className="bet-leg__state">
+            <LegState item={item} />
+          </span>
+        </li>
+      ))}
+    </ol>
+  );
+}

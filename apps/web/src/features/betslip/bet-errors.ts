@@ -1,0 +1,91 @@
+import type { CheckBetsResponse } from '@sb/contract';
+import { BET_ERROR_CODES } from '@sb/contract/constants';
+import type { SlipEntry } from '@/lib/slip-store';
+
+/** One error the slip shows: a code (translated as `betslip.error.<code>`) and an amount when it has one. */
+export interface SlipError {
+  code: string;
+  /** Minor units for stake errors (the max or min allowed). */
+  value?: number;
+}
+
+/** The slip's errors: per selection (by oddId) and for the whole bet (spec §5: per selection and a list). */
+export interface SlipErrors {
+  perBet: Record<number, SlipError>;
+  general: SlipError[];
+}
+
+export const NO_ERRORS: SlipErrors = { perBet: {}, general: [] };
+
+/** The parts of a checkBets answer, or of a betPlace `bet_error` body, that the slip reads. */
+export type BetErrorBody = Partial<Pick<CheckBetsResponse, 'bets' | 'errors' | 'maxStake'>> & {
+  error?: string | null;
+};
+
+/**
+ * The slip's errors from a server answer (checkBets, or betPlace's `bet_error`). Per-selection values are
+ * odds, not amounts, so only the code is kept for them; stake errors keep their limit.
+ */
+export function slipErrorsOf(body: BetErrorBody): SlipErrors {
+  const perBet: Record<number, SlipError> = {};
+  for (const [oddId, issue] of Object.entries(body.errors?.bets ?? {}))
+    perBet[Number(oddId)] = { code: issue.code };
+  const general = (body.errors?.general ?? []).map((g) =>
+    g.value === undefined ? { code: g.code } : { code: g.code, value: g.value },
+  );
+  return { perBet, general };
+}
+
+export const hasErrors = (errors: SlipErrors): boolean =>
+  errors.general.length > 0 || Object.keys(errors.perBet).length > 0;
+
+/** An odd that moved: which way, for the 2 s arrow. */
+export interface OddMove {
+  oddId: number;
+  direction: 'up' | 'down';
+}
+
+/**
+ * The slip after a server answer (spec §5: server bet errors update the slip's odds and max stake): every
+ * selection the server reported gets its current odd and playable max stake. Returns the same array when
+ * nothing changed, so callers can skip the store update.
+ */
+export function applyServerSelections(
+  bets: readonly SlipEntry[],
+  checked: BetErrorBody['bets'],
+): { bets: readonly SlipEntry[]; moves: OddMove[] } {
+  const byId = new Map((checked ?? []).map((c) => [c.entity.id, c]));
+  const moves: OddMove[] = [];
+  let changed = false;
+  const next = bets.map((b) => {
+    const c = byId.get(b.oddId);
+    if (!c) return b;
+    const odd = c.value > 1 ? c.value : b.odd;
+    const maxStake = c.entity.playable_max_stake;
+    if (odd === b.odd && maxStake === b.maxStake) return b;
+    changed = true;
+    if (odd !== b.odd) moves.push({ oddId: b.oddId, direction: odd > b.odd ? 'up' : 'down' });
+    return { ...b, odd, maxStake };
+  });
+  return { bets: changed ? next : bets, moves };
+}
+
+/** Error codes with a text of their own: the selection codes of the contract and the whole bet's. */
+const KNOWN_CODES = new Set<string>([
+  ...BET_ERROR_CODES,
+  'amount_split',
+  'insufficient_funds',
+  'banker_not_allowed',
+  'systems',
+  'system_too_large',
+  'type',
+  'timed_out',
+  'self_excluded',
+  'stake_limit_exceeded',
+  'loss_limit_exceeded',
+  'rate_limited',
+  'rejected',
+]);
+
+/** The translation key of an error code. */
+export const errorKey = (code: string): string => `betslip.error.${KNOWN_CODES.has(code) ? code : 'generic'}`;

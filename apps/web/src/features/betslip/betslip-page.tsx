@@ -1,0 +1,165 @@
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { bankersAllowed, COUPON_TYPE, SLIP_LIMITS } from '@sb/betting';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { useLocalePath } from '@/lib/app-context';
+import { formatUserMoney } from '@/lib/money';
+import { useSessionUser } from '@/lib/session';
+import { clearSlip, removeSelection, useSlipStore } from '@/lib/slip-store';
+import { useCheckBets } from './api/check-bets';
+import { useSlipEvents } from './api/get-slip-events';
+import { hasErrors, NO_ERRORS, slipErrorsOf, type SlipErrors } from './bet-errors';
+import { EmptySlip } from './components/empty-slip';
+import { SlipFooter } from './components/slip-footer';
+import { SlipHeader } from './components/slip-header';
+import { SlipRow } from './components/slip-row';
+import { StakePopup } from './components/stake-popup';
+import { SystemPopup } from './components/system-popup';
+import {
+  chooseCouponType,
+  setQuickBet,
+  setStake,
+  toggleCouponSystem,
+  toggleSlipBanker,
+  useCouponStore,
+} from './coupon-store';
+import { betCountOf, couponReady, earningsOf, picksOf, slipForm, totalOddsOf } from './slip-model';
+import { stakeAt } from './stake';
+import { useDelayed } from './use-delayed';
+import { usePlaceFlow } from './use-place-flow';
+import './components/betslip.css';
+
+/** Spec §8: checkBets errors show after 1 s. */
+export const CHECK_ERRORS_DELAY_MS = 1_000;
+/** Visitors have no currency: amounts show without a symbol. */
+const NO_CURRENCY = { symbol: '', position: 'before' } as const;
+
+const isBlank = (errors: SlipErrors) => !hasErrors(errors);
+
+type Dialog = 'system' | 'stake' | 'auth' | 'confirm' | null;
+
+/** Spec §2 Bet slip: the rows, the coupon type, the stake and placing, with the server's checks every 10 s. */
+export function BetslipPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const to = useLocalePath();
+  const user = useSessionUser();
+  const bets = useSlipStore((s) => s.bets);
+  const { coupon, stake: stakeState, quickBet } = useCouponStore();
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const flow = usePlaceFlow();
+  const picks = picksOf(bets);
+  const betCount = betCountOf(coupon, bets);
+  const stake = stakeAt(stakeState, betCount);
+  const ready = couponReady(coupon, bets);
+  const check = useCheckBets(bets, coupon, stake.total, ready && stake.total > 0);
+  const events = useSlipEvents(bets.map((b) => b.eventId));
+  const checkErrors = useMemo(() => (check.data ? slipErrorsOf(check.data) : NO_ERRORS), [check.data]);
+  const delayed = useDelayed<SlipErrors>(checkErrors, CHECK_ERRORS_DELAY_MS, isBlank, NO_ERRORS);
+  const shape = JSON.stringify([bets.map((b) => [b.oddId, b.banker]), coupon, stake.total]);
+  const placeErrors = flow.errorsFor(shape);
+  const errors = hasErrors(placeErrors) ? placeErrors : delayed;
+  const currency = user?.currency ?? NO_CURRENCY;
+
+  if (bets.length === 0) return <EmptySlip />;
+
+  const isSystem = coupon.type === COUPON_TYPE.system;
+  const showPerBet = coupon.type !== COUPON_TYPE.multiple && betCount > 1;
+  const canBanker = bankersAllowed(coupon, picks);
+  const freeCount = picks.filter((p) => !p.banker).length;
+  const earnings = earningsOf(coupon, bets, stake.perBet);
+  const place = () => {
+    if (!user || user.uid <= 0) return setDialog('auth');
+    if (!quickBet) return setDialog('confirm');
+    flow.place(slipForm(bets, coupon, stake.total, 2), shape);
+  };
+  const confirmPlace = () => {
+    setDialog(null);
+    flow.place(slipForm(bets, coupon, stake.total, 1), shape);
+  };
+  const live = bets.some((b) => b.live || events.data?.get(b.eventId)?.isLive);
+  const money = (n: number) => formatUserMoney(n, currency);
+
+  return (
+    <div className="betslip" data-testid="betslip">
+      <SlipHeader
+        coupon={coupon}
+        picks={picks}
+        onType={chooseCouponType}
+        onSystem={() => setDialog('system')}
+        onClear={clearSlip}
+      />
+      <ol className="slip-rows">
+        {bets.map((entry, index) => (
+          <SlipRow
+            key={entry.oddId}
+            number={isSystem ? index + 1 : null}
+            entry={entry}
+            event={events.data?.get(entry.eventId)}
+            error={errors.perBet[entry.oddId]}
+            currency={currency}
+            banker={canBanker ? { canSet: freeCount - 1 > SLIP_LIMITS.bankerMinFree } : null}
+            onRemove={() => removeSelection(entry.oddId)}
+            onBanker={() => toggleSlipBanker(entry.oddId)}
+          />
+        ))}
+      </ol>
+      <SlipFooter
+        betCount={betCount}
+        totalOdds={coupon.type === COUPON_TYPE.multiple ? totalOddsOf(bets) : null}
+        errors={errors.general}
+        hint={isSystem && coupon.systems.length === 0 ? 'betslip.choose_system' : null}
+        quickBet={quickBet}
+        stake={stake}
+        showPerBet={showPerBet}
+        earnings={earnings}
+        showMinEarnings={isSystem}
+        currency={currency}
+        busy={flow.isPending ? (live ? 'betslip.live_delay' : 'betslip.placing') : null}
+        canPlace={ready && stake.total > 0}
+        maxStake={check.data?.maxStake ?? null}
+        onQuickBet={setQuickBet}
+        onStake={() => setDialog('stake')}
+        onPlace={place}
+      />
+      <SystemPopup
+        open={dialog === 'system'}
+        coupon={coupon}
+        picks={picks}
+        onToggle={toggleCouponSystem}
+        onClose={() => setDialog(null)}
+      />
+      <StakePopup
+        open={dialog === 'stake'}
+        onClose={() => setDialog(null)}
+        stake={stakeState}
+        betCount={betCount}
+        showPerBet={showPerBet}
+        currency={currency}
+        onSave={(next) => {
+          setStake(next);
+          setDialog(null);
+        }}
+      />
+      <ConfirmDialog
+        open={dialog === 'auth'}
+        title={t('processing.error')}
+        text={t('auth.bet_auth')}
+        confirmLabel={t('nav.login')}
+        cancelLabel={t('betslip.close')}
+        onConfirm={() => navigate(to('/login'))}
+        onCancel={() => setDialog(null)}
+      />
+      <ConfirmDialog
+        open={dialog === 'confirm'}
+        title={t('betslip.confirm_title')}
+        text={t('betslip.confirm_text', { stake: money(stake.total), earnings: money(earnings.max) })}
+        confirmLabel={t('betslip.place')}
+        cancelLabel={t('betslip.confirm_no')}
+        onConfirm={confirmPlace}
+        onCancel={() => setDialog(null)}
+      />
+    </div>
+  );
+}

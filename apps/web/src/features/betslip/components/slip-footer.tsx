@@ -1,0 +1,116 @@
+import { useTranslation } from 'react-i18next';
+import type { Currency } from '@sb/contract';
+import { Button } from '@/components/ui/button';
+import { formatUserMoney } from '@/lib/money';
+import { errorKey, type SlipError } from '../bet-errors';
+
+export interface SlipFooterProps {
+  betCount: number;
+  /** Product of the odds (a multiple), else null. */
+  totalOdds: number | null;
+  errors: SlipError[];
+  /** Extra hint above the button (choose a system), translated key. */
+  hint: string | null;
+  quickBet: boolean;
+  stake: { perBet: number; total: number };
+  showPerBet: boolean;
+  earnings: { min: number; max: number };
+  /** Systems show the least and the most a winning slip returns. */
+  showMinEarnings: boolean;
+  currency: Pick<Currency, 'symbol' | 'position'>;
+  /** null: ready; else the translation key of what the place button says while busy. */
+  busy: string | null;
+  canPlace: boolean;
+  /** The stake the server names when it is over the max (checkBets maxStake), for the error text. */
+  maxStake: number | null;
+  onQuickBet: (on: boolean) => void;
+  onStake: () => void;
+  onPlace: () => void;
+}
+
+function ErrorList({
+  errors,
+  currency,
+  maxStake,
+}: Pick<SlipFooterProps, 'errors' | 'currency' | 'maxStake'>) {
+  const { t } = useTranslation();
+  if (errors.length === 0) return null;
+  const amountOf = (e: SlipError) => e.value ?? (e.code === 'stake_above_max' ? maxStake : null);
+  return (
+    <ul className="slip-errors" role="alert" data-testid="slip-errors">
+      {errors.map((e) => {
+        const amount = amountOf(e);
+        return (
+          <li key={e.code}>
+            {t(errorKey(e.code), amount === null ? {} : { amount: formatUserMoney(amount, currency) })}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+/** Spec §2 below the rows: bet count, errors, quick-bet toggle, stake box with possible earnings, place. */
+export function SlipFooter(props: SlipFooterProps) {
+  const { t } = useTranslation();
+  const { currency, stake, earnings } = props;
+  const money = (n: number) => formatUserMoney(n, currency);
+  return (
+    <>
+      <section className="slip-footer" data-testid="slip-footer">
+        <dl className="slip-summary">
+          <div>
+            <dt>{t('betslip.bet_count')}</dt>
+            <dd data-testid="bet-count">{props.betCount}</dd>
+          </div>
+          {props.totalOdds !== null && (
+            <div>
+              <dt>{t('betslip.total_odds')}</dt>
+              <dd data-testid="total-odds">{props.totalOdds.toFixed(2)}</dd>
+            </div>
+          )}
+        </dl>
+        <ErrorList errors={props.errors} currency={currency} maxStake={props.maxStake} />
+        {props.hint && <p className="slip-hint">{t(props.hint)}</p>}
+        <label className="slip-quick-bet">
+          <span>{t('betslip.quick_bet')}</span>
+          <input
+            type="checkbox"
+            role="switch"
+            checked={props.quickBet}
+            onChange={(e) => props.onQuickBet(e.target.checked)}
+          />
+        </label>
+      </section>
+      <div className="slip-dock">
+        <button type="button" className="stake-box" onClick={props.onStake} data-testid="stake-box">
+          <span className="stake-box__stake">
+            <span className="stake-box__label">{t('betslip.stake_total')}</span>
+            <strong data-testid="stake-total">{money(stake.total)}</strong>
+            {props.showPerBet && (
+              <small data-testid="stake-per-bet">
+                {t('betslip.stake_per_bet')} {money(stake.perBet)}
+              </small>
+            )}
+          </span>
+          <span className="stake-box__earnings">
+            <span className="stake-box__label">{t('betslip.possible_earnings')}</span>
+            <strong data-testid="possible-earnings">
+              {props.showMinEarnings && earnings.min !== earnings.max
+                ? `${money(earnings.min)} – ${money(earnings.max)}`
+                : money(earnings.max)}
+            </strong>
+          </span>
+        </button>
+        <Button
+          className="slip-place"
+          onClick={props.onPlace}
+          disabled={!props.canPlace || props.busy !== null}
+          data-testid="place-bet"
+        >
+          {props.busy ? t(props.busy) : `${t('betslip.place')} · ${money(stake.total)}`}
+        </Button>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,107 @@
+import { useTranslation } from 'react-i18next';
+import type { Currency, FixtureEvent } from '@sb/contract';
+import { Icon } from '@/components/ui/icon';
+import { formatUserMoney } from '@/lib/money';
+import type { SlipEntry } from '@/lib/slip-store';
+import { errorKey, type SlipError } from '../bet-errors';
+import { liveClock } from '@/lib/fixtures/live-clock';
+import { formatStart, useStartTimeContext } from '@/lib/fixtures/start-time';
+import { OddValue } from './odd-value';
+
+export interface SlipRowProps {
+  entry: SlipEntry;
+  /** Position shown in system type (the combinations list names rows by it); null otherwise. */
+  number: number | null;
+  /** The event as the fixture list reports it now (live clock, score); undefined until loaded or when over. */
+  event: FixtureEvent | undefined;
+  error: SlipError | undefined;
+  currency: Pick<Currency, 'symbol' | 'position'>;
+  /** Banker toggle: hidden (null), or shown and whether it may be switched on now. */
+  banker: { canSet: boolean } | null;
+  onRemove: () => void;
+  onBanker: () => void;
+}
+
+function MatchLine({ entry, event }: Pick<SlipRowProps, 'entry' | 'event'>) {
+  const { t } = useTranslation();
+  const dateContext = useStartTimeContext();
+  const live = event?.isLive ?? entry.live;
+  if (live && event) {
+    const clock = liveClock(event, t);
+    return (
+      <span className="slip-row__time slip-row__time--live">
+        <span className="slip-row__live">{t('betslip.live')}</span> {clock}{' '}
+        <strong data-testid="slip-score">
+          {event.data.score.home}:{event.data.score.away}
+        </strong>
+      </span>
+    );
+  }
+  return (
+    <span className="slip-row__time">
+      {formatStart(event?.startDate ?? entry.match.startDate, dateContext, t)}
+    </span>
+  );
+}
+
+/** One selection of the slip (spec §2): market, outcome, error, max stake, teams, competition, clock, odd. */
+export function SlipRow({ entry, number, event, error, currency, banker, onRemove, onBanker }: SlipRowProps) {
+  const { t } = useTranslation();
+  const value = error?.value === undefined ? {} : { amount: formatUserMoney(error.value, currency) };
+  return (
+    <li
+      className={`slip-row${error ? ' slip-row--error' : ''}`}
+      data-testid="slip-row"
+      data-odd-id={entry.oddId}
+    >
+      <div className="slip-row__line">
+        {number !== null && <span className="slip-row__number">{number}</span>}
+        <strong className="slip-row__outcome">{entry.outCome}</strong>
+        <OddValue oddId={entry.oddId} odd={entry.odd} />
+        {banker && (
+          <button
+            type="button"
+            className="slip-row__banker"
+            aria-pressed={entry.banker}
+            aria-label={t('betslip.banker')}
+            disabled={!entry.banker && !banker.canSet}
+            onClick={onBanker}
+          >
+            B
+          </button>
+        )}
+        <button
+          type="button"
+          className="slip-row__remove"
+          aria-label={t('betslip.remove', { name: entry.outCome })}
+          onClick={onRemove}
+        >
+          <Icon name="close" size={18} />
+        </button>
+      </div>
+      <div className="slip-row__line slip-row__line--muted">
+        <span className="slip-row__market">
+          {entry.name}
+          {entry.specialValue ? ` (${entry.specialValue})` : ''}
+        </span>
+        {entry.maxStake !== null && (
+          <span className="slip-row__max">
+            {t('betslip.max_stake', { amount: formatUserMoney(entry.maxStake, currency) })}
+          </span>
+        )}
+      </div>
+      <div className="slip-row__teams">
+        {entry.match.home} – {entry.match.away}
+      </div>
+      <div className="slip-row__line slip-row__line--muted">
+        <span className="slip-row__competition">{event?.competition.name ?? entry.match.competition}</span>
+        <MatchLine entry={entry} event={event} />
+      </div>
+      {error && (
+        <p className="slip-row__error" role="alert">
+          {t(errorKey(error.code), value)}
+        </p>
+      )}
+    </li>
+  );
+}

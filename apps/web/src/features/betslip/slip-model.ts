@@ -1,0 +1,72 @@
+import {
+  combinationsReturn,
+  COUPON_TYPE,
+  couponCombinations,
+  possibleEarnings,
+  type Coupon,
+  type CouponPick,
+} from '@sb/betting';
+import type { SlipEntry } from '@/lib/slip-store';
+
+/** What the coupon rules of packages/betting need of the slip's entries. */
+export const picksOf = (bets: readonly SlipEntry[]): CouponPick[] =>
+  bets.map((b) => ({ eventId: b.eventId, banker: b.banker }));
+
+/** How many bets (combinations) the coupon places. */
+export const betCountOf = (coupon: Coupon, bets: readonly SlipEntry[]): number =>
+  couponCombinations(coupon, picksOf(bets)).length;
+
+/** Possible earnings of the slip at a per-bet stake (minor units): least and most a winning slip returns. */
+export function earningsOf(
+  coupon: Coupon,
+  bets: readonly SlipEntry[],
+  perBetCents: number,
+): { min: number; max: number } {
+  const combinations = couponCombinations(coupon, picksOf(bets));
+  return possibleEarnings(
+    bets.map((b) => b.odd),
+    combinations,
+    perBetCents,
+  );
+}
+
+/**
+ * The product of the odds (a multiple's total odds), rounded down to 2 decimals exactly as its winnings are,
+ * so 1.00 at the total odds shown returns exactly what the stake box says.
+ */
+export const totalOddsOf = (bets: readonly SlipEntry[]): number =>
+  combinationsReturn(
+    bets.map((b) => b.odd),
+    [bets.map((_, i) => i)],
+    100,
+  ) / 100;
+
+/** Whether the coupon can be sent: a system needs at least one chosen size. */
+export const couponReady = (coupon: Coupon, bets: readonly SlipEntry[]): boolean =>
+  bets.length > 0 && (coupon.type !== COUPON_TYPE.system || coupon.systems.length > 0);
+
+/**
+ * The slip as checkBets and betPlace read it: bracket-encoded form fields as the original PHP back end took
+ * them (`type=3&amount=900&systems[]=2&bets[0][eventId]=…`), amounts in minor units, odds as the player saw.
+ */
+export function slipForm(
+  bets: readonly SlipEntry[],
+  coupon: Coupon,
+  amountCents: number,
+  confirmationType?: 1 | 2,
+): URLSearchParams {
+  const form = new URLSearchParams();
+  form.set('walletType', 'cash');
+  if (confirmationType) form.set('confirmationType', String(confirmationType));
+  form.set('type', String(coupon.type));
+  form.set('amount', String(amountCents));
+  if (coupon.type === COUPON_TYPE.system) coupon.systems.forEach((k) => form.append('systems[]', String(k)));
+  bets.forEach((b, i) => {
+    form.set(`bets[${i}][eventId]`, String(b.eventId));
+    form.set(`bets[${i}][oddId]`, String(b.oddId));
+    form.set(`bets[${i}][odd]`, String(b.odd));
+    form.set(`bets[${i}][banker]`, b.banker ? '1' : '0');
+    form.set(`bets[${i}][isLive]`, b.live ? '1' : '0');
+  });
+  return form;
+}

@@ -27,6 +27,9 @@ const TransactionsPage = lazyNamed(() => import('@/features/account/transactions
 const LimitsPage = lazyNamed(() => import('@/features/account/limits-page'), 'LimitsPage');
 const LimitSummaryPage = lazyNamed(() => import('@/features/account/limit-summary-page'), 'LimitSummaryPage');
 const DepositPage = lazyNamed(() => import('@/features/account/deposit-page'), 'DepositPage');
+const CasinoPage = lazyNamed(() => import('@/features/casino/casino-page'), 'CasinoPage');
+const SlotsPage = lazyNamed(() => import('@/features/casino/game-section-page'), 'SlotsPage');
+const LiveCasinoPage = lazyNamed(() => import('@/features/casino/game-section-page'), 'LiveCasinoPage');
 
 /**
  * The spec's route table (§2) under the locale prefix. `handle.title` is the translation key of
@@ -49,15 +52,20 @@ const open = (Screen: ComponentType) => (
   </LazyScreen>
 );
 const account = (Screen: ComponentType) => <RequireLogin>{open(Screen)}</RequireLogin>;
+/** Back is enabled on the screen: without history to go back through, it leads to `path`. */
+const withBack = (route: RouteObject, path: string): RouteObject => ({
+  ...route,
+  handle: { ...(route.handle as object), back: path },
+});
 
 export const localizedRoutes: RouteObject[] = [
   {
     element: <AppLayout />,
     children: [
       screen(undefined, 'route.home'),
-      screen('casino', 'route.casino'),
-      screen('slot', 'route.slot'),
-      screen('live-casino', 'route.live_casino'),
+      screen('casino', 'route.casino', open(CasinoPage)),
+      withBack(screen('slot', 'route.slot', open(SlotsPage)), '/casino'),
+      withBack(screen('live-casino', 'route.live_casino', open(LiveCasinoPage)), '/casino'),
       screen('login', 'route.login', open(LoginPage)),
       screen('deposit', 'route.deposit', account(DepositPage)),
       screen('account', 'route.account', account(AccountMenuPage)),

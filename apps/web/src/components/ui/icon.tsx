@@ -16,6 +16,9 @@ const PATHS = {
   slip: 'M6 3h12v18l-3-2-3 2-3-2-3 2V3Z M9 8h6 M9 12h6',
   chevron: 'M6 9l6 6 6-6',
   close: 'M6 6l12 12 M18 6L6 18',
+  search: 'M11 4a7 7 0 1 0 0 14 7 7 0 0 0 0-14Z M16 16l5 5',
+  star: 'M12 3l2.8 5.7 6.2.9-4.5 4.4 1.1 6.2L12 17.3 6.4 20.2l1.1-6.2L3 9.6l6.2-.9L12 3Z',
+  filter: 'M4 5h16l-6 8v6l-4-2v-4L4 5Z',
 } as const;
 
 export type IconName = keyof typeof PATHS;

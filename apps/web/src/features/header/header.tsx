@@ -13,6 +13,8 @@ import './header.css';
 interface RouteHandle {
   title?: string;
   subtitle?: string;
+  /** Back is enabled on this screen: where it leads when there is no history to go back through. */
+  back?: string;
 }
 
 function useRouteTitles(): RouteHandle {
@@ -28,11 +30,12 @@ function BackOrLogo() {
   const navigate = useNavigate();
   const to = useLocalePath();
   const { locale } = useAppContext();
+  const { back: fallback } = useRouteTitles();
   // Home is where "back" would lead anyway: it shows the logo.
   const target =
     pathname === `/${locale}/` || pathname === `/${locale}`
       ? null
-      : backTarget(pathname, currentHistoryIndex());
+      : (backTarget(pathname, currentHistoryIndex()) ?? (fallback ? { path: to(fallback) } : null));
   if (target === null) {
     return (
       <Link to={to('/')} className="header__logo" aria-label={t('header.logo')}>

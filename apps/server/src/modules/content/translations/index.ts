@@ -4,10 +4,18 @@ import { accountWeb } from './account-web';
 import { common } from './common';
 import { fixtures } from './fixtures';
 import { betting } from './betting';
+import { casinoWeb } from './casino-web';
 import type { AreaTranslations } from './types';
 
 /** Every area's table; add an area file here when a feature brings texts of its own. */
-export const AREAS: Record<string, AreaTranslations> = { common, account, accountWeb, fixtures, betting };
+export const AREAS: Record<string, AreaTranslations> = {
+  common,
+  account,
+  accountWeb,
+  fixtures,
+  betting,
+  casinoWeb,
+};
 
 /** The full flat table of one locale, built once. */
 export const TRANSLATIONS: Record<Locale, Record<string, string>> = {

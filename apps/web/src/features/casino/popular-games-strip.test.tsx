@@ -1,0 +1,31 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { renderScreen } from '@/test/render';
+import { installFakeCasinoApi } from './testing/fake-casino-api';
+import { PopularGamesStrip } from './popular-games-strip';
+
+let api: ReturnType<typeof installFakeCasinoApi>;
+beforeEach(() => {
+  api = installFakeCasinoApi();
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('PopularGamesStrip (home)', () => {
+  it('loads its code on demand and shows up to 14 popular games with a link to the casino', async () => {
+    await renderScreen(<PopularGamesStrip />, { path: '/en/' });
+    const strip = await screen.findByTestId('popular-strip');
+    await waitFor(() => expect(within(strip).getAllByTestId('game-tile').length).toBeGreaterThan(0));
+    expect(within(strip).getAllByTestId('game-tile').length).toBeLessThanOrEqual(14);
+    expect(
+      within(strip)
+        .getAllByTestId('game-tile')
+        .every((t) => t.classList.contains('game-tile--popular')),
+    ).toBe(true);
+    expect(within(strip).getByRole('link', { name: 'lobby.to_casino' })).toHaveAttribute(
+      'href',
+      '/en/casino',
+    );
+    const [query] = api.calls('/api/v1/casino/games');
+    expect([query!.get('isPopular'), query!.get('per_page')]).toEqual(['1', '14']);
+  });
+});

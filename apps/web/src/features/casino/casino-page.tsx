@@ -45,6 +45,9 @@ function SlotsBanner() {
       <span className="casino-banner__title">{t('lobby.banner_title')}</span>
       <span className="casino-banner__text">{t('lobby.banner_text')}</span>
       <span className="casino-banner__cta">{t('lobby.banner_cta')}</span>
+      <span className="casino-banner__art" aria-hidden="true">
+        777
+      </span>
     </Link>
   );
 }
@@ -74,9 +77,11 @@ export function CasinoPage() {
     );
   return (
     <div className="casino-page" data-testid="casino-page">
+      {/* The header shows the title; the page still has its own heading for assistive technology. */}
+      <h1 className="visually-hidden">{t('route.casino')}</h1>
       <SlotsBanner />
       <FilterLinks favorites={favorites} />
-      <div className="casino-tools">
+      <div className="casino-tools casino-tools--inline">
         {search.box}
         <ProviderBar providers={all} selected={selected} onChoose={choose} showRow={false} />
       </div>

@@ -35,6 +35,7 @@ function GameSectionPage({ live }: { live: boolean }) {
     );
   return (
     <div className="casino-page" data-testid={live ? 'live-casino-page' : 'slots-page'}>
+      <h1 className="visually-hidden">{t(live ? 'route.live_casino' : 'route.slot')}</h1>
       <div className="casino-tools">
         {search.box}
         <ProviderBar providers={providers} selected={selected} onChoose={choose} />

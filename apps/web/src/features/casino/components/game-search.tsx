@@ -64,6 +64,16 @@ export function useGameSearch(scope: { providers?: number[]; live?: boolean }): 
         maxLength={100}
         onChange={(e) => setText(e.target.value)}
       />
+      {text && (
+        <button
+          type="button"
+          className="casino-search__clear"
+          aria-label={t('lobby.clear_search')}
+          onClick={() => setText('')}
+        >
+          <Icon name="close" size={18} />
+        </button>
+      )}
     </form>
   );
   return { box, results: searching ? <SearchResults filter={{ text: settled, ...scope }} /> : null };

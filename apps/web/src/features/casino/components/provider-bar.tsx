@@ -26,11 +26,13 @@ export function ProviderBar({ providers, selected, onChoose, showRow = true }: P
         type="button"
         className="provider-chip provider-chip--filter"
         aria-haspopup="dialog"
+        aria-label={showRow ? undefined : t('lobby.filter')}
         onClick={() => setFilterOpen(true)}
         data-testid="provider-filter-button"
       >
         <Icon name="filter" size={18} />
-        <span>{t('lobby.filter')}</span>
+        {/* Beside the search box (casino page) the button is the icon alone: the box needs the width. */}
+        {showRow && <span>{t('lobby.filter')}</span>}
         {selected.length > 0 && <span className="provider-chip__count">{selected.length}</span>}
       </button>
       {showRow && (

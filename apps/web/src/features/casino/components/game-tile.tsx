@@ -8,7 +8,8 @@ import './game-tile.css';
 
 /**
  * Spec §2 Game tile: thumbnail, name, vendor name, NEU badge; popular games take 2×2 cells, others 1×1.
- * The whole tile plays; the star (logged in) and the demo button are separate targets on the picture.
+ * The whole tile plays; the demo button and the star (logged in) are separate targets on the picture's top
+ * corners, clear of the name the server draws along the picture's foot.
  */
 export function GameTile({ game }: { game: CasinoGame }) {
   const { t } = useTranslation();
@@ -26,13 +27,13 @@ export function GameTile({ game }: { game: CasinoGame }) {
         aria-label={t('lobby.play_game', { name: game.name })}
         onClick={() => play(game)}
       >
-        <span className="game-tile__picture">
-          <GameThumbnail src={game.thumbnail} name={game.name} />
+        <GameThumbnail src={game.thumbnail} name={game.name} />
+        <span className="game-tile__name">
+          {/* In the name line, not on the picture: the picture has the name and vendor drawn in. */}
+          {game.name}
         </span>
-        <span className="game-tile__name">{game.name}</span>
         <span className="game-tile__vendor">{game.vendor.name}</span>
       </button>
-      {game.is_new && <span className="game-tile__badge">{t('lobby.new_badge')}</span>}
       {loggedIn && <FavoriteStar gameId={game.id} name={game.name} />}
       {game.demo && (
         <button

@@ -30,6 +30,7 @@ export function GameTile({ game }: { game: CasinoGame }) {
         <GameThumbnail src={game.thumbnail} name={game.name} />
         <span className="game-tile__name">
           {/* In the name line, not on the picture: the picture has the name and vendor drawn in. */}
+          {game.is_new && <span className="game-tile__badge">{t('lobby.new_badge')}</span>}
           {game.name}
         </span>
         <span className="game-tile__vendor">{game.vendor.name}</span>

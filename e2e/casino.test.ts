@@ -50,7 +50,7 @@ describe('casino lobby in Chromium (360×640)', () => {
       .getByRole('link', { name: 'Slots' })
       .click();
     await page.waitForURL(/\/en\/slot$/);
-    expect(await headerTitle(page)).toBe('Slots');
+    await expect.poll(() => headerTitle(page), { timeout: 10_000 }).toBe('Slots');
     expect(await page.getByRole('button', { name: 'Back' }).isVisible()).toBe(true);
     await page.getByTestId('provider-strip').first().getByTestId('game-tile').first().waitFor();
     expect(await page.getByTestId('provider-strip').count()).toBe(slotProviders.length);
@@ -68,7 +68,7 @@ describe('casino lobby in Chromium (360×640)', () => {
       .getByRole('link', { name: 'Live Casino' })
       .click();
     await page.waitForURL(/\/en\/live-casino$/);
-    expect(await headerTitle(page)).toBe('Live');
+    await expect.poll(() => headerTitle(page), { timeout: 10_000 }).toBe('Live');
     await page.getByTestId('provider-strip').first().getByTestId('game-tile').first().waitFor();
     const liveVendors = new Set(await tileVendors(page));
     expect([...liveVendors].every((v) => liveProviders.some((p) => p.name === v))).toBe(true);
@@ -118,7 +118,8 @@ describe('casino lobby in Chromium (360×640)', () => {
     const page = await browser.newPage();
     await page.goto(urlFor('/en/casino'));
     const tile = page.getByTestId('provider-strip').first().getByTestId('game-tile').first();
-    await tile.getByRole('button', { name: /^Play / }).click();
+    // The tile itself plays (its Demo button would open fun play instead).
+    await tile.locator('.game-tile__play').click();
     await page.waitForURL(/\/en\/login$/);
     expect(page.context().pages()).toHaveLength(1);
   });

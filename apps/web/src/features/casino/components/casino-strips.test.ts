@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { GAMES } from '../testing/fake-casino-api';
-import { mergeInTurn } from './casino-strips';
+import { byVendor, mergeInTurn } from './casino-strips';
 
 const ids = (games: { id: number }[]) => games.map((g) => g.id);
 
@@ -23,5 +23,15 @@ describe('mergeInTurn', () => {
   it('is empty for no lists or empty lists', () => {
     expect(mergeInTurn([], 14)).toEqual([]);
     expect(mergeInTurn([[], []], 14)).toEqual([]);
+  });
+});
+
+describe('byVendor', () => {
+  it('groups by vendor in order of first appearance, keeping each group in order', () => {
+    const aurora = GAMES.filter((g) => g.vendor.id === 3).slice(0, 3);
+    const bosporus = GAMES.filter((g) => g.vendor.id === 5).slice(0, 2);
+    const groups = byVendor([aurora[0]!, aurora[1]!, bosporus[0]!, aurora[2]!, bosporus[1]!]);
+    expect(groups.map(ids)).toEqual([ids(aurora), ids(bosporus)]);
+    expect(ids(mergeInTurn(groups, 4))).toEqual(ids([aurora[0]!, bosporus[0]!, aurora[1]!, bosporus[1]!]));
   });
 });

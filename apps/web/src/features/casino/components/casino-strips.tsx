@@ -48,7 +48,21 @@ export function mergeInTurn(lists: readonly (readonly CasinoGame[])[], limit: nu
   return merged;
 }
 
-/** Slots and live casino without a provider query: one popular strip over categories 75, 76, 77, 78, 80 (§9). */
+/** The games grouped by vendor, in order of first appearance: taken in turn, one provider cannot fill a strip. */
+export function byVendor(games: readonly CasinoGame[]): CasinoGame[][] {
+  const groups = new Map<number, CasinoGame[]>();
+  for (const game of games) {
+    const group = groups.get(game.vendor.id);
+    if (group) group.push(game);
+    else groups.set(game.vendor.id, [game]);
+  }
+  return [...groups.values()];
+}
+
+/**
+ * Slots and live casino without a provider query: one popular strip over categories 75, 76, 77, 78, 80 (§9),
+ * the categories and then the providers taken in turn, so the strip is a mix rather than the first provider's.
+ */
 export function PopularCategoriesStrip({ isLive }: { isLive: boolean }) {
   const { t } = useTranslation();
   const { locale } = useAppContext();
@@ -62,7 +76,12 @@ export function PopularCategoriesStrip({ isLive }: { isLive: boolean }) {
   const games = pending
     ? undefined
     : mergeInTurn(
-        results.map((r) => r.data?.result ?? []),
+        byVendor(
+          mergeInTurn(
+            results.map((r) => r.data?.result ?? []),
+            Infinity,
+          ),
+        ),
         CASINO_PAGE_SIZE.default,
       );
   return (

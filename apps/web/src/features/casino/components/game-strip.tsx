@@ -3,6 +3,9 @@ import { useTranslation } from 'react-i18next';
 import type { CasinoGame } from '@sb/contract';
 import { GameTile } from './game-tile';
 
+/** Up to this many ordinary tiles (no popular one) fill a phone's width in a single row. */
+const ONE_ROW_MAX = 3;
+
 interface GameStripProps {
   title: string;
   games: CasinoGame[] | undefined;
@@ -30,6 +33,8 @@ export function GameStrip({
 }: GameStripProps) {
   const { t } = useTranslation();
   if (!pending && !failed && games?.length === 0) return null;
+  // A few ordinary tiles sit in one row rather than leaving the second row's height empty.
+  const oneRow = !!games && games.length <= ONE_ROW_MAX && !games.some((g) => g.is_popular);
   return (
     <section className="game-strip" data-testid={testId} aria-label={title} aria-busy={pending}>
       <header className="casino-heading">
@@ -41,7 +46,7 @@ export function GameStrip({
           {t('lobby.load_error')}
         </p>
       ) : (
-        <div className="game-strip__track">
+        <div className={`game-strip__track${oneRow ? ' game-strip__track--one-row' : ''}`}>
           {pending || !games
             ? Array.from({ length: placeholders }, (_, i) => (
                 <span key={i} className="game-tile game-tile--placeholder" aria-hidden="true" />

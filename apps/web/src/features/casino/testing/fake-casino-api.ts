@@ -1,11 +1,16 @@
 // Test support: an in-memory casino catalogue behind a fetch mock, answering the contract's calls
 // (games, search, providers, favourites, recent) so screens can be tested against what they ask for.
 import { vi } from 'vitest';
+import { configure } from '@testing-library/react';
 import type { CasinoGame, CasinoProvider } from '@sb/contract';
 import { authStorage } from '@/lib/auth-storage';
 import { USER_QUERY_KEY } from '@/lib/session';
 import { NoopObserver } from '@/test/observers';
 import { jsonResponse, newQueryClient, TEST_USER } from '@/test/render';
+
+// A screen here chains requests (providers, then a strip per provider): on a busy machine that can take longer
+// than Testing Library's default 1 s wait, which made the tests flaky; they wait up to 5 s for what must appear.
+configure({ asyncUtilTimeout: 5_000 });
 
 export const PROVIDERS: CasinoProvider[] = [
   { id: 3, name: 'Aurora Reels', is_live: false },

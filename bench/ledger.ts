@@ -2,14 +2,12 @@
 // UPDATE transactions measured in the same run on the same database and pool.
 // Run: node --import tsx bench/ledger.ts   (PostgreSQL at TEST_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres;
 // a throwaway database is created and dropped).
-import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
-import { openDatabase, runMigrations, type Database } from '../apps/server/src/db/database';
+import type { Database } from '../apps/server/src/db/database';
 import { systemClock } from '../apps/server/src/lib/clock';
 import { createWalletModule, type WalletService } from '../apps/server/src/modules/wallet/index';
+import { median, timed, withThrowawayDatabase } from './support/postgres';
 
-const BASE_URL = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const OPS = Number(process.env.BENCH_OPS ?? 2_000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32);
 const POOL = CONCURRENCY;
@@ -17,38 +15,6 @@ const ACCOUNTS_SPREAD = 100;
 /** Baseline and ledger alternate this many times per scenario; the table shows medians (the machine is noisy). */
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const APP = 1;
-
-/** Runs `ops` calls of `fn` with `concurrency` in flight; returns seconds taken. */
-async function timed(ops: number, concurrency: number, fn: (i: number) => Promise<unknown>): Promise<number> {
-  let next = 0;
-  const start = process.hrtime.bigint();
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next < ops) await fn(next++);
-    }),
-  );
-  return Number(process.hrtime.bigint() - start) / 1e9;
-}
-
-async function withThrowawayDatabase<T>(fn: (database: Database) => Promise<T>): Promise<T> {
-  const name = `sb_bench_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: BASE_URL });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const url = new URL(BASE_URL);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString(), poolSize: POOL });
-  try {
-    await runMigrations(database);
-    return await fn(database);
-  } finally {
-    await database.close();
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
-  }
-}
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
 
 async function plainUpdates(database: Database, accounts: number): Promise<number> {
   await database.db.execute(
@@ -89,7 +55,7 @@ async function ledgerMoves(wallet: WalletService, accounts: number, tag: string)
 }
 
 async function main(): Promise<void> {
-  await withThrowawayDatabase(async (database) => {
+  await withThrowawayDatabase(POOL, async (database) => {
     const wallet = createWalletModule({ db: database.db, clock: systemClock }).service;
     // Warm-up: connections, plans, JIT.
     await timed(200, CONCURRENCY, (i) => database.db.transaction((tx) => tx.execute(sql`select ${i}`)));

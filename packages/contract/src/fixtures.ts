@@ -118,6 +118,8 @@ export const fixtureListResponseSchema = z.object({
 });
 
 export const fixtureEventResponseSchema = z.object({ result: eventSchema, error: z.boolean() });
+export type FixtureListResponse = z.infer<typeof fixtureListResponseSchema>;
+export type FixtureEventResponse = z.infer<typeof fixtureEventResponseSchema>;
 
 export const sportCountSchema = z.object({
   ID: z.number().int(),
@@ -146,9 +148,13 @@ export const competitionCountSchema = z.object({
 export const countResponseSchema = z.object({
   result: z.union([z.array(sportCountSchema), z.array(regionCountSchema), z.array(competitionCountSchema)]),
 });
+export type SportCount = z.infer<typeof sportCountSchema>;
+export type RegionCount = z.infer<typeof regionCountSchema>;
+export type CompetitionCount = z.infer<typeof competitionCountSchema>;
 
 export const mainMarketSchema = z.object({ e: z.number().int(), name: z.string(), order: z.number().int() });
 export const mainMarketResponseSchema = z.object({ result: z.array(mainMarketSchema) });
+export type MainMarket = z.infer<typeof mainMarketSchema>;
 
 export const searchResultSchema = z.object({
   id: z.number().int(),
@@ -163,6 +169,7 @@ export const searchResultSchema = z.object({
   onLive: z.boolean(),
 });
 export const searchResponseSchema = z.object({ result: z.array(searchResultSchema) });
+export type SearchResult = z.infer<typeof searchResultSchema>;
 
 export const topCompetitionSchema = z.object({
   id: z.number().int(),
@@ -173,6 +180,7 @@ export const topCompetitionSchema = z.object({
   sport: z.object({ id: z.number().int(), name: z.string(), alias: z.string() }),
 });
 export const popularCompetitionsResponseSchema = z.object({ result: z.array(topCompetitionSchema) });
+export type TopCompetition = z.infer<typeof topCompetitionSchema>;
 
 const treeCompetition = z.object({
   id: z.number().int(),
@@ -213,6 +221,7 @@ export const h2hResponseSchema = z.object({
     summary: z.object({ homeWins: z.number().int(), draws: z.number().int(), awayWins: z.number().int() }),
   }),
 });
+export type H2hResult = z.infer<typeof h2hResponseSchema>['result'];
 
 /** Whether a selection can be taken now and at what price (the betting module's check). */
 export const selectionQuoteSchema = z.object({

@@ -63,10 +63,35 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   };
 }
 
+/**
+ * drizzle-orm's node-postgres `transaction()` (0.45.x, drizzle-team/drizzle-orm#6241) runs BEGIN before the
+ * try/finally that releases the pooled client: a BEGIN on a connection that died while idle (database restart,
+ * terminated backend) leaks the client, and after `max` such failures every query waits forever. Here a failed
+ * BEGIN releases its client with the error, so the pool destroys it; drizzle never reaches its own release then.
+ */
+function releaseWhenBeginFails(client: pg.PoolClient): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  (client as { query: unknown }).query = (...args: unknown[]) => {
+    const result = query(...args);
+    const first = args[0] as string | { text?: string } | undefined;
+    const text = typeof first === 'string' ? first : first?.text;
+    if (!(result instanceof Promise) || !text || !/^\s*begin\b/i.test(text)) return result;
+    return result.catch((error: unknown) => {
+      client.release(error instanceof Error ? error : new Error(String(error)));
+      throw error;
+    });
+  };
+}
+
 async function openPostgres(url: string, poolSize: number): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
-  // An idle client that errors (server restart) must not crash the process; the pool replaces it.
+  // A client whose connection dies (server restart, terminated backend) must not crash the process: idle ones
+  // are replaced by the pool; a checked-out one fails its query, and its error event needs a listener too.
   pool.on('error', () => undefined);
+  pool.on('connect', (client) => {
+    client.on('error', () => undefined);
+    releaseWhenBeginFails(client);
+  });
   const db = drizzlePg({ client: pool }) as unknown as Db;
   return {
     db,

@@ -1,13 +1,13 @@
 import type { TestServer } from './server';
 
 /** Helpers for tests that log clients in against the localhost demo app. */
-export async function appCredentials(server: TestServer, host = 'localhost') {
+export async function appCredentials(server: Pick<TestServer, 'app'>, host = 'localhost') {
   const res = await server.app.inject({ method: 'GET', url: '/api/v1/get/client', headers: { host } });
   return res.json() as { client_id: string; client_secret: string };
 }
 
 export async function createClient(
-  server: TestServer,
+  server: Pick<TestServer, 'modules'>,
   username: string,
   password = 'correct-horse-7',
   host = 'localhost',
@@ -25,7 +25,7 @@ export async function createClient(
 }
 
 export function tokenRequest(
-  server: TestServer,
+  server: Pick<TestServer, 'app'>,
   fields: Record<string, string>,
   options: { host?: string; ip?: string } = {},
 ) {
@@ -38,7 +38,12 @@ export function tokenRequest(
   });
 }
 
-export async function login(server: TestServer, username: string, password: string, host = 'localhost') {
+export async function login(
+  server: Pick<TestServer, 'app'>,
+  username: string,
+  password: string,
+  host = 'localhost',
+) {
   const cred = await appCredentials(server, host);
   const res = await tokenRequest(
     server,

@@ -12,7 +12,11 @@ export interface Pick {
 }
 
 /** The home-win selection of `count` pre-match football events that start well after the test. */
-export async function preMatchPicks(server: TestServer, count: number, skip = 0): Promise<Pick[]> {
+export async function preMatchPicks(
+  server: { app: TestServer['app'] },
+  count: number,
+  skip = 0,
+): Promise<Pick[]> {
   const list = await server.app.inject({
     method: 'GET',
     url: '/api/v2/fixture/full?sport=1&onlyPre=1&per_page=100',

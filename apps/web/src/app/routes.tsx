@@ -1,15 +1,19 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazy, type ComponentType, type LazyExoticComponent, type ReactElement } from 'react';
 import type { RouteObject } from 'react-router';
+import { PopularGamesStrip } from '@/features/casino/popular-games-strip';
 import { ComingSoon, InfoPage, NotFoundPage } from '@/features/shell';
 import { AppLayout } from './app-layout';
 import { LazyScreen, RequireLogin } from './require-login';
+
+/** The component type of a module's export, props included. */
+type ComponentOf<T> = T extends ComponentType<infer P> ? ComponentType<P> : never;
 
 /** A named export of a lazily loaded module, as a component (route screens stay out of the first bundle). */
 function lazyNamed<M, K extends keyof M>(
   load: () => Promise<M>,
   name: K,
-): LazyExoticComponent<ComponentType> {
-  return lazy(async () => ({ default: (await load())[name] as ComponentType }));
+): LazyExoticComponent<ComponentOf<M[K]>> {
+  return lazy(async () => ({ default: (await load())[name] as ComponentOf<M[K]> }));
 }
 
 const LoginPage = lazyNamed(() => import('@/features/auth/login-page'), 'LoginPage');
@@ -27,6 +31,12 @@ const TransactionsPage = lazyNamed(() => import('@/features/account/transactions
 const LimitsPage = lazyNamed(() => import('@/features/account/limits-page'), 'LimitsPage');
 const LimitSummaryPage = lazyNamed(() => import('@/features/account/limit-summary-page'), 'LimitSummaryPage');
 const DepositPage = lazyNamed(() => import('@/features/account/deposit-page'), 'DepositPage');
+const HomePage = lazyNamed(() => import('@/features/home/home-page'), 'HomePage');
+const SportsScreen = lazyNamed(() => import('./screens/sports-screen'), 'SportsScreen');
+const TimePeriodPage = lazyNamed(() => import('@/features/sports/time-period-page'), 'TimePeriodPage');
+const LiveScreen = lazyNamed(() => import('./screens/live-screen'), 'LiveScreen');
+const EventPage = lazyNamed(() => import('@/features/event/event-page'), 'EventPage');
+const FavouritesScreen = lazyNamed(() => import('./screens/favourites-screen'), 'FavouritesScreen');
 const CasinoPage = lazyNamed(() => import('@/features/casino/casino-page'), 'CasinoPage');
 const SlotsPage = lazyNamed(() => import('@/features/casino/game-section-page'), 'SlotsPage');
 const LiveCasinoPage = lazyNamed(() => import('@/features/casino/game-section-page'), 'LiveCasinoPage');
@@ -52,6 +62,7 @@ const open = (Screen: ComponentType) => (
   </LazyScreen>
 );
 const account = (Screen: ComponentType) => <RequireLogin>{open(Screen)}</RequireLogin>;
+const lazyElement = (element: ReactElement) => <LazyScreen>{element}</LazyScreen>;
 /** Back is enabled on the screen: without history to go back through, it leads to `path`. */
 const withBack = (route: RouteObject, path: string): RouteObject => ({
   ...route,
@@ -62,7 +73,7 @@ export const localizedRoutes: RouteObject[] = [
   {
     element: <AppLayout />,
     children: [
-      screen(undefined, 'route.home'),
+      screen(undefined, 'route.home', lazyElement(<HomePage casinoGames={<PopularGamesStrip />} />)),
       screen('casino', 'route.casino', open(CasinoPage)),
       withBack(screen('slot', 'route.slot', open(SlotsPage)), '/casino'),
       withBack(screen('live-casino', 'route.live_casino', open(LiveCasinoPage)), '/casino'),
@@ -78,14 +89,23 @@ export const localizedRoutes: RouteObject[] = [
       screen('account/limit-summary', 'route.limit_summary', account(LimitSummaryPage), 'route.account'),
       screen('betslip', 'route.betslip'),
       screen('betslip-successful', 'route.betslip_successful'),
-      screen('live/:sport?/:eventId?', 'route.live'),
-      screen('sports/:sportId?/:regionId?/:competitionId?/event/:eventId', 'route.event'),
-      screen('sports/:sport?/:regionId?/:competitionId?', 'route.sports'),
-      screen('today/:sport?', 'route.today'),
-      screen('3hours/:sport?', 'route.3hours'),
-      screen('48hours/:sport?', 'route.48hours'),
-      screen('highlighted/:sport?', 'route.highlighted'),
-      screen('favorites/:sport?/:eventId?', 'route.favorites'),
+      screen('live/:sport?/:eventId?', 'route.live', open(LiveScreen)),
+      screen('sports/:sportId?/:regionId?/:competitionId?/event/:eventId', 'route.event', open(EventPage)),
+      screen('sports/:sport?/:regionId?/:competitionId?', 'route.sports', open(SportsScreen)),
+      screen(
+        'today/:sport?',
+        'route.today',
+        lazyElement(<TimePeriodPage period="today" />),
+        'sports.next_24_hours',
+      ),
+      screen('3hours/:sport?', 'route.3hours', lazyElement(<TimePeriodPage period="3hours" />)),
+      screen('48hours/:sport?', 'route.48hours', lazyElement(<TimePeriodPage period="48hours" />)),
+      screen(
+        'highlighted/:sport?',
+        'route.highlighted',
+        lazyElement(<TimePeriodPage period="highlighted" />),
+      ),
+      screen('favorites/:sport?/:eventId?', 'route.favorites', open(FavouritesScreen)),
       { path: 'info/:page', element: <InfoPage /> },
       { path: '*', element: <NotFoundPage /> },
     ],

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lt, lte, sql } from 'drizzle-orm';
 import type { BetStatusKey } from '@sb/contract';
 import type { DbOrTx } from '../../db/database';
 import { betLegs, bets } from './betting.tables';
@@ -120,39 +120,29 @@ export function createBettingRepository(db: DbOrTx) {
         .limit(limit);
     },
 
-    /** Selections that open bets are waiting on. */
-    async openSelections(limit: number): Promise<number[]> {
-      const rows = await db
-        .selectDistinct({ id: betLegs.selectionId })
-        .from(betLegs)
-        .innerJoin(bets, eq(bets.id, betLegs.betId))
-        .where(and(eq(bets.status, 'waiting'), isNull(betLegs.result)))
-        .limit(limit);
-      return rows.map((r) => r.id);
-    },
-
-    /** Bets holding any of these selections, in the given statuses. */
-    async betsWithSelections(selectionIds: number[], statuses: BetStatusKey[]): Promise<number[]> {
-      if (selectionIds.length === 0) return [];
-      const rows = await db
-        .selectDistinct({ id: bets.id })
-        .from(bets)
-        .innerJoin(betLegs, eq(betLegs.betId, bets.id))
-        .where(and(inArray(betLegs.selectionId, selectionIds), inArray(bets.status, statuses)));
-      return rows.map((r) => r.id);
-    },
-
-    /** Settled legs whose selection's result may since have been corrected (resettlement candidates). */
-    async settledLegSelections(
-      since: Date,
+    /**
+     * A page of bet ids in `statuses` (settled since `since`, when given), ascending after `after`: the settlement
+     * passes walk every candidate this way, so no bet waits behind a limit.
+     */
+    async betIdsPage(
+      statuses: BetStatusKey[],
+      after: number,
       limit: number,
-    ): Promise<{ betId: number; selectionId: number; result: string | null }[]> {
-      return db
-        .select({ betId: betLegs.betId, selectionId: betLegs.selectionId, result: betLegs.result })
-        .from(betLegs)
-        .innerJoin(bets, eq(bets.id, betLegs.betId))
-        .where(and(inArray(bets.status, ['win', 'loss', 'refund']), gte(bets.settledAt, since)))
+      since?: Date,
+    ): Promise<number[]> {
+      const rows = await db
+        .select({ id: bets.id })
+        .from(bets)
+        .where(
+          and(
+            inArray(bets.status, statuses),
+            sql`${bets.id} > ${after}`,
+            since ? gte(bets.settledAt, since) : undefined,
+          ),
+        )
+        .orderBy(asc(bets.id))
         .limit(limit);
+      return rows.map((r) => r.id);
     },
   };
 }

@@ -1,4 +1,5 @@
 import { combinationsReturn, resultOf } from '@sb/betting';
+import type { BetStatusKey } from '@sb/contract';
 import type { Db, DbOrTx } from '../../db/database';
 import type { Clock } from '../../lib/clock';
 import type { BettingView } from '../fixtures/index';
@@ -13,6 +14,8 @@ import {
 
 /** Settled bets this recent are watched for corrected results. */
 const RESETTLE_WINDOW_MS = 7 * 24 * 3_600_000;
+/** Bets read per page by the settlement passes. */
+const PAGE_SIZE = 1_000;
 
 /**
  * Settlement: a waiting bet whose every leg has a result is paid exactly once through the ledger (win: stake ×
@@ -145,41 +148,69 @@ export function createSettlementService(deps: {
     });
   }
 
+  /**
+   * Walks every bet in `statuses` (settled since `since`) a page at a time, handing each page's legs by bet and
+   * the current result of their selections (null while undecided).
+   */
+  async function eachPage(
+    statuses: BetStatusKey[],
+    since: Date | undefined,
+    handle: (legs: Map<number, LegRow[]>, results: Map<number, string | null>) => Promise<void>,
+  ): Promise<void> {
+    for (let after = 0; ;) {
+      const ids = await repo.betIdsPage(statuses, after, PAGE_SIZE, since);
+      if (ids.length === 0) return;
+      after = ids[ids.length - 1]!;
+      const legs = new Map<number, LegRow[]>();
+      for (const leg of await repo.legsOf(ids)) legs.set(leg.betId, [...(legs.get(leg.betId) ?? []), leg]);
+      const selections = await deps.fixtures.selections([
+        ...new Set([...legs.values()].flat().map((l) => l.selectionId)),
+      ]);
+      const results = new Map([...selections].map(([id, s]) => [id, s.result ?? null]));
+      await handle(legs, results);
+      if (ids.length < PAGE_SIZE) return;
+    }
+  }
+
+  /** One bet's settlement step; a failure is logged and the bet is tried again on the next pass. */
+  async function attempt(what: string, step: () => Promise<boolean>): Promise<boolean> {
+    try {
+      return await step();
+    } catch (error) {
+      deps.log?.(what, error);
+      return false;
+    }
+  }
+
   return {
     settle,
     resettle,
 
-    /** Settles every waiting bet whose selections all have results now; returns how many were settled. */
-    async settleDue(limit = 5_000): Promise<number> {
-      const open = await repo.openSelections(limit);
-      const selections = await deps.fixtures.selections(open);
-      const decided = open.filter((id) => selections.get(id)?.result);
+    /**
+     * Settles every waiting bet whose selections all have results now; returns how many were settled. Bets with a
+     * leg still open are not touched (no transaction, no lock): a multiple waits for its last event quietly.
+     */
+    async settleDue(): Promise<number> {
       let settled = 0;
-      for (const betId of await repo.betsWithSelections(decided, ['waiting'])) {
-        try {
-          if (await settle(betId)) settled++;
-        } catch (error) {
-          deps.log?.(`settling bet ${betId} failed`, error);
+      await eachPage(['waiting'], undefined, async (legs, results) => {
+        for (const [betId, betLegs] of legs) {
+          if (betLegs.some((l) => (l.result ?? results.get(l.selectionId)) == null)) continue;
+          if (await attempt(`settling bet ${betId} failed`, () => settle(betId))) settled++;
         }
-      }
+      });
       return settled;
     },
 
     /** Resettles recently settled bets whose results were corrected; returns how many. */
-    async resettleChanged(limit = 5_000): Promise<number> {
-      const legs = await repo.settledLegSelections(new Date(clock.now() - RESETTLE_WINDOW_MS), limit);
-      const selections = await deps.fixtures.selections([...new Set(legs.map((l) => l.selectionId))]);
-      const changed = new Set(
-        legs.filter((l) => (selections.get(l.selectionId)?.result ?? null) !== l.result).map((l) => l.betId),
-      );
+    async resettleChanged(): Promise<number> {
       let count = 0;
-      for (const betId of changed) {
-        try {
-          if (await resettle(betId)) count++;
-        } catch (error) {
-          deps.log?.(`resettling bet ${betId} failed (retried later)`, error);
+      const since = new Date(clock.now() - RESETTLE_WINDOW_MS);
+      await eachPage(['win', 'loss', 'refund'], since, async (legs, results) => {
+        for (const [betId, betLegs] of legs) {
+          if (betLegs.every((l) => (results.get(l.selectionId) ?? null) === l.result)) continue;
+          if (await attempt(`resettling bet ${betId} failed (retried later)`, () => resettle(betId))) count++;
         }
-      }
+      });
       return count;
     },
   };

@@ -16,14 +16,28 @@ const PATHS = {
   slip: 'M6 3h12v18l-3-2-3 2-3-2-3 2V3Z M9 8h6 M9 12h6',
   chevron: 'M6 9l6 6 6-6',
   close: 'M6 6l12 12 M18 6L6 18',
-  search: 'M11 4a7 7 0 1 0 0 14 7 7 0 0 0 0-14Z M16 16l5 5',
-  star: 'M12 3l2.8 5.7 6.2.9-4.5 4.4 1.1 6.2L12 17.3 6.4 20.2l1.1-6.2L3 9.6l6.2-.9L12 3Z',
+  lock: 'M6 11h12v10H6V11Z M8.5 11V8a3.5 3.5 0 0 1 7 0v3',
+  search: 'M10.5 4a6.5 6.5 0 1 0 0 13 6.5 6.5 0 0 0 0-13Z M15.5 15.5 20 20',
+  forward: 'M9 5l7 7-7 7',
+  star: 'M12 3.5l2.6 5.3 5.9.9-4.3 4.1 1 5.8-5.2-2.8-5.2 2.8 1-5.8-4.3-4.1 5.9-.9L12 3.5Z',
+  clock: 'M12 3a9 9 0 1 0 0 18 9 9 0 0 0 0-18Z M12 7v5l3 2',
+  trophy: 'M8 4h8v5a4 4 0 0 1-8 0V4Z M8 6H5a3 3 0 0 0 3 4 M16 6h3a3 3 0 0 1-3 4 M12 13v4 M8 20h8',
+  football:
+    'M12 3a9 9 0 1 0 0 18 9 9 0 0 0 0-18Z M12 8l3.5 2.5-1.3 4h-4.4l-1.3-4L12 8Z M12 3v5 M15.5 10.5 20 9 M14.2 14.5l2.3 4 M9.8 14.5l-2.3 4 M8.5 10.5 4 9',
   filter: 'M4 5h16l-6 8v6l-4-2v-4L4 5Z',
 } as const;
 
 export type IconName = keyof typeof PATHS;
 
-export function Icon({ name, size = 22 }: { name: IconName; size?: number }) {
+export function Icon({
+  name,
+  size = 22,
+  filled = false,
+}: {
+  name: IconName;
+  size?: number;
+  filled?: boolean;
+}) {
   return (
     <svg
       className="ui-icon"
@@ -35,7 +49,7 @@ export function Icon({ name, size = 22 }: { name: IconName; size?: number }) {
     >
       <path
         d={PATHS[name]}
-        fill="none"
+        fill={filled ? 'currentColor' : 'none'}
         stroke="currentColor"
         strokeWidth="2"
         strokeLinecap="round"

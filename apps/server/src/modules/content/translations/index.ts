@@ -4,6 +4,7 @@ import { accountWeb } from './account-web';
 import { common } from './common';
 import { fixtures } from './fixtures';
 import { betting } from './betting';
+import { sportsWeb } from './sports-web';
 import { casinoWeb } from './casino-web';
 import type { AreaTranslations } from './types';
 
@@ -14,6 +15,7 @@ export const AREAS: Record<string, AreaTranslations> = {
   accountWeb,
   fixtures,
   betting,
+  sportsWeb,
   casinoWeb,
 };
 

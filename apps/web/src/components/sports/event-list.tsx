@@ -1,0 +1,101 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { FixtureEvent } from '@sb/contract';
+import { Tabs } from '@/components/ui/tabs';
+import { useMainMarkets } from '@/lib/fixtures/api/get-main-markets';
+import { EventRow, EventRowSkeleton } from './event-row';
+import './sports.css';
+
+/** Consecutive events of one sport, in the list's order. */
+export function groupBySport(
+  events: FixtureEvent[],
+): { sport: FixtureEvent['sport']; events: FixtureEvent[] }[] {
+  const groups: { sport: FixtureEvent['sport']; events: FixtureEvent[] }[] = [];
+  for (const event of events) {
+    const last = groups[groups.length - 1];
+    if (last && last.sport.id === event.sport.id) last.events.push(event);
+    else groups.push({ sport: event.sport, events: [event] });
+  }
+  return groups;
+}
+
+/**
+ * One sport's rows under a strip of its main markets (`fixture/main-market`): the chosen one fills the
+ * odds columns of every row.
+ */
+function SportGroup({
+  sport,
+  events,
+  live,
+  showSport,
+}: {
+  sport: FixtureEvent['sport'];
+  events: FixtureEvent[];
+  live: boolean;
+  showSport: boolean;
+}) {
+  const { t } = useTranslation();
+  const { data: mains } = useMainMarkets(sport.id, live);
+  const [chosen, setChosen] = useState<number | null>(null);
+  const marketType = chosen ?? mains?.[0]?.e;
+  return (
+    <section className="sport-group" aria-label={sport.name}>
+      {showSport && <h3 className="sport-group__title">{sport.name}</h3>}
+      <div className="sport-group__markets">
+        {mains ? (
+          <Tabs
+            label={t('sports.main_market')}
+            active={marketType ?? null}
+            onSelect={setChosen}
+            items={mains.map((m) => ({ key: m.e, label: m.name }))}
+          />
+        ) : (
+          <div className="sport-group__markets-placeholder" />
+        )}
+      </div>
+      {events.map((event) => (
+        <EventRow key={event.id} event={event} marketType={marketType} />
+      ))}
+    </section>
+  );
+}
+
+interface EventListProps {
+  events: FixtureEvent[] | undefined;
+  /** Rows to hold while the first page loads. */
+  skeletonRows: number;
+  /** Whether the rows are in play (live main markets differ, spec §7 `isLive`). */
+  live: boolean;
+  /** Said when the list is empty. */
+  emptyText: string;
+  /** Show each sport's name over its rows (lists mixing sports). */
+  showSport?: boolean;
+}
+
+/** Event rows grouped by sport; skeleton rows while loading; a plain line when there is nothing. */
+export function EventList({ events, skeletonRows, live, emptyText, showSport = false }: EventListProps) {
+  if (!events) {
+    return (
+      <div className="event-list" aria-busy="true">
+        <div className="sport-group__markets-placeholder" />
+        {Array.from({ length: skeletonRows }, (_, i) => (
+          <EventRowSkeleton key={i} />
+        ))}
+      </div>
+    );
+  }
+  if (events.length === 0) return <p className="event-list__empty">{emptyText}</p>;
+  return (
+    <div className="event-list">
+      {groupBySport(events).map((group) => (
+        <SportGroup
+          key={group.sport.id}
+          sport={group.sport}
+          events={group.events}
+          live={live}
+          showSport={showSport}
+        />
+      ))}
+    </div>
+  );
+}

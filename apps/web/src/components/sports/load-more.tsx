@@ -1,0 +1,37 @@
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import './sports.css';
+
+/**
+ * The end-of-list marker of an infinite list: asks for the next page when it scrolls into view, with a
+ * button as well (keyboard users, and browsers without IntersectionObserver).
+ */
+export function LoadMore({
+  hasMore,
+  loading,
+  onMore,
+}: {
+  hasMore: boolean;
+  loading: boolean;
+  onMore: () => void;
+}) {
+  const { t } = useTranslation();
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const node = ref.current;
+    if (!node || !hasMore || loading) return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting)) onMore();
+    });
+    observer.observe(node);
+    return () => observer.disconnect();
+  }, [hasMore, loading, onMore]);
+  if (!hasMore) return null;
+  return (
+    <div ref={ref} className="load-more">
+      <button type="button" className="ui-button ui-button--secondary" disabled={loading} onClick={onMore}>
+        {t(loading ? 'app.loading' : 'sports.load_more')}
+      </button>
+    </div>
+  );
+}

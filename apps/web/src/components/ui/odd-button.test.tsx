@@ -1,0 +1,120 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import type { i18n } from 'i18next';
+import { createI18n } from '@/lib/i18n';
+import { ADD_BET_EVENT, SLIP_STORAGE_KEY } from '@/lib/slip-count';
+import { clearSlip, type SlipPick } from '@/lib/slip-store';
+import { ODD_HIGHLIGHT_MS, OddButton, oddDirection, type OddButtonProps } from './odd-button';
+
+const pick = (oddId: number, odd: number): SlipPick => ({
+  eventId: 1,
+  oddId,
+  name: 'Match Result',
+  outCome: '1',
+  odd,
+  oddType: 1,
+  exc: 10,
+  specialValue: '',
+  match: {
+    home: 'A',
+    away: 'B',
+    competition: 'C',
+    sportId: 1,
+    regionId: 2,
+    competitionId: 3,
+    startDate: '2026-11-23T18:00:00Z',
+  },
+  live: false,
+  active: true,
+});
+
+let i18n: i18n;
+async function renderOdd(props: Partial<OddButtonProps> & { selectionId: number }) {
+  i18n ??= await createI18n('en', { 'odds.locked': 'locked' });
+  const all: OddButtonProps = {
+    label: '1',
+    odd: 2.1,
+    oddText: '2.10',
+    locked: false,
+    pick: () => pick(props.selectionId, props.odd ?? 2.1),
+    ...props,
+  };
+  const view = render(
+    <I18nextProvider i18n={i18n}>
+      <OddButton {...all} />
+    </I18nextProvider>,
+  );
+  const rerender = (next: Partial<OddButtonProps>) =>
+    view.rerender(
+      <I18nextProvider i18n={i18n}>
+        <OddButton {...all} {...next} />
+      </I18nextProvider>,
+    );
+  return { ...view, rerender, button: () => screen.getByRole('button') };
+}
+
+afterEach(() => {
+  act(() => clearSlip());
+  vi.useRealTimers();
+});
+
+describe('OddButton (spec §4)', () => {
+  it('names the outcome and the odd, carries the selection id and starts unselected', async () => {
+    const { button } = await renderOdd({ selectionId: 501, label: 'X', odd: 3.4, oddText: '3.40' });
+    expect(button()).toHaveAccessibleName('X 3.40');
+    expect(button()).toHaveAttribute('data-odd-id', '501');
+    expect(button()).toHaveAttribute('aria-pressed', 'false');
+    expect(button()).toBeEnabled();
+  });
+
+  it('tapping toggles the selection on the slip: stored under `bets`, announced with add-bet', async () => {
+    const announced = vi.fn();
+    window.addEventListener(ADD_BET_EVENT, announced);
+    const { button } = await renderOdd({ selectionId: 502 });
+    fireEvent.click(button());
+    expect(button()).toHaveAttribute('aria-pressed', 'true');
+    expect(localStorage.getItem(SLIP_STORAGE_KEY)).toContain('"oddId":502');
+    fireEvent.click(button());
+    expect(button()).toHaveAttribute('aria-pressed', 'false');
+    expect(announced).toHaveBeenCalledTimes(2);
+    window.removeEventListener(ADD_BET_EVENT, announced);
+  });
+
+  it('locked: a padlock instead of the value, disabled, cannot be picked', async () => {
+    const { button } = await renderOdd({ selectionId: 503, locked: true, oddText: '2.10' });
+    expect(button()).toBeDisabled();
+    expect(button()).toHaveAccessibleName('1 locked');
+    expect(button()).not.toHaveTextContent('2.10');
+    fireEvent.click(button());
+    expect(localStorage.getItem(SLIP_STORAGE_KEY) ?? '').not.toContain('"oddId":503');
+  });
+
+  it('shows an up or down arrow for 2 s when the odd changes', async () => {
+    vi.useFakeTimers();
+    const { rerender, container } = await renderOdd({ selectionId: 504, odd: 2.1, oddText: '2.10' });
+    expect(container.querySelector('[data-arrow]')).toBeNull();
+    rerender({ odd: 2.3, oddText: '2.30' });
+    expect(container.querySelector('[data-arrow="up"]')).not.toBeNull();
+    rerender({ odd: 1.9, oddText: '1.90' });
+    expect(container.querySelector('[data-arrow="down"]')).not.toBeNull();
+    act(() => vi.advanceTimersByTime(ODD_HIGHLIGHT_MS - 1));
+    expect(container.querySelector('[data-arrow="down"]')).not.toBeNull();
+    act(() => vi.advanceTimersByTime(1));
+    expect(container.querySelector('[data-arrow]')).toBeNull();
+  });
+
+  it('on mount shows the arrow when the odd moved since the selection was last shown', async () => {
+    const first = await renderOdd({ selectionId: 505, odd: 1.8, oddText: '1.80' });
+    first.unmount();
+    const second = await renderOdd({ selectionId: 505, odd: 1.7, oddText: '1.70' });
+    expect(second.container.querySelector('[data-arrow="down"]')).not.toBeNull();
+  });
+
+  it('direction: null on first sight or no change', () => {
+    expect(oddDirection(undefined, 2)).toBeNull();
+    expect(oddDirection(2, 2)).toBeNull();
+    expect(oddDirection(2, 2.5)).toBe('up');
+    expect(oddDirection(2, 1.5)).toBe('down');
+  });
+});

@@ -1,0 +1,95 @@
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toggleSelection, useInSlip, type SlipPick } from '@/lib/slip-store';
+import { Icon } from './icon';
+import './odd-button.css';
+
+/** Spec §9: an odd's change is highlighted this long. */
+export const ODD_HIGHLIGHT_MS = 2_000;
+
+/**
+ * The last odd shown for each selection anywhere in the app, so a button that mounts (a row scrolled in, the
+ * event page opened from a list) shows the arrow when the odd moved since the player last saw it (spec §4).
+ */
+const lastSeen = new Map<number, number>();
+
+export type OddDirection = 'up' | 'down' | null;
+
+/** Which way an odd moved from what was last shown for the selection (null: unchanged or first sight). */
+export function oddDirection(previous: number | undefined, odd: number): OddDirection {
+  if (previous === undefined || previous === odd) return null;
+  return odd > previous ? 'up' : 'down';
+}
+
+function useOddArrow(selectionId: number, odd: number): OddDirection {
+  const [direction, setDirection] = useState<OddDirection>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useEffect(() => {
+    const moved = oddDirection(lastSeen.get(selectionId), odd);
+    lastSeen.set(selectionId, odd);
+    if (!moved) return;
+    setDirection(moved);
+    if (timer.current) clearTimeout(timer.current);
+    timer.current = setTimeout(() => setDirection(null), ODD_HIGHLIGHT_MS);
+  }, [selectionId, odd]);
+  useEffect(() => () => void (timer.current && clearTimeout(timer.current)), []);
+  return direction;
+}
+
+export interface OddButtonProps {
+  selectionId: number;
+  /** The outcome as the player reads it (1, X, Over 2.5, a player's name). */
+  label: string;
+  /** Decimal odd as shown (already formatted). */
+  oddText: string;
+  odd: number;
+  /** Spec §4 selection activity: a padlock, no value, cannot be picked. */
+  locked: boolean;
+  /** What goes on the slip; built only when tapped. */
+  pick: () => SlipPick;
+  /** Show the outcome label inside the button (rows do; tables with headed columns may not). */
+  showLabel?: boolean;
+}
+
+/**
+ * An odd (spec §4): tapping toggles it on the bet slip; selected while on the slip; a padlock when locked;
+ * an up or down arrow for 2 s whenever it changes (and on mount when it changed since last shown). The
+ * size never changes with its content, so ticking odds cannot shift the layout.
+ */
+export function OddButton({
+  selectionId,
+  label,
+  oddText,
+  odd,
+  locked,
+  pick,
+  showLabel = true,
+}: OddButtonProps) {
+  const { t } = useTranslation();
+  const inSlip = useInSlip(selectionId);
+  const direction = useOddArrow(selectionId, odd);
+  const state = [inSlip && 'is-selected', direction && `is-${direction}`].filter(Boolean).join(' ');
+  return (
+    <button
+      type="button"
+      className={`odd-button ${state}`}
+      data-odd-id={selectionId}
+      aria-pressed={inSlip}
+      disabled={locked}
+      aria-label={`${label} ${locked ? t('odds.locked') : oddText}`}
+      onClick={() => toggleSelection(pick())}
+    >
+      {showLabel && <span className="odd-button__label">{label}</span>}
+      <span className={`odd-button__value${oddText.length > 5 ? ' odd-button__value--long' : ''}`}>
+        {locked ? <Icon name="lock" size={16} /> : oddText}
+      </span>
+      {direction && !locked && (
+        <span
+          className={`odd-button__arrow odd-button__arrow--${direction}`}
+          data-arrow={direction}
+          aria-hidden="true"
+        />
+      )}
+    </button>
+  );
+}

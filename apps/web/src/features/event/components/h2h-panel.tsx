@@ -1,0 +1,52 @@
+import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '@/lib/dates';
+import { useTimeZone } from '@/lib/fixtures/start-time';
+import { useHeadToHead } from '../api/get-h2h';
+
+/** Head to head from `stat-service/h2` (spec §7): last meetings, the record and each side's form. */
+export function HeadToHead({ eventId }: { eventId: number }) {
+  const { t } = useTranslation();
+  const timeZone = useTimeZone();
+  const { data, isError, isPending } = useHeadToHead(eventId);
+  // Spec §8: a failed stats call leaves no data; the rest of the page goes on working.
+  if (isError) return <p className="event-frame__note">{t('event.stats_unavailable')}</p>;
+  if (isPending) return <div className="h2h h2h--loading" aria-busy="true" />;
+  return (
+    <section className="h2h" aria-label={t('event.h2h')} data-testid="h2h">
+      <h3>{t('event.h2h')}</h3>
+      <p className="h2h__summary">
+        {t('event.h2h_summary', {
+          home: data.home.name,
+          homeWins: data.summary.homeWins,
+          draws: data.summary.draws,
+          awayWins: data.summary.awayWins,
+          away: data.away.name,
+        })}
+      </p>
+      <div className="h2h__form">
+        {[data.home, data.away].map((side) => (
+          <p key={side.id}>
+            <span className="h2h__team">{side.name}</span>
+            {side.form.map((f, i) => (
+              <span key={i} className={`h2h__result h2h__result--${f}`}>
+                {t(`event.form_${f}`)}
+              </span>
+            ))}
+          </p>
+        ))}
+      </div>
+      {data.meetings.length > 0 && (
+        <ul className="h2h__meetings">
+          {data.meetings.map((m, i) => (
+            <li key={i}>
+              <span className="h2h__date">{formatDateTime(m.date, timeZone, 'DD.MM.YYYY')}</span>
+              <span className="h2h__match">
+                {m.homeName} {m.score.home} : {m.score.away} {m.awayName}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

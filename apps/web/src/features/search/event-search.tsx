@@ -1,0 +1,89 @@
+import { useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Icon } from '@/components/ui/icon';
+import { useLocalePath } from '@/lib/app-context';
+import { useSportCounts } from '@/lib/fixtures/api/get-counts';
+import { searchResultPath } from '@/lib/fixtures/navigation';
+import { formatStart, useTimeZone } from '@/lib/fixtures/start-time';
+import { searchable, useFixtureSearch } from './api/search-fixtures';
+import './search.css';
+
+/** Typing pauses this long before a search goes out. */
+export const SEARCH_DEBOUNCE_MS = 300;
+
+export function useDebounced<T>(value: T, ms: number): T {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return debounced;
+}
+
+/**
+ * Spec §2 event search: suggestions once the text is longer than 3 characters (shorter clears them), each
+ * with both teams, competition, sport and start time or a live badge; a suggestion opens sportsEvent.
+ */
+export function EventSearch() {
+  const { t } = useTranslation();
+  const to = useLocalePath();
+  const timeZone = useTimeZone();
+  const listId = useId();
+  const [text, setText] = useState('');
+  const query = useDebounced(text, SEARCH_DEBOUNCE_MS);
+  const active = searchable(text) && searchable(query);
+  const { data, isFetching } = useFixtureSearch(active ? query : '');
+  const { data: sports } = useSportCounts();
+  const sportName = (id: number) => sports?.find((s) => s.ID === id)?.Sport ?? '';
+  const results = active ? data : undefined;
+  return (
+    <div className="event-search" role="search">
+      <label className="event-search__field">
+        <Icon name="search" size={18} />
+        <span className="visually-hidden">{t('search.label')}</span>
+        <input
+          type="search"
+          value={text}
+          placeholder={t('search.placeholder')}
+          onChange={(e) => setText(e.target.value)}
+          aria-controls={listId}
+          autoComplete="off"
+          enterKeyHint="search"
+          data-testid="event-search-input"
+        />
+      </label>
+      <div id={listId} aria-live="polite">
+        {results && results.length === 0 && !isFetching && (
+          <p className="event-search__empty">{t('search.no_results')}</p>
+        )}
+        {results && results.length > 0 && (
+          <ul className="event-search__results" data-testid="search-results">
+            {results.map((r) => (
+              <li key={r.id}>
+                <Link
+                  className="event-search__result"
+                  to={to(searchResultPath(r.competition.sport.id, r.id))}
+                >
+                  <span className="event-search__teams">
+                    {r.player1.name} – {r.player2.name}
+                  </span>
+                  <span className="event-search__meta">
+                    {r.onLive ? (
+                      <span className="event-search__live">{t('sports.live')}</span>
+                    ) : (
+                      <time dateTime={r.startDate}>{formatStart(r.startDate, timeZone, t)}</time>
+                    )}
+                    <span className="event-search__competition">
+                      {[sportName(r.competition.sport.id), r.competition.name].filter(Boolean).join(' · ')}
+                    </span>
+                  </span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </div>
+  );
+}

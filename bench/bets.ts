@@ -1,0 +1,191 @@
+// Bet placement benchmark on PostgreSQL: placements per second through the whole path (HTTP betPlace: checks,
+// bet and legs, the stake through the double-entry ledger, every stake crediting the app's one house account),
+// as a ratio to pgbench's TPC-B-like transaction run in the same script on the same server; then the time to
+// accept a pre-match bet at a fixed arrival rate, beside /healthz at the same rate.
+// Run: node --import tsx bench/bets.ts   (PostgreSQL at TEST_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres;
+// pgbench on the PATH; a throwaway database is created and dropped).
+import { execFile } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { promisify } from 'node:util';
+import { buildApp } from '../apps/server/src/app';
+import { testConfig } from '../apps/server/src/config/config';
+import { createClient, login } from '../apps/server/test/support/accounts';
+import { preMatchPicks, slipForm, type Pick } from '../apps/server/test/support/betting';
+import { quantile } from './support/report';
+import { median, timed, withThrowawayDatabase } from './support/postgres';
+
+const run = promisify(execFile);
+const OPS = Number(process.env.BENCH_OPS ?? 2_000);
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const CLIENTS = 50;
+const RATE_PER_S = 200;
+const RATE_SECONDS = Number(process.env.BENCH_RATE_SECONDS ?? 10);
+const PGBENCH_SECONDS = Number(process.env.BENCH_PGBENCH_SECONDS ?? 10);
+const STAKE = 100;
+
+/** pgbench's built-in TPC-B-like script (5 statements, one hot branch row at scale 1): transactions per second. */
+async function pgbench(url: string): Promise<number> {
+  const { stdout } = await run('pgbench', ['-n', `-c${CONCURRENCY}`, '-j2', `-T${PGBENCH_SECONDS}`, url]);
+  const tps = /tps = ([\d.]+) \(without initial connection time\)/.exec(stdout);
+  if (!tps) throw new Error(`unexpected pgbench output:\n${stdout}`);
+  return Number(tps[1]);
+}
+
+interface Player {
+  token: string;
+}
+
+async function main(): Promise<void> {
+  await withThrowawayDatabase(CONCURRENCY, async (database, url) => {
+    await run('pgbench', ['-i', '-q', '-s', '1', url]);
+    const config = testConfig({
+      CATALOGUE_SCALE: 0.3,
+      CATALOGUE_DAYS_AHEAD: 3,
+      BET_PLACE_PER_MINUTE: 10_000,
+    });
+    const built = await buildApp({ config, database, migrate: false });
+    const address = await built.app.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const picks = await preMatchPicks(built, 30);
+      const players: Player[] = [];
+      let appId = 0;
+      for (let i = 0; i < CLIENTS; i++) {
+        const user = await createClient(built, `bench${i}`, `bench-secret-${i}-2026`);
+        appId = user.appId;
+        await built.modules.wallet.service.credit({
+          appId: user.appId,
+          userId: user.id,
+          currency: user.currencyIso,
+          amount: 1_000_000_000,
+          type: 'deposit',
+          idempotencyKey: `bench-fund:${i}`,
+        });
+        players.push({ token: (await login(built, `bench${i}`, `bench-secret-${i}-2026`)).access_token });
+      }
+
+      const place = async (i: number, legs: (i: number) => Pick[]): Promise<number> => {
+        const player = players[i % players.length]!;
+        const chosen = legs(i);
+        const started = performance.now();
+        const res = await fetch(`${address}/api/v1/betPlace`, {
+          method: 'POST',
+          headers: {
+            authorization: `Bearer ${player.token}`,
+            'content-type': 'application/x-www-form-urlencoded',
+            'idempotency-key': randomUUID(),
+          },
+          body: slipForm(chosen.length === 1 ? 1 : 2, STAKE, chosen),
+        });
+        const body = await res.text();
+        if (res.status !== 200) throw new Error(`betPlace ${res.status}: ${body}`);
+        return performance.now() - started;
+      };
+      const single = (i: number) => [picks[i % picks.length]!];
+      const treble = (i: number) => [0, 1, 2].map((k) => picks[(i + k * 7) % picks.length]!);
+
+      // Warm-up: connections, plans, JIT.
+      await timed(200, CONCURRENCY, (i) => place(i, single));
+
+      const scenarios = [
+        { name: `singles, ${CLIENTS} clients`, legs: single },
+        { name: `trebles (3 legs), ${CLIENTS} clients`, legs: treble },
+      ];
+      const baseline: number[] = [];
+      const measured = scenarios.map(() => [] as number[]);
+      for (let round = 0; round < ROUNDS; round++) {
+        baseline.push(await pgbench(url));
+        for (const [k, scenario] of scenarios.entries())
+          measured[k]!.push(OPS / (await timed(OPS, CONCURRENCY, (i) => place(i, scenario.legs))));
+      }
+
+      // Open loop: a bet every 1000/RATE ms whatever the answers, so slow answers cannot slow the arrivals.
+      const atRate = async (send: (i: number) => Promise<number>): Promise<number[]> => {
+        const count = RATE_PER_S * RATE_SECONDS;
+        const start = performance.now();
+        return Promise.all(
+          Array.from({ length: count }, async (_, i) => {
+            const due = start + (i * 1000) / RATE_PER_S;
+            await new Promise((r) => setTimeout(r, Math.max(0, due - performance.now())));
+            return send(i);
+          }),
+        );
+      };
+      const health = await atRate(async () => {
+        const started = performance.now();
+        await (await fetch(`${address}/healthz`)).text();
+        return performance.now() - started;
+      });
+      const accept = await atRate((i) => place(i, single));
+
+      const audit = await built.modules.wallet.service.audit(appId);
+      printResults(baseline, scenarios, measured, health, accept, audit);
+    } finally {
+      await built.app.close();
+    }
+  });
+}
+
+function printResults(
+  baseline: number[],
+  scenarios: { name: string }[],
+  measured: number[][],
+  health: number[],
+  accept: number[],
+  audit: { total: number; unbalancedMovements: number; mismatched: unknown[] },
+): void {
+  console.log(
+    `\nBet placement — PostgreSQL, ${OPS} placements per measurement, ${CONCURRENCY} in flight, median of ${ROUNDS} alternating rounds`,
+  );
+  console.log(
+    `baseline = pgbench TPC-B-like (scale 1, ${CONCURRENCY} clients, ${PGBENCH_SECONDS} s) on the same server in the same run`,
+  );
+  console.log(
+    'placement = HTTP betPlace: validation, selections and limits checked, bet + legs, stake debited through the ledger (one house account)\n',
+  );
+  const rows = [
+    ['pgbench TPC-B-like', `${median(baseline).toFixed(0)} tps`, '1.00× (baseline)'],
+    ...scenarios.map((s, k) => [
+      s.name,
+      `${median(measured[k]!).toFixed(0)} bets/s`,
+      `${median(measured[k]!.map((v, i) => v / baseline[i]!)).toFixed(2)}×`,
+    ]),
+  ];
+  table(['case', 'rate', 'ratio to pgbench'], rows);
+
+  console.log(
+    `\nTime to accept a pre-match single at a fixed ${RATE_PER_S}/s for ${RATE_SECONDS} s (open loop)\n`,
+  );
+  const p = (xs: number[], q: number) => quantile(xs, q);
+  table(
+    ['case', 'p50 ms', 'p99 ms', 'p50 ratio', 'p99 ratio'],
+    [
+      ['/healthz (baseline)', p(health, 0.5).toFixed(1), p(health, 0.99).toFixed(1), '1.00×', '1.00×'],
+      [
+        'betPlace',
+        p(accept, 0.5).toFixed(1),
+        p(accept, 0.99).toFixed(1),
+        `${(p(accept, 0.5) / p(health, 0.5)).toFixed(2)}×`,
+        `${(p(accept, 0.99) / p(health, 0.99)).toFixed(2)}×`,
+      ],
+    ],
+  );
+  console.log(
+    `\nledger audit after the run: entries sum ${audit.total}, unbalanced movements ${audit.unbalancedMovements}, mismatched balances ${audit.mismatched.length}`,
+  );
+  if (audit.total !== 0 || audit.unbalancedMovements > 0 || audit.mismatched.length > 0)
+    throw new Error('ledger audit failed');
+}
+
+function table(header: string[], lines: string[][]): void {
+  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => (l[i] ?? '').length)));
+  const fmt = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join(' | ')} |`;
+  console.log(fmt(header));
+  console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
+  for (const l of lines) console.log(fmt(l));
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,233 @@
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import type { FixtureEvent } from '@sb/contract';
+import { DEMO } from './support/clients';
+import { operatorCommand, urlFor, useBrowser } from './support/fixtures';
+
+/** Events straight from the server (to pick a live match, one with a stream, a team to search for). */
+async function events(query: string): Promise<FixtureEvent[]> {
+  const res = await fetch(urlFor(`/api/v2/fixture/full?${query}`));
+  return ((await res.json()) as { result: FixtureEvent[] }).result;
+}
+
+async function logIn(page: Page, locale = 'en') {
+  await page.goto(urlFor(`/${locale}/login?u=${DEMO.username}&s=${DEMO.password}`));
+  await page.getByTestId('header-balance').waitFor();
+}
+
+const pickableOdd = 'button[data-odd-id]:not([disabled])';
+
+describe('sports screens in Chromium (360×640)', () => {
+  const browser = useBrowser();
+
+  it('home (English, logged in): live carousel, highlighted rows with odds; an odd goes on the slip and the badge counts it', async () => {
+    const page = await browser.newPage();
+    await logIn(page);
+    await page.getByTestId('live-card').first().waitFor();
+    expect(await page.getByTestId('casino-links').count()).toBe(0);
+    const highlighted = page.getByTestId('highlighted-matches');
+    await highlighted.getByTestId('event-row').first().waitFor();
+    expect(await highlighted.getByTestId('event-row').count()).toBeLessThanOrEqual(6);
+    expect(await highlighted.getByRole('link', { name: 'All Matches' }).getAttribute('href')).toBe(
+      '/en/highlighted/1',
+    );
+    const odd = highlighted.locator(pickableOdd).first();
+    const oddId = await odd.getAttribute('data-odd-id');
+    await odd.click();
+    await expect.poll(() => odd.getAttribute('aria-pressed')).toBe('true');
+    expect(await page.evaluate(() => localStorage.getItem('bets'))).toContain(`"oddId":${oddId}`);
+    await expect.poll(() => page.getByTestId('badge-slip').textContent()).toBe('1');
+    await odd.click();
+    await expect.poll(() => page.getByTestId('badge-slip').count()).toBe(0);
+  });
+
+  it('Kartal Bahis (Turkish) shows the live overview (variant 2) and each time-period page', async () => {
+    const page = await browser.newPage('tr-TR');
+    await page.goto(urlFor('/tr/', 'kartal.localhost'));
+    const overview = page.getByTestId('live-overview');
+    await overview.getByTestId('event-row').first().waitFor();
+    expect(await overview.getByRole('heading', { name: 'Canlı futbol' }).isVisible()).toBe(true);
+    expect(await page.getByTestId('live-carousel-section').count()).toBe(0);
+    // Kartal's flags: casino links shown, Results tile hidden (Demo Bet: the other way round).
+    expect(await page.getByTestId('casino-links').count()).toBe(1);
+    expect(await page.getByRole('navigation', { name: 'Kısayollar' }).getByText('Sonuçlar').count()).toBe(0);
+    for (const [path, title] of [
+      ['today', 'Bugün'],
+      ['3hours', 'Sonraki 3 saat'],
+      ['48hours', 'Sonraki 48 saat'],
+      ['highlighted/1', 'Öne çıkanlar'],
+    ] as const) {
+      await page.goto(urlFor(`/tr/${path}`, 'kartal.localhost'));
+      await page.getByTestId('header').getByText(title, { exact: true }).waitFor();
+      await page
+        .getByTestId('event-row')
+        .or(page.getByText('Bu zaman aralığında başlayan maç yok.'))
+        .first()
+        .waitFor();
+    }
+    expect(await page.getByTestId('header').getByText('Öne çıkanlar').isVisible()).toBe(true);
+    expect(await page.locator(pickableOdd).count()).toBeGreaterThan(0);
+  });
+
+  it('browses sport → region → competition → event; tabs open frames and collapse on a second tap', async () => {
+    const page = await browser.newPage();
+    await page.goto(urlFor('/en/sports'));
+    await page
+      .getByRole('link', { name: /^Football/ })
+      .first()
+      .click();
+    await page.waitForURL(/\/en\/sports\/1$/);
+    await page
+      .getByRole('link', { name: /Turkey/ })
+      .first()
+      .click();
+    await page.waitForURL(/\/en\/sports\/1\/2$/);
+    await page.getByRole('heading', { name: 'Events' }).waitFor();
+    await page.getByRole('link', { name: /Turkey Premier League/ }).click();
+    await page.waitForURL(/\/en\/sports\/1\/2\/1001$/);
+    const row = page.getByTestId('event-row').first();
+    await row.waitFor();
+    expect(await page.locator('.sport-bar').count()).toBe(0);
+    await row.locator('.event-row__teams').click();
+    await page.waitForURL(/\/event\/\d+$|\/live\/1\/\d+$/);
+    const detail = page.getByTestId('event-detail');
+    await detail.waitFor();
+    await detail.locator('.market-block').first().waitFor();
+
+    await page.getByRole('tab', { name: 'Statistics' }).click();
+    await page.getByTestId('event-panel-2').getByTestId('h2h').waitFor();
+    await page.getByRole('tab', { name: 'Statistics' }).click();
+    await expect.poll(() => page.getByTestId('event-panel-2').count()).toBe(0);
+    await page.getByRole('tab', { name: 'Simulation' }).click();
+    await page.getByTestId('event-panel-1').locator('iframe, .event-frame__note').first().waitFor();
+    expect(await page.getByRole('tab', { name: 'Lineups' }).isDisabled()).toBe(true);
+
+    await page.goto(urlFor('/en/sports/1/2/0/event/999999999'));
+    await page.getByRole('heading', { name: 'Match not found' }).waitFor();
+    await page.getByRole('link', { name: 'Back to sports' }).click();
+    await page.waitForURL(/\/en\/sports\/1$/);
+    await page.goto(urlFor('/en/sports/1/2'));
+    await page.getByTestId('favourite-2-1001').click();
+    await page.waitForURL(/\/en\/login$/);
+  });
+
+  it('the live page opens an event, closing it restores the scroll position; header back clears the event', async () => {
+    const page = await browser.newPage();
+    await page.goto(urlFor('/en/live'));
+    const rows = page.getByTestId('live-list').getByTestId('event-row');
+    await rows.nth(6).waitFor();
+    await rows.nth(6).evaluate((row) => row.scrollIntoView({ block: 'center' }));
+    const before = await page.evaluate(() => Math.round(window.scrollY));
+    expect(before).toBeGreaterThan(300);
+    await rows.nth(6).locator('.event-row__teams').click();
+    await page.waitForURL(/\/en\/live\/\d+\/\d+$/);
+    await page.getByTestId('event-detail').waitFor();
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    await page.getByTestId('event-close').click();
+    await page.waitForURL(/\/en\/live$/);
+    await expect.poll(() => page.evaluate(() => Math.round(window.scrollY))).toBe(before);
+
+    await rows.nth(6).locator('.event-row__teams').click();
+    await page.waitForURL(/\/en\/live\/\d+\/\d+$/);
+    const sport = /\/live\/(\d+)\//.exec(page.url())![1];
+    await page.getByTestId('header').getByRole('button', { name: 'Back' }).click();
+    await page.waitForURL(new RegExp(`/en/live/${sport}$`));
+    await page.getByTestId('live-list').getByTestId('event-row').first().waitFor();
+  });
+
+  it('an odd changes on screen when the simulator reprices it, with its arrow', async () => {
+    const [match] = await events('onlyPre=1&sport=1&per_page=1&onlyList=1');
+    await operatorCommand(match!.id, 'start');
+    await operatorCommand(match!.id, 'speed', { factor: 60 });
+    const page = await browser.newPage();
+    await page.goto(urlFor(`/en/live/1/${match!.id}`));
+    await page.getByTestId('event-detail').locator('button[data-odd-id]').first().waitFor();
+    const arrow = page.locator('button[data-odd-id] [data-arrow]').first();
+    await arrow.waitFor({ timeout: 45_000 });
+    expect(['up', 'down']).toContain(await arrow.getAttribute('data-arrow'));
+    await operatorCommand(match!.id, 'finish');
+  });
+
+  it('a suspended event shows padlocks and its odds cannot be picked', async () => {
+    let suspended: FixtureEvent | undefined;
+    // Suspensions come from goals and dangerous moments; pausing the match keeps one suspended.
+    for (let i = 0; i < 400 && !suspended; i++) {
+      const candidate = (await events('onLive=1&per_page=100')).find((e) => e.isSuspended);
+      if (candidate) {
+        await operatorCommand(candidate.id, 'pause');
+        const [now] = await events(`event=${candidate.id}`);
+        if (now?.isSuspended) suspended = now;
+        else await operatorCommand(candidate.id, 'resume');
+      } else await new Promise((r) => setTimeout(r, 250));
+    }
+    expect(suspended).toBeDefined();
+    const page = await browser.newPage();
+    try {
+      await page.goto(urlFor(`/en/live/${suspended!.sport.id}/${suspended!.id}`));
+      const detail = page.getByTestId('event-detail');
+      await detail.locator('button[data-odd-id]').first().waitFor();
+      expect(await detail.locator(pickableOdd).count()).toBe(0);
+      await detail.locator('button[data-odd-id]').first().click({ force: true });
+      expect(await page.evaluate(() => localStorage.getItem('bets') ?? '')).not.toContain('oddId');
+      await page.goto(urlFor(`/en/live/${suspended!.sport.id}`));
+      const row = page.locator(`[data-testid=event-row][data-event-id="${suspended!.id}"]`);
+      await row.waitFor();
+      expect(await row.locator(pickableOdd).count()).toBe(0);
+      expect(await row.getByText('+0').isVisible()).toBe(true);
+    } finally {
+      await operatorCommand(suspended!.id, 'resume');
+    }
+  }, 150_000);
+
+  it('the stream asks a visitor to log in and plays for a logged-in client', async () => {
+    const streamed = (await events('per_page=100&onlyList=1')).find(
+      (e) => e.streamEmbed && e.status !== 'ended',
+    );
+    expect(streamed).toBeDefined();
+    const path = `/sports/${streamed!.sport.id}/${streamed!.region.id}/0/event/${streamed!.id}`;
+    const page = await browser.newPage();
+    await page.goto(urlFor(`/en${path}`));
+    await page.getByTestId('stream-login').waitFor();
+    expect(await page.getByRole('tab', { name: 'Live Stream' }).getAttribute('aria-selected')).toBe('true');
+    await logIn(page);
+    const stream = page.waitForResponse((r) => r.url().includes(`/api/v2/play-stream/${streamed!.id}`));
+    await page.goto(urlFor(`/en${path}`));
+    const frame = page.getByTestId('event-panel-4').locator('iframe');
+    await frame.waitFor();
+    expect(await frame.getAttribute('src')).toContain('access_token=');
+    expect((await stream).status()).toBe(200);
+  });
+
+  it('a search suggestion opens the event (Turkish)', async () => {
+    const [target] = await events('onlyPre=1&sport=1&per_page=1&onlyList=1');
+    const page = await browser.newPage('tr-TR');
+    await page.goto(urlFor('/tr/sports'));
+    const input = page.getByTestId('event-search-input');
+    await input.fill(target!.home.name.slice(0, 3));
+    await page.waitForTimeout(600);
+    expect(await page.getByTestId('search-results').count()).toBe(0);
+    await input.fill(target!.home.name);
+    await page
+      .getByTestId('search-results')
+      .getByRole('link', { name: new RegExp(target!.away.name) })
+      .first()
+      .click();
+    await page.waitForURL(new RegExp(`/tr/sports/1/0/0/event/${target!.id}$`));
+    await page.getByTestId('event-header').getByText(target!.home.name).waitFor();
+  });
+
+  it('favourites: a competition starred, listed and removed (logged in)', async () => {
+    const page = await browser.newPage();
+    await logIn(page);
+    await page.goto(urlFor('/en/sports/1/2'));
+    const star = page.getByTestId('favourite-2-1001');
+    await star.click();
+    await expect.poll(() => star.getAttribute('aria-pressed')).toBe('true');
+    await page.goto(urlFor('/en/favorites'));
+    const list = page.getByTestId('favourite-competitions');
+    await list.getByText('Turkey Premier League').waitFor();
+    await list.getByTestId('event-row').first().waitFor();
+    await list.getByTestId('favourite-2-1001').click();
+    await page.getByRole('heading', { name: 'No favourites yet' }).waitFor();
+  });
+});

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
-import { renderScreen } from '@/test/render';
+import { jsonResponse, renderScreen } from '@/test/render';
 import { installFakeCasinoApi } from './testing/fake-casino-api';
 import { PopularGamesStrip } from './popular-games-strip';
 
@@ -27,5 +27,14 @@ describe('PopularGamesStrip (home)', () => {
     );
     const [query] = api.calls('/api/v1/casino/games');
     expect([query!.get('isPopular'), query!.get('per_page')]).toEqual(['1', '14']);
+  });
+
+  it('is left out, not shown as an error, when the games cannot be loaded', async () => {
+    api.fetchMock.mockImplementation(async () => jsonResponse(500, { error: 'internal', message: 'down' }));
+    const { container } = await renderScreen(<PopularGamesStrip />, { path: '/en/' });
+    await waitFor(() => expect(api.calls('/api/v1/casino/games')).toHaveLength(1));
+    await waitFor(() => expect(container.querySelector('[aria-busy]')).toBeNull());
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.queryByTestId('popular-strip')).toBeNull();
   });
 });

@@ -11,7 +11,15 @@ import { GameStrip } from './game-strip';
 import { providerQueryString } from './provider-query';
 
 /** Casino page and home: the popular games (`isPopular=1`, 14). */
-export function PopularStrip({ title, more }: { title?: string; more?: ReactNode }) {
+export function PopularStrip({
+  title,
+  more,
+  hideOnError,
+}: {
+  title?: string;
+  more?: ReactNode;
+  hideOnError?: boolean;
+}) {
   const { t } = useTranslation();
   const { locale } = useAppContext();
   const query = useCasinoGames({ perPage: CASINO_PAGE_SIZE.default, isPopular: true }, locale);
@@ -24,6 +32,7 @@ export function PopularStrip({ title, more }: { title?: string; more?: ReactNode
       placeholders={2}
       testId="popular-strip"
       more={more}
+      hideOnError={hideOnError}
     />
   );
 }

@@ -16,6 +16,8 @@ interface GameStripProps {
   /** How many placeholder cells hold the strip's place while it loads (no jump when it arrives). */
   placeholders?: number;
   testId?: string;
+  /** Leave the strip out when it fails (where it is a side dish, e.g. on the home page) instead of saying so. */
+  hideOnError?: boolean;
 }
 
 /**
@@ -30,9 +32,10 @@ export function GameStrip({
   more,
   placeholders = 4,
   testId = 'game-strip',
+  hideOnError = false,
 }: GameStripProps) {
   const { t } = useTranslation();
-  if (!pending && !failed && games?.length === 0) return null;
+  if ((!pending && !failed && games?.length === 0) || (failed && hideOnError)) return null;
   // A few ordinary tiles sit in one row rather than leaving the second row's height empty.
   const oneRow = !!games && games.length <= ONE_ROW_MAX && !games.some((g) => g.is_popular);
   return (

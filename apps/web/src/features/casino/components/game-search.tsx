@@ -3,9 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { Icon } from '@/components/ui/icon';
 import { Spinner } from '@/components/ui/spinner';
 import { useAppContext } from '@/lib/app-context';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { isSearchable, useCasinoSearch, type CasinoSearchFilter } from '../api/search-casino-games';
 import { GameList } from './game-grid';
-import { useDebouncedValue } from './use-debounced-value';
 
 /** Typing pauses this long before a search is sent. */
 export const SEARCH_DEBOUNCE_MS = 350;

@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import type {} from 'vitest'; // makes the ProvidedContext augmentation below resolvable
-import { E2E_CLIENTS } from './clients';
+import { E2E_CLIENTS, E2E_CREDITS } from './clients';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -38,6 +38,19 @@ function createClients(env: NodeJS.ProcessEnv) {
     ];
     execFileSync(process.execPath, [CLI_ENTRY, ...args], { env, stdio: ['ignore', 'ignore', 'inherit'] });
   }
+  for (const [name, amount] of Object.entries(E2E_CREDITS)) {
+    const { username } = E2E_CLIENTS[name as keyof typeof E2E_CLIENTS];
+    const args = [
+      'client:credit',
+      '--username',
+      username,
+      '--amount',
+      amount,
+      '--key',
+      `e2e-credit-${username}`,
+    ];
+    execFileSync(process.execPath, [CLI_ENTRY, ...args], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  }
 }
 
 export default async function setup(project: TestProject) {
@@ -54,6 +67,8 @@ export default async function setup(project: TestProject) {
     LOG_LEVEL: 'info',
     DATABASE_URL: '',
     REDIS_URL: '',
+    // A short roulette period, so two browsers see a spin within the test's patience.
+    ROULETTE_SPIN_MS: '6000',
   };
   createClients({ ...env, LOG_LEVEL: 'warn' });
   const child: ChildProcess = spawn(process.execPath, [SERVER_ENTRY], {

@@ -25,6 +25,7 @@ import { createLimitsModule } from './modules/limits/index';
 import { seedDemoAccounts } from './db/demo-accounts.seed';
 import { opsRoutes } from './modules/ops/index';
 import { createBettingModule } from './modules/betting/index';
+import { createCasinoModule } from './modules/casino/index';
 import rateLimit from '@fastify/rate-limit';
 
 export interface AppDeps {
@@ -139,7 +140,27 @@ export async function buildApp(deps: AppDeps) {
     log: (msg, err) => logTarget.app?.log.error({ err }, msg),
   });
 
+  const casino = createCasinoModule({
+    database,
+    clock,
+    bus,
+    wallet: wallet.service,
+    auth: identity.auth,
+    // playnow is a navigation: its token comes in the query, and must belong to the request's app.
+    clientOfToken: async (request, token) => {
+      const found = await identity.tokens.authenticate(token);
+      if (!found || found.user.role !== 'ROLE_CLIENT') return null;
+      return found.user.appId === (await tenancy.resolveTenant(request)).id ? found.user : null;
+    },
+    appOf: tenancy.resolveTenant,
+    assertCanStake: (userId, amount, tx) => limits.service.assertCanStake(userId, amount, tx),
+    rouletteSpinMs: config.ROULETTE_SPIN_MS,
+    playsPerMinute: config.CASINO_PLAYS_PER_MINUTE,
+    log: (msg, err) => logTarget.app?.log.error({ err }, msg),
+  });
+
   await fixtures.seedReferenceData();
+  await casino.seed();
   if (config.SEED_DEMO) {
     await seedTenancy(tenancy.service);
     const walletAt = (ms: number) => createWalletModule({ db, clock: { now: () => ms } }).service;
@@ -194,8 +215,10 @@ export async function buildApp(deps: AppDeps) {
   // that relays them (its sockets would otherwise keep the HTTP server from closing), then the bus both use.
   // The database is closed by whoever opened it, after `app.close()` has returned.
   if (config.BETTING_JOBS) betting.start();
+  if (config.CASINO_TABLES_ENABLED) casino.startTables();
   app.addHook('preClose', async () => {
     await betting.stop();
+    await casino.stop();
     await leadership?.stop();
     stopResync();
     await fixtures.close();
@@ -227,8 +250,9 @@ export async function buildApp(deps: AppDeps) {
   );
   await app.register(limits.routes(identity.auth));
   await app.register(betting.routes);
+  await app.register(casino.routes);
   if (config.OPERATOR_TOKEN) await app.register(opsRoutes(fixtures, config.OPERATOR_TOKEN));
   await registerWeb(app, config);
 
-  return { app, bus, modules: { tenancy, fixtures, feed, identity, wallet, limits, betting } };
+  return { app, bus, modules: { tenancy, fixtures, feed, identity, wallet, limits, betting, casino } };
 }

@@ -51,3 +51,12 @@ export const CASINO_PAGE_SIZE = { default: 14, providerStrip: 7, gamePage: 60 } 
 export const CASINO_NEW_DAYS = 30;
 /** Game search runs only for text longer than this many characters (spec §5). */
 export const CASINO_SEARCH_MIN_LENGTH = 3;
+/** The red pockets of the European roulette wheel (the others but 0 are black). */
+export const ROULETTE_RED_NUMBERS = [
+  1, 3, 5, 7, 9, 12, 14, 16, 18, 19, 21, 23, 25, 27, 30, 32, 34, 36,
+] as const;
+/** Pocket order around the European wheel, clockwise from 0. */
+export const ROULETTE_WHEEL_ORDER = [
+  0, 32, 15, 19, 4, 21, 2, 25, 17, 34, 6, 27, 13, 36, 11, 30, 8, 23, 10, 5, 24, 16, 33, 1, 20, 14, 31, 9, 22,
+  18, 29, 7, 28, 12, 35, 3, 26,
+] as const;

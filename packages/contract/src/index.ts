@@ -9,3 +9,4 @@ export * from './wallet';
 export * from './fixtures';
 export * from './betting';
 export * from './casino';
+export * from './casino-games';

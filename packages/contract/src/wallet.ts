@@ -34,6 +34,8 @@ export const MOVEMENT_TYPES = [
   'cashout',
   'casino_stake',
   'casino_payout',
+  /** A casino bet the game could not finish, given back (seamless-wallet rollback). */
+  'casino_refund',
   'cashback',
   'bonus',
   'adjustment',

@@ -3,6 +3,7 @@ import { appCommands } from './app.commands';
 import { identityCommands } from './identity.commands';
 import { walletCommands } from './wallet.commands';
 import { fixtureCommands } from './fixtures.commands';
+import { casinoCommands } from './casino.commands';
 
 export type Modules = Awaited<ReturnType<typeof buildApp>>['modules'];
 export type Flags = Record<string, string>;
@@ -18,6 +19,7 @@ export const COMMANDS: Record<string, Command> = {
   ...identityCommands,
   ...walletCommands,
   ...fixtureCommands,
+  ...casinoCommands,
 };
 
 export function parseFlags(args: string[]): Flags {

@@ -77,6 +77,12 @@ const envSchema = z.object({
   PRICING_THREADS: z.coerce.number().int().min(0).max(8).default(1),
   /** Producer silence after which every instance suspends live markets (Betradar's 20 s); 0 = never. */
   PRODUCER_STALE_MS: z.coerce.number().int().min(0).max(600_000).default(20_000),
+  /** Period of the roulette tables: a spin every this many ms (bets close 5 s before, or a fifth of it if shorter). */
+  ROULETTE_SPIN_MS: z.coerce.number().int().min(3_000).max(600_000).default(30_000),
+  /** Whether this instance competes to deal the roulette tables (one leader by PostgreSQL advisory lock). */
+  CASINO_TABLES_ENABLED: bool.default(true),
+  /** Slot spins or roulette placements one game session may send per minute (per instance). */
+  CASINO_PLAYS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(120),
   /** Bearer token of the operator HTTP API (`/ops/v1/...`); unset = the API is off (404). */
   OPERATOR_TOKEN: z.string().min(24, 'must be at least 24 characters').max(256).optional(),
 });
@@ -110,6 +116,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     PRICING_THREADS: '0',
     BETTING_JOBS: 'false',
     BET_LIVE_DELAY_MS: '0',
+    // Tests deal the roulette tables by hand (runner.tick()).
+    CASINO_TABLES_ENABLED: 'false',
   };
   return { ...loadConfig({ ...env, ...sports }), ...overrides };
 }

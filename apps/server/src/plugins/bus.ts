@@ -14,6 +14,8 @@ export interface BusEvents {
   'fixture.refresh': { eventIds: number[] | null };
   /** The feed producer (the simulator leader, or a provider adapter) is alive; sent every tick. */
   'fixture.producer': { producer: string; ts: number };
+  /** A roulette table's round was spun (by the tables' leader): every instance's players see this number. */
+  'casino.roulette': { gameId: number; no: number; result: number };
 }
 export type BusTopic = keyof BusEvents;
 export type BusHandler<K extends BusTopic> = (payload: BusEvents[K]) => void;

@@ -37,6 +37,7 @@ const TimePeriodPage = lazyNamed(() => import('@/features/sports/time-period-pag
 const LiveScreen = lazyNamed(() => import('./screens/live-screen'), 'LiveScreen');
 const EventPage = lazyNamed(() => import('@/features/event/event-page'), 'EventPage');
 const FavouritesScreen = lazyNamed(() => import('./screens/favourites-screen'), 'FavouritesScreen');
+const PlayPage = lazyNamed(() => import('@/features/casino-games/play-page'), 'PlayPage');
 const CasinoPage = lazyNamed(() => import('@/features/casino/casino-page'), 'CasinoPage');
 const SlotsPage = lazyNamed(() => import('@/features/casino/game-section-page'), 'SlotsPage');
 const LiveCasinoPage = lazyNamed(() => import('@/features/casino/game-section-page'), 'LiveCasinoPage');
@@ -110,4 +111,6 @@ export const localizedRoutes: RouteObject[] = [
       { path: '*', element: <NotFoundPage /> },
     ],
   },
+  // A game page (playnow opens it in a new tab): full screen, without the header and bottom nav.
+  { path: 'play/:sessionId', element: open(PlayPage) },
 ];

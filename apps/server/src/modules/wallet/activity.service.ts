@@ -18,7 +18,7 @@ export interface WalletClient {
 
 /** Sports bets: the later betting issue posts these movement types; cashback reads them. */
 export const SPORTS_TYPES: MovementType[] = ['bet_stake', 'bet_payout', 'bet_refund', 'cashout'];
-const CASINO_TYPES: MovementType[] = ['casino_stake', 'casino_payout'];
+const CASINO_TYPES: MovementType[] = ['casino_stake', 'casino_payout', 'casino_refund'];
 const STAKE_TYPES: MovementType[] = ['bet_stake', 'casino_stake'];
 
 export function createActivityService(deps: { db: Db; clock: Clock; wallet: WalletService }) {

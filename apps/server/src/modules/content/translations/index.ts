@@ -5,6 +5,7 @@ import { common } from './common';
 import { fixtures } from './fixtures';
 import { betting } from './betting';
 import { sportsWeb } from './sports-web';
+import { casino } from './casino';
 import { casinoWeb } from './casino-web';
 import type { AreaTranslations } from './types';
 
@@ -16,6 +17,7 @@ export const AREAS: Record<string, AreaTranslations> = {
   fixtures,
   betting,
   sportsWeb,
+  casino,
   casinoWeb,
 };
 

@@ -1,0 +1,106 @@
+import { createHash } from 'node:crypto';
+import type { CasinoGame, CasinoProvider } from '@sb/contract';
+import { CASINO_NEW_DAYS } from '@sb/contract/constants';
+import type { Clock } from '../../../lib/clock';
+import { notFound } from '../../../plugins/errors';
+import type { CatalogueRepository, GameFilter, GameRecord, GameWithProvider } from './catalogue.repository';
+import { generateCatalogue } from './catalogue.seed';
+
+const DAY_MS = 86_400_000;
+/** Recently played games listed (spec §9's popular strip size). */
+export const RECENT_LIMIT = 14;
+/** Search answers at most this many games. */
+export const SEARCH_LIMIT = 60;
+/** The catalogue's seed: the same seed, the same catalogue. */
+export const CATALOGUE_SEED = 20_261_010;
+
+/** What the thumbnail looks like depends on these; their digest is in the path, so an edit changes the URL. */
+export function thumbnailVersion(game: GameRecord, providerName: string): string {
+  return createHash('sha256')
+    .update(JSON.stringify([game.name, providerName, game.config, game.isPopular]))
+    .digest('hex')
+    .slice(0, 10);
+}
+
+export const thumbnailPath = (game: GameRecord, providerName: string) =>
+  `/api/v1/casino/thumbnails/${game.id}-${thumbnailVersion(game, providerName)}.gif`;
+
+export function createCatalogueService(deps: { repo: CatalogueRepository; clock: Clock }) {
+  const { repo, clock } = deps;
+
+  const view = ({ game, provider }: GameWithProvider): CasinoGame => ({
+    id: game.id,
+    extended_id: game.extendedId,
+    name: game.name,
+    thumbnail: thumbnailPath(game, provider.name),
+    is_popular: game.isPopular,
+    is_new: clock.now() - game.releasedAt.getTime() < CASINO_NEW_DAYS * DAY_MS,
+    is_live: provider.isLive,
+    vendor: { id: provider.id, name: provider.name },
+    categories: game.categories,
+    rtp: game.rtpBp / 100,
+    volatility: game.volatility,
+    demo: game.demo,
+  });
+
+  return {
+    view,
+
+    /** Seeds the catalogue once (any instance; concurrent seeding inserts nothing twice). */
+    async seed(): Promise<void> {
+      if (await repo.isSeeded()) return;
+      const { providers, games } = generateCatalogue(CATALOGUE_SEED, clock.now());
+      await repo.insertCatalogue(providers, games);
+    },
+
+    async providers(): Promise<CasinoProvider[]> {
+      return (await repo.providers()).map((p) => ({ id: p.id, name: p.name, is_live: p.isLive }));
+    },
+
+    async games(filter: GameFilter, page: number, perPage: number) {
+      const { rows, total } = await repo.games(filter, perPage, (page - 1) * perPage);
+      return { result: rows.map(view), pagination: { page, per_page: perPage, totalCount: total } };
+    },
+
+    async search(text: string, filter: Omit<GameFilter, 'text'>): Promise<CasinoGame[]> {
+      const { rows } = await repo.games({ ...filter, text }, SEARCH_LIMIT, 0);
+      return rows.map(view);
+    },
+
+    /** A game a player may open, by the id playnow takes; 404 when unknown or not listed. */
+    async playableByExtendedId(extendedId: string): Promise<GameWithProvider> {
+      const found = await repo.game({ extendedId });
+      const playable = found ? await repo.playable(found.game.id) : null;
+      if (!playable) throw notFound('game');
+      return playable;
+    },
+
+    async playableById(id: number): Promise<GameWithProvider> {
+      const playable = await repo.playable(id);
+      if (!playable) throw notFound('game');
+      return playable;
+    },
+
+    /** Any game row by id (sessions of a game disabled since still show it). */
+    async byId(id: number): Promise<GameWithProvider> {
+      const found = await repo.game({ id });
+      if (!found) throw notFound('game');
+      return found;
+    },
+
+    favorites: async (userId: number) => (await repo.favorites(userId)).map(view),
+    async addFavorite(userId: number, gameId: number): Promise<CasinoGame[]> {
+      await this.playableById(gameId);
+      await repo.addFavorite(userId, gameId, new Date(clock.now()));
+      return this.favorites(userId);
+    },
+    async removeFavorite(userId: number, gameId: number): Promise<CasinoGame[]> {
+      await this.byId(gameId);
+      await repo.removeFavorite(userId, gameId);
+      return this.favorites(userId);
+    },
+    recent: async (userId: number) => (await repo.recent(userId, RECENT_LIMIT)).map(view),
+  };
+}
+
+export type CatalogueService = ReturnType<typeof createCatalogueService>;

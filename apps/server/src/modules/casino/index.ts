@@ -1,0 +1,151 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { Database, DbOrTx } from '../../db/database';
+import type { Clock } from '../../lib/clock';
+import type { EventBus } from '../../plugins/bus';
+import { sleepUnlessAborted, startLeaderElection } from '../fixtures/index';
+import type { Auth, UserRow } from '../identity/index';
+import type { WalletService } from '../wallet/index';
+import { createCatalogueRepository } from './catalogue/catalogue.repository';
+import { catalogueRoutes } from './catalogue/catalogue.routes';
+import { createCatalogueService } from './catalogue/catalogue.service';
+import { createThumbnailStore } from './catalogue/thumbnail-store';
+import { platformRoutes } from './platform/platform.routes';
+import { createSeamlessWallet } from './platform/seamless-wallet';
+import { createSessionsService } from './platform/sessions.service';
+import { createSlotGame } from './platform/slot-game';
+import { createRouletteRunner } from './roulette/roulette.runner';
+import { createRouletteService, scheduleOf } from './roulette/roulette.service';
+import type { Rng } from './slots/rng';
+
+export type { CatalogueService } from './catalogue/catalogue.service';
+export type { SeamlessWallet } from './platform/seamless-wallet';
+export { WalletRefusal } from './platform/wallet-refusals';
+export { stakesOf } from './platform/sessions.service';
+
+/** Advisory lock key of the roulette tables' leader (the simulator's is 7_201_003). */
+export const CASINO_TABLES_LOCK_KEY = 7_201_010;
+/** How often the tables' leader ticks, and how often a follower asks for the lock. */
+const TICK_MS = 250;
+const RETRY_MS = 1_000;
+/** A seamless-wallet bet no game closed within this long is rolled back. */
+const STALE_BET_MS = 10 * 60_000;
+
+export interface CasinoModuleDeps {
+  database: Database;
+  clock: Clock;
+  bus: EventBus;
+  wallet: WalletService;
+  auth: Auth;
+  /** The client of an access token on the request's app, or null (playnow's token comes in the query). */
+  clientOfToken: (request: FastifyRequest, token: string) => Promise<UserRow | null>;
+  appOf: (request: FastifyRequest) => Promise<{ id: number; defaultLocale: string }>;
+  assertCanStake: (userId: number, amount: number, tx?: DbOrTx) => Promise<void>;
+  rouletteSpinMs: number;
+  playsPerMinute: number;
+  /** Outcomes of slots and the wheel (default: the CSPRNG). */
+  rng?: Rng;
+  log?: (msg: string, err?: unknown) => void;
+}
+
+/** The casino: catalogue, game sessions, the seamless wallet, slots and the shared roulette tables. */
+export function createCasinoModule(deps: CasinoModuleDeps) {
+  const { database, clock, bus } = deps;
+  const db = database.db;
+  const repo = createCatalogueRepository(db);
+  const catalogue = createCatalogueService({ repo, clock });
+  const gameNames = new Map<number, string>();
+  const wallet = createSeamlessWallet({
+    db,
+    clock,
+    wallet: deps.wallet,
+    assertCanStake: deps.assertCanStake,
+    gameName: async (gameId, tx) => {
+      const name =
+        gameNames.get(gameId) ?? (await createCatalogueRepository(tx).game({ id: gameId }))?.game.name;
+      if (name === undefined) throw new Error(`no casino game ${gameId}`);
+      gameNames.set(gameId, name);
+      return name;
+    },
+  });
+  const sessions = createSessionsService({ db, clock, wallet: deps.wallet, catalogue });
+  const slots = createSlotGame({ db, clock, wallet, rng: deps.rng });
+  const schedule = scheduleOf(deps.rouletteSpinMs);
+  const roulette = createRouletteService({ db, clock, bus, wallet, schedule });
+  const runner = createRouletteRunner({
+    db,
+    clock,
+    bus,
+    wallet,
+    schedule,
+    rng: deps.rng,
+    log: deps.log,
+    tables: async () => (await repo.games({ isLive: true }, 100, 0)).rows.map((r) => r.game.id),
+  });
+  let leadership: ReturnType<typeof startLeaderElection> | null = null;
+
+  const routes: FastifyPluginAsync = async (app) => {
+    await app.register(
+      catalogueRoutes({ catalogue, auth: deps.auth, thumbnails: createThumbnailStore(repo) }),
+    );
+    await app.register(
+      platformRoutes({
+        auth: deps.auth,
+        clientOfToken: deps.clientOfToken,
+        appOf: deps.appOf,
+        catalogue,
+        sessions,
+        slots,
+        roulette,
+        schedule,
+        playsPerMinute: deps.playsPerMinute,
+      }),
+    );
+  };
+
+  /** The leader's loop: a table tick every TICK_MS, stale seamless-wallet bets rolled back once a minute. */
+  async function lead(signal: AbortSignal): Promise<void> {
+    let staleCheckAt = 0;
+    while (!signal.aborted) {
+      await runner.tick().catch((error: unknown) => deps.log?.('roulette tick failed', error));
+      if (clock.now() >= staleCheckAt) {
+        staleCheckAt = clock.now() + 60_000;
+        await wallet
+          .rollbackStale(STALE_BET_MS)
+          .catch((error: unknown) => deps.log?.('stale casino bets not rolled back', error));
+      }
+      await sleepUnlessAborted(TICK_MS, signal);
+    }
+  }
+
+  return {
+    routes,
+    catalogue,
+    wallet,
+    sessions,
+    slots,
+    roulette,
+    runner,
+    schedule,
+    catalogueRepository: repo,
+    /** Seeds the catalogue when the database has none. */
+    seed: () => catalogue.seed(),
+    /** Competes for the tables' leadership (exactly one instance deals every roulette table). */
+    startTables(): void {
+      leadership ??= startLeaderElection({
+        database,
+        lockKey: CASINO_TABLES_LOCK_KEY,
+        retryMs: RETRY_MS,
+        lead,
+        log: deps.log,
+      });
+    },
+    isTableLeader: () => leadership?.isLeader() ?? false,
+    async stop(): Promise<void> {
+      await leadership?.stop();
+      leadership = null;
+      roulette.close();
+    },
+  };
+}
+
+export type CasinoModule = ReturnType<typeof createCasinoModule>;

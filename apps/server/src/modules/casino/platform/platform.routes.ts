@@ -1,0 +1,235 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  casinoPlayNowQuerySchema,
+  errorBodySchema,
+  gameSessionIdSchema,
+  gameSessionResponseSchema,
+  localeQuerySchema,
+  roulettePlaceRequestSchema,
+  roulettePlaceResponseSchema,
+  rouletteStateResponseSchema,
+  roundsResponseSchema,
+  spinRequestSchema,
+  spinResponseSchema,
+  type Locale,
+} from '@sb/contract';
+import { HttpError } from '../../../plugins/errors';
+import { bearerToken, type Auth, type UserRow } from '../../identity/index';
+import type { CatalogueService } from '../catalogue/catalogue.service';
+import type { RouletteService, Schedule } from '../roulette/roulette.service';
+import type { SessionsService } from './sessions.service';
+import type { SlotGame } from './slot-game';
+import { slotLayout } from './slot-game';
+
+const errors = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  403: errorBodySchema,
+  404: errorBodySchema,
+  409: errorBodySchema,
+  410: errorBodySchema,
+};
+const sessionParams = z.object({ sessionId: gameSessionIdSchema });
+
+export interface PlatformRouteDeps {
+  auth: Auth;
+  /** The client of an access token on the request's app (playnow carries it in the query), or null. */
+  clientOfToken: (request: FastifyRequest, token: string) => Promise<UserRow | null>;
+  /** The app of the request (a demo session belongs to it) and its default locale. */
+  appOf: (request: FastifyRequest) => Promise<{ id: number; defaultLocale: string }>;
+  catalogue: CatalogueService;
+  sessions: SessionsService;
+  slots: SlotGame;
+  roulette: RouletteService;
+  schedule: Schedule;
+  /** Spins or roulette placements a session may send per minute (per instance). */
+  playsPerMinute: number;
+}
+
+const unauthorized = () => new HttpError(401, 'unauthorized', 'log in to play for money, or open the demo');
+
+/** playnow (spec §7) and the game page's calls: the session, spins, rounds and the roulette table. */
+export function platformRoutes(deps: PlatformRouteDeps): FastifyPluginAsync {
+  const { auth, catalogue, sessions, slots, roulette } = deps;
+  /** The request's client when it carries a token (a bad token is a 401), else null. */
+  const requester = (request: FastifyRequest) => async () =>
+    bearerToken(request) ? auth.requireClient(request) : null;
+  const limited = {
+    rateLimit: {
+      max: deps.playsPerMinute,
+      timeWindow: 60_000,
+      keyGenerator: (request: FastifyRequest) =>
+        `play:${(request.params as { sessionId?: string }).sessionId ?? request.ip}`,
+    },
+  };
+  const withGame = async (request: FastifyRequest & { params: { sessionId: string } }) => {
+    const session = await sessions.load(request.params.sessionId, requester(request));
+    return { session, game: await catalogue.byId(session.gameId) };
+  };
+
+  return async (fastify) => {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+    const tags = ['casino games'];
+
+    app.get(
+      '/api/v1/casino/playnow',
+      {
+        schema: {
+          tags,
+          summary:
+            'Opens a game (navigation): checks the token, starts a session, 302 to the game page; demo=1 plays fun money',
+          querystring: casinoPlayNowQuerySchema,
+          response: {
+            401: errorBodySchema,
+            400: errorBodySchema,
+            403: errorBodySchema,
+            404: errorBodySchema,
+          },
+        },
+      },
+      async (request, reply) => {
+        const q = request.query;
+        const game = await catalogue.playableByExtendedId(q.gameId);
+        const token = q.access_token ?? bearerToken(request);
+        const tenant = await deps.appOf(request);
+        let user: UserRow | null = null;
+        if (!q.demo) {
+          if (!token) throw unauthorized();
+          user = await deps.clientOfToken(request, token);
+          if (!user) throw new HttpError(401, 'unauthorized', 'missing, invalid or expired access token');
+        } else if (!game.game.demo) throw new HttpError(403, 'no_demo', 'this game has no demo play');
+        const session = await sessions.open(game, user, tenant.id);
+        const locale: Locale | string = q.locale ?? q._locale ?? tenant.defaultLocale;
+        return reply.redirect(`/${locale}/play/${session.id}`, 302);
+      },
+    );
+
+    app.get(
+      '/api/v1/casino/sessions/:sessionId',
+      {
+        schema: {
+          tags,
+          summary: 'A game session with its game, balance, stakes and how to draw it',
+          params: sessionParams,
+          querystring: localeQuerySchema,
+          response: { 200: gameSessionResponseSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const { session, game } = await withGame(request);
+        const kind = game.game.config.kind;
+        return {
+          result: {
+            session: await sessions.view(session, game),
+            slot: kind === 'slot' ? slotLayout(game) : null,
+            roulette:
+              kind === 'roulette'
+                ? { periodMs: deps.schedule.periodMs, bettingMs: deps.schedule.bettingMs }
+                : null,
+          },
+        };
+      },
+    );
+
+    app.post(
+      '/api/v1/casino/sessions/:sessionId/spin',
+      {
+        config: limited,
+        schema: {
+          tags,
+          summary:
+            'One slot round: debit the stake, decide, pay, record — one transaction; roundKey once per spin',
+          params: sessionParams,
+          querystring: localeQuerySchema,
+          body: spinRequestSchema,
+          response: { 200: spinResponseSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const { session, game } = await withGame(request);
+        const round = await slots.spin(session, game, request.body);
+        return { result: { round, balance: round.balanceAfter } };
+      },
+    );
+
+    app.get(
+      '/api/v1/casino/sessions/:sessionId/rounds',
+      {
+        schema: {
+          tags,
+          summary: "The session's rounds, newest first",
+          params: sessionParams,
+          querystring: localeQuerySchema,
+          response: { 200: roundsResponseSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const { session, game } = await withGame(request);
+        const rounds =
+          game.game.config.kind === 'slot'
+            ? await slots.history(session)
+            : await roulette.rounds(session, game.game.id);
+        return { result: { rounds } };
+      },
+    );
+
+    app.post(
+      '/api/v1/casino/sessions/:sessionId/end',
+      {
+        schema: {
+          tags,
+          summary: 'Ends a game session (the page was closed)',
+          params: sessionParams,
+          querystring: localeQuerySchema,
+          response: { 204: z.null(), ...errors },
+        },
+      },
+      async (request, reply) => {
+        await sessions.end(request.params.sessionId, requester(request));
+        return reply.code(204).send(null);
+      },
+    );
+
+    app.get(
+      '/api/v1/casino/sessions/:sessionId/roulette',
+      {
+        schema: {
+          tags,
+          summary: 'The shared roulette table: round, phase, results, your placements, balance',
+          params: sessionParams,
+          querystring: localeQuerySchema,
+          response: { 200: rouletteStateResponseSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const { session, game } = await withGame(request);
+        if (game.game.config.kind !== 'roulette')
+          throw new HttpError(400, 'validation', 'not a roulette session', 'sessionId');
+        const state = await roulette.state(session, game);
+        return { result: { ...state, balance: await sessions.balanceOf(session) } };
+      },
+    );
+
+    app.post(
+      '/api/v1/casino/sessions/:sessionId/roulette/bets',
+      {
+        config: limited,
+        schema: {
+          tags,
+          summary: 'Bets on the open round (once per key)',
+          params: sessionParams,
+          querystring: localeQuerySchema,
+          body: roulettePlaceRequestSchema,
+          response: { 200: roulettePlaceResponseSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const { session, game } = await withGame(request);
+        const placement = await roulette.place(session, game, request.body);
+        return { result: { placement, balance: await sessions.balanceOf(session) } };
+      },
+    );
+  };
+}

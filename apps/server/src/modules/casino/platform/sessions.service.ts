@@ -1,0 +1,125 @@
+import { randomBytes } from 'node:crypto';
+import type { GameSession } from '@sb/contract';
+import type { Db } from '../../../db/database';
+import type { Clock } from '../../../lib/clock';
+import { HttpError, notFound } from '../../../plugins/errors';
+import type { UserRow } from '../../identity/index';
+import { currencyOf } from '../../identity/index';
+import type { WalletService } from '../../wallet/index';
+import type { CatalogueService } from '../catalogue/catalogue.service';
+import type { GameWithProvider } from '../catalogue/catalogue.repository';
+import { FAMILIES, type FamilyId } from '../slots/slot-families';
+import { createPlatformRepository, type SessionRow } from './platform.repository';
+
+/** Fun money a demo session starts with (1,000.00). */
+export const DEMO_START_BALANCE = 100_000;
+/** The currency code fun money is shown with. */
+export const DEMO_CURRENCY = 'FUN';
+/** A session unused this long has ended: its page must be opened again through playnow. */
+export const SESSION_IDLE_MS = 30 * 60_000;
+/** Roulette chips, in minor units. */
+export const ROULETTE_CHIPS = [100, 200, 500, 1_000, 2_500, 5_000, 10_000];
+/** lastActiveAt is written at most this often (a spin does not pay for a write each time). */
+const TOUCH_EVERY_MS = 60_000;
+
+const sessionNotFound = () => notFound('game session');
+
+export function stakesOf(game: GameWithProvider): number[] {
+  if (game.game.config.kind === 'roulette') return ROULETTE_CHIPS;
+  return FAMILIES[game.game.config.family as FamilyId].stakes;
+}
+
+/** Who asks: the client of the request's token, or nobody (a visitor without one). */
+export type Requester = UserRow | null;
+
+/** Game sessions: one per launch, owned by its client (demo sessions by whoever holds their unguessable id). */
+export function createSessionsService(deps: {
+  db: Db;
+  clock: Clock;
+  wallet: WalletService;
+  catalogue: CatalogueService;
+}) {
+  const { db, clock } = deps;
+  const repo = createPlatformRepository(db);
+
+  async function open(game: GameWithProvider, user: UserRow | null, appId: number): Promise<SessionRow> {
+    const now = new Date(clock.now());
+    return repo.insertSession({
+      id: randomBytes(16).toString('base64url'),
+      appId: user?.appId ?? appId,
+      userId: user?.id ?? null,
+      gameId: game.game.id,
+      currency: user ? user.currencyIso : DEMO_CURRENCY,
+      demo: user === null,
+      demoBalance: user ? null : DEMO_START_BALANCE,
+      startedAt: now,
+      lastActiveAt: now,
+      endedAt: null,
+    });
+  }
+
+  /**
+   * The session a request may use: a demo session for anyone holding its id; a real one only for its own client
+   * (a visitor gets 401; another client, like a forged id, gets 404). An idle session ends here.
+   */
+  async function load(id: string, requester: Requester | (() => Promise<Requester>)): Promise<SessionRow> {
+    const session = await repo.session(id);
+    if (!session) throw sessionNotFound();
+    if (!session.demo) {
+      const who = typeof requester === 'function' ? await requester() : requester;
+      if (!who) throw new HttpError(401, 'unauthorized', 'log in to play this game for money');
+      if (who.id !== session.userId) throw sessionNotFound();
+    }
+    const now = clock.now();
+    if (!session.endedAt && now - session.lastActiveAt.getTime() > SESSION_IDLE_MS) {
+      await repo.endSession(id, new Date(now));
+      session.endedAt = new Date(now);
+    }
+    if (session.endedAt)
+      throw new HttpError(410, 'session_ended', 'this game session has ended: open the game again');
+    if (now - session.lastActiveAt.getTime() > TOUCH_EVERY_MS) await repo.touchSession(id, new Date(now));
+    return session;
+  }
+
+  async function balanceOf(session: SessionRow): Promise<number> {
+    if (session.demo || session.userId === null) {
+      const fresh = await repo.session(session.id);
+      return Number(fresh?.demoBalance ?? 0);
+    }
+    const { cash } = await deps.wallet.balances({
+      id: session.userId,
+      appId: session.appId,
+      currencyIso: session.currency,
+    });
+    return cash;
+  }
+
+  async function view(session: SessionRow, game: GameWithProvider): Promise<GameSession> {
+    const stakes = stakesOf(game);
+    return {
+      id: session.id,
+      kind: game.game.config.kind,
+      demo: session.demo,
+      game: deps.catalogue.view(game),
+      currency: currencyOf(session.currency),
+      balance: await balanceOf(session),
+      stakes,
+      defaultStake: stakes[Math.min(2, stakes.length - 1)]!,
+      startedAt: session.startedAt.toISOString(),
+      endedAt: session.endedAt?.toISOString() ?? null,
+    };
+  }
+
+  return {
+    open,
+    load,
+    view,
+    balanceOf,
+    async end(id: string, requester: Requester | (() => Promise<Requester>)): Promise<void> {
+      const session = await load(id, requester);
+      await repo.endSession(session.id, new Date(clock.now()));
+    },
+  };
+}
+
+export type SessionsService = ReturnType<typeof createSessionsService>;

@@ -1,0 +1,165 @@
+// Casino benchmark: slot spins per second through the whole wallet path on PostgreSQL (session check, stake
+// check, CSPRNG outcome, seamless-wallet bet and win, two ledger movements, limits check, round row — one
+// transaction), against the ledger's own transfer rate (wallet credit/debit) measured in the same run on the
+// same database and pool.
+// Run: node --import tsx bench/casino.ts   (PostgreSQL at TEST_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres;
+// a throwaway database is created and dropped).
+import { randomBytes, randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { buildApp } from '../apps/server/src/app';
+import { testConfig } from '../apps/server/src/config/config';
+import { openDatabase, type Database } from '../apps/server/src/db/database';
+import { stakesOf } from '../apps/server/src/modules/casino/index';
+
+const BASE_URL = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+const OPS = Number(process.env.BENCH_OPS ?? 2_000);
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32);
+const PLAYERS = Number(process.env.BENCH_PLAYERS ?? 100);
+/** Baseline and spins alternate this many times; the table shows medians (the machine is noisy). */
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+
+async function timed(ops: number, concurrency: number, fn: (i: number) => Promise<unknown>): Promise<number> {
+  let next = 0;
+  const start = process.hrtime.bigint();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < ops) await fn(next++);
+    }),
+  );
+  return Number(process.hrtime.bigint() - start) / 1e9;
+}
+
+async function withThrowawayDatabase<T>(fn: (database: Database) => Promise<T>): Promise<T> {
+  const name = `sb_bench_${randomBytes(5).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: BASE_URL });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const url = new URL(BASE_URL);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ url: url.toString(), poolSize: CONCURRENCY });
+  try {
+    return await fn(database);
+  } finally {
+    await database.close();
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  }
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
+
+function printTable(rows: string[][], header: string[]): void {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((l) => (l[i] ?? '').length)));
+  const fmt = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join(' | ')} |`;
+  console.log(fmt(header));
+  console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
+  for (const l of rows) console.log(fmt(l));
+}
+
+async function main(): Promise<void> {
+  await withThrowawayDatabase(async (database) => {
+    const config = testConfig({
+      SEED_DEMO: true,
+      LOG_LEVEL: 'silent',
+      CATALOGUE_SCALE: 0.01,
+      CATALOGUE_DAYS_AHEAD: 1,
+    });
+    const { app, modules } = await buildApp({ config, database });
+    const { wallet, identity, tenancy, casino } = modules;
+    const tenant = (await tenancy.service.findByHost('localhost'))!;
+    const game = await casino.catalogue.byId(
+      (await casino.catalogueRepository.games({ isLive: false }, 1, 0)).rows[0]!.game.id,
+    );
+    const stake = stakesOf(game)[0]!;
+    const players: {
+      user: Awaited<ReturnType<typeof identity.service.createUser>>;
+      session: Awaited<ReturnType<typeof casino.sessions.open>>;
+    }[] = [];
+    for (let p = 0; p < PLAYERS; p++) {
+      const user = await identity.service.createUser({
+        appId: tenant.id,
+        username: `bench-${p}`,
+        password: 'bench-secret-2026',
+        role: 'ROLE_CLIENT',
+        firstName: 'Bench',
+        lastName: String(p),
+      });
+      await wallet.service.credit({
+        appId: tenant.id,
+        userId: user.id,
+        currency: user.currencyIso,
+        amount: 1_000_000_000,
+        type: 'deposit',
+        idempotencyKey: `bench-fund-${p}`,
+      });
+      players.push({ user, session: await casino.sessions.open(game, user, tenant.id) });
+    }
+    // Warm-up: connections, plans, JIT.
+    await timed(200, CONCURRENCY, (i) => {
+      const p = players[i % PLAYERS]!;
+      return casino.slots.spin(p.session, game, { stake, roundKey: randomUUID() });
+    });
+
+    const transfers: number[] = [];
+    const spins: number[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      transfers.push(
+        OPS /
+          (await timed(OPS, CONCURRENCY, (i) => {
+            const p = players[i % PLAYERS]!;
+            const t = {
+              appId: tenant.id,
+              userId: p.user.id,
+              currency: p.user.currencyIso,
+              amount: 100,
+              idempotencyKey: `bench:${round}:${i}`,
+            };
+            return i % 2 === 0
+              ? wallet.service.credit({ ...t, type: 'deposit' })
+              : wallet.service.debit({ ...t, type: 'withdrawal' });
+          })),
+      );
+      spins.push(
+        OPS /
+          (await timed(OPS, CONCURRENCY, (i) => {
+            const p = players[i % PLAYERS]!;
+            return casino.slots.spin(p.session, game, { stake, roundKey: randomUUID() });
+          })),
+      );
+    }
+    const audit = await wallet.service.audit(tenant.id);
+    if (audit.total !== 0 || audit.mismatched.length > 0 || audit.unbalancedMovements > 0)
+      throw new Error(`ledger audit failed: ${JSON.stringify(audit)}`);
+    await app.close();
+
+    console.log(
+      `\nCasino benchmark — PostgreSQL, ${OPS} operations per measurement, ${CONCURRENCY} in flight, pool ${CONCURRENCY}, ${PLAYERS} players, median of ${ROUNDS} alternating rounds`,
+    );
+    console.log(
+      'baseline = ledger transfers (wallet credit/debit: movement + 2 entries + guarded balance, one transaction)',
+    );
+    console.log(
+      `spin = one slot round of "${game.game.name}" (${game.game.config.family}): outcome, seamless-wallet bet + win, 2 ledger movements, limits check, round row — one transaction\n`,
+    );
+    const ratios = spins.map((s, i) => s / (transfers[i] ?? NaN));
+    printTable(
+      [
+        [
+          'slot spin vs ledger transfer',
+          median(transfers).toFixed(0),
+          median(spins).toFixed(0),
+          `${median(ratios).toFixed(2)}×`,
+        ],
+      ],
+      ['scenario', 'transfers/s', 'spins/s', 'spins / transfers'],
+    );
+    console.log(
+      `\nledger audit after the run: entries sum ${audit.total}, unbalanced movements ${audit.unbalancedMovements}, mismatched balances ${audit.mismatched.length}`,
+    );
+  });
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,5 +1,6 @@
 import { lazy, type ComponentType, type LazyExoticComponent, type ReactElement } from 'react';
 import type { RouteObject } from 'react-router';
+import { PopularGamesStrip } from '@/features/casino/popular-games-strip';
 import { ComingSoon, InfoPage, NotFoundPage } from '@/features/shell';
 import { AppLayout } from './app-layout';
 import { LazyScreen, RequireLogin } from './require-login';
@@ -43,6 +44,9 @@ const BetslipSuccessfulPage = lazyNamed(
   'BetslipSuccessfulPage',
 );
 const MyBetsPage = lazyNamed(() => import('@/features/bets/my-bets-page'), 'MyBetsPage');
+const CasinoPage = lazyNamed(() => import('@/features/casino/casino-page'), 'CasinoPage');
+const SlotsPage = lazyNamed(() => import('@/features/casino/game-section-page'), 'SlotsPage');
+const LiveCasinoPage = lazyNamed(() => import('@/features/casino/game-section-page'), 'LiveCasinoPage');
 
 /**
  * The spec's route table (§2) under the locale prefix. `handle.title` is the translation key of
@@ -66,15 +70,20 @@ const open = (Screen: ComponentType) => (
 );
 const account = (Screen: ComponentType) => <RequireLogin>{open(Screen)}</RequireLogin>;
 const lazyElement = (element: ReactElement) => <LazyScreen>{element}</LazyScreen>;
+/** Back is enabled on the screen: without history to go back through, it leads to `path`. */
+const withBack = (route: RouteObject, path: string): RouteObject => ({
+  ...route,
+  handle: { ...(route.handle as object), back: path },
+});
 
 export const localizedRoutes: RouteObject[] = [
   {
     element: <AppLayout />,
     children: [
-      screen(undefined, 'route.home', lazyElement(<HomePage />)),
-      screen('casino', 'route.casino'),
-      screen('slot', 'route.slot'),
-      screen('live-casino', 'route.live_casino'),
+      screen(undefined, 'route.home', lazyElement(<HomePage casinoGames={<PopularGamesStrip />} />)),
+      screen('casino', 'route.casino', open(CasinoPage)),
+      withBack(screen('slot', 'route.slot', open(SlotsPage)), '/casino'),
+      withBack(screen('live-casino', 'route.live_casino', open(LiveCasinoPage)), '/casino'),
       screen('login', 'route.login', open(LoginPage)),
       screen('deposit', 'route.deposit', account(DepositPage)),
       screen('account', 'route.account', account(AccountMenuPage)),

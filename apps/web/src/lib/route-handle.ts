@@ -6,6 +6,8 @@ export interface RouteHandle {
   title?: string;
   /** Translation key of an optional second line. */
   subtitle?: string;
+  /** Back is enabled on this screen: where it leads when there is no history to go back through. */
+  back?: string;
 }
 
 /**

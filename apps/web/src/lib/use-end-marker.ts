@@ -1,10 +1,10 @@
 import { useEffect, useRef } from 'react';
 
 /**
- * Infinite lists (spec §4 paging): calls `onVisible` when the end-of-list marker this returns a ref for
- * scrolls into view (200 px early). Inactive, it observes nothing.
+ * Infinite lists (spec §4 paging): calls `onVisible` whenever the returned marker element scrolls into view
+ * (with a 200 px head start), while `active`. The callback is read at call time, so it may change every render.
  */
-export function useEndMarker<T extends Element = HTMLDivElement>(onVisible: () => void, active: boolean) {
+export function useEndMarker<T extends HTMLElement = HTMLDivElement>(onVisible: () => void, active: boolean) {
   const ref = useRef<T>(null);
   const callback = useRef(onVisible);
   callback.current = onVisible;
@@ -19,4 +19,18 @@ export function useEndMarker<T extends Element = HTMLDivElement>(onVisible: () =
     return () => observer.disconnect();
   }, [active]);
   return ref;
+}
+
+/** What `useNextPageMarker` needs of an infinite query (TanStack's `useInfiniteQuery` result). */
+interface PagedQuery {
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  fetchNextPage: () => Promise<unknown>;
+}
+
+/** The end-of-list marker of an infinite query: loads the next page when it shows, once at a time, until the last. */
+export function useNextPageMarker<T extends HTMLElement = HTMLDivElement>(query: PagedQuery) {
+  return useEndMarker<T>(() => {
+    if (query.hasNextPage && !query.isFetchingNextPage) void query.fetchNextPage();
+  }, query.hasNextPage);
 }

@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { afterEach, vi } from 'vitest';
 import { cleanup } from '@testing-library/react';
+import { NoopObserver } from './observers';
 
 afterEach(() => {
   cleanup();
@@ -8,14 +9,6 @@ afterEach(() => {
 });
 
 // jsdom lacks these; carousels and infinite lists need them (STACK.md trap 4).
-class NoopObserver {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-  takeRecords() {
-    return [];
-  }
-}
 vi.stubGlobal('IntersectionObserver', NoopObserver);
 vi.stubGlobal('ResizeObserver', NoopObserver);
 if (!window.matchMedia) {

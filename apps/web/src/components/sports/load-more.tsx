@@ -1,5 +1,5 @@
-import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useEndMarker } from '@/lib/use-end-marker';
 import './sports.css';
 
 /**
@@ -16,16 +16,7 @@ export function LoadMore({
   onMore: () => void;
 }) {
   const { t } = useTranslation();
-  const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    const node = ref.current;
-    if (!node || !hasMore || loading) return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting)) onMore();
-    });
-    observer.observe(node);
-    return () => observer.disconnect();
-  }, [hasMore, loading, onMore]);
+  const ref = useEndMarker(onMore, hasMore && !loading);
   if (!hasMore) return null;
   return (
     <div ref={ref} className="load-more">

@@ -24,6 +24,7 @@ const PATHS = {
   trophy: 'M8 4h8v5a4 4 0 0 1-8 0V4Z M8 6H5a3 3 0 0 0 3 4 M16 6h3a3 3 0 0 1-3 4 M12 13v4 M8 20h8',
   football:
     'M12 3a9 9 0 1 0 0 18 9 9 0 0 0 0-18Z M12 8l3.5 2.5-1.3 4h-4.4l-1.3-4L12 8Z M12 3v5 M15.5 10.5 20 9 M14.2 14.5l2.3 4 M9.8 14.5l-2.3 4 M8.5 10.5 4 9',
+  filter: 'M4 5h16l-6 8v6l-4-2v-4L4 5Z',
 } as const;
 
 export type IconName = keyof typeof PATHS;

@@ -4,22 +4,11 @@ import type { Transaction } from '@sb/contract';
 import { authStorage } from '@/lib/auth-storage';
 import { todayIn } from '@/lib/dates';
 import { USER_QUERY_KEY } from '@/lib/session';
+import { ControlledObserver } from '@/test/observers';
 import { jsonResponse, newQueryClient, renderScreen, TEST_USER } from '@/test/render';
 import { TransactionsPage } from './transactions-page';
 
 const fetchMock = vi.fn();
-const observers: { callback: IntersectionObserverCallback }[] = [];
-class ControlledObserver {
-  constructor(readonly callback: IntersectionObserverCallback) {
-    observers.push(this);
-  }
-  observe() {}
-  disconnect() {}
-  unobserve() {}
-  takeRecords() {
-    return [];
-  }
-}
 const TOTAL = 13;
 const item = (id: number): Transaction => ({
   id,
@@ -35,7 +24,7 @@ const listCalls = () =>
 const calls = () => listCalls().map(([url]) => new URL(url as string).searchParams);
 
 beforeEach(() => {
-  observers.length = 0;
+  ControlledObserver.made.length = 0;
   vi.stubGlobal('IntersectionObserver', ControlledObserver);
   vi.stubGlobal('fetch', fetchMock);
   fetchMock.mockReset();
@@ -77,12 +66,7 @@ describe('TransactionsPage', () => {
   it('loads the next page when the end marker comes into view, and stops at the total', async () => {
     await renderPage();
     await waitFor(() => expect(screen.getAllByTestId('transaction')).toHaveLength(10));
-    const seen = (visible: boolean) =>
-      act(() =>
-        observers
-          .at(-1)!
-          .callback([{ isIntersecting: visible } as IntersectionObserverEntry], {} as IntersectionObserver),
-      );
+    const seen = (visible: boolean) => act(() => ControlledObserver.seen(visible));
     seen(false);
     expect(listCalls()).toHaveLength(1);
     seen(true);

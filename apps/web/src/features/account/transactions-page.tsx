@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SessionUser, Transaction } from '@sb/contract';
 import { Button } from '@/components/ui/button';
@@ -6,6 +6,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { todayIn, useDateFormat } from '@/lib/dates';
 import { formatUserMoney } from '@/lib/money';
 import { useSessionUser } from '@/lib/session';
+import { useNextPageMarker } from '@/lib/use-end-marker';
 import { useTransactions } from './api/get-transactions';
 import { DateField } from './components/date-field';
 import { defaultTransactionsRange, validateRange, type DateRange } from './components/transactions-range';
@@ -72,30 +73,10 @@ function TransactionRow({ item, user }: { item: Transaction; user: SessionUser }
   );
 }
 
-/** Loads the next page when the end-of-list marker scrolls into view. */
-function useEndMarker(onVisible: () => void, active: boolean) {
-  const ref = useRef<HTMLDivElement>(null);
-  const callback = useRef(onVisible);
-  callback.current = onVisible;
-  useEffect(() => {
-    const node = ref.current;
-    if (!node || !active) return;
-    const observer = new IntersectionObserver(
-      (entries) => entries.some((e) => e.isIntersecting) && callback.current(),
-      { rootMargin: '200px' },
-    );
-    observer.observe(node);
-    return () => observer.disconnect();
-  }, [active]);
-  return ref;
-}
-
 function TransactionList({ user, range }: { user: SessionUser; range: DateRange }) {
   const { t } = useTranslation();
   const query = useTransactions({ uid: user.uid, ...range });
-  const marker = useEndMarker(() => {
-    if (query.hasNextPage && !query.isFetchingNextPage) void query.fetchNextPage();
-  }, Boolean(query.hasNextPage));
+  const marker = useNextPageMarker(query);
   if (query.isPending) return <Spinner label={t('app.loading')} />;
   if (query.isError)
     return (

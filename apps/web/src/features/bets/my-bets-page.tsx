@@ -7,7 +7,7 @@ import { Tabs } from '@/components/ui/tabs';
 import { todayIn, useDateFormat } from '@/lib/dates';
 import { formatUserMoney } from '@/lib/money';
 import { useSessionUser } from '@/lib/session';
-import { useEndMarker } from '@/lib/use-end-marker';
+import { useNextPageMarker } from '@/lib/use-end-marker';
 import { useBets } from './api/get-bets';
 import { BET_TABS, defaultBetsRange, statusesOf, type BetTab, type DateRange } from './bet-filter';
 import { BetCard } from './components/bet-card';
@@ -26,9 +26,7 @@ function BetList({
   const { t } = useTranslation();
   const query = useBets(statusesOf(tab), range);
   const [hidden, setHidden] = useState<number[]>([]);
-  const marker = useEndMarker(() => {
-    if (query.hasNextPage && !query.isFetchingNextPage) void query.fetchNextPage();
-  }, Boolean(query.hasNextPage));
+  const marker = useNextPageMarker(query);
   if (query.isPending) return <Spinner label={t('app.loading')} />;
   if (query.isError)
     return (

@@ -85,6 +85,18 @@ describe('Header', () => {
     fireEvent.click(screen.getByRole('menuitem', { name: 'account.logout' }));
     await waitFor(() => expect(authStorage.get()).toBeNull());
   });
+
+  it("a screen with back enabled shows it without history, leading to the route's back path", async () => {
+    const header = <Header languageSelector={null} />;
+    const { router } = await renderScreen(<p>OTHER</p>, {
+      path: '/en/slot',
+      routes: [{ path: '/en/slot', element: header, handle: { title: 'route.slot', back: '/casino' } }],
+    });
+    expect(screen.getByText('route.slot')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'header.logo' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'nav.back' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/en/casino'));
+  });
 });
 
 describe('back arrow target', () => {

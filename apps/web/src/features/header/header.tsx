@@ -20,11 +20,12 @@ function BackOrLogo() {
   const navigate = useNavigate();
   const to = useLocalePath();
   const { locale } = useAppContext();
+  const { back: fallback } = useRouteHandle();
   // Home is where "back" would lead anyway: it shows the logo.
   const target =
     pathname === `/${locale}/` || pathname === `/${locale}`
       ? null
-      : backTarget(pathname, currentHistoryIndex());
+      : (backTarget(pathname, currentHistoryIndex()) ?? (fallback ? { path: to(fallback) } : null));
   if (target === null) {
     return (
       <Link to={to('/')} className="header__logo" aria-label={t('header.logo')}>

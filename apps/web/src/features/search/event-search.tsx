@@ -1,8 +1,9 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Icon } from '@/components/ui/icon';
 import { useLocalePath } from '@/lib/app-context';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useSportCounts } from '@/lib/fixtures/api/get-counts';
 import { searchResultPath } from '@/lib/fixtures/navigation';
 import { formatStart, useStartTimeContext } from '@/lib/fixtures/start-time';
@@ -11,15 +12,6 @@ import './search.css';
 
 /** Typing pauses this long before a search goes out. */
 export const SEARCH_DEBOUNCE_MS = 300;
-
-export function useDebounced<T>(value: T, ms: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return debounced;
-}
 
 /**
  * Spec §2 event search: suggestions once the text is longer than 3 characters (shorter clears them), each
@@ -31,7 +23,7 @@ export function EventSearch() {
   const dateContext = useStartTimeContext();
   const listId = useId();
   const [text, setText] = useState('');
-  const query = useDebounced(text, SEARCH_DEBOUNCE_MS);
+  const query = useDebouncedValue(text, SEARCH_DEBOUNCE_MS);
   const active = searchable(text) && searchable(query);
   const { data, isFetching } = useFixtureSearch(active ? query : '');
   const { data: sports } = useSportCounts();

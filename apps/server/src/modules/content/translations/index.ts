@@ -8,6 +8,7 @@ import { sportsWeb } from './sports-web';
 import { casino } from './casino';
 import { shell } from './shell';
 import { bettingWeb } from './betting-web';
+import { casinoWeb } from './casino-web';
 import type { AreaTranslations } from './types';
 
 /** Every area's table; add an area file here when a feature brings texts of its own. */
@@ -21,6 +22,7 @@ export const AREAS: Record<string, AreaTranslations> = {
   casino,
   shell,
   bettingWeb,
+  casinoWeb,
 };
 
 /** The full flat table of one locale, built once. */

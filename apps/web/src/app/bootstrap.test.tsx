@@ -16,7 +16,6 @@ const TABLE = {
   'route.home': 'Home',
   'footer.language': 'Language',
   'footer.help': 'Help',
-  'app.coming_soon_title': 'Soon',
 };
 
 function serve(routes: Record<string, () => Response>) {

@@ -1,7 +1,7 @@
 import { lazy, type ComponentType, type LazyExoticComponent, type ReactElement } from 'react';
 import type { RouteObject } from 'react-router';
 import { PopularGamesStrip } from '@/features/casino/popular-games-strip';
-import { ComingSoon, InfoPage, NotFoundPage } from '@/features/shell';
+import { InfoPage, NotFoundPage } from '@/features/shell';
 import { AppLayout } from './app-layout';
 import { LazyScreen, RequireLogin } from './require-login';
 
@@ -50,13 +50,12 @@ const LiveCasinoPage = lazyNamed(() => import('@/features/casino/game-section-pa
 
 /**
  * The spec's route table (§2) under the locale prefix. `handle.title` is the translation key of
- * the screen's title, `handle.subtitle` an optional second line. Screens that later issues build
- * show "coming soon" until then.
+ * the screen's title, `handle.subtitle` an optional second line.
  */
 const screen = (
   path: string | undefined,
   title: string,
-  element = <ComingSoon titleKey={title} />,
+  element: ReactElement,
   subtitle?: string,
 ): RouteObject => {
   const handle = { title, subtitle };

@@ -116,9 +116,10 @@ describe('BetslipPage', () => {
     fireEvent.click(within(popup).getByRole('button', { name: /betslip\.stake_per_bet/ }));
     key('betslip.numpad_delete');
     key('2');
-    key(',');
+    key('betslip.numpad_decimal');
     key('5');
-    expect(within(popup).getByTestId('stake-perBet')).toHaveTextContent('₺2,5');
+    // Typed with the decimal key, written like every amount of the app.
+    expect(within(popup).getByTestId('stake-perBet')).toHaveTextContent('₺2.5');
     expect(within(popup).getByTestId('stake-total')).toHaveTextContent('₺7.50');
     fireEvent.click(within(popup).getByRole('button', { name: /betslip\.stake_total/ }));
     for (const k of [

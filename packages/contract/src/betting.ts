@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { bigIdSchema, idSchema } from './common';
-import { MAX_REQUEST_AMOUNT } from './constants';
 import { scoreSchema } from './feed';
 
 /**
@@ -37,7 +36,7 @@ export const slipRequestSchema = z.object({
   /** System sizes (non-banker legs per combination); only with type 3. */
   systems: z.array(z.number().int().min(1).max(10)).max(10).default([]),
   /** Total stake in minor units. */
-  amount: z.number().int().min(1).max(MAX_REQUEST_AMOUNT),
+  amount: z.number().int().min(1).max(100_000_000_00),
   /** 2 quick bet (accept without a confirmation step), 1 normal. */
   confirmationType: z.union([z.literal(1), z.literal(2)]).default(1),
 });
@@ -165,9 +164,9 @@ export const cashOutQuoteResponseSchema = z.object({ result: cashOutQuoteSchema 
 export const cashOutRequestSchema = z
   .object({
     /** Minor units to take now; absent = the whole value. */
-    amount: z.number().int().min(1).max(MAX_REQUEST_AMOUNT).optional(),
+    amount: z.number().int().min(1).max(100_000_000_00).optional(),
     /** The full value the player saw: the price must still be within the tolerance of it. */
-    expected: z.number().int().min(1).max(MAX_REQUEST_AMOUNT).optional(),
+    expected: z.number().int().min(1).max(100_000_000_00).optional(),
   })
   .default({});
 export const cashOutResponseSchema = z.object({

@@ -86,12 +86,6 @@ export const BET_STATUS_FILTERS: Record<'open' | 'cashout' | 'processed' | 'all'
   all: [1, 2, 3, 4, 5, 6, 7, 8],
 };
 
-/**
- * The largest amount (minor units: 100,000,000.00) a slip's total stake or a cash-out may name: a bound of the
- * request schemas (real limits are far lower and come from checkBets). The web stops before sending more.
- */
-export const MAX_REQUEST_AMOUNT = 100_000_000_00;
-
 /** Why a selection cannot be taken as asked. */
 export const BET_ERROR_CODES = [
   'not_found',

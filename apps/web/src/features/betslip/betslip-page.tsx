@@ -1,8 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { bankersAllowed, COUPON_TYPE, SLIP_LIMITS } from '@sb/betting';
-import { MAX_REQUEST_AMOUNT } from '@sb/contract/constants';
+import { bankersAllowed, COUPON_TYPE, MAX_SLIP_AMOUNT_CENTS, SLIP_LIMITS } from '@sb/betting';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { useLocalePath } from '@/lib/app-context';
 import { formatUserMoney } from '@/lib/money';
@@ -39,7 +38,7 @@ const NO_CURRENCY = { symbol: '', position: 'before' } as const;
 const isBlank = (errors: SlipErrors) => !hasErrors(errors);
 const TOO_LARGE: SlipErrors = {
   perBet: {},
-  general: [{ code: 'stake_above_max', value: MAX_REQUEST_AMOUNT }],
+  general: [{ code: 'stake_above_max', value: MAX_SLIP_AMOUNT_CENTS }],
 };
 
 type Dialog = 'system' | 'stake' | 'auth' | 'confirm' | null;
@@ -59,7 +58,7 @@ export function BetslipPage() {
   const stake = stakeAt(stakeState, betCount);
   const ready = couponReady(coupon, bets);
   // A total beyond what any request may name is refused here: the server would answer 400, not a limit.
-  const tooLarge = stake.total > MAX_REQUEST_AMOUNT;
+  const tooLarge = stake.total > MAX_SLIP_AMOUNT_CENTS;
   const check = useCheckBets(bets, coupon, stake.total, ready && stake.total > 0 && !tooLarge);
   const events = useSlipEvents(bets.map((b) => b.eventId));
   const checkErrors = useMemo(() => (check.data ? slipErrorsOf(check.data) : NO_ERRORS), [check.data]);

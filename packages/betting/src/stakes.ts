@@ -2,6 +2,12 @@ import { ODDS_SCALE, oddsOf } from './odds';
 
 const SCALE = BigInt(ODDS_SCALE);
 
+/**
+ * The largest total stake (minor units: 100,000,000.00) a slip request may name: the bound of the contract's
+ * slip schema (real limits are far lower and come from checkBets). The web stops before sending more.
+ */
+export const MAX_SLIP_AMOUNT_CENTS = 100_000_000_00;
+
 /** Per-bet stake from a total: the total split equally over the bets, rounded down to the minor unit (§5). */
 export function perBetFromTotal(totalCents: number, betCount: number): number {
   if (betCount <= 0) return 0;

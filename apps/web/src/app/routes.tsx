@@ -94,7 +94,7 @@ export const localizedRoutes: RouteObject[] = [
       screen('account/limits', 'route.limits', account(LimitsPage), 'route.account'),
       screen('account/limit-summary', 'route.limit_summary', account(LimitSummaryPage), 'route.account'),
       screen('betslip', 'route.betslip', open(BetslipPage)),
-      screen('betslip-successful', 'route.betslip_successful', account(BetslipSuccessfulPage)),
+      screen('betslip-successful', 'betslip.success.head', account(BetslipSuccessfulPage)),
       screen('live/:sport?/:eventId?', 'route.live', open(LiveScreen)),
       screen('sports/:sportId?/:regionId?/:competitionId?/event/:eventId', 'route.event', open(EventPage)),
       screen('sports/:sport?/:regionId?/:competitionId?', 'route.sports', open(SportsScreen)),

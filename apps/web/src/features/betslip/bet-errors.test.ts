@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '@/lib/api-client';
-import { applyServerSelections, errorKey, slipErrorsOf } from './bet-errors';
+import {
+  applyServerSelections,
+  errorKey,
+  locksSelection,
+  NO_ERRORS,
+  shownErrors,
+  slipErrorsOf,
+} from './bet-errors';
 import { entry } from './test/fixtures';
 import { placementErrors } from './use-place-flow';
 
@@ -75,5 +82,35 @@ describe('server bet errors', () => {
     expect(errorKey('odd_changed')).toBe('betslip.error.odd_changed');
     expect(errorKey('stake_limit_exceeded')).toBe('betslip.error.stake_limit_exceeded');
     expect(errorKey('something_new')).toBe('betslip.error.generic');
+  });
+});
+
+describe('the errors the slip shows', () => {
+  const check = {
+    perBet: { 1: { code: 'suspended' }, 2: { code: 'odd_changed' } },
+    general: [{ code: 'x' }],
+  };
+  const placement = { perBet: { 2: { code: 'closed' } }, general: [{ code: 'rejected' }] };
+
+  it("keeps the check's rows beside the placement's answer, which names the bet and its own rows", () => {
+    expect(shownErrors(placement, check)).toEqual({
+      perBet: { 1: { code: 'suspended' }, 2: { code: 'closed' } },
+      general: [{ code: 'rejected' }],
+    });
+  });
+
+  it("shows the check's general list while the placement has none, and local errors before both", () => {
+    expect(shownErrors(NO_ERRORS, check).general).toEqual([{ code: 'x' }]);
+    const local = { perBet: {}, general: [{ code: 'stake_above_max', value: 5 }] };
+    expect(shownErrors(placement, check, local).general).toEqual(local.general);
+    expect(shownErrors(NO_ERRORS, NO_ERRORS)).toEqual(NO_ERRORS);
+  });
+
+  it('locks a selection that cannot be bet now (padlock), not one whose price moved', () => {
+    for (const code of ['suspended', 'closed', 'event_ended', 'not_found', 'odd_too_low', 'producer_down'])
+      expect(locksSelection({ code })).toBe(true);
+    for (const code of ['odd_changed', 'duplicate', 'same_event'])
+      expect(locksSelection({ code })).toBe(false);
+    expect(locksSelection(undefined)).toBe(false);
   });
 });

@@ -39,6 +39,34 @@ export function slipErrorsOf(body: BetErrorBody): SlipErrors {
 export const hasErrors = (errors: SlipErrors): boolean =>
   errors.general.length > 0 || Object.keys(errors.perBet).length > 0;
 
+/**
+ * The errors the slip shows. The last placement's answer speaks for the whole bet (its general list wins), but
+ * the checks go on after it: a selection suspended or ended since (a live bet rejected after its delay) still
+ * shows on its row, unless the placement named that row itself. `local` errors (found before asking the server)
+ * come first.
+ */
+export function shownErrors(
+  placement: SlipErrors,
+  check: SlipErrors,
+  local: SlipErrors = NO_ERRORS,
+): SlipErrors {
+  const general = [local.general, placement.general, check.general].find((list) => list.length > 0) ?? [];
+  return { perBet: { ...check.perBet, ...placement.perBet, ...local.perBet }, general };
+}
+
+/** Selection errors that mean it cannot be bet now (spec §4 selection activity: shown with a padlock). */
+const LOCKING_CODES = new Set([
+  'not_found',
+  'event_ended',
+  'closed',
+  'suspended',
+  'odd_too_low',
+  'producer_down',
+]);
+
+export const locksSelection = (error: SlipError | undefined): boolean =>
+  error !== undefined && LOCKING_CODES.has(error.code);
+
 /** An odd that moved: which way, for the 2 s arrow. */
 export interface OddMove {
   oddId: number;

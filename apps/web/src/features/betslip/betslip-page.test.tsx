@@ -116,9 +116,10 @@ describe('BetslipPage', () => {
     fireEvent.click(within(popup).getByRole('button', { name: /betslip\.stake_per_bet/ }));
     key('betslip.numpad_delete');
     key('2');
-    key(',');
+    key('betslip.numpad_decimal');
     key('5');
-    expect(within(popup).getByTestId('stake-perBet')).toHaveTextContent('₺2,5');
+    // Typed with the decimal key, written like every amount of the app.
+    expect(within(popup).getByTestId('stake-perBet')).toHaveTextContent('₺2.5');
     expect(within(popup).getByTestId('stake-total')).toHaveTextContent('₺7.50');
     fireEvent.click(within(popup).getByRole('button', { name: /betslip\.stake_total/ }));
     for (const k of [
@@ -222,5 +223,46 @@ describe('BetslipPage', () => {
     const keys = placed.map(([, init]) => new Headers(init.headers).get('idempotency-key'));
     expect(keys[1]).not.toBe(keys[0]);
     expect(useSlipStore.getState().bets).toHaveLength(2);
+  });
+
+  it('refuses a total beyond any request (no checkBets, no placing) and says so', async () => {
+    // 99,999,999.99 per bet over 3 bets: the numpad allows each, the total is too large to send.
+    useCouponStore.setState({
+      coupon: { type: 3, systems: [2] },
+      count: 3,
+      stake: { perBet: 99_999_999_99, total: 0, edited: 'perBet' },
+    });
+    await renderSlip([entry(1), entry(2), entry(3)]);
+    expect(screen.getByTestId('slip-errors')).toHaveTextContent('betslip.error.stake_above_max');
+    expect(screen.getByTestId('place-bet')).toBeDisabled();
+    expect(calls('/api/v1/checkBets')).toHaveLength(0);
+    act(() => useCouponStore.setState({ stake: { perBet: 500, total: 1500, edited: 'perBet' } }));
+    await waitFor(() => expect(calls('/api/v1/checkBets')).toHaveLength(1));
+    expect(screen.queryByTestId('slip-errors')).toBeNull();
+  });
+
+  it('keeps what checkBets found on each row (with a padlock) after a rejected placement', async () => {
+    routes['/api/v1/checkBets'] = () =>
+      jsonResponse(200, {
+        ...okCheck(useSlipStore.getState().bets),
+        error: 'bet_error',
+        errors: { bets: { '2': { code: 'event_ended', message: 'over' } }, general: [] },
+      });
+    routes['/api/v1/betPlace'] = () =>
+      jsonResponse(200, {
+        result: { id: 9, result: { key: 'rejected' }, reject_reason: 'event_ended', items: [] },
+      });
+    useCouponStore.setState({ quickBet: true });
+    await renderSlip([entry(1), entry(2)]);
+    const rows = screen.getAllByTestId('slip-row');
+    await waitFor(() => expect(rows[1]).toHaveAttribute('data-locked', 'true'), { timeout: 3_000 });
+    expect(rows[0]).not.toHaveAttribute('data-locked');
+    fireEvent.click(screen.getByTestId('place-bet'));
+    await waitFor(() =>
+      expect(screen.getByTestId('slip-errors')).toHaveTextContent('betslip.error.rejected'),
+    );
+    // The placement's answer speaks for the bet; the row keeps its own reason and padlock.
+    expect(within(rows[1]!).getByRole('alert')).toHaveTextContent('betslip.error.event_ended');
+    expect(within(rows[1]!).getByRole('img', { name: 'betslip.locked' })).toBeInTheDocument();
   });
 });

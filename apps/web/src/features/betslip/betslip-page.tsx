@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { bankersAllowed, COUPON_TYPE, SLIP_LIMITS } from '@sb/betting';
+import { bankersAllowed, COUPON_TYPE, MAX_SLIP_AMOUNT_CENTS, SLIP_LIMITS } from '@sb/betting';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { useLocalePath } from '@/lib/app-context';
 import { formatUserMoney } from '@/lib/money';
@@ -9,7 +9,7 @@ import { useSessionUser } from '@/lib/session';
 import { clearSlip, removeSelection, useSlipStore } from '@/lib/slip-store';
 import { useCheckBets } from './api/check-bets';
 import { useSlipEvents } from './api/get-slip-events';
-import { hasErrors, NO_ERRORS, slipErrorsOf, type SlipErrors } from './bet-errors';
+import { hasErrors, NO_ERRORS, shownErrors, slipErrorsOf, type SlipErrors } from './bet-errors';
 import { EmptySlip } from './components/empty-slip';
 import { SlipFooter } from './components/slip-footer';
 import { SlipHeader } from './components/slip-header';
@@ -36,6 +36,10 @@ export const CHECK_ERRORS_DELAY_MS = 1_000;
 const NO_CURRENCY = { symbol: '', position: 'before' } as const;
 
 const isBlank = (errors: SlipErrors) => !hasErrors(errors);
+const TOO_LARGE: SlipErrors = {
+  perBet: {},
+  general: [{ code: 'stake_above_max', value: MAX_SLIP_AMOUNT_CENTS }],
+};
 
 type Dialog = 'system' | 'stake' | 'auth' | 'confirm' | null;
 
@@ -53,13 +57,14 @@ export function BetslipPage() {
   const betCount = betCountOf(coupon, bets);
   const stake = stakeAt(stakeState, betCount);
   const ready = couponReady(coupon, bets);
-  const check = useCheckBets(bets, coupon, stake.total, ready && stake.total > 0);
+  // A total beyond what any request may name is refused here: the server would answer 400, not a limit.
+  const tooLarge = stake.total > MAX_SLIP_AMOUNT_CENTS;
+  const check = useCheckBets(bets, coupon, stake.total, ready && stake.total > 0 && !tooLarge);
   const events = useSlipEvents(bets.map((b) => b.eventId));
   const checkErrors = useMemo(() => (check.data ? slipErrorsOf(check.data) : NO_ERRORS), [check.data]);
   const delayed = useDelayed<SlipErrors>(checkErrors, CHECK_ERRORS_DELAY_MS, isBlank, NO_ERRORS);
   const shape = JSON.stringify([bets.map((b) => [b.oddId, b.banker]), coupon, stake.total]);
-  const placeErrors = flow.errorsFor(shape);
-  const errors = hasErrors(placeErrors) ? placeErrors : delayed;
+  const errors = shownErrors(flow.errorsFor(shape), delayed, tooLarge ? TOO_LARGE : NO_ERRORS);
   const currency = user?.currency ?? NO_CURRENCY;
 
   if (bets.length === 0) return <EmptySlip />;
@@ -117,7 +122,7 @@ export function BetslipPage() {
         showMinEarnings={isSystem}
         currency={currency}
         busy={flow.isPending ? (live ? 'betslip.live_delay' : 'betslip.placing') : null}
-        canPlace={ready && stake.total > 0}
+        canPlace={ready && stake.total > 0 && !tooLarge}
         maxStake={check.data?.maxStake ?? null}
         onQuickBet={setQuickBet}
         onStake={() => setDialog('stake')}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_STAKE, editStake, stakeAt, stakeText } from './stake';
+import { DEFAULT_STAKE, editStake, stakeAt, stakeText, typedStakeText } from './stake';
 
 describe('stake split (spec §5)', () => {
   it('defaults to 1 per bet and 1 in total for one bet', () => {
@@ -26,5 +26,14 @@ describe('stake split (spec §5)', () => {
     expect(stakeText(1250)).toBe('12,5');
     expect(stakeText(1205)).toBe('12,05');
     expect(stakeText(5)).toBe('0,05');
+  });
+
+  it('shows typed numpad text like every amount of the app: grouped, with a decimal point', () => {
+    expect(typedStakeText('')).toBe('0');
+    expect(typedStakeText('12')).toBe('12');
+    expect(typedStakeText('0,')).toBe('0.');
+    expect(typedStakeText('1234,5')).toBe('1,234.5');
+    expect(typedStakeText('12345678,99')).toBe('12,345,678.99');
+    expect(typedStakeText('100')).toBe('100');
   });
 });

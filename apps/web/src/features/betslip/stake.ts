@@ -42,3 +42,13 @@ export function stakeText(cents: number): string {
   if (rest === 0) return String(whole);
   return `${whole},${String(rest).padStart(2, '0').replace(/0$/, '')}`;
 }
+
+/**
+ * Numpad text as the stake field shows it while typing: written like every amount of the app (thousands
+ * grouped, a decimal point; spec §9), so `1234,5` reads `1,234.5` and `0,` reads `0.`.
+ */
+export function typedStakeText(text: string): string {
+  const [whole = '', decimals] = text.split(',');
+  const grouped = (whole || '0').replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return decimals === undefined ? grouped : `${grouped}.${decimals}`;
+}

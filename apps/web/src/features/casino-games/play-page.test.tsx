@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
+import type { QueryClient } from '@tanstack/react-query';
 import type { GameSessionResponse, SlotRound } from '@sb/contract';
-import { jsonResponse, renderScreen } from '@/test/render';
+import { jsonResponse, loggedInQueryClient, renderScreen } from '@/test/render';
 import { PlayPage } from './play-page';
 
 const fetchMock = vi.fn();
@@ -65,7 +66,7 @@ const round: SlotRound = {
   freeSpinsAwarded: 0,
 };
 
-function answer(spinStatus = 200) {
+function answer(spinStatus = 200, rounds: SlotRound[] = []) {
   fetchMock.mockImplementation(async (url: string, init?: RequestInit) => {
     const path = new URL(url).pathname;
     if (path.endsWith('/spin')) {
@@ -73,17 +74,18 @@ function answer(spinStatus = 200) {
         ? jsonResponse(200, { result: { round, balance: round.balanceAfter } })
         : jsonResponse(spinStatus, { error: 'insufficient_funds', message: 'too low', field: 'stake' });
     }
-    if (path.endsWith('/rounds')) return jsonResponse(200, { result: { rounds: [] } });
+    if (path.endsWith('/rounds')) return jsonResponse(200, { result: { rounds } });
     if (path.endsWith(SESSION_ID) && (init?.method ?? 'GET') === 'GET')
       return jsonResponse(200, { result: { session, slot: layout, roulette: null } });
     return jsonResponse(404, { error: 'not_found', message: 'nope' });
   });
 }
 
-const open = () =>
+const open = (queryClient?: QueryClient) =>
   renderScreen(<div />, {
     path: `/en/play/${SESSION_ID}`,
     routes: [{ path: '/:locale/play/:sessionId', element: <PlayPage /> }],
+    ...(queryClient ? { queryClient } : {}),
   });
 
 beforeEach(() => vi.stubGlobal('fetch', fetchMock));
@@ -122,5 +124,14 @@ describe('game page', () => {
     fetchMock.mockResolvedValue(jsonResponse(404, { error: 'not_found', message: 'game session not found' }));
     await open();
     await screen.findByText('casino.play.not_found');
+  });
+
+  it("lists the session's rounds on the player's clock, as every time of the app", async () => {
+    answer(200, [round]);
+    await open(loggedInQueryClient());
+    const history = await screen.findByTestId('round-history');
+    // 10:00:05 UTC is 13:00 in Istanbul (the test user's time zone), whatever the device's zone.
+    await waitFor(() => expect(history.querySelector('time')).toHaveTextContent('13:00'));
+    expect(history.querySelector('time')).toHaveAttribute('datetime', round.createdAt);
   });
 });

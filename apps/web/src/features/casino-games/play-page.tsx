@@ -31,7 +31,10 @@ function SessionProblem({ error }: { error: unknown }) {
       title={t('processing.error')}
       text={text}
       action={
-        <Link to={to(status === 401 ? '/login' : '/casino')}>
+        <Link
+          className="ui-button ui-button--primary play-link-button"
+          to={to(status === 401 ? '/login' : '/casino')}
+        >
           {status === 401 ? t('route.login') : t('casino.play.back_to_casino')}
         </Link>
       }

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Popup } from '@/components/ui/popup';
 import { rangeProblem, type DateRange } from '../bet-filter';
+import { DateField } from './date-field';
 
 function RangeForm({
   initial,
@@ -24,28 +25,20 @@ function RangeForm({
   };
   return (
     <form className="bets-filter" onSubmit={submit} noValidate>
-      <label>
-        {t('bets.from')}
-        <input
-          type="date"
-          name="from"
-          value={range.from}
-          max={range.to}
-          required
-          onChange={(e) => setRange({ ...range, from: e.target.value })}
-        />
-      </label>
-      <label>
-        {t('bets.to')}
-        <input
-          type="date"
-          name="to"
-          value={range.to}
-          max={today}
-          required
-          onChange={(e) => setRange({ ...range, to: e.target.value })}
-        />
-      </label>
+      <DateField
+        label={t('bets.from')}
+        name="from"
+        value={range.from}
+        max={range.to}
+        onChange={(from) => setRange({ ...range, from })}
+      />
+      <DateField
+        label={t('bets.to')}
+        name="to"
+        value={range.to}
+        max={today}
+        onChange={(to) => setRange({ ...range, to })}
+      />
       {problem && (
         <p role="alert" className="bets-filter__problem">
           {t(problem)}

@@ -3,7 +3,7 @@ import type { Currency, FixtureEvent } from '@sb/contract';
 import { Icon } from '@/components/ui/icon';
 import { formatUserMoney } from '@/lib/money';
 import type { SlipEntry } from '@/lib/slip-store';
-import { errorKey, type SlipError } from '../bet-errors';
+import { errorKey, locksSelection, type SlipError } from '../bet-errors';
 import { liveClock } from '@/lib/fixtures/live-clock';
 import { formatStart, useStartTimeContext } from '@/lib/fixtures/start-time';
 import { OddValue } from './odd-value';
@@ -48,15 +48,22 @@ function MatchLine({ entry, event }: Pick<SlipRowProps, 'entry' | 'event'>) {
 export function SlipRow({ entry, number, event, error, currency, banker, onRemove, onBanker }: SlipRowProps) {
   const { t } = useTranslation();
   const value = error?.value === undefined ? {} : { amount: formatUserMoney(error.value, currency) };
+  const locked = locksSelection(error);
   return (
     <li
-      className={`slip-row${error ? ' slip-row--error' : ''}`}
+      className={`slip-row${error ? ' slip-row--error' : ''}${locked ? ' slip-row--locked' : ''}`}
       data-testid="slip-row"
       data-odd-id={entry.oddId}
+      data-locked={locked || undefined}
     >
       <div className="slip-row__line">
         {number !== null && <span className="slip-row__number">{number}</span>}
         <strong className="slip-row__outcome">{entry.outCome}</strong>
+        {locked && (
+          <span className="slip-row__lock" role="img" aria-label={t('betslip.locked')}>
+            <Icon name="lock" size={16} />
+          </span>
+        )}
         <OddValue oddId={entry.oddId} odd={entry.odd} />
         {banker && (
           <button

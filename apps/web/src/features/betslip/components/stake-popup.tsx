@@ -1,12 +1,20 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { parseAmount } from '@sb/betting';
 import type { Currency } from '@sb/contract';
 import { Button } from '@/components/ui/button';
-import { Numpad, numpadInput, type NumpadKey } from '@/components/ui/numpad';
+import { Numpad, numpadInput, numpadKeyOf, pastedNumpadText, type NumpadKey } from '@/components/ui/numpad';
 import { Popup } from '@/components/ui/popup';
 import { formatUserMoney } from '@/lib/money';
-import { editStake, QUICK_STAKES, stakeAt, stakeText, type StakeField, type StakeState } from '../stake';
+import {
+  editStake,
+  QUICK_STAKES,
+  stakeAt,
+  stakeText,
+  typedStakeText,
+  type StakeField,
+  type StakeState,
+} from '../stake';
 
 interface StakeEditorProps {
   stake: StakeState;
@@ -21,6 +29,36 @@ interface StakeEditorProps {
 const withSymbol = (text: string, currency: StakeEditorProps['currency']) =>
   currency.position === 'before' ? `${currency.symbol}${text}` : `${text} ${currency.symbol}`.trim();
 
+/**
+ * A keyboard and the clipboard work like the numpad while the popup is open (a tablet or desktop player, or
+ * one who pastes an amount): digits, either decimal mark, Backspace; a paste that is not a plain amount is
+ * ignored. Keys typed into a form field elsewhere are left alone.
+ */
+function useTypedKeys(onKey: (key: NumpadKey) => void, onPaste: (text: string) => void) {
+  const handlers = useRef({ onKey, onPaste });
+  handlers.current = { onKey, onPaste };
+  useEffect(() => {
+    const keydown = (event: KeyboardEvent) => {
+      const key = numpadKeyOf(event.key);
+      const inField = event.target instanceof HTMLInputElement || event.target instanceof HTMLTextAreaElement;
+      if (!key || inField || event.ctrlKey || event.metaKey || event.altKey) return;
+      event.preventDefault();
+      handlers.current.onKey(key);
+    };
+    const paste = (event: ClipboardEvent) => {
+      const text = pastedNumpadText(event.clipboardData?.getData('text') ?? '');
+      event.preventDefault();
+      if (text !== null) handlers.current.onPaste(text);
+    };
+    document.addEventListener('keydown', keydown);
+    document.addEventListener('paste', paste);
+    return () => {
+      document.removeEventListener('keydown', keydown);
+      document.removeEventListener('paste', paste);
+    };
+  }, []);
+}
+
 /** The editor inside the popup: mounted on open, so it starts from the slip's stake every time. */
 function StakeEditor({ stake, betCount, showPerBet, currency, onSave }: StakeEditorProps) {
   const { t } = useTranslation();
@@ -32,6 +70,7 @@ function StakeEditor({ stake, betCount, showPerBet, currency, onSave }: StakeEdi
     setText(next);
     setDraft(editStake(field, parseAmount(next), betCount));
   };
+  useTypedKeys((key) => type(numpadInput(text, key)), type);
   const select = (next: StakeField) => {
     setField(next);
     setText(stakeText(next === 'perBet' ? draft.perBet : draft.total));
@@ -59,7 +98,7 @@ function StakeEditor({ stake, betCount, showPerBet, currency, onSave }: StakeEdi
             <span className="stake-field__label">{t(label)}</span>
             <span className="stake-field__value" data-testid={`stake-${name}`}>
               {field === name
-                ? withSymbol(text || '0', currency)
+                ? withSymbol(typedStakeText(text), currency)
                 : formatUserMoney(name === 'perBet' ? draft.perBet : draft.total, currency)}
             </span>
           </button>
@@ -84,6 +123,8 @@ function StakeEditor({ stake, betCount, showPerBet, currency, onSave }: StakeEdi
       <Numpad
         onKey={(key: NumpadKey) => type(numpadInput(text, key))}
         deleteLabel={t('betslip.numpad_delete')}
+        decimalLabel={t('betslip.numpad_decimal')}
+        decimalMark="."
       />
       <Button className="stake-editor__done" onClick={() => onSave(draft)}>
         {t('betslip.done')}

@@ -4,11 +4,9 @@ import type { GameSession } from '@sb/contract';
 
 /** RTP and volatility (always shown), and the game's rules in a fold. */
 export function GameInfo({ session, children }: { session: GameSession; children?: ReactNode }) {
-  const { t, i18n } = useTranslation();
-  const rtp = new Intl.NumberFormat(i18n.language, {
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-  }).format(session.game.rtp);
+  const { t } = useTranslation();
+  // Written with a decimal point like the balance and stakes beside it (spec §9), in Turkish too.
+  const rtp = session.game.rtp.toFixed(2);
   return (
     <section className="game-info">
       <dl>

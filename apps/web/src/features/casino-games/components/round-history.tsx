@@ -1,10 +1,9 @@
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { GameSession, RoundSummary } from '@sb/contract';
+import { useDateFormat } from '@/lib/dates';
 import { formatUserMoney } from '@/lib/money';
 import { useRounds } from '../api/get-rounds';
-
-const time = (iso: string) => new Date(iso).toTimeString().slice(0, 8);
 
 function detailOf(round: RoundSummary, kind: GameSession['kind'], t: TFunction) {
   if (round.status === 'open') return t('casino.play.round_open');
@@ -19,6 +18,8 @@ function detailOf(round: RoundSummary, kind: GameSession['kind'], t: TFunction) 
 export function RoundHistory({ session }: { session: GameSession }) {
   const { t } = useTranslation();
   const rounds = useRounds(session.id);
+  // The app's clock: the player's time zone, as every other time of the app (was the device's, with seconds).
+  const dates = useDateFormat();
   const money = (n: number) => formatUserMoney(n, session.currency);
   return (
     <section className="round-history" aria-labelledby="round-history-title">
@@ -27,7 +28,7 @@ export function RoundHistory({ session }: { session: GameSession }) {
       <ol data-testid="round-history">
         {rounds.data?.map((round) => (
           <li key={round.id} className={round.win > round.stake ? 'is-win' : undefined}>
-            <time>{time(round.createdAt)}</time>
+            <time dateTime={round.createdAt}>{dates.time(round.createdAt)}</time>
             <span>
               {t('casino.play.round_stake')} {money(round.stake)}
             </span>

@@ -28,12 +28,14 @@ export function GameTile({ game }: { game: CasinoGame }) {
         onClick={() => play(game)}
       >
         <GameThumbnail src={game.thumbnail} name={game.name} />
-        <span className="game-tile__name">
-          {/* In the name line, not on the picture: the picture has the name and vendor drawn in. */}
-          {game.is_new && <span className="game-tile__badge">{t('lobby.new_badge')}</span>}
-          {game.name}
+        <span className="game-tile__text">
+          <span className="game-tile__name">
+            {/* In the name line, not on the picture: the picture has the name and vendor drawn in. */}
+            {game.is_new && <span className="game-tile__badge">{t('lobby.new_badge')}</span>}
+            {game.name}
+          </span>
+          <span className="game-tile__vendor">{game.vendor.name}</span>
         </span>
-        <span className="game-tile__vendor">{game.vendor.name}</span>
       </button>
       {loggedIn && <FavoriteStar gameId={game.id} name={game.name} />}
       {game.demo && (

@@ -23,6 +23,26 @@ describe('Popup', () => {
     expect(onClose).toHaveBeenCalledTimes(1);
   });
 
+  it('gives the focus back to the element that opened it when it closes', () => {
+    function Harness({ open }: { open: boolean }) {
+      return (
+        <>
+          <button type="button">Opener</button>
+          <Popup open={open} title="Filter" onClose={() => {}} closeLabel="Close">
+            <button type="button">Inside</button>
+          </Popup>
+        </>
+      );
+    }
+    const { rerender } = render(<Harness open={false} />);
+    screen.getByRole('button', { name: 'Opener' }).focus();
+    rerender(<Harness open />);
+    screen.getByRole('button', { name: 'Inside' }).focus();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Inside' }));
+    rerender(<Harness open={false} />);
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Opener' }));
+  });
+
   it('confirm dialog answers yes and no', () => {
     const onConfirm = vi.fn();
     const onCancel = vi.fn();

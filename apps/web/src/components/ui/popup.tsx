@@ -17,7 +17,7 @@ interface PopupProps {
 
 /**
  * A modal popup on a native `<dialog>`: the browser gives focus trapping, Escape and the inert page behind it.
- * A tap on the backdrop closes it. Rendered only while open so closed popups cost nothing.
+ * A tap on the backdrop closes it, and the focus returns to the element that opened it. Rendered only while open so closed popups cost nothing.
  */
 export function Popup({ open, title, onClose, children, footer, closeLabel, variant = 'sheet' }: PopupProps) {
   const ref = useRef<HTMLDialogElement>(null);
@@ -25,11 +25,15 @@ export function Popup({ open, title, onClose, children, footer, closeLabel, vari
   useEffect(() => {
     const dialog = ref.current;
     if (!open || !dialog) return;
+    // Whoever opened the popup gets the focus back when it closes (the dialog leaves the DOM while open, so the
+    // browser's own focus restoring never runs).
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     // jsdom has no showModal; the open attribute keeps the dialog visible there.
     if (typeof dialog.showModal === 'function' && !dialog.open) dialog.showModal();
     else dialog.setAttribute('open', '');
     return () => {
       if (typeof dialog.close === 'function' && dialog.open) dialog.close();
+      if (opener?.isConnected) opener.focus({ preventScroll: true });
     };
   }, [open]);
   if (!open) return null;

@@ -8,7 +8,7 @@ import { formatUserMoney } from '@/lib/money';
 import { useSessionUser } from '@/lib/session';
 import { useNextPageMarker } from '@/lib/use-end-marker';
 import { useTransactions } from './api/get-transactions';
-import { DateField } from './components/date-field';
+import { DateField } from '@/components/ui/date-field';
 import { defaultTransactionsRange, validateRange, type DateRange } from './components/transactions-range';
 import './components/account.css';
 

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Popup } from '@/components/ui/popup';
 import { rangeProblem, type DateRange } from '../bet-filter';
-import { DateField } from './date-field';
+import { DateField } from '@/components/ui/date-field';
 
 function RangeForm({
   initial,

@@ -1,10 +1,11 @@
 import { useDateFormat } from '@/lib/dates';
+import './date-field.css';
 
 /**
- * A date input that reads like every other date of the app (the transactions filter's approach). A native date
- * input shows its value in the device's format (10/23/2026 on an English phone, beside 23.10.2026 on a Turkish
- * page): the date is written by the shared date module, and the native input lies invisibly over it, so a tap
- * still opens the system's date picker.
+ * A date input that reads like every other date of the app (My bets' filter, the transactions filter). A native
+ * date input shows its value in the device's format (10/23/2026 on an English phone, beside 23.10.2026 on a
+ * Turkish page): here the date is written by the shared date module, and the native input lies invisibly over
+ * it, so a tap still opens the system's date picker.
  */
 export function DateField({
   label,
@@ -21,14 +22,14 @@ export function DateField({
 }) {
   const dates = useDateFormat();
   return (
-    <label className="bets-date">
+    <label className="ui-date">
       <span>{label}</span>
-      <span className="bets-date__box">
-        <span aria-hidden="true" data-testid={`bets-date-${name}`}>
+      <span className="ui-date__box">
+        <span aria-hidden="true" data-testid={`date-field-${name}`}>
           {value ? dates.plainDate(value) : ''}
         </span>
         <input
-          className="bets-date__input"
+          className="ui-date__input"
           type="date"
           name={name}
           value={value}

@@ -42,7 +42,9 @@ async function admin(sql: string): Promise<void> {
 }
 
 function startServer(databaseUrl: string, env: Record<string, string>): Promise<Server> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  // PEAK_SERVER_NODE_ARGS adds Node flags to the servers only, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
+  const nodeArgs = (process.env.PEAK_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'apps/server/src/main.ts'], {
     env: {
       ...process.env,
       DATABASE_URL: databaseUrl,

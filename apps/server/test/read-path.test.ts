@@ -85,6 +85,20 @@ describeEachBackend('read path', (backend) => {
     expect(stale.statusCode).toBe(200);
   });
 
+  it('hands the feed the same state object until the event changes (snapshots render it once)', async () => {
+    const readModel = server.modules.fixtures.readModel;
+    const [first] = readModel.feedState([liveId]);
+    expect(readModel.feedState([liveId])[0]).toBe(first);
+    const version = readModel.store.get(liveId)!.version;
+    for (let i = 0; i < 240 && readModel.store.get(liveId)!.version === version; i++) {
+      await server.modules.fixtures.runOnce();
+      clock.advance(1_000);
+    }
+    const [next] = readModel.feedState([liveId]);
+    expect(next).not.toBe(first);
+    expect(readModel.feedState([liveId])[0]).toBe(next);
+  });
+
   it('publishes a match update only when something a client shows changed', () => {
     const own = matches.filter((m) => m.eventId === liveId);
     expect(own.length).toBeGreaterThan(1);

@@ -111,6 +111,43 @@ describe('FeedHub', () => {
     expect(done).toEqual({ type: 'subscribed', topics: ['live'], seq: 6, mode: 'snapshot' });
   });
 
+  it('renders a source state once for every client it snapshots, each stamped with the seq of its send', async () => {
+    const match = matchUpdate(7, { periodTime: 12 });
+    const markets = marketUpdate(7, 70, 2.5).markets;
+    const states = vi.fn((ids: Iterable<number>) => ([...ids].includes(7) ? [{ match, markets }] : []));
+    const competitionName = vi.fn((_id: number) => 'Süper Lig');
+    hub = new FeedHub({
+      bus,
+      clock: manualClock(),
+      epoch: 'epoch-a',
+      limits: LIMITS,
+      verifyToken: async () => ({ userId: null }),
+      rendering: { competitionName, isRowMarket: () => true },
+      source: { liveIds: () => [7], states },
+    });
+    hub.start();
+    const first = connect(['live']);
+    await bus.publish(
+      'fixture.match',
+      matchUpdate(99, { isLive: false, competition: { id: 8, name: 'Cup' } }),
+    );
+    const second = connect(['live']);
+    const third = connect(['live']);
+    // One rendering of the match for the language all three use, though three snapshots were sent.
+    expect(competitionName.mock.calls.filter(([id]) => id === 7)).toHaveLength(1);
+    const firstMatch = first.socket.messages().find((m) => m.type === 'match_update');
+    const laterMatch = third.socket.messages().find((m) => m.type === 'match_update');
+    expect(firstMatch).toEqual({
+      ...match,
+      competition: { id: match.competition.id, name: 'Süper Lig' },
+      seq: 0,
+    });
+    expect(laterMatch).toEqual({ ...firstMatch, seq: 1 });
+    expect(second.socket.sent.filter((t) => t.includes('"market_update"'))).toEqual([
+      JSON.stringify({ type: 'market_update', eventId: 7, markets, ts: match.ts, seq: 1 }),
+    ]);
+  });
+
   it('resumes from sinceSeq with exactly the missed messages of the topics', async () => {
     setup();
     await bus.publish('fixture.match', matchUpdate(1));

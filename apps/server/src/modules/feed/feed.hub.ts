@@ -88,6 +88,8 @@ export class FeedHub implements FeedConnectionHost {
   private readonly connections = new Set<FeedConnection>();
   private readonly ring: FeedRingBuffer<FeedPayload>;
   private readonly rendering: FeedRendering;
+  /** Rendered snapshot messages per source state object (see `statePayload`). */
+  private readonly statePayloads = new WeakMap<object, FeedPayload>();
   private readonly state: FeedStateStore;
   private readonly conflator: MarketConflator;
   private readonly policy: BackpressurePolicy;
@@ -269,33 +271,63 @@ export class FeedHub implements FeedConnectionHost {
 
   private sendSnapshot(connection: FeedConnection, topic: FeedTopic): boolean {
     const view: FeedView = topic === 'live' ? 'live' : 'event';
-    const texts = this.snapshotMessages(topic)
-      .map((message) => new FeedPayload(message, this.rendering).text(connection.locale, view))
+    const texts = this.snapshotParts(topic)
+      .map((part) =>
+        part.stamp === null
+          ? part.payload.text(connection.locale, view)
+          : part.payload.stamped(connection.locale, view, part.stamp),
+      )
       .filter((text): text is string => text !== null);
     if (!connection.send({ type: 'snapshot', seq: this.seq, topic, count: texts.length })) return false;
     return texts.every((text) => connection.sendText(text));
   }
 
   /**
-   * The messages that rebuild a topic: from the source of record when there is one (complete, and current
-   * after a gap), else from what this stream has seen. All stamped with the current `seq`.
+   * A source state's message as a payload, rendered once: the source hands out the same state objects until
+   * the event changes, so a thousand clients subscribing to `live` (or a resync of all of them) serialise each
+   * event once per language and view instead of once per client.
    */
-  private snapshotMessages(topic: FeedTopic): FeedDataMessage[] {
+  private statePayload(key: object, message: () => MatchUpdate | MarketUpdate): FeedPayload {
+    let payload = this.statePayloads.get(key);
+    if (!payload) {
+      payload = new FeedPayload(message(), this.rendering);
+      this.statePayloads.set(key, payload);
+    }
+    return payload;
+  }
+
+  /**
+   * The messages that rebuild a topic: from the source of record when there is one (complete, and current
+   * after a gap), else from what this stream has seen. All carry the current `seq`.
+   */
+  private snapshotParts(topic: FeedTopic): { payload: FeedPayload; stamp: number | null }[] {
     const source = this.options.source;
     const seen = this.state.snapshot(topic, this.seq);
-    if (!source) return seen;
+    const asSeen = (m: FeedDataMessage) => ({ payload: new FeedPayload(m, this.rendering), stamp: null });
+    if (!source) return seen.map(asSeen);
     const ids = topic === 'live' ? source.liveIds() : [Number(topic.slice('event:'.length))];
     const known = source.states(ids);
-    const fromSource = known.flatMap(({ match, markets }): FeedDataMessage[] => [
-      { ...match, seq: this.seq },
+    const stamp = this.seq;
+    const fromSource = known.flatMap(({ match, markets }) => [
+      { payload: this.statePayload(match, () => match), stamp },
       ...(markets.length > 0
-        ? [{ type: 'market_update' as const, eventId: match.eventId, markets, ts: match.ts, seq: this.seq }]
+        ? [
+            {
+              payload: this.statePayload(markets, () => ({
+                type: 'market_update' as const,
+                eventId: match.eventId,
+                markets,
+                ts: match.ts,
+              })),
+              stamp,
+            },
+          ]
         : []),
     ]);
     // Events the source does not know at all (yet) keep what this stream has seen of them.
     const unknown = new Set(seen.map((m) => m.eventId));
     for (const id of unknown) if (source.states([id]).length > 0) unknown.delete(id);
-    return [...fromSource, ...seen.filter((m) => unknown.has(m.eventId))];
+    return [...fromSource, ...seen.filter((m) => unknown.has(m.eventId)).map(asSeen)];
   }
 
   private beat(): void {

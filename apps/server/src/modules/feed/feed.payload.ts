@@ -1,4 +1,4 @@
-import { DEFAULT_LOCALE, type FeedDataMessage, type Locale } from '@sb/contract';
+import { DEFAULT_LOCALE, type Locale, type MarketUpdate, type MatchUpdate } from '@sb/contract';
 
 /**
  * Which form of a data message a client gets: `event` (an `event:<id>` subscriber: every market) or `live`
@@ -21,7 +21,8 @@ export class FeedPayload {
   private readonly texts = new Map<string, string | null>();
 
   constructor(
-    readonly message: FeedDataMessage,
+    /** A stream message (with its `seq`), or a snapshot's state message that `stamped` gives a `seq` per send. */
+    readonly message: MatchUpdate | MarketUpdate,
     private readonly rendering: FeedRendering,
   ) {}
 
@@ -34,6 +35,15 @@ export class FeedPayload {
     const key = this.message.type === 'match_update' ? locale : view;
     if (!this.texts.has(key)) this.texts.set(key, this.render(locale, view));
     return this.texts.get(key) ?? null;
+  }
+
+  /**
+   * The text with a `seq` appended as its last key: a snapshot's state message is rendered once per event
+   * version and stamped with the stream position of each send (the same bytes as rendering it with that seq).
+   */
+  stamped(locale: Locale, view: FeedView, seq: number): string | null {
+    const text = this.text(locale, view);
+    return text === null ? null : `${text.slice(0, -1)},"seq":${seq}}`;
   }
 
   /** Size of the main form, for the ring buffer's byte bound. */

@@ -16,6 +16,9 @@ export interface FeedSocket {
   close(code?: number, reason?: string): void;
   terminate(): void;
   ping(): void;
+  /** Holds writes in memory until `uncork` (the TCP socket's cork): several messages leave in one write. */
+  cork?(): void;
+  uncork?(): void;
 }
 
 /** Who is on the other end; `userId: null` is an anonymous visitor. */
@@ -110,6 +113,18 @@ export class FeedConnection {
       .finally(() => {
         this.pending -= 1;
       });
+  }
+
+  /** Holds this client's writes until `uncork`; false when its socket cannot (then nothing is held). */
+  cork(): boolean {
+    if (this.closed || !this.options.socket.cork) return false;
+    this.options.socket.cork();
+    return true;
+  }
+
+  /** Writes out what `cork` held (also after the connection closed: the socket decides what is left to do). */
+  uncork(): void {
+    this.options.socket.uncork?.();
   }
 
   /** A WebSocket ping: the client's automatic pong proves it is still there. */

@@ -90,6 +90,8 @@ export class FeedHub implements FeedConnectionHost {
   private readonly rendering: FeedRendering;
   /** Rendered snapshot messages per source state object (see `statePayload`). */
   private readonly statePayloads = new WeakMap<object, FeedPayload>();
+  /** Connections whose writes are held until the end of the current turn (see `holdWrites`). */
+  private corked: FeedConnection[] | null = null;
   private readonly state: FeedStateStore;
   private readonly conflator: MarketConflator;
   private readonly policy: BackpressurePolicy;
@@ -257,7 +259,24 @@ export class FeedHub implements FeedConnectionHost {
     this.fanOut({ ...update, seq: this.seq + 1 }, this.state.isLive(update.eventId));
   }
 
+  /**
+   * Holds every client's writes until the end of this turn of the event loop: the updates published in one
+   * turn (a simulator tick, a batch from Redis, conflated markets whose windows close together) then leave in
+   * one write per client instead of one system call per message per client.
+   */
+  private holdWrites(): void {
+    if (this.corked) return;
+    const corked: FeedConnection[] = [];
+    for (const connection of this.connections) if (connection.cork()) corked.push(connection);
+    this.corked = corked;
+    setImmediate(() => {
+      this.corked = null;
+      for (const connection of corked) connection.uncork();
+    });
+  }
+
   private fanOut(message: FeedDataMessage, live: boolean): void {
+    this.holdWrites();
     this.seq = message.seq;
     const payload = new FeedPayload(message, this.rendering);
     this.ring.push({ seq: message.seq, eventId: message.eventId, live, size: payload.size, payload });
@@ -278,8 +297,14 @@ export class FeedHub implements FeedConnectionHost {
           : part.payload.stamped(connection.locale, view, part.stamp),
       )
       .filter((text): text is string => text !== null);
-    if (!connection.send({ type: 'snapshot', seq: this.seq, topic, count: texts.length })) return false;
-    return texts.every((text) => connection.sendText(text));
+    // One write for the whole snapshot.
+    const corked = connection.cork();
+    try {
+      if (!connection.send({ type: 'snapshot', seq: this.seq, topic, count: texts.length })) return false;
+      return texts.every((text) => connection.sendText(text));
+    } finally {
+      if (corked) connection.uncork();
+    }
   }
 
   /**

@@ -22,8 +22,20 @@ export function feedRoutes(hub: FeedHub): FastifyPluginAsync {
             'Live feed WebSocket: match_update and market_update by topic (see modules/feed/README.md)',
         },
       },
-      (socket) => {
-        const connection = hub.accept(socket);
+      (socket, request) => {
+        // The upgraded TCP socket: corked while the hub writes a turn's messages, so they leave together.
+        const tcp = request.raw.socket;
+        const connection = hub.accept({
+          get bufferedAmount() {
+            return socket.bufferedAmount;
+          },
+          send: (data) => socket.send(data),
+          close: (code, reason) => socket.close(code, reason),
+          terminate: () => socket.terminate(),
+          ping: () => socket.ping(),
+          cork: () => tcp.cork(),
+          uncork: () => tcp.uncork(),
+        });
         socket.on('message', (data, isBinary) => {
           const buffer = toBuffer(data);
           connection.receive(isBinary ? null : buffer.toString('utf8'), buffer.length);

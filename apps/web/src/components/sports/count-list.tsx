@@ -28,7 +28,8 @@ export function CountList({
     return (
       <ul className="count-list" aria-label={label} aria-busy="true">
         {Array.from({ length: skeletonRows }, (_, i) => (
-          <li key={i} className="count-list__item">
+          // Keys of their own: a skeleton row is never reused (and moved) as the row of the item with id i.
+          <li key={`skeleton-${i}`} className="count-list__item">
             <Skeleton height={16} width="60%" />
           </li>
         ))}

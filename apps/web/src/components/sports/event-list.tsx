@@ -28,15 +28,19 @@ function SportGroup({
   events,
   live,
   showSport,
+  chosen,
+  onChoose,
 }: {
   sport: FixtureEvent['sport'];
   events: FixtureEvent[];
   live: boolean;
   showSport: boolean;
+  /** The market the player chose for this sport, if any (kept by the list: one choice per sport). */
+  chosen: number | undefined;
+  onChoose: (marketType: number) => void;
 }) {
   const { t } = useTranslation();
   const { data: mains } = useMainMarkets(sport.id, live);
-  const [chosen, setChosen] = useState<number | null>(null);
   const marketType = chosen ?? mains?.[0]?.e;
   return (
     <section className="sport-group" aria-label={sport.name}>
@@ -46,7 +50,7 @@ function SportGroup({
           <Tabs
             label={t('sports.main_market')}
             active={marketType ?? null}
-            onSelect={setChosen}
+            onSelect={onChoose}
             items={mains.map((m) => ({ key: m.e, label: m.name }))}
           />
         ) : (
@@ -72,8 +76,13 @@ interface EventListProps {
   showSport?: boolean;
 }
 
-/** Event rows grouped by sport; skeleton rows while loading; a plain line when there is nothing. */
+/**
+ * Event rows grouped by sport; skeleton rows while loading; a plain line when there is nothing. A list in
+ * start-time order can hold several runs of one sport (football, ice hockey, football): the market chosen
+ * in one run's strip applies to every run of that sport, and each run has a key of its own.
+ */
 export function EventList({ events, skeletonRows, live, emptyText, showSport = false }: EventListProps) {
+  const [chosen, setChosen] = useState<Record<number, number>>({});
   if (!events) {
     return (
       <div className="event-list" aria-busy="true">
@@ -89,11 +98,13 @@ export function EventList({ events, skeletonRows, live, emptyText, showSport = f
     <div className="event-list">
       {groupBySport(events).map((group) => (
         <SportGroup
-          key={group.sport.id}
+          key={`${group.sport.id}:${group.events[0]?.id}`}
           sport={group.sport}
           events={group.events}
           live={live}
           showSport={showSport}
+          chosen={chosen[group.sport.id]}
+          onChoose={(marketType) => setChosen((c) => ({ ...c, [group.sport.id]: marketType }))}
         />
       ))}
     </div>

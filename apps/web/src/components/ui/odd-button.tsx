@@ -4,6 +4,12 @@ import { toggleSelection, useInSlip, type SlipPick } from '@/lib/slip-store';
 import { Icon } from './icon';
 import './odd-button.css';
 
+/** The size step of an odd's text: six characters (100.00) and seven (1000.00) each step down. */
+function valueSize(oddText: string): string {
+  if (oddText.length > 6) return ' odd-button__value--long odd-button__value--xlong';
+  return oddText.length > 5 ? ' odd-button__value--long' : '';
+}
+
 /** Spec §9: an odd's change is highlighted this long. */
 export const ODD_HIGHLIGHT_MS = 2_000;
 
@@ -80,7 +86,7 @@ export function OddButton({
       onClick={() => toggleSelection(pick())}
     >
       {showLabel && <span className="odd-button__label">{label}</span>}
-      <span className={`odd-button__value${oddText.length > 5 ? ' odd-button__value--long' : ''}`}>
+      <span className={`odd-button__value${valueSize(oddText)}`}>
         {locked ? <Icon name="lock" size={16} /> : oddText}
       </span>
       {direction && !locked && (

@@ -150,25 +150,27 @@ describe('FeedHub', () => {
 
   it("holds a turn's messages in each client socket and writes them out together at the end of the turn", async () => {
     setup();
-    const socket = Object.assign(new FakeSocket(), { corks: 0, uncorks: 0, flushedAt: [] as number[] });
-    socket.cork = () => void socket.corks++;
-    socket.uncork = () => {
-      socket.uncorks++;
-      socket.flushedAt.push(socket.sent.length);
-    };
+    const counts = { corks: 0, uncorks: 0, flushedAt: [] as number[] };
+    const socket: FakeSocket = Object.assign(new FakeSocket(), {
+      cork: () => void counts.corks++,
+      uncork: () => {
+        counts.uncorks++;
+        counts.flushedAt.push(socket.sent.length);
+      },
+    });
     const connection = hub.accept(socket);
     hub.subscribe(connection, ['live']);
     // The snapshot left in one write.
-    expect([socket.corks, socket.uncorks]).toEqual([1, 1]);
+    expect([counts.corks, counts.uncorks]).toEqual([1, 1]);
     const before = socket.sent.length;
     await bus.publish('fixture.match', matchUpdate(1, { periodTime: 5 }));
     await bus.publish('fixture.match', matchUpdate(2, { periodTime: 6 }));
     await bus.publish('fixture.markets', marketUpdate(1, 10, 1.8));
     expect(socket.sent.length).toBe(before + 3);
-    expect([socket.corks, socket.uncorks]).toEqual([2, 1]);
+    expect([counts.corks, counts.uncorks]).toEqual([2, 1]);
     vi.runOnlyPendingTimers();
-    expect([socket.corks, socket.uncorks]).toEqual([2, 2]);
-    expect(socket.flushedAt.at(-1)).toBe(before + 3);
+    expect([counts.corks, counts.uncorks]).toEqual([2, 2]);
+    expect(counts.flushedAt.at(-1)).toBe(before + 3);
     expect(dataSeqs(socket.messages()).slice(-3)).toEqual([
       [1, 1],
       [2, 2],

@@ -39,6 +39,13 @@ function violation(file, spec) {
       return `packages/* stay pure: '${spec}' has side effects or belongs to an app`;
     return null;
   }
+  // The back office and the player app are separate bundles: neither imports the other.
+  const app = from.match(/^apps\/(web|backoffice)\//)?.[1];
+  const targetApp = to?.match(/^apps\/(web|backoffice)(\/|$)/)?.[1];
+  if (app && targetApp && targetApp !== app)
+    return `apps/${app} must not import apps/${targetApp}: separate bundles`;
+  if (app === 'backoffice' && /^@sb\/(web|server)/.test(spec))
+    return 'apps/backoffice must not import another app';
   const feature = from.match(/^apps\/web\/src\/features\/([^/]+)\//);
   const target = to?.match(/^apps\/web\/src\/features\/([^/]+)(\/|$)/);
   if (feature && target && target[1] !== feature[1])

@@ -8,6 +8,8 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
+          // Monte Carlo pricing tests take seconds on a busy machine: a hang guard, not a timing check.
+          testTimeout: 60_000,
           include: ['packages/*/src/**/*.test.ts', 'apps/server/src/**/*.test.ts', 'scripts/**/*.test.ts'],
         },
       },
@@ -26,8 +28,10 @@ export default defineConfig({
           name: 'integration',
           environment: 'node',
           include: ['apps/server/test/**/*.test.ts'],
-          testTimeout: 60_000,
-          hookTimeout: 60_000,
+          // Generous: a server's start-up on a busy 2-core machine can take over a minute (these are hang guards,
+          // not timing checks).
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
         },
       },
       {

@@ -131,12 +131,14 @@ describe('account in Chromium (360×640)', () => {
     const rows = page.getByTestId('transaction');
     // The demo history: deposits 20, 12 and 1 day(s) ago, withdrawals 5 days ago and today.
     await expect.poll(() => rows.count()).toBe(5);
-    const today = await page.locator('input[name=to]').inputValue();
+    // Spec §9: the default range ends tomorrow, and an end date after tomorrow is refused.
+    const tomorrow = await page.locator('input[name=to]').inputValue();
+    const today = shiftDate(tomorrow, -1);
     expect(await page.locator('input[name=from]').inputValue()).not.toBe('');
 
-    await page.locator('input[name=to]').fill(shiftDate(today, 1));
+    await page.locator('input[name=to]').fill(shiftDate(tomorrow, 1));
     await page.getByRole('button', { name: 'Filter' }).click();
-    expect(await page.getByRole('alert').textContent()).toBe('The end date cannot be after today.');
+    expect(await page.getByRole('alert').textContent()).toBe('The end date cannot be after tomorrow.');
 
     await page.locator('input[name=from]').fill(shiftDate(today, -13));
     await page.locator('input[name=to]').fill(shiftDate(today, -4));

@@ -4,11 +4,19 @@ import { betPayout, type LegResult } from '@sb/betting';
 import type { BetView, FixtureEvent } from '@sb/contract';
 import { E2E_CLIENTS } from './support/clients';
 import { operatorCommand, urlFor, useBrowser } from './support/fixtures';
+import {
+  PICKABLE_ODD,
+  balance,
+  cents,
+  logIn as logInAs,
+  openSlip,
+  placeQuick,
+  setStake,
+} from './support/slip';
 
 /** Issue 9 in Chromium: the slip, placing, My bets, settlement with betPayout, cash-out, the visitor dialog. */
 const CLIENT = E2E_CLIENTS.bets;
-/** The odd buttons of the sports screens (their contract with the slip). */
-const PICKABLE_ODD = 'button[data-odd-id]:not([disabled])';
+const logIn = (page: Page) => logInAs(page, CLIENT);
 
 /** Pre-match football events far enough ahead, from the API; `skip` keeps clear of other suites' events. */
 async function preMatch(count: number, skip: number): Promise<FixtureEvent[]> {
@@ -20,16 +28,6 @@ async function preMatch(count: number, skip: number): Promise<FixtureEvent[]> {
   return chosen;
 }
 
-async function logIn(page: Page) {
-  // The cashback offer (another feature, tested in its own suite) would pop up on every page load once this
-  // client has staked, possibly behind an open slip popup: here the client has none to offer.
-  await page.route(/\/api\/v2\/cashback\/sports/, (route) =>
-    route.fulfill({ json: { cashback: 0, percent: 0 } }),
-  );
-  await page.goto(urlFor(`/en/login?u=${CLIENT.username}&s=${CLIENT.password}`));
-  await page.getByTestId('header-balance').waitFor();
-}
-
 /** Taps the first odd that can be picked on the event's page; resolves when it is on the slip. */
 async function pick(page: Page, event: FixtureEvent): Promise<void> {
   await page.goto(urlFor(`/en/sports/${event.sport.id}/${event.region.id}/0/event/${event.id}`));
@@ -39,29 +37,8 @@ async function pick(page: Page, event: FixtureEvent): Promise<void> {
   await expect.poll(() => odd.getAttribute('aria-pressed')).toBe('true');
 }
 
-/** Minor units of a shown amount (`₺1,234.56` → 123456). */
-const cents = (text: string | null) => Number((text ?? '').replace(/[^0-9]/g, ''));
-const balance = async (page: Page) => cents(await page.getByTestId('header-balance').textContent());
 const pressedType = (page: Page) =>
   page.getByTestId('coupon-type').locator('[aria-pressed=true]').getAttribute('data-type');
-
-async function openSlip(page: Page) {
-  await page.goto(urlFor('/en/betslip'));
-  await page.getByTestId('slip-row').first().waitFor();
-}
-
-/** Sets the slip's stake in the stake popup: a field, then numpad keys or a quick amount. */
-async function setStake(page: Page, field: 'perBet' | 'total', keys: string[]) {
-  await page.getByTestId('stake-box').click();
-  const popup = page.getByRole('dialog', { name: 'Stake' });
-  await popup.locator(`[data-field=${field}]`).click();
-  for (const key of keys) {
-    const numpad = popup.locator(`.ui-numpad__key[data-key="${key}"]`);
-    if (await numpad.count()) await numpad.click();
-    else await popup.getByRole('button', { name: key, exact: true }).click();
-  }
-  await popup.getByRole('button', { name: 'Done' }).click();
-}
 
 /** One bet of the logged-in client, read with their token (what the server settled it at). */
 async function betDetail(page: Page, id: number): Promise<BetView> {
@@ -72,16 +49,6 @@ async function betDetail(page: Page, id: number): Promise<BetView> {
     });
     return ((await res.json()) as { result: BetView }).result;
   }, id);
-}
-
-/** Places the slip as it is (quick bet on: no confirmation) and returns the new bet's id from the success page. */
-async function placeQuick(page: Page): Promise<number> {
-  const quick = page.getByRole('switch', { name: 'Quick bet' });
-  if (!(await quick.isChecked())) await quick.check();
-  await page.getByTestId('place-bet').click();
-  await page.waitForURL(/\/en\/betslip-successful$/);
-  const summary = await page.getByTestId('bet-summary').locator('header strong').textContent();
-  return Number(/(\d+)/.exec(summary ?? '')![1]);
 }
 
 describe('betting in Chromium (360×640)', () => {
@@ -138,7 +105,11 @@ describe('betting in Chromium (360×640)', () => {
 
     const settled = await betDetail(page, betId);
     const expected = betPayout({
-      legs: settled.items.map((i) => ({ odds: i.oddValue, result: i.oddResult as LegResult })),
+      legs: settled.items.map((i) => ({
+        odds: i.oddValue,
+        eventId: i.mid,
+        result: i.oddResult as LegResult,
+      })),
       systemK: 2,
       bankers: [],
       stakePerBetCents: 250,

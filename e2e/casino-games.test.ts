@@ -64,8 +64,17 @@ describe('casino games in Chromium (360×640)', () => {
     await page.goto(urlFor('/en/account/transactions'));
     const rows = page.getByTestId('transaction');
     await rows.first().waitFor();
+    // Ten transactions a page (spec §9): scroll the list's end into view until every round's bet is loaded.
+    await expect
+      .poll(
+        async () => {
+          await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+          return rows.filter({ hasText: `Casino bet · ${slot.name}` }).count();
+        },
+        { timeout: 30_000 },
+      )
+      .toBe(spins);
     const texts = await rows.allTextContents();
-    expect(texts.filter((t) => t.includes(`Casino bet · ${slot.name}`))).toHaveLength(spins);
     expect(texts.some((t) => t.includes(`Casino win · ${slot.name}`))).toBe(true);
   });
 

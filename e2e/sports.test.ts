@@ -130,6 +130,9 @@ describe('sports screens in Chromium (360×640)', () => {
     await rows.nth(6).locator('.event-row__teams').click();
     await page.waitForURL(/\/en\/live\/\d+\/\d+$/);
     const sport = /\/live\/(\d+)\//.exec(page.url())![1];
+    // The URL changes before React commits the event screen (router navigations are transitions): until the
+    // event is drawn, the header still holds the list's Back, which leads elsewhere.
+    await page.getByTestId('event-detail').waitFor();
     await page.getByTestId('header').getByRole('button', { name: 'Back' }).click();
     await page.waitForURL(new RegExp(`/en/live/${sport}$`));
     await page.getByTestId('live-list').getByTestId('event-row').first().waitFor();

@@ -1,7 +1,15 @@
 // Type-checks every project of the monorepo; each has its own tsconfig (DOM for web, node for server).
 import { execFileSync } from 'node:child_process';
 
-const projects = ['packages/contract', 'packages/betting', 'apps/server', 'apps/web', 'e2e', 'bench'];
+const projects = [
+  'packages/contract',
+  'packages/betting',
+  'apps/server',
+  'apps/web',
+  'apps/backoffice',
+  'e2e',
+  'bench',
+];
 let failed = false;
 for (const project of projects) {
   try {

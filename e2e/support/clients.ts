@@ -6,14 +6,23 @@ export const E2E_CLIENTS = {
   casino: { username: 'e2e-casino', password: 'casino-secret-2026' },
   /** Places, settles and cashes out bets, so the demo account's balance is not touched. */
   bets: { username: 'e2e-bets', password: 'bets-secret-2026' },
+  /** Bets that the back-office test watches in the ticker and suspends. */
+  desk: { username: 'e2e-desk', password: 'desk-secret-2026' },
+  /** Changes its odds format (e2e/polish.test.ts). */
+  prefs: { username: 'e2e-prefs', password: 'prefs-secret-2026' },
 } as const;
 
 /** Money the setup credits (through the CLI) to clients that play: the casino test spins, the betting test bets. */
 export const E2E_CREDITS: Partial<Record<keyof typeof E2E_CLIENTS, string>> = {
   casino: '500.00',
   bets: '5000.00',
+  desk: '500.00',
 };
 
 /** The seeded demo accounts (apps/server/src/db/demo-accounts.seed.ts, README "Demo data"). */
 export const DEMO = { username: 'demo', password: 'demo-pass-2026' } as const;
 export const DEMO_RESELLER = { username: 'reseller', password: 'reseller-pass-2026' } as const;
+
+/** The outside addresses the browser tests give Demo Bet (per-brand configuration, `ops app:links`). */
+export const E2E_APK_URL = 'https://downloads.example.com/demo-bet.apk';
+export const E2E_SUPPORT_URL = 'https://support.example.com/chat';

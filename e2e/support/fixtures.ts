@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, inject } from 'vitest';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, phoneContext } from './browser';
 
@@ -44,4 +44,31 @@ export async function operatorCommand(
   });
   if (res.status !== 200)
     throw new Error(`operator ${command} on ${eventId}: ${res.status} ${await res.text()}`);
+}
+
+/**
+ * Drives virtual football's rounds through the operator HTTP API: `start` kicks the next round off now, `finish`
+ * plays every round in play to its end. Resolves when the simulator leader has applied it.
+ */
+export async function virtualCommand(command: 'start' | 'finish'): Promise<void> {
+  const res = await fetch(urlFor('/ops/v1/virtual/commands'), {
+    method: 'POST',
+    headers: { authorization: `Bearer ${inject('operatorToken')}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ command }),
+  });
+  if (res.status === 200) return;
+  if (res.status !== 202) throw new Error(`virtual ${command}: ${res.status} ${await res.text()}`);
+  // Queued: the simulator leader was not elected yet (the server just started); wait for it to apply the command.
+  const { id } = ((await res.json()) as { result: { id: number } }).result;
+  await expect
+    .poll(
+      async () => {
+        const status = await fetch(urlFor(`/ops/v1/commands/${id}`), {
+          headers: { authorization: `Bearer ${inject('operatorToken')}` },
+        });
+        return ((await status.json()) as { result: { status: string } }).result.status;
+      },
+      { timeout: 30_000 },
+    )
+    .toBe('applied');
 }

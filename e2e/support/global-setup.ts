@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import type {} from 'vitest'; // makes the ProvidedContext augmentation below resolvable
-import { E2E_CLIENTS, E2E_CREDITS } from './clients';
+import { E2E_APK_URL, E2E_CLIENTS, E2E_CREDITS, E2E_SUPPORT_URL } from './clients';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -51,6 +51,10 @@ function createClients(env: NodeJS.ProcessEnv) {
     ];
     execFileSync(process.execPath, [CLI_ENTRY, ...args], { env, stdio: ['ignore', 'ignore', 'inherit'] });
   }
+  // The demo brands have no APK or support chat (unset: no overlay, no link); Demo Bet (app 1) gets both here,
+  // as an operator would set them, so the tests see the overlay and the link. Kartal Bahis stays without.
+  const links = ['app:links', '--app', '1', '--apk', E2E_APK_URL, '--support', E2E_SUPPORT_URL];
+  execFileSync(process.execPath, [CLI_ENTRY, ...links], { env, stdio: ['ignore', 'ignore', 'inherit'] });
 }
 
 export default async function setup(project: TestProject) {
@@ -69,6 +73,11 @@ export default async function setup(project: TestProject) {
     REDIS_URL: '',
     // A short roulette period, so two browsers see a spin within the test's patience.
     ROULETTE_SPIN_MS: '6000',
+    // A free metrics port (9464 may be taken on a shared machine), no drain delay at teardown, and no shedding
+    // (PGlite runs queries on the event loop).
+    METRICS_PORT: '0',
+    SHUTDOWN_DRAIN_MS: '0',
+    SHED_MAX_EVENT_LOOP_DELAY_MS: '0',
   };
   createClients({ ...env, LOG_LEVEL: 'warn' });
   const child: ChildProcess = spawn(process.execPath, [SERVER_ENTRY], {

@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import websocket from '@fastify/websocket';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config/config';
@@ -12,23 +12,31 @@ import { registerDocs } from './plugins/docs';
 import { registerErrorHandling } from './plugins/errors';
 import { registerBodyParsers } from './plugins/body-parsers';
 import { registerCompression } from './plugins/compression';
+import { registerTextInputGuard } from './plugins/text-input';
+import { registerSecurityHeaders } from './plugins/security-headers';
+import { perClientLimit, registerRateLimit } from './plugins/rate-limit';
 import { loggerOptions } from './plugins/logger';
 import { registerWeb } from './plugins/web';
+import { registerBackoffice } from './plugins/backoffice';
 import { createConfiguredBus } from './plugins/redis-bus';
 import { createFeedModule, feedLimitsFromConfig, type VerifyToken } from './modules/feed/index';
 import { contentRoutes, TRANSLATIONS } from './modules/content/index';
-import { createFixturesModule } from './modules/fixtures/index';
+import { createFixturesModule, MIN_OFFERED_ODD } from './modules/fixtures/index';
 import { createTenancyModule, seedTenancy } from './modules/tenancy/index';
 import { createIdentityModule } from './modules/identity/index';
 import { createWalletModule } from './modules/wallet/index';
 import { createLimitsModule } from './modules/limits/index';
 import { seedDemoAccounts } from './db/demo-accounts.seed';
-import { opsRoutes } from './modules/ops/index';
+import { createOpsModule } from './modules/ops/index';
 import { createBettingModule } from './modules/betting/index';
 import { createCasinoModule } from './modules/casino/index';
 import { createFavouritesModule } from './modules/favourites/index';
 import { createPlayStreamModule } from './modules/play-stream/index';
-import rateLimit from '@fastify/rate-limit';
+import { createMetrics, NO_METRICS, type Metrics } from './observability/metrics';
+import { registerHttpMetrics } from './plugins/metrics';
+import { createReadiness } from './plugins/readiness';
+import { registerRequestId, requestIdGenerator } from './plugins/request-id';
+import { registerLoadShedding } from './plugins/under-pressure';
 
 export interface AppDeps {
   config: Config;
@@ -45,6 +53,8 @@ export interface AppDeps {
   sleep?: (ms: number) => Promise<void>;
   /** Where log lines go (default stdout); tests capture them to prove secrets stay out. */
   logStream?: { write(line: string): void };
+  /** This instance's metrics registry (default: a new one); main.ts serves it on the metrics listener. */
+  metrics?: Metrics;
 }
 
 /**
@@ -77,6 +87,9 @@ export async function buildApp(deps: AppDeps) {
   const { config, database, clock = systemClock, ids = cryptoIds, migrate = true, logStream } = deps;
   if (migrate) await runMigrations(database);
   const db = database.db;
+  // METRICS_ENABLED=false: no listener, no process metrics, no per-request or domain updates (bench/metrics-cost.ts).
+  const metrics = deps.metrics ?? createMetrics({ processMetrics: config.METRICS_ENABLED });
+  const domain = config.METRICS_ENABLED ? metrics.domain : NO_METRICS;
 
   // The bus and the simulator log through the app's logger, which exists only once Fastify is built below.
   const logTarget: { app?: FastifyInstance } = {};
@@ -101,9 +114,20 @@ export async function buildApp(deps: AppDeps) {
       marketsWindowHours: config.MARKETS_WINDOW_HOURS,
     },
     producerStaleMs: config.PRODUCER_STALE_MS,
+    virtual: { roundMs: config.VIRTUAL_ROUND_SECONDS * 1000, matchMs: config.VIRTUAL_MATCH_SECONDS * 1000 },
     pricingThreads: config.PRICING_THREADS,
+    pricing: {
+      band: { minOdd: MIN_OFFERED_ODD, maxOdd: config.PRICE_MAX_ODD },
+      rho: config.PRICING_DC_RHO,
+    },
   });
-  const wallet = createWalletModule({ db, clock });
+  const wallet = createWalletModule({
+    db,
+    clock,
+    metrics: domain,
+    // Cashback counts settled bets, from the betting module built below.
+    settledBets: (userId, from, to) => betting.settledBetween(userId, from, to),
+  });
   const identity = createIdentityModule({
     db,
     clock,
@@ -124,6 +148,22 @@ export async function buildApp(deps: AppDeps) {
     usage: (client, from, to, tx) => wallet.activity.usage(client, from, to, tx),
   });
 
+  // The back office (before betting: bet placement applies its limits, stake factors and block flags).
+  const ops = createOpsModule({
+    db,
+    clock,
+    fixtures,
+    // Betting applies the desk's limits (so it is made after the desk); the desk's resettlement settles through
+    // betting once both exist.
+    settleBetsIn: (tx, selectionIds) => betting.settlement.settleBetsIn(tx, selectionIds),
+    require2fa: config.OPS_REQUIRE_2FA,
+    sessionMinutes: config.OPS_SESSION_MINUTES,
+    automationToken: config.OPERATOR_TOKEN,
+    log: (msg, err) => logTarget.app?.log.error({ err }, msg),
+  });
+
+  // Rate limits count per client (any of their tokens), visitors per address.
+  const clientOf = (request: FastifyRequest) => identity.auth.clientIdOf(request);
   const betting = createBettingModule({
     db,
     clock,
@@ -133,11 +173,17 @@ export async function buildApp(deps: AppDeps) {
     auth: identity.auth,
     assertCanStake: (userId, amount, tx) => limits.service.assertCanStake(userId, amount, tx),
     liveDelayMs: config.BET_LIVE_DELAY_MS,
+    risk: ops.betRisk,
     cashOut: {
       marginBasisPoints: config.CASHOUT_MARGIN_BP,
       toleranceBasisPoints: config.CASHOUT_TOLERANCE_BP,
     },
-    placeLimitPerMinute: config.BET_PLACE_PER_MINUTE,
+    rateLimits: {
+      betPlace: perClientLimit(clientOf, config.BET_PLACE_PER_MINUTE),
+      checkBets: perClientLimit(clientOf, config.CHECK_BETS_PER_MINUTE),
+      cashOut: perClientLimit(clientOf, config.CASHOUT_PER_MINUTE),
+    },
+    metrics: domain,
     sleep: deps.sleep,
     log: (msg, err) => logTarget.app?.log.error({ err }, msg),
   });
@@ -157,7 +203,17 @@ export async function buildApp(deps: AppDeps) {
     appOf: tenancy.resolveTenant,
     assertCanStake: (userId, amount, tx) => limits.service.assertCanStake(userId, amount, tx),
     rouletteSpinMs: config.ROULETTE_SPIN_MS,
-    playsPerMinute: config.CASINO_PLAYS_PER_MINUTE,
+    playLimit: perClientLimit(clientOf, config.CASINO_PLAYS_PER_MINUTE),
+    metrics: domain,
+    crash: {
+      bettingMs: config.CRASH_BETTING_MS,
+      pauseMs: config.CRASH_PAUSE_MS,
+      tickMs: config.CRASH_TICK_MS,
+      chainLength: config.CRASH_CHAIN_LENGTH,
+      maxRoundPayout: config.CRASH_MAX_ROUND_PAYOUT,
+      minStake: 10,
+      maxStake: 100_000,
+    },
     log: (msg, err) => logTarget.app?.log.error({ err }, msg),
   });
 
@@ -185,21 +241,35 @@ export async function buildApp(deps: AppDeps) {
       walletAt,
       now: clock.now(),
     });
+    await ops.seedDemo();
   }
 
   const app: FastifyInstance = Fastify({
     logger: logStream ? { ...(loggerOptions(config) as object), stream: logStream } : loggerOptions(config),
     trustProxy: trustProxyOption(config.TRUST_PROXY),
+    genReqId: requestIdGenerator(trustProxyOption(config.TRUST_PROXY)),
     bodyLimit: 256 * 1024,
   });
   logTarget.app = app;
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerRequestId(app);
+  if (config.METRICS_ENABLED) registerHttpMetrics(app, metrics);
+  await registerLoadShedding(app, {
+    maxEventLoopDelayMs: config.SHED_MAX_EVENT_LOOP_DELAY_MS,
+    maxHeapUsedBytes: config.SHED_MAX_HEAP_USED_MB * 1024 * 1024,
+    maxEventLoopUtilization: config.SHED_MAX_EVENT_LOOP_UTILIZATION,
+    sampleIntervalMs: config.SHED_SAMPLE_INTERVAL_MS,
+    retryAfterSeconds: config.SHED_RETRY_AFTER_S,
+    onShed: metrics.http.shed,
+  });
   registerBodyParsers(app);
+  registerTextInputGuard(app);
   await registerCompression(app);
-  // Limits are set per route (bet placement); the store is per instance.
-  await app.register(rateLimit, { global: false });
+  await registerSecurityHeaders(app, config);
+  // Limits are set per route (betPlace, checkBets, cash-out, casino plays); Redis counts them with REDIS_URL.
+  await registerRateLimit(app, config);
   await registerCors(app, async (hostname) => (await tenancy.service.findByHost(hostname)) !== null);
   await registerDocs(app);
   await app.register(websocket, {
@@ -211,8 +281,10 @@ export async function buildApp(deps: AppDeps) {
     clock,
     ids,
     limits: feedLimitsFromConfig(config),
+    maxConnectionsPerAddress: config.FEED_MAX_CONNECTIONS_PER_ADDRESS,
     rendering: fixtures.feedRendering,
     source: fixtures.feedSource,
+    crash: casino.crash.feedSource,
     // A feed `auth` message carries the same access token as the API (never in the URL).
     verifyToken:
       deps.verifyFeedToken ??
@@ -221,7 +293,13 @@ export async function buildApp(deps: AppDeps) {
         return authenticated ? { userId: String(authenticated.user.id) } : null;
       }),
     log: app.log,
+    metrics: domain,
   });
+  metrics.watchFeedClients(() => feed.hub.stats().connections);
+  metrics.watchProducerStale('simulator', () => fixtures.isProducerStale());
+  metrics.watchLeader('simulator', () => fixtures.isSimulatorLeader());
+  metrics.watchLeader('roulette', () => casino.isTableLeader());
+  metrics.watchLeader('crash', () => casino.isCrashLeader());
   // After a bus gap (rebuilt from the database) or a change of the producer's liveness, every feed client
   // gets fresh snapshots.
   const stopResync = fixtures.readModel.onResync(() => void feed.resync());
@@ -230,10 +308,14 @@ export async function buildApp(deps: AppDeps) {
   // that relays them (its sockets would otherwise keep the HTTP server from closing), then the bus both use.
   // The database is closed by whoever opened it, after `app.close()` has returned.
   if (config.BETTING_JOBS) betting.start();
+  // Price overrides' expiry and suspension on a liability limit run beside the betting jobs.
+  if (config.BETTING_JOBS) ops.start();
   if (config.CASINO_TABLES_ENABLED) casino.startTables();
+  if (config.CRASH_ENABLED) casino.startCrash();
   app.addHook('preClose', async () => {
     await betting.stop();
     await casino.stop();
+    await ops.close();
     await leadership?.stop();
     stopResync();
     await fixtures.close();
@@ -243,14 +325,14 @@ export async function buildApp(deps: AppDeps) {
     if (!deps.bus) await bus.close();
   });
 
-  app.get(
-    '/healthz',
-    { schema: { tags: ['ops'], summary: 'Liveness and database reachability' } },
-    async () => {
-      await database.withConnection((query) => query('select 1'));
-      return { status: 'ok', database: database.kind };
-    },
-  );
+  const readiness = createReadiness({
+    database,
+    bus,
+    redisConfigured: Boolean(config.REDIS_URL),
+    timeoutMs: config.READINESS_TIMEOUT_MS,
+    onCheck: metrics.setReady,
+  });
+  readiness.register(app, database.kind);
 
   await app.register(tenancy.routes);
   await app.register(contentRoutes());
@@ -268,7 +350,8 @@ export async function buildApp(deps: AppDeps) {
   await app.register(casino.routes);
   await app.register(favourites.routes);
   await app.register(playStream.routes);
-  if (config.OPERATOR_TOKEN) await app.register(opsRoutes(fixtures, config.OPERATOR_TOKEN));
+  await app.register(ops.routes);
+  await registerBackoffice(app);
   // What the web loads before its first render, inlined into index.html (the same bodies as its start-up calls).
   await registerWeb(app, config, async (hostname, pathLocale) => {
     const row = await tenancy.service.findByHost(hostname);
@@ -288,6 +371,8 @@ export async function buildApp(deps: AppDeps) {
   return {
     app,
     bus,
-    modules: { tenancy, fixtures, feed, identity, wallet, limits, betting, casino, favourites },
+    metrics,
+    readiness,
+    modules: { tenancy, fixtures, feed, identity, wallet, limits, betting, casino, favourites, ops },
   };
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { betPayout } from '@sb/betting';
+import { betPayout, type LegResult } from '@sb/betting';
 import { betResponseSchema, betsResponseSchema, checkBetsResponseSchema } from '@sb/contract';
 import { describeEachBackend } from './support/databases';
 import { createTestServer, type TestServer } from './support/server';
@@ -175,7 +175,11 @@ describeEachBackend('betting', (backend) => {
       ).json(),
     ).result;
     const expected = betPayout({
-      legs: settled.items.map((i) => ({ odds: i.oddValue, result: i.oddResult as 'win' | 'loss' | 'void' })),
+      legs: settled.items.map((i) => ({
+        odds: i.oddValue,
+        eventId: i.mid,
+        result: i.oddResult as LegResult,
+      })),
       systemK: 2,
       bankers: [],
       stakePerBetCents: 100,

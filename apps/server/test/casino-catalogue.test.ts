@@ -39,7 +39,8 @@ describeEachBackend('casino catalogue', (backend) => {
       expect(CASINO_DISABLED_VENDOR_IDS).not.toContain(g.vendor.id);
       expect(g.thumbnail).toMatch(/^\/api\/v1\/casino\/thumbnails\/\d+-[0-9a-f]{10}\.gif$/);
       expect(g.rtp).toBeGreaterThanOrEqual(94);
-      expect(g.rtp).toBeLessThanOrEqual(97.3);
+      // The crash game (issue 18) returns 99 % by its formula; slots and tables stay at or below 97.3 %.
+      expect(g.rtp).toBeLessThanOrEqual(g.extended_id === 'aviator' ? 99 : 97.3);
     }
     expect(all.some((g) => g.is_new)).toBe(true);
     expect(all.some((g) => !g.is_new)).toBe(true);

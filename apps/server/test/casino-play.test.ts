@@ -224,15 +224,27 @@ describeEachBackend('casino spin rate limit', (backend) => {
   });
   afterAll(async () => server?.close());
 
-  it('limits spins per session, without moving money for the refused ones', async () => {
+  it('limits spins per player (demo: per address), without moving money for the refused ones', async () => {
     const id = await launch(server, await gameOf(server, false), null);
     const stake = (await sessionOf(server, id, null)).stakes[0]!;
     const codes = [];
     for (let i = 0; i < 5; i++) codes.push((await spin(server, id, null, stake)).statusCode);
     expect(codes).toEqual([200, 200, 200, 429, 429]);
     expect((await sessionOf(server, id, null)).balance).toBeGreaterThan(0);
-    // Another session has its own allowance.
+    // A new session of the same visitor shares the allowance (issue 17: not per session or token) …
     const other = await launch(server, await gameOf(server, false), null);
-    expect((await spin(server, other, null, stake)).statusCode).toBe(200);
+    const refused = await spin(server, other, null, stake);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error).toBe('rate_limited');
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    // … while another address has its own.
+    const elsewhere = await server.app.inject({
+      method: 'POST',
+      url: `/api/v1/casino/sessions/${other}/spin`,
+      headers: { host: 'localhost' },
+      remoteAddress: '10.77.0.1',
+      payload: { stake, roundKey: randomUUID() },
+    });
+    expect(elsewhere.statusCode).toBe(200);
   });
 });

@@ -86,11 +86,18 @@ describeEachBackend('live fixtures, quotes, operator control and widgets', (back
     await fixtures().operator.enqueue(event.id, 'pause', {});
     await fixtures().runOnce();
     const paused = (await get(`/api/v2/fixture/e/${event.id}`)).json().result;
+    // A paused match's markets are suspended: nothing on it can be bet until it resumes.
+    expect(paused.isSuspended).toBe(true);
+    const selectionId = event.markets[0]!.selections[0]!.id;
+    expect((await fixtures().service.quoteSelection(selectionId)).reason).toBe('suspended');
+    expect(updates.filter((u) => u.eventId === event.id).at(-1)?.isSuspended).toBe(true);
     clock.advance(10 * 60_000);
     await fixtures().runOnce();
     expect((await get(`/api/v2/fixture/e/${event.id}`)).json().result.periodTime).toBe(paused.periodTime);
     await fixtures().operator.enqueue(event.id, 'resume', {});
     await fixtures().runOnce();
+    expect((await get(`/api/v2/fixture/e/${event.id}`)).json().result.isSuspended).toBe(false);
+    expect((await fixtures().service.quoteSelection(selectionId)).reason).toBe('ok');
     clock.advance(5 * 60_000);
     await fixtures().runOnce();
     expect((await get(`/api/v2/fixture/e/${event.id}`)).json().result.periodTime).toBeGreaterThan(

@@ -22,7 +22,7 @@ describeEachBackend('fuzz: malformed input never gives a 5xx', (backend) => {
       config: { OPERATOR_TOKEN: 'fuzz-operator-token-0123456789' },
     });
     token = (await login(server, 'demo', 'demo-pass-2026')).access_token;
-  });
+  }, 120_000);
   afterAll(async () => server?.close());
 
   it('answers every generated request with a non-5xx status and a JSON error body on 4xx', async () => {
@@ -51,8 +51,11 @@ describeEachBackend('fuzz: malformed input never gives a 5xx', (backend) => {
     console.log(`fuzz [${backend}]: ${requests.length} requests`, classes);
     if (failures.length > 0) console.log(failures.join('\n'));
     expect(requests.length).toBeGreaterThanOrEqual(2_000);
+    // Every route got its NUL-byte and __proto__ requests (issue 17).
+    expect(requests.filter((r) => r.label.startsWith('NUL in')).length).toBeGreaterThan(100);
+    expect(requests.filter((r) => r.label.includes('__proto__')).length).toBeGreaterThan(100);
     expect(failures.slice(0, 25)).toEqual([]);
-  });
+  }, 240_000);
 });
 
 function problemOf(status: number, contentType: unknown, body: string): string | null {

@@ -87,11 +87,17 @@ describeEachBackend('operator HTTP API', (backend) => {
     expect(ended.json().result.map((e: { id: number }) => e.id)).toContain(eventId);
   });
 
-  it('is absent when no operator token is configured', async () => {
+  it('without OPERATOR_TOKEN only operator sessions open it (the back office): no token is 401', async () => {
     const plain = await createTestServer(backend);
     try {
       const res = await plain.app.inject({ method: 'GET', url: '/ops/v1/fixtures' });
-      expect(res.statusCode).toBe(404);
+      expect(res.statusCode).toBe(401);
+      const guessed = await plain.app.inject({
+        method: 'GET',
+        url: '/ops/v1/fixtures',
+        headers: { authorization: `Bearer ${TOKEN}` },
+      });
+      expect(guessed.statusCode).toBe(401);
     } finally {
       await plain.close();
     }

@@ -58,7 +58,8 @@ describeEachBackend('match simulator', (backend) => {
     expect(all.length).toBeGreaterThanOrEqual(40);
     for (const market of all) {
       expect(market.closed).toBe(true);
-      for (const s of market.selections) expect(['win', 'loss', 'void']).toContain(s.result);
+      for (const s of market.selections)
+        expect(['win', 'loss', 'void', 'half_win', 'half_loss']).toContain(s.result);
     }
     const oneXTwo = all.find((m: { t: number }) => m.t === 1);
     const winner =
@@ -100,7 +101,8 @@ describeEachBackend('match simulator', (backend) => {
       expect(detail.result.data.stats.length).toBeGreaterThan(0);
       for (const market of detail.result.markets) {
         expect(market.closed).toBe(true);
-        for (const s of market.selections) expect(['win', 'loss', 'void']).toContain(s.result);
+        for (const s of market.selections)
+          expect(['win', 'loss', 'void', 'half_win', 'half_loss']).toContain(s.result);
       }
     }
   });

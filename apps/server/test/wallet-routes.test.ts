@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { cashbackResponseSchema, transactionsResponseSchema } from '@sb/contract';
+import { transactionsResponseSchema } from '@sb/contract';
 import { manualClock } from '../src/lib/clock';
 import { bearer, createClient, login } from './support/accounts';
 import { describeEachBackend } from './support/databases';
 import { createTestServer, type TestServer } from './support/server';
 
-describeEachBackend('wallet routes: transactions and cashback', (backend) => {
+describeEachBackend('wallet routes: transactions (cashback: cashback.test.ts)', (backend) => {
   let server: TestServer;
   let demoToken: string;
   const clock = manualClock(Date.parse('2026-11-21T12:00:00Z'));
@@ -95,44 +95,5 @@ describeEachBackend('wallet routes: transactions and cashback', (backend) => {
     const token = (await login(server, 'reseller', 'reseller-pass-2026')).access_token;
     expect((await get('/api/v1/user/transactions', token)).statusCode).toBe(403);
     expect((await get('/api/v2/cashback/sports', token)).statusCode).toBe(403);
-  });
-
-  it('computes cashback from net sports losses of the week at the app rate and pays it once', async () => {
-    const client = await createClient(server, 'punter');
-    const token = (await login(server, 'punter', 'correct-horse-7')).access_token;
-    const { wallet } = server.modules;
-    const base = { appId: client.appId, userId: client.id, currency: 'TRY' };
-    await wallet.service.credit({ ...base, amount: 100_000, type: 'deposit', idempotencyKey: 'pc0' });
-    const empty = cashbackResponseSchema.parse((await get('/api/v2/cashback/sports', token)).json());
-    expect(empty).toEqual({ cashback: 0, percent: 10 });
-
-    // Stakes 300 + 200, one winning payout of 150: net loss 350.00 → 10% = 35.00.
-    await wallet.service.debit({ ...base, amount: 30_000, type: 'bet_stake', idempotencyKey: 'b1' });
-    await wallet.service.debit({ ...base, amount: 20_000, type: 'bet_stake', idempotencyKey: 'b2' });
-    await wallet.service.credit({ ...base, amount: 15_000, type: 'bet_payout', idempotencyKey: 'b2p' });
-    expect((await get('/api/v2/cashback/sports', token)).json()).toEqual({ cashback: 3_500, percent: 10 });
-
-    const claims = await Promise.all(
-      [1, 2, 3].map(() =>
-        server.app.inject({ method: 'POST', url: '/api/v2/cashback/sports', headers: bearer(token) }),
-      ),
-    );
-    expect(claims.map((c) => c.statusCode)).toEqual([200, 200, 200]);
-    expect(claims.map((c) => c.json().paid).sort()).toEqual([0, 0, 3_500]);
-    for (const c of claims) expect(c.json().cashback).toBe(0);
-    const again = await server.app.inject({
-      method: 'POST',
-      url: '/api/v2/cashback/sports',
-      headers: { ...bearer(token), 'content-type': 'application/json' },
-    });
-    expect(again.json()).toEqual({ cashback: 0, percent: 10, paid: 0 });
-    expect((await server.modules.wallet.service.balances(client)).cash).toBe(
-      100_000 - 50_000 + 15_000 + 3_500,
-    );
-
-    // Next week starts afresh.
-    clock.advance(7 * 24 * 3600_000);
-    const fresh = (await login(server, 'punter', 'correct-horse-7')).access_token;
-    expect((await get('/api/v2/cashback/sports', fresh)).json()).toEqual({ cashback: 0, percent: 10 });
   });
 });

@@ -1,12 +1,17 @@
 import { oddsOf, ODDS_SCALE } from './odds';
 
-/** A leg as cash-out sees it: settled, or open with the live model's fair probability of winning. */
+/**
+ * A leg as cash-out sees it: settled (halves of Asian lines included), or open with the live model's fair
+ * probability of winning.
+ */
 export type CashOutLeg =
-  { odds: number; state: 'won' | 'lost' | 'void' } | { odds: number; state: 'open'; winProbability: number };
+  | { odds: number; state: 'won' | 'lost' | 'void' | 'half_won' | 'half_lost' }
+  | { odds: number; state: 'open'; winProbability: number };
 
 /**
  * The fair value of a bet now, in minor units (not rounded): for each combination, stake × the odds of its
- * legs (void 1.00) × the probability that its open legs all win; a lost leg makes a combination worthless.
+ * legs (void 1.00, half won (odds + 1) / 2, half lost 1/2) × the probability that its open legs all win; a lost
+ * leg makes a combination worthless.
  */
 export function fairValue(
   legs: readonly CashOutLeg[],
@@ -23,7 +28,12 @@ export function fairValue(
         break;
       }
       if (leg.state === 'void') continue;
-      value *= oddsOf(leg.odds) / ODDS_SCALE;
+      if (leg.state === 'half_lost') {
+        value /= 2;
+        continue;
+      }
+      const odds = oddsOf(leg.odds) / ODDS_SCALE;
+      value *= leg.state === 'half_won' ? (odds + 1) / 2 : odds;
       if (leg.state === 'open') value *= Math.min(1, Math.max(0, leg.winProbability));
     }
     total += value;
@@ -33,7 +43,8 @@ export function fairValue(
 
 /**
  * The cash-out offer: the fair value less the cash-out margin (basis points), rounded down to the minor unit,
- * so never above fair value. 0 when every combination is lost.
+ * so never above fair value. 0 when every combination is lost. A single at unchanged odds in a market of
+ * overround O is offered stake × (1 − margin) / O (its fair value is stake × odds × (1 / odds) / O).
  */
 export function cashOutQuote(
   legs: readonly CashOutLeg[],

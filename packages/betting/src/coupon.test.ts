@@ -32,6 +32,9 @@ describe('coupon type transitions (spec §4)', () => {
     ['a same-event pick with few combinations falls back to single', [1, 2, 2], T.single],
     ['a same-event pick with more than 2 combinations falls back to system', [1, 2, 3, 3], T.system],
     ['more than 10 picks is never a system', [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], T.multiple],
+    ['a same-event pair first, then two other picks: system (not single)', [1, 1, 2, 3], T.system],
+    ['a single fallback becomes a system when a pick adds combinations', [1, 2, 2, 3], T.system],
+    ['a same-event pair with one other pick stays single', [1, 1, 2], T.single],
   ])('%s', (_name, events, type) => {
     expect(grow(events as number[]).type).toBe(type);
   });
@@ -41,6 +44,14 @@ describe('coupon type transitions (spec §4)', () => {
     expect(couponAfterPicks(multiple, 2, picks(1))).toEqual(SINGLE);
     const single = chooseType(multiple, T.single, picks(1, 2));
     expect(couponAfterPicks(single, 2, picks(1, 2, 3)).type).toBe(T.single);
+  });
+
+  it('a fallback to system has the 2-leg system chosen, so it places bets at once', () => {
+    const coupon = grow([1, 1, 2, 3]);
+    expect(coupon).toEqual({ type: T.system, systems: [2] });
+    expect(couponCombinations(coupon, picks(1, 1, 2, 3))).toHaveLength(5);
+    // A system stays a system when picks are removed (the chosen sizes that no longer exist are dropped).
+    expect(couponAfterPicks(coupon, 4, picks(1, 1, 2))).toEqual({ type: T.system, systems: [2] });
   });
 
   it('falls back from system to multiple above 10 picks, and choosing system there gives multiple', () => {

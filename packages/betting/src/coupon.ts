@@ -62,21 +62,25 @@ export function systemOptions(picks: readonly CouponPick[]): { k: number; combin
 
 /**
  * The coupon after the picks changed (spec §4): one pick is a single; the first combination of picks from
- * different events switches to multiple; a multiple is impossible with two picks of one event and falls back to
- * system when more than 2 combinations exist, else to single; a system falls back to multiple above 10 picks.
- * Chosen systems that no longer exist are dropped.
+ * different events switches to multiple; with two picks of one event a multiple is impossible and the slip falls
+ * back to system when more than 2 combinations (of two legs from different events) exist, else to single. The
+ * fallback is re-evaluated on every change of the picks while picks of one event are on the slip, so a single
+ * reached by a same-event pair becomes a system once enough other picks join it (not only a multiple falls back).
+ * A fallback to system starts with the 2-leg system chosen, so the slip has bets to place at once. A system falls
+ * back to multiple (single with same-event picks) above 10 picks. Chosen systems that no longer exist are dropped.
  */
 export function couponAfterPicks(prev: Coupon, prevCount: number, picks: readonly CouponPick[]): Coupon {
   if (picks.length <= 1) return SINGLE;
   const sameEvent = hasSameEvent(picks);
   let type: CouponType = prev.type;
   if (prevCount <= 1 && !sameEvent) type = COUPON_TYPE.multiple;
-  if (sameEvent && type === COUPON_TYPE.multiple)
+  if (sameEvent && type !== COUPON_TYPE.system)
     type = validCombinations(picks, 2).length > 2 ? COUPON_TYPE.system : COUPON_TYPE.single;
   if (type === COUPON_TYPE.system && picks.length > SLIP_LIMITS.systemSelections)
     type = sameEvent ? COUPON_TYPE.single : COUPON_TYPE.multiple;
   if (type !== COUPON_TYPE.system) return { type, systems: [] };
   const offered = new Set(systemOptions(picks).map((o) => o.k));
+  if (prev.type !== COUPON_TYPE.system) return { type, systems: offered.has(2) ? [2] : [] };
   return { type, systems: prev.systems.filter((k) => offered.has(k)) };
 }
 

@@ -1,5 +1,6 @@
 export * from './money';
 export * from './odds';
+export * from './odds-format';
 export * from './combinations';
 export * from './coupon';
 export * from './stakes';

@@ -1,30 +1,71 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { subsets } from './combinations';
-import { betPayout, resultOf, type LegResult, type SettledLeg } from './payout';
+import {
+  betCombinations,
+  betPayout,
+  isDecidedLoss,
+  resultOf,
+  type LegResult,
+  type SettledLeg,
+} from './payout';
 
-const leg = (odds: number, result: LegResult = 'win'): SettledLeg => ({ odds, result });
+let nextEvent = 1;
+const leg = (odds: number, result: LegResult = 'win', eventId = nextEvent++): SettledLeg => ({
+  odds,
+  result,
+  eventId,
+});
 
-/** Oracle: exact rational arithmetic written independently (decimal strings → integer fractions). */
-function oracle(legs: SettledLeg[], k: number, bankers: number[], stake: number): number {
-  const free = legs.map((_, i) => i).filter((i) => !bankers.includes(i));
+const gcd = (a: bigint, b: bigint): bigint => (b === 0n ? (a < 0n ? -a : a) : gcd(b, a % b));
+
+/** A decimal odd as an exact fraction of integers, from its decimal string (independent of oddsOf). */
+function fractionOf(odds: number): [bigint, bigint] {
+  const [whole, frac = ''] = odds.toFixed(3).split('.');
+  return [BigInt(whole! + frac.padEnd(3, '0')), 1000n];
+}
+
+/** A leg's return per unit as a fraction [numerator, denominator]. */
+function legReturn(l: SettledLeg): [bigint, bigint] {
+  const [n, d] = fractionOf(l.odds);
+  if (l.result === 'win') return [n, d];
+  if (l.result === 'half_win') return [n + d, 2n * d];
+  if (l.result === 'half_loss') return [1n, 2n];
+  if (l.result === 'void') return [1n, 1n];
+  return [0n, 1n];
+}
+
+/**
+ * Oracle, written independently of the package: every subset of the legs by bit mask, kept when it holds every
+ * banker, `k` other legs for one of the chosen sizes, and no two legs of one event; each pays stake × the product
+ * of its legs' returns as reduced fractions; the sum is floored once.
+ */
+function oracle(legs: SettledLeg[], sizes: number[], bankers: number[], stake: number) {
   let num = 0n;
   let den = 1n;
-  for (const subset of subsets(free, k)) {
-    const combo = [...bankers, ...subset];
-    if (combo.some((i) => legs[i]!.result === 'loss')) continue;
+  let count = 0;
+  for (let mask = 1; mask < 1 << legs.length; mask++) {
+    const members = legs.map((_, i) => i).filter((i) => mask & (1 << i));
+    if (!bankers.every((b) => members.includes(b))) continue;
+    if (!sizes.includes(members.length - bankers.length)) continue;
+    if (new Set(members.map((i) => legs[i]!.eventId)).size !== members.length) continue;
+    count++;
     let n = BigInt(stake);
     let d = 1n;
-    for (const i of combo) {
-      if (legs[i]!.result === 'void') continue;
-      const [w, f = ''] = legs[i]!.odds.toFixed(3).split('.');
-      n *= BigInt(w! + f.padEnd(3, '0'));
-      d *= 1000n;
+    for (const i of members) {
+      const [a, b] = legReturn(legs[i]!);
+      n *= a;
+      d *= b;
+      const g = gcd(n, d) || 1n;
+      n /= g;
+      d /= g;
     }
     num = num * d + n * den;
     den *= d;
+    const g = gcd(num, den) || 1n;
+    num /= g;
+    den /= g;
   }
-  return Number(num / den);
+  return { count, payout: Number(num / den) };
 }
 
 describe('betPayout', () => {
@@ -136,41 +177,94 @@ describe('betPayout', () => {
     ],
   ])('%s', (_name, legs, systemK, bankers, stake, expected) => {
     expect(betPayout({ legs, systemK, bankers, stakePerBetCents: stake })).toEqual(expected);
+    expect(betPayout({ legs, systemK, bankers, stakePerBetCents: stake }).payoutCents).toBe(
+      oracle(legs, [systemK], bankers, stake).payout,
+    );
   });
 
+  /** Legs of a few events (so same-event legs are common) with every result, halves included. */
   const legArb = fc.record({
     odds: fc.integer({ min: 1001, max: 50_000 }).map((t) => t / 1000),
-    result: fc.constantFrom<LegResult>('win', 'win', 'loss', 'void'),
+    eventId: fc.integer({ min: 1, max: 6 }),
+    result: fc.constantFrom<LegResult>('win', 'win', 'loss', 'void', 'half_win', 'half_loss'),
   });
   const betArb = fc
-    .array(legArb, { minLength: 1, maxLength: 8 })
+    .array(legArb, { minLength: 1, maxLength: 9 })
     .chain((legs) =>
       fc.record({
         legs: fc.constant(legs),
         bankers: fc.subarray(
           legs.map((_, i) => i),
-          { maxLength: Math.max(0, legs.length - 1) },
+          { maxLength: Math.max(0, Math.min(3, legs.length - 1)) },
         ),
         stake: fc.integer({ min: 1, max: 10_000_000 }),
       }),
     )
-    .chain((b) =>
-      fc.record({
+    .chain((b) => {
+      const free = Math.max(1, b.legs.length - b.bankers.length);
+      return fc.record({
         legs: fc.constant(b.legs),
         bankers: fc.constant(b.bankers),
         stake: fc.constant(b.stake),
-        k: fc.integer({ min: 1, max: Math.max(1, b.legs.length - b.bankers.length) }),
-      }),
-    );
+        k: fc.integer({ min: 1, max: free }),
+        sizes: fc
+          .uniqueArray(fc.integer({ min: 1, max: free }), { minLength: 1, maxLength: free })
+          .map((s) => s.sort((x, y) => x - y)),
+      });
+    });
 
-  it('equals exact rational arithmetic rounded down once', () => {
+  it('equals an independent exact computation for systems with bankers, same-event legs and half results', () => {
     fc.assert(
-      fc.property(betArb, ({ legs, bankers, stake, k }) => {
-        const paid = betPayout({ legs, systemK: k, bankers, stakePerBetCents: stake });
-        expect(paid.payoutCents).toBe(oracle(legs, k, bankers, stake));
+      fc.property(betArb, ({ legs, bankers, stake, k, sizes }) => {
+        for (const systemK of [k, sizes]) {
+          const paid = betPayout({ legs, systemK, bankers, stakePerBetCents: stake });
+          const expected = oracle(legs, typeof systemK === 'number' ? [systemK] : systemK, bankers, stake);
+          expect(paid.combinations).toBe(expected.count);
+          expect(paid.totalStakeCents).toBe(expected.count * stake);
+          expect(paid.payoutCents).toBe(expected.payout);
+        }
       }),
-      { numRuns: 400 },
+      { numRuns: 500 },
     );
+  });
+
+  it('excludes same-event combinations: system 2 over events {1,1,2,3} is 5 combinations', () => {
+    const legs = [leg(2, 'win', 1), leg(3, 'win', 1), leg(1.5, 'win', 2), leg(1.8, 'loss', 3)];
+    expect(betCombinations(legs, 2, [])).toEqual([
+      [0, 2],
+      [0, 3],
+      [1, 2],
+      [1, 3],
+      [2, 3],
+    ]);
+    // 100 × (2 × 1.5 + 3 × 1.5) = 750; the pairs with the lost leg pay nothing; the same-event pair is no bet.
+    expect(betPayout({ legs, systemK: 2, bankers: [], stakePerBetCents: 100 })).toEqual({
+      combinations: 5,
+      totalStakeCents: 500,
+      payoutCents: 750,
+    });
+  });
+
+  it('pays a push back, a half win (odds + 1) / 2 and a half loss 1/2, exactly and floored once', () => {
+    const single = (result: LegResult) =>
+      betPayout({ legs: [leg(1.955, result)], systemK: 1, bankers: [], stakePerBetCents: 1001 }).payoutCents;
+    expect(single('void')).toBe(1001);
+    expect(single('half_win')).toBe(1478); // 1001 × 2.955 / 2 = 1478.9775
+    expect(single('half_loss')).toBe(500); // 500.5
+    // A multiple of two half wins: 101 × 1.5 × 1.5 = 227.25, floored once.
+    const halves = [leg(2, 'half_win'), leg(2, 'half_win')];
+    expect(betPayout({ legs: halves, systemK: 2, bankers: [], stakePerBetCents: 101 }).payoutCents).toBe(227);
+  });
+
+  it('is decided lost only when every combination holds a lost leg', () => {
+    const open = (result: LegResult | null, eventId: number) => ({ eventId, result });
+    expect(isDecidedLoss([open('loss', 1), open(null, 2)], 2, [])).toBe(true);
+    expect(isDecidedLoss([open('loss', 1), open(null, 2)], 1, [])).toBe(false);
+    expect(isDecidedLoss([open('loss', 1), open(null, 2), open(null, 3)], 2, [])).toBe(false);
+    expect(
+      isDecidedLoss([open('loss', 1), open(null, 2), open(null, 3), open(null, 4), open(null, 5)], 1, [0]),
+    ).toBe(true);
+    expect(isDecidedLoss([open('half_loss', 1), open(null, 2)], 2, [])).toBe(false);
   });
 
   it('never pays more when a leg is lost instead of won, and refunds an all-void bet exactly', () => {
@@ -192,6 +286,7 @@ describe('betPayout', () => {
   });
 
   it('refuses bad input', () => {
+    expect(() => betPayout({ legs: [leg(2)], systemK: [1, 1], bankers: [], stakePerBetCents: 1 })).toThrow();
     expect(() => betPayout({ legs: [leg(2)], systemK: 1, bankers: [], stakePerBetCents: 1.5 })).toThrow();
     expect(() => betPayout({ legs: [leg(2.0001)], systemK: 1, bankers: [], stakePerBetCents: 1 })).toThrow();
     expect(() => betPayout({ legs: [leg(2)], systemK: 1, bankers: [3], stakePerBetCents: 1 })).toThrow();

@@ -53,6 +53,18 @@ describe('cash-out valuation', () => {
     );
   });
 
+  it('values half results and offers a single at unchanged odds stake × (1 − margin) / overround', () => {
+    const half = [
+      { odds: 1.9, state: 'half_won' as const },
+      { odds: 2.2, state: 'half_lost' as const },
+    ];
+    expect(fairValue(half, [[0, 1]], 1000)).toBeCloseTo(725); // 1000 × 1.45 × 0.5
+    // A two-way market at 1.91 / 1.91 (overround 2 / 1.91): the fair probability of each side is 1/2.
+    const single = [{ odds: 1.91, state: 'open' as const, winProbability: 0.5 }];
+    expect(cashOutQuote(single, [[0]], 10_000, 200)).toBe(Math.floor((10_000 * 1.91 * 0.5 * 9800) / 10_000));
+    expect(cashOutQuote(single, [[0]], 10_000, 200)).toBeGreaterThanOrEqual(9_000);
+  });
+
   it('keeps in play the share of the stake that was not sold', () => {
     expect(partialCashOut(1710, 855, 1000)).toEqual({ remainingStakePerBetCents: 500 });
     expect(() => partialCashOut(1710, 2000, 1000)).toThrow();

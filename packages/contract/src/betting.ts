@@ -25,6 +25,8 @@ export const betItemSchema = z.object({
   odd: oddValueSchema,
   banker: z.boolean().default(false),
   isLive: z.boolean().default(false),
+  /** The slip entry's `exc` (spec §3): sent back as the slip holds it; the server's own check decides. */
+  exc: z.number().int().min(0).max(2_147_483_647).optional(),
 });
 
 /** The body of checkBets and betPlace, after the bracket form (`bets[0][oddId]=…`) is decoded. */
@@ -65,6 +67,10 @@ export const betErrorsSchema = z.object({
       field: z.string().optional(),
       /** The limit a stake error names (the most or least accepted total), minor units. */
       value: z.number().int().optional(),
+      /** Which limit decided a stake error (client, market, event, sport, brand, platform). */
+      limit: z.string().optional(),
+      /** The client's stake factor when it is not 1 (every limit was multiplied by it). */
+      stakeFactor: z.number().optional(),
     }),
   ),
 });

@@ -80,7 +80,7 @@ export type WalletResponse = z.infer<typeof walletResponseSchema>;
 
 // ─── Sessions ────────────────────────────────────────────────────────────────────────────────────────────────
 
-export const GAME_KINDS = ['slot', 'roulette'] as const;
+export const GAME_KINDS = ['slot', 'roulette', 'crash'] as const;
 export type GameKind = (typeof GAME_KINDS)[number];
 
 /** A game session id: 22 base64url characters (128 random bits). */

@@ -61,7 +61,7 @@ export const ROULETTE_WHEEL_ORDER = [
   18, 29, 7, 28, 12, 35, 3, 26,
 ] as const;
 
-export { WEB_ROUTE_PATTERNS } from './web-routes';
+export { ROUTE_NAME_PATHS, WEB_ROUTE_PATTERNS } from './web-routes';
 
 /**
  * Bet status ids (spec §4 filter ids: open 1, cashout 6, processed 2,3,4, all 1–8) and their result keys.

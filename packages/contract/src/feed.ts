@@ -74,9 +74,83 @@ export type FeedMatchMessage = z.infer<typeof feedMatchMessageSchema>;
 export type FeedMarketMessage = z.infer<typeof feedMarketMessageSchema>;
 export type FeedDataMessage = FeedMatchMessage | FeedMarketMessage;
 
-/** Topics: `live` (every live event) or `event:<id>`. */
-export const feedTopicSchema = z.string().regex(/^(live|event:\d{1,12})$/);
+/** Topics: `live` (every live event), `event:<id>`, or `crash` (the crash game's rounds, bets and ticks). */
+export const feedTopicSchema = z.string().regex(/^(live|crash|event:\d{1,12})$/);
 export type FeedTopic = z.infer<typeof feedTopicSchema>;
+
+// ─── The crash game (topic `crash`) ──────────────────────────────────────────────────────────────────────────
+// Multipliers are integers in hundredths (150 = 1.50×); times are epoch milliseconds of the server's clock.
+
+export const crashPhaseSchema = z.enum(['betting', 'flying', 'crashed', 'void']);
+export type CrashPhase = z.infer<typeof crashPhaseSchema>;
+
+export const crashRoundViewSchema = z.object({
+  id: z.number().int(),
+  phase: crashPhaseSchema,
+  /** Bets are taken until this instant; the flight starts then. */
+  bettingEndsAt: z.number().int(),
+  startedAt: z.number().int().nullable(),
+  /** Where the server cashes everyone out (the per-round maximum payout), when it is lower than anything. */
+  forcePoint: z.number().int().nullable(),
+  /** Revealed only once the round crashed (or was void). */
+  crashPoint: z.number().int().nullable(),
+  hash: z.string().nullable(),
+});
+export type CrashRoundView = z.infer<typeof crashRoundViewSchema>;
+
+export const crashBetViewSchema = z.object({
+  id: z.number().int(),
+  roundId: z.number().int(),
+  /** The player as others see them (masked). */
+  player: z.string(),
+  /** 0 or 1: a player's two bet panels. */
+  slot: z.number().int(),
+  stake: z.number().int(),
+  currency: z.string(),
+  autoCashout: z.number().int().nullable(),
+  /** The multiplier it was cashed out at. */
+  cashout: z.number().int().nullable(),
+  payout: z.number().int().nullable(),
+  status: z.enum(['open', 'cashed', 'lost', 'void']),
+});
+export type CrashBetView = z.infer<typeof crashBetViewSchema>;
+
+export const crashStateSchema = z.object({
+  round: crashRoundViewSchema.nullable(),
+  bets: z.array(crashBetViewSchema),
+  /** Recent crash points, newest first. */
+  history: z.array(z.object({ id: z.number().int(), crashPoint: z.number().int() })),
+  ts: z.number().int(),
+});
+export type CrashState = z.infer<typeof crashStateSchema>;
+
+/** The whole game as it stands (a snapshot, and every change of phase). */
+export const feedCrashStateMessageSchema = crashStateSchema.extend({ type: z.literal('crash_state'), seq });
+/** The multiplier of the flight now (several a second): clients animate between ticks. */
+export const feedCrashTickMessageSchema = z.object({
+  type: z.literal('crash_tick'),
+  roundId: z.number().int(),
+  multiplier: z.number().int(),
+  elapsedMs: z.number().int(),
+  ts: z.number().int(),
+  seq,
+});
+/** A bet placed or cashed out (or settled): replaces the bet of that id. */
+export const feedCrashBetMessageSchema = z.object({
+  type: z.literal('crash_bet'),
+  bet: crashBetViewSchema,
+  ts: z.number().int(),
+  seq,
+});
+export type FeedCrashMessage =
+  | z.infer<typeof feedCrashStateMessageSchema>
+  | z.infer<typeof feedCrashTickMessageSchema>
+  | z.infer<typeof feedCrashBetMessageSchema>;
+/** A crash message as the bus carries it (the feed numbers it). */
+export type CrashBusMessage =
+  | Omit<z.infer<typeof feedCrashStateMessageSchema>, 'seq'>
+  | Omit<z.infer<typeof feedCrashTickMessageSchema>, 'seq'>
+  | Omit<z.infer<typeof feedCrashBetMessageSchema>, 'seq'>;
 
 /**
  * What the server sends. Data messages carry `seq`, strictly increasing on one instance's stream,
@@ -86,6 +160,9 @@ export type FeedTopic = z.infer<typeof feedTopicSchema>;
 export const feedServerMessageSchema = z.discriminatedUnion('type', [
   feedMatchMessageSchema,
   feedMarketMessageSchema,
+  feedCrashStateMessageSchema,
+  feedCrashTickMessageSchema,
+  feedCrashBetMessageSchema,
   z.object({ type: z.literal('heartbeat'), seq, ts: z.number().int() }),
   z.object({
     type: z.literal('hello'),

@@ -56,6 +56,8 @@ export const transactionSchema = z.object({
   /** Cash balance after this transaction (minor units). */
   balanceAfter: z.number().int(),
   type: z.object({ operator: z.enum(['+', '-']), key: movementTypeSchema }),
+  /** The sports bet this movement belongs to (stake, payout, refund, cash-out, correction), else null. */
+  betId: z.number().int().nullable(),
 });
 export type Transaction = z.infer<typeof transactionSchema>;
 
@@ -73,8 +75,8 @@ export type TransactionsResponse = z.infer<typeof transactionsResponseSchema>;
 
 /**
  * GET {api}/api/v2/cashback/sports (bearer): what can be claimed now; POST (empty body) claims it and
- * answers the same shape with what is left (0 after a claim). Period: the current calendar week
- * (Monday 00:00 in the user's time zone).
+ * answers the same shape with what is left (0 after a claim). Period: the last closed calendar week
+ * (Monday 00:00 to Monday 00:00 in the user's time zone); only bets settled in it count, each once.
  */
 export const cashbackResponseSchema = z.object({
   /** Claimable amount in minor units. */
@@ -83,6 +85,9 @@ export const cashbackResponseSchema = z.object({
   percent: z.number().nonnegative(),
   /** Amount paid by this request (POST only; 0 on GET and on a repeated claim). */
   paid: z.number().int().nonnegative().optional(),
+  /** The week the offer is for, [start, end) as ISO instants: the web shows each week's offer once. */
+  periodStart: z.string().optional(),
+  periodEnd: z.string().optional(),
 });
 export type CashbackResponse = z.infer<typeof cashbackResponseSchema>;
 

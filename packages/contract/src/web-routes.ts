@@ -29,5 +29,21 @@ export const WEB_ROUTE_PATTERNS = [
   '48hours/:sport?',
   'highlighted/:sport?',
   'favorites/:sport?/:eventId?',
+  'results/:sport?',
+  'aviator',
+  'aviator/verify',
+  'virtual-sports',
   'info/:page',
 ] as const;
+
+/**
+ * Spec §2 route names that lead somewhere other than their own word: `results` is the results screen (the spec's
+ * table maps it to home, which left the Results tile and link reloading home), `aviator` the crash game,
+ * `virtual_sports` the virtual football screen. Links use these names' paths, so the mapping lives in one place.
+ */
+export const ROUTE_NAME_PATHS = {
+  home: '/',
+  results: '/results',
+  virtual_sports: '/virtual-sports',
+  aviator: '/aviator',
+} as const;

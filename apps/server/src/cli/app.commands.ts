@@ -1,4 +1,5 @@
 import { DEMO_THEME } from '../modules/tenancy/index';
+import { parseBrandLink } from '../modules/tenancy/tenancy.service';
 import type { Command } from './commands';
 import { requireFlag } from './commands';
 
@@ -13,7 +14,7 @@ export const appCommands: Record<string, Command> = {
   },
   'app:create': {
     summary:
-      'create an app: --name N --hosts a.example,b.example [--locale tr] [--primary #hex] [--cashback 10]',
+      'create an app: --name N --hosts a.example,b.example [--locale tr] [--primary #hex] [--cashback 10] [--apk URL] [--support URL]',
     async run(modules, flags, print) {
       const base = (await modules.tenancy.service.list())[0];
       const primary = flags.primary ?? base?.theme.primary ?? '#0b7a3e';
@@ -27,11 +28,27 @@ export const appCommands: Record<string, Command> = {
         metaTitle: flags.title ?? requireFlag(flags, 'name'),
         theme: { ...(base?.theme ?? DEMO_THEME), primary },
         features: base?.features ?? { homeVariant: 1, hideResultsTile: false, hideCasinoLinks: true },
-        androidApkUrl: null,
-        supportChatUrl: flags.support ?? null,
+        androidApkUrl: flags.apk ? parseBrandLink('apk', flags.apk) : null,
+        supportChatUrl: flags.support ? parseBrandLink('support', flags.support) : null,
         cashbackBasisPoints: Math.round(Number(flags.cashback ?? '0') * 100),
       });
       print(`created app ${id}`);
+    },
+  },
+  'app:links': {
+    summary:
+      "set a brand's outside addresses: --app ID [--apk URL|none] [--support URL|none] (Android overlay, support chat; none hides them)",
+    async run(modules, flags, print) {
+      const id = Number(requireFlag(flags, 'app'));
+      if (!Number.isSafeInteger(id) || id < 1) throw new Error('--app must be an app id');
+      const links: { androidApkUrl?: string | null; supportChatUrl?: string | null } = {};
+      if (flags.apk !== undefined) links.androidApkUrl = parseBrandLink('apk', flags.apk);
+      if (flags.support !== undefined) links.supportChatUrl = parseBrandLink('support', flags.support);
+      if (Object.keys(links).length === 0) throw new Error('give --apk and/or --support');
+      await modules.tenancy.service.setLinks(id, links);
+      print(
+        `app ${id}: apk ${links.androidApkUrl ?? '(unchanged or none)'}, support ${links.supportChatUrl ?? '(unchanged or none)'}`,
+      );
     },
   },
 };

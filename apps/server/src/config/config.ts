@@ -50,6 +50,22 @@ const envSchema = z.object({
   /** How long a rotated refresh token still gets the same answer (two tabs refreshing at once). */
   REFRESH_GRACE_MS: z.coerce.number().int().min(0).max(300_000).default(30_000),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+  /** After SIGTERM, how long /readyz answers 503 while requests are still served, before the drain starts. */
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(120_000).default(5_000),
+  /** A /readyz check slower than this fails (the database pool waiting counts as not ready). */
+  READINESS_TIMEOUT_MS: z.coerce.number().int().min(50).max(30_000).default(2_000),
+  /** Metrics listener (Prometheus text, `GET /metrics`), never the public port; 0 = a free port. */
+  METRICS_ENABLED: bool.default(true),
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9464),
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+  /** Required to bind the metrics listener to a non-loopback METRICS_HOST (it has no authentication). */
+  METRICS_PUBLIC: bool.default(false),
+  /** Load shedding (README "Operations"): limits past which cheap reads get 503 + Retry-After; 0 = off. */
+  SHED_MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(500),
+  SHED_MAX_HEAP_USED_MB: z.coerce.number().int().min(0).max(65_536).default(0),
+  SHED_MAX_EVENT_LOOP_UTILIZATION: z.coerce.number().min(0).max(1).default(0),
+  SHED_SAMPLE_INTERVAL_MS: z.coerce.number().int().min(10).max(60_000).default(1_000),
+  SHED_RETRY_AFTER_S: z.coerce.number().int().min(1).max(3_600).default(5),
   /** Seed of the generated sports catalogue (same seed, same catalogue). */
   CATALOGUE_SEED: z.coerce.number().int().min(0).default(20_261_121),
   /** Events per day relative to the full catalogue (1 = 400 a day, 20+ live at any moment). */
@@ -61,30 +77,68 @@ const envSchema = z.object({
   SIMULATOR_TICK_MS: z.coerce.number().int().min(50).max(60_000).default(1_000),
   /** Default speed factor of simulated matches (1 = real time). */
   SIMULATOR_SPEED: z.coerce.number().min(0.1).max(1000).default(1),
+  /** Virtual football: a round of matches kicks off every this many seconds (issue 18: 3 minutes). */
+  VIRTUAL_ROUND_SECONDS: z.coerce.number().int().min(10).max(3_600).default(180),
+  /** Virtual football: real seconds a match takes (issue 18: 60–90 s); must be shorter than the round period. */
+  VIRTUAL_MATCH_SECONDS: z.coerce.number().int().min(5).max(3_600).default(75),
   /** Markets are generated for events starting within this many hours (others on first request). */
   MARKETS_WINDOW_HOURS: z.coerce.number().min(0).max(168).default(3),
   /** How long a live bet waits before it is checked again and accepted or rejected. */
   BET_LIVE_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
-  /** Bet placements a client may make per minute (per instance). */
+  /** Bet placements a client may make per minute (all their tokens, all instances with REDIS_URL). */
   BET_PLACE_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(30),
-  /** The house's cut of a bet's fair value when it is cashed out, basis points (500 = 5%). */
-  CASHOUT_MARGIN_BP: z.coerce.number().int().min(0).max(5_000).default(500),
+  /** Slip checks per client (a visitor: per address) per minute; the slip re-checks as odds move. */
+  CHECK_BETS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(240),
+  /** Cash-out requests per client per minute. */
+  CASHOUT_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(30),
+  /** Live-feed WebSocket connections one address may hold open on one instance. */
+  FEED_MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(50),
+  /**
+   * The house's cut of a bet's fair value when it is cashed out, basis points (200 = 2%): a single at unchanged
+   * odds is offered stake × (1 − margin) / overround, at least 90% of the stake for a market of overround ≤ 108.8%.
+   */
+  CASHOUT_MARGIN_BP: z.coerce.number().int().min(0).max(5_000).default(200),
   /** How far below the shown price a cash-out may still execute, basis points. */
   CASHOUT_TOLERANCE_BP: z.coerce.number().int().min(0).max(2_000).default(100),
   /** Whether this instance runs the betting jobs (live acceptance, settlement, corrections); tests drive them. */
   BETTING_JOBS: bool.default(true),
   /** Worker threads that price markets off the main thread (0: price on it, as tests do). */
   PRICING_THREADS: z.coerce.number().int().min(0).max(8).default(1),
+  /** The highest odd on sale: a selection priced at or above it is suspended (never capped). */
+  PRICE_MAX_ODD: z.coerce.number().min(10).max(10_000).default(501),
+  /** Dixon–Coles low-score correction ρ of the football goals grid (0 = independent Poisson). */
+  PRICING_DC_RHO: z.coerce.number().min(-0.3).max(0.3).default(-0.1),
   /** Producer silence after which every instance suspends live markets (Betradar's 20 s); 0 = never. */
   PRODUCER_STALE_MS: z.coerce.number().int().min(0).max(600_000).default(20_000),
   /** Period of the roulette tables: a spin every this many ms (bets close 5 s before, or a fifth of it if shorter). */
   ROULETTE_SPIN_MS: z.coerce.number().int().min(3_000).max(600_000).default(30_000),
   /** Whether this instance competes to deal the roulette tables (one leader by PostgreSQL advisory lock). */
   CASINO_TABLES_ENABLED: bool.default(true),
-  /** Slot spins or roulette placements one game session may send per minute (per instance). */
+  /** Slot spins or roulette placements a client (demo: an address) may send per minute, across instances. */
   CASINO_PLAYS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(120),
+  /** Whether this instance competes to run the crash game's loop (one leader by PostgreSQL advisory lock). */
+  CRASH_ENABLED: bool.default(true),
+  /** The crash game's betting window before each flight (issue 18: 5 s; tests shorten it). */
+  CRASH_BETTING_MS: z.coerce.number().int().min(200).max(60_000).default(5_000),
+  /** The pause after a crash before the next betting window (issue 18: 3 s). */
+  CRASH_PAUSE_MS: z.coerce.number().int().min(0).max(60_000).default(3_000),
+  /** How often the leader sends the flight's multiplier on the feed. */
+  CRASH_TICK_MS: z.coerce.number().int().min(20).max(5_000).default(100),
+  /** Rounds in one provably fair hash chain (a new chain, salt and terminating hash when it is used up). */
+  CRASH_CHAIN_LENGTH: z.coerce.number().int().min(2).max(10_000_000).default(100_000),
+  /** The most one round pays out in real money, minor units: everyone still in is cashed out there. */
+  CRASH_MAX_ROUND_PAYOUT: z.coerce.number().int().min(1_000).max(1_000_000_000_000).default(10_000_000),
+  /**
+   * Strict-Transport-Security max-age (seconds) sent on responses to requests that came over TLS (directly or,
+   * with TRUST_PROXY, by X-Forwarded-Proto); 0 = never sent.
+   */
+  HSTS_MAX_AGE: z.coerce.number().int().min(0).max(63_072_000).default(31_536_000),
   /** Bearer token of the operator HTTP API (`/ops/v1/...`); unset = the API is off (404). */
   OPERATOR_TOKEN: z.string().min(24, 'must be at least 24 characters').max(256).optional(),
+  /** Back office: every operator must log in with a TOTP second factor (enrol at first login). */
+  OPS_REQUIRE_2FA: bool.default(true),
+  /** Back office: an operator session ends after this many idle minutes (and 8 hours at most). */
+  OPS_SESSION_MINUTES: z.coerce.number().int().min(1).max(480).default(30),
 });
 
 export type Config = z.infer<typeof envSchema>;
@@ -99,8 +153,21 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
-  return parsed.data;
+  const data = parsed.data;
+  if (data.VIRTUAL_MATCH_SECONDS >= data.VIRTUAL_ROUND_SECONDS)
+    throw new ConfigError(
+      'Invalid configuration:\n  VIRTUAL_MATCH_SECONDS: must be shorter than VIRTUAL_ROUND_SECONDS',
+    );
+  if (data.METRICS_ENABLED && !data.METRICS_PUBLIC && !isLoopbackHost(data.METRICS_HOST))
+    throw new ConfigError(
+      'Invalid configuration:\n  METRICS_HOST: not a loopback address; set METRICS_PUBLIC=true to expose metrics there',
+    );
+  return data;
 }
+
+/** Loopback hosts (the metrics listener's default); any other needs METRICS_PUBLIC=true. */
+export const isLoopbackHost = (host: string) =>
+  host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
 
 /** Config for tests: in-memory database, no demo seed unless asked, quiet logs. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
@@ -118,6 +185,13 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     BET_LIVE_DELAY_MS: '0',
     // Tests deal the roulette tables by hand (runner.tick()).
     CASINO_TABLES_ENABLED: 'false',
+    // PGlite runs queries on the event loop: tests shed nothing unless they ask (and drain at once).
+    SHED_MAX_EVENT_LOOP_DELAY_MS: '0',
+    SHUTDOWN_DRAIN_MS: '0',
+    METRICS_PORT: '0',
+    // Tests run the crash game's loop by hand (crash.tick()) on a short chain.
+    CRASH_ENABLED: 'false',
+    CRASH_CHAIN_LENGTH: '1000',
   };
   return { ...loadConfig({ ...env, ...sports }), ...overrides };
 }

@@ -1,4 +1,4 @@
-import type { MarketUpdate, MatchUpdate } from '@sb/contract';
+import type { CrashBusMessage, MarketUpdate, MatchUpdate } from '@sb/contract';
 
 /**
  * The one typed map of internal events. Producers (the simulator, later settlement and wallet)
@@ -16,6 +16,8 @@ export interface BusEvents {
   'fixture.producer': { producer: string; ts: number };
   /** A roulette table's round was spun (by the tables' leader): every instance's players see this number. */
   'casino.roulette': { gameId: number; no: number; result: number };
+  /** The crash game: a round's state (leader), a bet placed or cashed out (any instance), a flight tick (leader). */
+  'casino.crash': CrashBusMessage;
 }
 export type BusTopic = keyof BusEvents;
 export type BusHandler<K extends BusTopic> = (payload: BusEvents[K]) => void;
@@ -37,6 +39,8 @@ export interface EventBus {
   onGap(handler: (reason: string) => void): () => void;
   /** Resolves when every subscription made so far receives messages (Redis: SUBSCRIBE acknowledged). */
   ready(): Promise<void>;
+  /** Whether the transport is connected now (Redis: both connections ready); absent in process (always). */
+  connected?(): boolean;
   close(): Promise<void>;
 }
 

@@ -121,6 +121,7 @@ export function createRedisBus(options: RedisBusOptions): EventBus {
     async ready() {
       await Promise.all([...pending]);
     },
+    connected: () => publisher.status === 'ready' && subscriber.status === 'ready',
     async close() {
       if (closed) return;
       closed = true;

@@ -7,9 +7,20 @@ import type { Config } from '../config/config';
 import { EncodedBody, preferredEncoding, sendEncoded } from '../lib/encoded-body';
 import { renderIndexHtml, type StartupData } from './web-page';
 import { isWebRoute } from './web-routes';
+import { applyShellPolicy, contentSecurityPolicy, inlineScriptHashes } from './security-headers';
 
 /** Paths the web app never owns: unknown ones there are JSON 404s, not the SPA. */
-const API_PREFIXES = ['/api/', '/oauth/', '/docs', '/healthz', '/feed', '/ws', '/widgets/', '/ops/'];
+const API_PREFIXES = [
+  '/api/',
+  '/oauth/',
+  '/docs',
+  '/healthz',
+  '/feed',
+  '/ws',
+  '/widgets/',
+  '/ops/',
+  '/backoffice',
+];
 /** How long a rendered index.html (per host and locale) is reused: app settings changed by an operator show up within it. */
 const PAGE_TTL_MS = 30_000;
 const MAX_CACHED_PAGES = 200;
@@ -109,17 +120,20 @@ export async function registerWeb(
   }
 
   // Rendered pages per host and path locale, reused for PAGE_TTL_MS: the start-up data is read at most that often.
-  const pages = new Map<string, { at: number; body: Promise<EncodedBody> }>();
-  function page(request: FastifyRequest, path: string): Promise<EncodedBody> {
+  // Each keeps its Content-Security-Policy: the page's inline start-up scripts are allowed by their hashes.
+  const csp = contentSecurityPolicy(config);
+  type Page = { body: EncodedBody; directives: ReturnType<typeof csp.shell> };
+  const pages = new Map<string, { at: number; body: Promise<Page> }>();
+  function page(request: FastifyRequest, path: string): Promise<Page> {
     const pathLocale = localeOfPath(path);
     const key = `${request.hostname}|${pathLocale ?? '-'}`;
     const now = Date.now();
     const hit = pages.get(key);
     if (hit && now - hit.at < PAGE_TTL_MS) return hit.body;
-    const body = startup(request.hostname, pathLocale).then(
-      (data) =>
-        new EncodedBody(renderIndexHtml(template!, runtimeConfig, data, (url) => svgDataUrl(dist!, url))),
-    );
+    const body = startup(request.hostname, pathLocale).then((data) => {
+      const html = renderIndexHtml(template!, runtimeConfig, data, (url) => svgDataUrl(dist!, url));
+      return { body: new EncodedBody(html), directives: csp.shell(inlineScriptHashes(html)) };
+    });
     // Host names come from requests: the map is bounded however many a client invents.
     if (pages.size >= MAX_CACHED_PAGES) pages.clear();
     pages.set(key, { at: now, body });
@@ -132,7 +146,8 @@ export async function registerWeb(
     const wantsPage =
       request.method === 'GET' && !API_PREFIXES.some((p) => path.startsWith(p)) && !/\.\w+$/.test(path);
     if (wantsPage && template) {
-      const body = await page(request, path);
+      const { body, directives } = await page(request, path);
+      applyShellPolicy(reply, directives);
       if (isWebRoute(path)) return sendEncoded(request, reply, body, HTML);
       return sendNotFoundPage(request, reply, body);
     }

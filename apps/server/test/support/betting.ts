@@ -90,3 +90,20 @@ export async function cashBalance(server: TestServer, token: string): Promise<nu
   const res = await server.app.inject({ method: 'GET', url: '/api/get/session', headers: bearer(token) });
   return res.json().result.user.balance as number;
 }
+
+/** Sends an operator command while playing the simulator leader's part (no simulator runs in tests). */
+export async function withLeader<T>(server: TestServer, work: () => Promise<T>): Promise<T> {
+  let leading = true;
+  const leader = (async () => {
+    while (leading) {
+      await server.modules.fixtures.runOnce();
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  })();
+  try {
+    return await work();
+  } finally {
+    leading = false;
+    await leader;
+  }
+}

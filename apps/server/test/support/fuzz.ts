@@ -223,9 +223,56 @@ export function generateRequests(doc: OpenApiDocument, seed: number, perRoute: n
         [list[i], list[j]] = [list[j]!, list[i]!];
       }
       requests.push(...list.slice(0, perRoute));
+      // NUL bytes and prototype keys in every parameter and body field: always sent, never sampled away.
+      requests.push(...nulAndProtoRequests(path, method.toUpperCase(), operation));
     }
   }
   return requests;
+}
+
+const NUL_TEXT = 'a\u0000b';
+
+/** For each path and query parameter and each body field: a NUL byte in it; `__proto__` keys in every body. */
+export function nulAndProtoRequests(
+  path: string,
+  method: string,
+  operation: OpenApiOperation,
+): FuzzRequest[] {
+  const params = operation.parameters ?? [];
+  const fill = (values: Record<string, string> = {}) =>
+    path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(values[name] ?? '1'));
+  const out: FuzzRequest[] = [];
+  const add = (label: string, url: string, extra: Partial<FuzzRequest> = {}) =>
+    out.push({ method, url, headers: {}, label, ...extra });
+  for (const p of params.filter((x) => x.in === 'path'))
+    add(`NUL in path ${p.name}`, fill({ [p.name]: NUL_TEXT }));
+  for (const p of params.filter((x) => x.in === 'query')) {
+    add(`NUL in query ${p.name}`, `${fill()}?${encodeURIComponent(p.name)}=${encodeURIComponent(NUL_TEXT)}`);
+    add(`NUL in query name ${p.name}`, `${fill()}?${encodeURIComponent(p.name + '\u0000')}=1`);
+  }
+  add('query __proto__ keys', `${fill()}?__proto__=${encodeURIComponent(NUL_TEXT)}&__proto__[x]=1`);
+  if (!['POST', 'PUT', 'PATCH', 'DELETE'].includes(method)) return out;
+  const content = operation.requestBody?.content ?? {};
+  const fields = Object.keys(Object.values(content)[0]?.schema?.properties ?? {});
+  const names = fields.length > 0 ? fields : ['value'];
+  const json = (payload: string, label: string) =>
+    add(label, fill(), { headers: { 'content-type': 'application/json' }, payload });
+  const form = (payload: string, label: string) =>
+    add(label, fill(), { headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload });
+  for (const name of names) {
+    json(JSON.stringify({ [name]: [NUL_TEXT], [NUL_TEXT]: 1 }), `NUL in json ${name}`);
+    json(
+      `{"${name}":{"__proto__":{"polluted":1}},"__proto__":{"polluted":1}}`,
+      `__proto__ under json ${name}`,
+    );
+    form(
+      `${encodeURIComponent(name)}=${encodeURIComponent(NUL_TEXT)}&${encodeURIComponent(name)}[__proto__]=1`,
+      `NUL in form ${name}, __proto__`,
+    );
+  }
+  json(`{"__proto__":"${'a\\u0000b'}"}`, 'json __proto__ with NUL');
+  form(`__proto__=${encodeURIComponent(NUL_TEXT)}`, 'form __proto__ with NUL');
+  return out;
 }
 
 function routeRequests(

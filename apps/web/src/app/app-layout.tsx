@@ -1,15 +1,20 @@
-import { lazy, Suspense, useCallback } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { BottomNav } from '@/features/bottom-nav/bottom-nav';
 import { Header } from '@/features/header/header';
 import { LanguageSelector, ShellLayout } from '@/features/shell';
 import { useLocalePath } from '@/lib/app-context';
 import { useIsLoggedIn, useSessionGuard, useSessionUser } from '@/lib/session';
+import { SLIP_CLEARED_EVENT } from '@/lib/slip-count';
 
 // Popups that never draw the first screen: their code loads after it (spec: cashback is fetched 0.5 s after
 // load anyway; the Android overlay shows only on Android browsers).
 const CashbackPopup = lazy(async () => ({
   default: (await import('@/features/cashback/cashback-popup')).CashbackPopup,
+}));
+// Said only after a 26th pick cleared the slip: its code loads then.
+const SlipClearedNotice = lazy(async () => ({
+  default: (await import('@/components/ui/slip-cleared-notice')).SlipClearedNotice,
 }));
 const AppReminder = lazy(async () => ({
   default: (await import('@/features/app-reminder/app-reminder')).AppReminder,
@@ -28,6 +33,13 @@ export function AppLayout() {
   useSessionGuard(goHome);
   const loggedIn = useIsLoggedIn();
   const user = useSessionUser();
+  // Not the slip store itself (zustand stays out of the first load): its event says the slip was cleared.
+  const [slipCleared, setSlipCleared] = useState(false);
+  useEffect(() => {
+    const cleared = () => setSlipCleared(true);
+    window.addEventListener(SLIP_CLEARED_EVENT, cleared);
+    return () => window.removeEventListener(SLIP_CLEARED_EVENT, cleared);
+  }, []);
   return (
     <ShellLayout
       header={<Header languageSelector={<LanguageSelector compact />} />}
@@ -35,6 +47,7 @@ export function AppLayout() {
         <>
           {loggedIn && <BottomNav />}
           <Suspense fallback={null}>
+            {slipCleared && <SlipClearedNotice />}
             {loggedIn && <CashbackPopup currency={user?.currency ?? null} />}
             <AppReminder />
           </Suspense>

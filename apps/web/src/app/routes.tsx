@@ -1,6 +1,5 @@
-import { lazy, type ComponentType, type LazyExoticComponent, type ReactElement } from 'react';
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent, type ReactElement } from 'react';
 import type { RouteObject } from 'react-router';
-import { PopularGamesStrip } from '@/features/casino/popular-games-strip';
 import { InfoPage, NotFoundPage } from '@/features/shell';
 import { AppLayout } from './app-layout';
 import { LazyScreen, RequireLogin } from './require-login';
@@ -32,6 +31,11 @@ const LimitsPage = lazyNamed(() => import('@/features/account/limits-page'), 'Li
 const LimitSummaryPage = lazyNamed(() => import('@/features/account/limit-summary-page'), 'LimitSummaryPage');
 const DepositPage = lazyNamed(() => import('@/features/account/deposit-page'), 'DepositPage');
 const HomePage = lazyNamed(() => import('@/features/home/home-page'), 'HomePage');
+// Home's popular casino games sit at the foot of the page: their code loads with the page, not before it.
+const PopularGamesStrip = lazyNamed(
+  () => import('@/features/casino/popular-games-strip'),
+  'PopularGamesStrip',
+);
 const SportsScreen = lazyNamed(() => import('./screens/sports-screen'), 'SportsScreen');
 const TimePeriodPage = lazyNamed(() => import('@/features/sports/time-period-page'), 'TimePeriodPage');
 const LiveScreen = lazyNamed(() => import('./screens/live-screen'), 'LiveScreen');
@@ -44,8 +48,12 @@ const BetslipSuccessfulPage = lazyNamed(
   'BetslipSuccessfulPage',
 );
 const MyBetsPage = lazyNamed(() => import('@/features/bets/my-bets-page'), 'MyBetsPage');
+const ResultsPage = lazyNamed(() => import('@/features/results/results-page'), 'ResultsPage');
 const CasinoPage = lazyNamed(() => import('@/features/casino/casino-page'), 'CasinoPage');
 const SlotsPage = lazyNamed(() => import('@/features/casino/game-section-page'), 'SlotsPage');
+const AviatorPage = lazyNamed(() => import('@/features/crash/aviator-page'), 'AviatorPage');
+const CrashVerifierPage = lazyNamed(() => import('@/features/crash/verifier-page'), 'VerifierPage');
+const VirtualSportsPage = lazyNamed(() => import('@/features/virtual/virtual-page'), 'VirtualSportsPage');
 const LiveCasinoPage = lazyNamed(() => import('@/features/casino/game-section-page'), 'LiveCasinoPage');
 
 /**
@@ -79,10 +87,25 @@ export const localizedRoutes: RouteObject[] = [
   {
     element: <AppLayout />,
     children: [
-      screen(undefined, 'route.home', lazyElement(<HomePage casinoGames={<PopularGamesStrip />} />)),
+      screen(
+        undefined,
+        'route.home',
+        lazyElement(
+          <HomePage
+            casinoGames={
+              <Suspense fallback={null}>
+                <PopularGamesStrip />
+              </Suspense>
+            }
+          />,
+        ),
+      ),
       screen('casino', 'route.casino', open(CasinoPage)),
       withBack(screen('slot', 'route.slot', open(SlotsPage)), '/casino'),
       withBack(screen('live-casino', 'route.live_casino', open(LiveCasinoPage)), '/casino'),
+      withBack(screen('aviator', 'route.aviator', open(AviatorPage)), '/casino'),
+      withBack(screen('aviator/verify', 'route.aviator_verify', open(CrashVerifierPage)), '/aviator'),
+      withBack(screen('virtual-sports', 'route.virtual_sports', open(VirtualSportsPage)), '/casino'),
       screen('login', 'route.login', open(LoginPage)),
       screen('deposit', 'route.deposit', account(DepositPage)),
       screen('account', 'route.account', account(AccountMenuPage)),
@@ -112,6 +135,7 @@ export const localizedRoutes: RouteObject[] = [
         lazyElement(<TimePeriodPage period="highlighted" />),
       ),
       screen('favorites/:sport?/:eventId?', 'route.favorites', open(FavouritesScreen)),
+      screen('results/:sport?', 'route.results', open(ResultsPage)),
       { path: 'info/:page', element: <InfoPage /> },
       { path: '*', element: <NotFoundPage /> },
     ],

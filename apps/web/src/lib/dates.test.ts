@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
   addDays,
+  dayPattern,
   formatDate,
+  formatDayTime,
   formatDateTime,
   formatPlainDate,
   formatTime,
@@ -44,5 +46,24 @@ describe('calendar dates', () => {
   it('shows calendar dates without a time zone shift', () => {
     expect(formatPlainDate('1990-04-23', 'tr')).toBe('23.04.1990');
     expect(formatPlainDate('1990-04-23', 'en')).toBe('23 Apr 1990');
+  });
+});
+
+describe("the user's date pattern (session date_format)", () => {
+  const instant = '2026-11-05T21:30:00Z';
+  it('writes every date as the pattern says, in the user time zone, on a 24-hour clock', () => {
+    const ctx = { locale: 'en' as const, timeZone: 'Europe/Istanbul', pattern: 'MM/DD/YYYY' };
+    expect(formatDate(instant, ctx)).toBe('11/06/2026');
+    expect(formatDateTime(instant, ctx)).toBe('11/06/2026 00:30');
+    expect(formatDayTime(instant, { ...ctx, pattern: 'YYYY-MM-DD' })).toBe('11-06 00:30');
+    expect(formatDate(instant, { ...ctx, pattern: 'DD.MM.YYYY', locale: 'tr' })).toBe('06.11.2026');
+    expect(formatPlainDate('2026-03-09', 'en', 'D/M/YY')).toBe('9/3/26');
+  });
+
+  it('falls back to the locale style when there is no usable pattern', () => {
+    expect(formatDate(instant, { locale: 'en', timeZone: 'UTC', pattern: 'nonsense' })).toBe('5 Nov 2026');
+    expect(formatDate(instant, { locale: 'en', timeZone: 'UTC' })).toBe('5 Nov 2026');
+    expect(dayPattern('DD.MM.YYYY')).toBe('DD.MM');
+    expect(dayPattern('MM/DD/YYYY')).toBe('MM/DD');
   });
 });

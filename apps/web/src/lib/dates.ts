@@ -62,6 +62,60 @@ const TIME: Intl.DateTimeFormatOptions = { hour: '2-digit', minute: '2-digit', h
 export interface DateContext {
   locale: Locale;
   timeZone?: string;
+  /**
+   * The logged-in user's date pattern (session `date_format`, e.g. `DD.MM.YYYY`, `MM/DD/YYYY`, `YYYY-MM-DD`):
+   * when it is a usable pattern, every date reads as it says (times stay 24-hour); else the locale's style.
+   */
+  pattern?: string | undefined;
+}
+
+const PATTERN_TOKEN = /YYYY|YY|MM|M|DD|D/g;
+
+/** A pattern with a day, a month and a year token (anything else is not a date pattern: the locale's style). */
+export function usableDatePattern(pattern: string | undefined): pattern is string {
+  return !!pattern && pattern.length <= 20 && /D/.test(pattern) && /M/.test(pattern) && /YY/.test(pattern);
+}
+
+/** A pattern filled with a calendar date: `DD.MM.YYYY` with 2026-11-05 → `05.11.2026`. */
+export function applyDatePattern(pattern: string, y: number, m: number, d: number): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return pattern.replace(PATTERN_TOKEN, (token) => {
+    if (token === 'YYYY') return String(y).padStart(4, '0');
+    if (token === 'YY') return pad(y % 100);
+    if (token === 'MM') return pad(m);
+    if (token === 'M') return String(m);
+    if (token === 'DD') return pad(d);
+    return String(d);
+  });
+}
+
+/** The pattern without its year (a start within the year): `DD.MM.YYYY` → `DD.MM`, `YYYY-MM-DD` → `MM-DD`. */
+export function dayPattern(pattern: string): string {
+  return pattern
+    .replace(/^Y+[^DMY]*/, '')
+    .replace(/[^DMY]*Y+$/, '')
+    .replace(/[^DMY]*Y+/, '');
+}
+
+/** Year, month and day of an instant in a time zone. */
+function calendarParts(date: Date, timeZone: string | undefined): [number, number, number] {
+  const text = new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(date);
+  return parts(text);
+}
+
+function patterned(date: Date, ctx: DateContext, kind: Kind): string | null {
+  if (!usableDatePattern(ctx.pattern)) return null;
+  const [y, m, d] = calendarParts(date, ctx.timeZone);
+  if (kind === 'time') return null;
+  const time = formatter({ locale: ctx.locale, timeZone: ctx.timeZone }, 'time').format(date);
+  if (kind === 'date') return applyDatePattern(ctx.pattern, y, m, d);
+  if (kind === 'dateTime') return `${applyDatePattern(ctx.pattern, y, m, d)} ${time}`;
+  return `${applyDatePattern(dayPattern(ctx.pattern), y, m, d)} ${time}`;
 }
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
@@ -91,7 +145,7 @@ function instantOf(value: string | number | Date): Date | null {
 /** `22.11.2026` / `22 Nov 2026` (empty for an invalid instant). */
 export function formatDate(value: string | number | Date, ctx: DateContext): string {
   const date = instantOf(value);
-  return date ? formatter(ctx, 'date').format(date) : '';
+  return date ? (patterned(date, ctx, 'date') ?? formatter(ctx, 'date').format(date)) : '';
 }
 
 /** `01:30`. */
@@ -103,32 +157,37 @@ export function formatTime(value: string | number | Date, ctx: DateContext): str
 /** `22.11.2026 01:30` / `22 Nov 2026, 01:30`. */
 export function formatDateTime(value: string | number | Date, ctx: DateContext): string {
   const date = instantOf(value);
-  return date ? formatter(ctx, 'dateTime').format(date) : '';
+  return date ? (patterned(date, ctx, 'dateTime') ?? formatter(ctx, 'dateTime').format(date)) : '';
 }
 
 /** Within the year, as match lists show a start: `24.11 19:30` / `24 Nov, 19:30`. */
 export function formatDayTime(value: string | number | Date, ctx: DateContext): string {
   const date = instantOf(value);
-  return date ? formatter(ctx, 'dayTime').format(date) : '';
+  return date ? (patterned(date, ctx, 'dayTime') ?? formatter(ctx, 'dayTime').format(date)) : '';
 }
 
 /** A calendar date `YYYY-MM-DD` (a birthday, a filter bound): no time zone shift, it is not an instant. */
-export function formatPlainDate(date: string, locale: Locale): string {
+export function formatPlainDate(date: string, locale: Locale, pattern?: string): string {
   const [y, m, d] = parts(date);
-  return formatDate(Date.UTC(y, m - 1, d, 12), { locale, timeZone: 'UTC' });
+  return formatDate(Date.UTC(y, m - 1, d, 12), { locale, timeZone: 'UTC', pattern });
 }
 
-/** The formatters bound to the page's locale and the logged-in user's time zone. */
+/**
+ * The formatters bound to the page's locale and the logged-in user's time zone and date pattern (`date_format`):
+ * the one date formatter of every screen and date filter.
+ */
 export function useDateFormat() {
   const { locale } = useAppContext();
-  const timeZone = useSessionUser()?.timezone;
+  const user = useSessionUser();
+  const timeZone = user?.timezone;
+  const pattern = user?.date_format;
   return useMemo(() => {
-    const ctx: DateContext = { locale, timeZone };
+    const ctx: DateContext = { locale, timeZone, pattern };
     return {
       date: (value: string | number | Date) => formatDate(value, ctx),
       time: (value: string | number | Date) => formatTime(value, ctx),
       dateTime: (value: string | number | Date) => formatDateTime(value, ctx),
-      plainDate: (value: string) => formatPlainDate(value, locale),
+      plainDate: (value: string) => formatPlainDate(value, locale, pattern),
     };
-  }, [locale, timeZone]);
+  }, [locale, timeZone, pattern]);
 }

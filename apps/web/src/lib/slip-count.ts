@@ -38,3 +38,6 @@ function subscribe(listener: () => void): () => void {
 export function useSlipCount(): number {
   return useSyncExternalStore(subscribe, () => countSlipBets(localStorage.getItem(SLIP_STORAGE_KEY)));
 }
+
+/** Raised when a pick beyond the limit cleared the slip (the layout then loads the notice that says so). */
+export const SLIP_CLEARED_EVENT = 'slip-cleared';

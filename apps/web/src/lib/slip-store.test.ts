@@ -4,10 +4,12 @@ import { countSlipBets, SLIP_STORAGE_KEY, useSlipCount } from './slip-count';
 import {
   canPick,
   clearSlip,
+  dismissSlipClear,
   removeSelection,
   SLIP_MAX_SELECTIONS,
   toggledSlip,
   toggleSelection,
+  undoSlipClear,
   useInSlip,
   useSlipStore,
   type SlipPick,
@@ -40,7 +42,7 @@ function pick(oddId: number, over: Partial<SlipPick> = {}): SlipPick {
 
 beforeEach(() => {
   localStorage.clear();
-  useSlipStore.setState({ bets: [] });
+  useSlipStore.setState({ bets: [], cleared: null });
 });
 
 describe('slip rules', () => {
@@ -83,5 +85,34 @@ describe('slip store', () => {
     expect(inSlip.result.current).toBe(false);
     act(() => clearSlip());
     expect(count.result.current).toBe(0);
+  });
+});
+
+describe('a 26th selection clears the slip (spec §4), and can be undone', () => {
+  it('keeps the cleared 25 for the notice, and Undo puts them back without the 26th', () => {
+    for (let id = 1; id <= SLIP_MAX_SELECTIONS; id++) toggleSelection(pick(id));
+    expect(useSlipStore.getState().cleared).toBeNull();
+    expect(toggleSelection(pick(99))).toBe(false);
+    expect(useSlipStore.getState().bets).toEqual([]);
+    expect(useSlipStore.getState().cleared).toHaveLength(SLIP_MAX_SELECTIONS);
+    // The cleared selections are not persisted (the notice belongs to this page view).
+    expect(localStorage.getItem(SLIP_STORAGE_KEY)).not.toContain('cleared');
+    undoSlipClear();
+    expect(useSlipStore.getState().bets.map((b) => b.oddId)).toEqual(
+      Array.from({ length: SLIP_MAX_SELECTIONS }, (_, i) => i + 1),
+    );
+    expect(useSlipStore.getState().cleared).toBeNull();
+  });
+
+  it('forgets the cleared selections on dismiss or on the next change', () => {
+    for (let id = 1; id <= SLIP_MAX_SELECTIONS + 1; id++) toggleSelection(pick(id));
+    dismissSlipClear();
+    undoSlipClear();
+    expect(useSlipStore.getState().bets).toEqual([]);
+    for (let id = 1; id <= SLIP_MAX_SELECTIONS + 1; id++) toggleSelection(pick(id));
+    toggleSelection(pick(200));
+    expect(useSlipStore.getState().cleared).toBeNull();
+    undoSlipClear();
+    expect(useSlipStore.getState().bets.map((b) => b.oddId)).toEqual([200]);
   });
 });

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
-import { ADD_BET_EVENT, SLIP_STORAGE_KEY } from './slip-count';
+import { ADD_BET_EVENT, SLIP_CLEARED_EVENT, SLIP_STORAGE_KEY } from './slip-count';
 
 /** Spec §9: the slip holds at most this many selections; adding one more clears it. */
 export const SLIP_MAX_SELECTIONS = 25;
@@ -50,6 +50,11 @@ export type SlipPick = Omit<SlipEntry, 'checked' | 'banker' | 'maxStake'> & { ma
 
 export interface SlipState {
   bets: SlipEntry[];
+  /**
+   * The selections a 26th pick cleared (spec §4: the slip clears beyond 25), kept so the player is told why and
+   * can undo; null when nothing was cleared since. Not persisted: the notice belongs to this page view.
+   */
+  cleared: SlipEntry[] | null;
 }
 
 /** Odds at 1.00 or lower and inactive selections cannot be picked (spec §4, §5). */
@@ -75,10 +80,11 @@ export function toggledSlip(bets: readonly SlipEntry[], pick: SlipPick): SlipEnt
  * change raises the `add-bet` window event that the bottom-nav badge counts.
  */
 export const useSlipStore = create<SlipState>()(
-  persist(() => ({ bets: [] as SlipEntry[] }), {
+  persist((): SlipState => ({ bets: [], cleared: null }), {
     name: SLIP_STORAGE_KEY,
     storage: createJSONStorage(() => localStorage),
     version: 1,
+    partialize: (state) => ({ bets: state.bets }),
     // Another tab's slip arrives through the storage event; unreadable data is an empty slip.
     merge: (persisted, current) => {
       const bets = (persisted as Partial<SlipState> | undefined)?.bets;
@@ -97,18 +103,39 @@ export function updateSlip(update: (state: SlipState) => Partial<SlipState>): vo
   announce();
 }
 
-/** Tapping an odd: add or remove it. Returns whether the selection is on the slip afterwards. */
+/**
+ * Tapping an odd: add or remove it. Returns whether the selection is on the slip afterwards. A pick that clears
+ * a full slip keeps the cleared selections for {@link undoSlipClear}; any other change forgets them.
+ */
 export function toggleSelection(pick: SlipPick): boolean {
-  updateSlip((state) => ({ bets: toggledSlip(state.bets, pick) }));
+  let clearedNow = false;
+  updateSlip((state) => {
+    const bets = toggledSlip(state.bets, pick);
+    clearedNow = bets.length === 0 && state.bets.length >= SLIP_MAX_SELECTIONS;
+    return { bets, cleared: clearedNow ? state.bets : null };
+  });
+  if (clearedNow) window.dispatchEvent(new Event(SLIP_CLEARED_EVENT));
   return useSlipStore.getState().bets.some((b) => b.oddId === pick.oddId);
 }
 
+/** Puts back the selections a 26th pick cleared (the previous 25), when the slip is still empty. */
+export function undoSlipClear(): void {
+  updateSlip((state) =>
+    state.cleared && state.bets.length === 0 ? { bets: state.cleared, cleared: null } : { cleared: null },
+  );
+}
+
+/** The player read the notice: forget the cleared selections. */
+export function dismissSlipClear(): void {
+  useSlipStore.setState({ cleared: null });
+}
+
 export function removeSelection(oddId: number): void {
-  updateSlip((state) => ({ bets: state.bets.filter((b) => b.oddId !== oddId) }));
+  updateSlip((state) => ({ bets: state.bets.filter((b) => b.oddId !== oddId), cleared: null }));
 }
 
 export function clearSlip(): void {
-  updateSlip(() => ({ bets: [] }));
+  updateSlip(() => ({ bets: [], cleared: null }));
 }
 
 /** Whether a selection is on the slip (odd buttons show their selected state from it). */

@@ -1,4 +1,4 @@
-import { combinationsReturn, couponCombinations, type Coupon, type CouponType } from '@sb/betting';
+import { betCombinations, betPayout, COUPON_TYPE, type BetToPay, type LegResult } from '@sb/betting';
 import { BET_STATUSES, type BetView, type Locale } from '@sb/contract';
 import type { EventSummary } from '../fixtures/index';
 import type { BetRow, LegRow } from './betting.repository';
@@ -11,21 +11,33 @@ export interface Currency {
   position: 'before' | 'after';
 }
 
-/** The coupon and picks a stored bet was placed with. */
-export function couponOf(
-  bet: BetRow,
-  legs: LegRow[],
-): { coupon: Coupon; picks: { eventId: number; banker: boolean }[] } {
-  return {
-    coupon: { type: bet.type as CouponType, systems: bet.systems },
-    picks: legs.map((l) => ({ eventId: l.eventId, banker: l.banker })),
-  };
+/** The shape of a stored bet as `betPayout` reads it: system sizes and bankers. */
+export function shapeOf(
+  bet: Pick<BetRow, 'type' | 'systems'>,
+  legs: Pick<LegRow, 'banker'>[],
+): Pick<BetToPay, 'systemK' | 'bankers'> {
+  const systemK =
+    bet.type === COUPON_TYPE.single ? 1 : bet.type === COUPON_TYPE.multiple ? legs.length : bet.systems;
+  return { systemK, bankers: legs.flatMap((l, i) => (l.banker ? [i] : [])) };
 }
 
-/** The combinations of a stored bet (leg indexes). */
+/** The combinations of a stored bet (leg indexes): `packages/betting`'s rule, the one settlement pays. */
 export function combinationsOf(bet: BetRow, legs: LegRow[]): number[][] {
-  const { coupon, picks } = couponOf(bet, legs);
-  return couponCombinations(coupon, picks);
+  const { systemK, bankers } = shapeOf(bet, legs);
+  return betCombinations(legs, systemK, bankers);
+}
+
+/** A stored bet as `betPayout` pays it, with each leg's result (`results[i]`, in leg order). */
+export function payoutOf(
+  bet: Pick<BetRow, 'type' | 'systems' | 'stakePerBet'>,
+  legs: Pick<LegRow, 'banker' | 'eventId' | 'oddsThousandths'>[],
+  results: readonly LegResult[],
+) {
+  return betPayout({
+    ...shapeOf(bet, legs),
+    legs: legs.map((l, i) => ({ odds: l.oddsThousandths / 1000, eventId: l.eventId, result: results[i]! })),
+    stakePerBetCents: bet.stakePerBet,
+  });
 }
 
 /** Spec §3 "Bet" and "Bet item" of a stored bet, in a language. */
@@ -37,8 +49,6 @@ export function betView(
   marketName: (t: number, locale: Locale) => string,
   locale: Locale,
 ): BetView {
-  const combos = combinationsOf(bet, legs);
-  const odds = legs.map((l) => l.oddsThousandths / 1000);
   const status = BET_STATUSES.find((s) => s.key === bet.status)!;
   return {
     id: bet.id,
@@ -54,7 +64,12 @@ export function betView(
     amount_per_bet: bet.stakePerBet,
     currency,
     earnings: bet.paid,
-    calculated_earnings: combinationsReturn(odds, combos, bet.stakePerBet),
+    // What the bet returns if every leg wins (the stake still in play after a partial cash-out).
+    calculated_earnings: payoutOf(
+      bet,
+      legs,
+      legs.map(() => 'win'),
+    ).payoutCents,
     cashed_out: bet.cashedOut,
     reject_reason: bet.rejectReason,
     items: legs.map((leg) => {

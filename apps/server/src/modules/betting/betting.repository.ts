@@ -174,6 +174,22 @@ export function createBettingRepository(db: DbOrTx) {
         order by 1`);
       return (rows as unknown as { rows: { id: number }[] }).rows.map((r) => Number(r.id));
     },
+
+    /** A client's bets finally settled (won, lost, refunded, cashed out) in [from, to): what cashback reads. */
+    async settledBetween(userId: number, from: Date, to: Date) {
+      return db
+        .select({ id: bets.id, staked: bets.totalStake, returned: bets.paid })
+        .from(bets)
+        .where(
+          and(
+            eq(bets.userId, userId),
+            inArray(bets.status, [...SETTLED, 'cashout']),
+            gte(bets.settledAt, from),
+            lt(bets.settledAt, to),
+          ),
+        )
+        .orderBy(asc(bets.id));
+    },
   };
 }
 

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { DomainMetrics } from '../../observability/metrics';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -18,13 +19,22 @@ import {
 } from '@sb/contract';
 import { requestLocale } from '../../lib/locale';
 import { translatorFor } from '../../lib/translate';
-import { badRequest } from '../../plugins/errors';
+import { HttpError, badRequest } from '../../plugins/errors';
+import type { RouteRateLimit } from '../../plugins/rate-limit';
 import { bearerToken, type Auth } from '../identity/index';
 import { parseSlip } from './slip-form';
 import type { BetViews } from './bet-views';
 import { receiptHtml } from './receipt';
 import type { BettingService } from './betting.service';
 import type { CashOutService } from './cashout.service';
+
+/** The reason code of a refused placement: a bet error's first per-slip or per-selection code, else the error's. */
+function refusalReason(error: HttpError): string {
+  const details = error.details as
+    { errors?: { general?: { code?: string }[]; bets?: Record<string, { code?: string }> } } | undefined;
+  const first = details?.errors?.general?.[0] ?? Object.values(details?.errors?.bets ?? {})[0];
+  return first?.code ?? error.code;
+}
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
 const DAY_MS = 86_400_000;
@@ -62,13 +72,20 @@ function statusesOf(query: z.infer<typeof betsQuerySchema>): BetStatusKey[] {
   });
 }
 
+export interface BettingRateLimits {
+  betPlace: RouteRateLimit;
+  checkBets: RouteRateLimit;
+  cashOut: RouteRateLimit;
+}
+
 export function bettingRoutes(deps: {
   auth: Auth;
   betting: BettingService;
   cashOut: CashOutService;
   views: BetViews;
-  /** Placements per client per minute. */
-  placeLimitPerMinute: number;
+  /** Per-client limits of placement, slip checks and cash-outs (the app's rate-limit plugin). */
+  rateLimits: BettingRateLimits;
+  metrics?: DomainMetrics;
 }): FastifyPluginAsync {
   const { auth, betting, cashOut, views } = deps;
   /** The client of a request with a token; null for a visitor without one (checkBets works for both). */
@@ -82,6 +99,7 @@ export function bettingRoutes(deps: {
     app.post(
       '/api/v1/checkBets',
       {
+        config: { rateLimit: deps.rateLimits.checkBets },
         schema: {
           tags,
           summary:
@@ -97,13 +115,7 @@ export function bettingRoutes(deps: {
     app.post(
       '/api/v1/betPlace',
       {
-        config: {
-          rateLimit: {
-            max: deps.placeLimitPerMinute,
-            timeWindow: 60_000,
-            keyGenerator: (request: FastifyRequest) => `bet:${bearerToken(request) ?? request.ip}`,
-          },
-        },
+        config: { rateLimit: deps.rateLimits.betPlace },
         schema: {
           tags,
           summary: 'Place a slip (form; Idempotency-Key header once per attempt)',
@@ -113,14 +125,25 @@ export function bettingRoutes(deps: {
         },
       },
       async (request) => {
+        const started = performance.now();
         const user = await auth.requireClient(request);
         const key = request.headers['idempotency-key'];
-        const bet = await betting.place(
-          user,
-          parseSlip(request.body),
-          typeof key === 'string' ? key : undefined,
-        );
-        return { result: await views.one(bet, user, requestLocale(request)) };
+        try {
+          const bet = await betting.place(
+            user,
+            parseSlip(request.body),
+            typeof key === 'string' ? key : undefined,
+          );
+          deps.metrics?.betPlaced(bet.type, bet.status === 'pending', (performance.now() - started) / 1000);
+          request.log.info({ betId: bet.id, userId: user.id, status: bet.status }, 'bet placed');
+          return { result: await views.one(bet, user, requestLocale(request)) };
+        } catch (error) {
+          if (error instanceof HttpError) {
+            deps.metrics?.betRefused(refusalReason(error), (performance.now() - started) / 1000);
+            request.log.info({ userId: user.id, reason: refusalReason(error) }, 'bet refused');
+          }
+          throw error;
+        }
       },
     );
 
@@ -174,10 +197,20 @@ export function bettingRoutes(deps: {
         // The receipt is a page, not the JSON the schema describes: sent as it is.
         return reply
           .type('text/html; charset=utf-8')
-          .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
+          .header(
+            'content-security-policy',
+            "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'self'",
+          )
           .serializer((html: unknown) => String(html))
           .send(
-            receiptHtml(bet, translatorFor(request), locale, request.query.tz, request.query.host) as never,
+            receiptHtml(
+              bet,
+              translatorFor(request),
+              locale,
+              request.query.tz,
+              request.query.host,
+              user.oddsFormat,
+            ) as never,
           );
       },
     );
@@ -220,6 +253,7 @@ export function bettingRoutes(deps: {
     app.post(
       '/api/v1/bet-cash-out/:id',
       {
+        config: { rateLimit: deps.rateLimits.cashOut },
         schema: {
           tags,
           summary: 'Cash out a bet, fully or partly, if the price still holds',
@@ -232,12 +266,21 @@ export function bettingRoutes(deps: {
       async (request) => {
         const user = await auth.requireClient(request);
         const key = request.headers['idempotency-key'];
-        const done = await cashOut.execute(
-          user.id,
-          request.params.id,
-          request.body ?? {},
-          typeof key === 'string' ? key.slice(0, 100) : undefined,
-        );
+        const betId = request.params.id;
+        const done = await cashOut
+          .execute(
+            user.id,
+            betId,
+            request.body ?? {},
+            typeof key === 'string' ? key.slice(0, 100) : undefined,
+          )
+          .catch((error: unknown) => {
+            if (error instanceof HttpError) deps.metrics?.cashOut(`refused:${error.code}`);
+            request.log.info({ betId, userId: user.id }, 'cash-out refused');
+            throw error;
+          });
+        deps.metrics?.cashOut(done.status);
+        request.log.info({ betId, userId: user.id, status: done.status, paid: done.paid }, 'cash-out');
         const bet = await views.byId(done.betId, user, requestLocale(request));
         return { result: { status: done.status, paid: done.paid, quote: done.quote, bet } };
       },

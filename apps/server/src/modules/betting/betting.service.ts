@@ -4,11 +4,25 @@ import type { CheckBetsResponse, OddsChangePolicy, SlipRequest } from '@sb/contr
 import type { Db, DbOrTx } from '../../db/database';
 import type { Clock } from '../../lib/clock';
 import { HttpError, badRequest } from '../../plugins/errors';
-import type { BettingView } from '../fixtures/index';
+import type { BettingView, SelectionContext } from '../fixtures/index';
 import type { UserRow } from '../identity/index';
 import type { WalletService } from '../wallet/index';
 import { createBettingRepository, type BetRow } from './betting.repository';
 import { acceptsOdd, checkSlip, type SlipCheck } from './slip-check';
+
+/**
+ * A client's risk settings as betting applies them (the back office's limits, ops/risk.ts): each selection's max
+ * stake through the limit hierarchy × the client's stake factor (naming the limit), live selections refused for a
+ * client blocked from live betting, cash-out refused for one blocked from it. Without it, the prices' own limits.
+ */
+export interface BetRisk {
+  selections(
+    client: { id: number; appId: number } | null,
+    selections: Map<number, SelectionContext>,
+    tx?: DbOrTx,
+  ): Promise<{ selections: Map<number, SelectionContext>; stakeFactor: number }>;
+  cashOutBlocked(userId: number, tx?: DbOrTx): Promise<boolean>;
+}
 
 export interface BettingDeps {
   db: Db;
@@ -19,6 +33,7 @@ export interface BettingDeps {
   assertCanStake: (userId: number, amount: number, tx?: DbOrTx) => Promise<void>;
   /** How long a live bet waits before it is checked again and accepted or rejected. */
   liveDelayMs: number;
+  risk?: BetRisk;
   /** Waits (tests pass one that resolves at once). */
   sleep?: (ms: number) => Promise<void>;
 }
@@ -59,10 +74,19 @@ export function createBettingService(deps: BettingDeps) {
   const sleep = deps.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
   const repo = createBettingRepository(db);
   const policyOf = (user: UserRow): OddsChangePolicy => user.oddsChange;
+  /** The selections as this client may bet them (operator limits, stake factor, block flags). */
+  async function selectionsFor(client: { id: number; appId: number } | null, ids: number[], tx?: DbOrTx) {
+    const raw = await deps.fixtures.selections(ids, tx);
+    if (!deps.risk) return { selections: raw, stakeFactor: 1 };
+    return deps.risk.selections(client && { id: client.id, appId: client.appId }, raw, tx);
+  }
 
   async function check(user: UserRow | null, request: SlipRequest): Promise<CheckBetsResponse> {
-    const selections = await deps.fixtures.selections(request.bets.map((b) => b.oddId));
-    const result = checkSlip(request, selections, user ? policyOf(user) : 'none');
+    const { selections, stakeFactor } = await selectionsFor(
+      user,
+      request.bets.map((b) => b.oddId),
+    );
+    const result = checkSlip(request, selections, user ? policyOf(user) : 'none', stakeFactor);
     if (user) {
       const { cash } = await deps.wallet.balances(user);
       if (request.amount > cash)
@@ -91,11 +115,12 @@ export function createBettingService(deps: BettingDeps) {
   /** The transaction of a placement: check against the current state, record, debit, check limits. */
   async function record(user: UserRow, request: SlipRequest, key: string, hash: string): Promise<BetRow> {
     return db.transaction(async (tx) => {
-      const selections = await deps.fixtures.selections(
+      const { selections, stakeFactor } = await selectionsFor(
+        user,
         request.bets.map((b) => b.oddId),
         tx,
       );
-      const result = checkSlip(request, selections, policyOf(user));
+      const result = checkSlip(request, selections, policyOf(user), stakeFactor);
       if (result.general.length > 0 || Object.keys(result.perBet).length > 0) throw betError(result);
       const live = request.bets.some((b) => selections.get(b.oddId)?.isLive);
       const now = clock.now();
@@ -165,7 +190,8 @@ export function createBettingService(deps: BettingDeps) {
       const bet = await r.lock(betId);
       if (!bet || bet.status !== 'pending') return bet;
       const legs = await r.legsOf([betId]);
-      const selections = await deps.fixtures.selections(
+      const { selections } = await selectionsFor(
+        { id: bet.userId, appId: bet.appId },
         legs.map((l) => l.selectionId),
         tx,
       );

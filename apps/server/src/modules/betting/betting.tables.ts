@@ -54,6 +54,8 @@ export const bets = pgTable(
     rejectReason: text('reject_reason'),
     /** The Idempotency-Key of the last cash-out: a retried request changes nothing again. */
     lastCashoutKey: text('last_cashout_key'),
+    /** What that last cash-out paid: its retry answers with the same amount. */
+    lastCashoutPaid: integer('last_cashout_paid'),
   },
   (t) => [
     uniqueIndex('bets_user_key_uq').on(t.userId, t.idempotencyKey),

@@ -4,9 +4,19 @@ import type { Db, DbOrTx } from '../../db/database';
 import type { Clock } from '../../lib/clock';
 import { HttpError, notFound } from '../../plugins/errors';
 import type { BettingView } from '../fixtures/index';
+import type { BetRisk } from './betting.service';
 import type { WalletService } from '../wallet/index';
 import { combinationsOf } from './bet-view';
 import { createBettingRepository, type BetRow, type BettingRepository } from './betting.repository';
+
+/** A decided leg's state for valuation: won legs count as certain, halves at their half return. */
+const SETTLED_STATE: Record<string, Exclude<CashOutLeg['state'], 'open'>> = {
+  win: 'won',
+  loss: 'lost',
+  void: 'void',
+  half_win: 'half_won',
+  half_loss: 'half_lost',
+};
 
 /** The smallest partial cash-out, and the least value a bet may keep in play after one (minor units). */
 export const MIN_PARTIAL_CENTS = 100;
@@ -20,7 +30,7 @@ export interface CashOutConfig {
 
 /**
  * Cash-out: a quote from the live model's fair probability of the open legs, less the cash-out margin (never
- * above fair value); executing re-prices on the locked bet and pays only if the price still holds within the
+ * above fair value); nothing for a bet with a lost leg, a leg in a suspended or closed (undecided) market; executing re-prices on the locked bet and pays only if the price still holds within the
  * tolerance. Partial cash-out sells a share: the stake left in play shrinks in proportion. Cash-out and
  * settlement lock the same row and both need the bet `waiting`, so exactly one of them pays.
  */
@@ -30,6 +40,7 @@ export function createCashOutService(deps: {
   wallet: WalletService;
   fixtures: BettingView;
   config: CashOutConfig;
+  risk?: Pick<BetRisk, 'cashOutBlocked'> | undefined;
 }) {
   const { db } = deps;
   const unavailable = (betId: number, reason: string): CashOutQuote => ({
@@ -43,6 +54,8 @@ export function createCashOutService(deps: {
   async function quoteOf(r: BettingRepository, tx: DbOrTx | undefined, bet: BetRow): Promise<CashOutQuote> {
     if (bet.status === 'pending') return unavailable(bet.id, 'live_delay');
     if (bet.status !== 'waiting') return unavailable(bet.id, 'settled');
+    // A back-office block flag: this client may not cash out.
+    if (await deps.risk?.cashOutBlocked(bet.userId, tx)) return unavailable(bet.id, 'blocked');
     const legs = await r.legsOf([bet.id]);
     const ids = legs.map((l) => l.selectionId);
     const selections = await deps.fixtures.selections(ids, tx);
@@ -51,8 +64,11 @@ export function createCashOutService(deps: {
     for (const leg of legs) {
       const s = selections.get(leg.selectionId);
       const odds = leg.oddsThousandths / 1000;
-      if (s?.result === 'win' || s?.result === 'loss' || s?.result === 'void') {
-        cashLegs.push({ odds, state: s.result === 'win' ? 'won' : s.result === 'loss' ? 'lost' : 'void' });
+      const settled = s?.result ? SETTLED_STATE[s.result] : undefined;
+      // A bet with any lost leg is offered nothing (even a system whose other combinations still run).
+      if (settled === 'lost') return unavailable(bet.id, 'lost');
+      if (settled) {
+        cashLegs.push({ odds, state: settled });
         continue;
       }
       if (!s || s.state === 'closed' || s.state === 'event_ended')
@@ -107,8 +123,15 @@ export function createCashOutService(deps: {
         const r = createBettingRepository(tx);
         const bet = await owned(r, betId, userId, true);
         const quote = await quoteOf(r, tx, bet);
-        // A retry of a cash-out already done: nothing moves again.
-        if (key && bet.lastCashoutKey === key) return { status: 'replayed' as const, paid: 0, quote, betId };
+        // A retry of the last cash-out: nothing moves again, and it answers as the first time did (what was
+        // paid; a full cash-out left the bet `cashout`, a partial one did not).
+        if (key && bet.lastCashoutKey === key)
+          return {
+            status: bet.status === 'cashout' ? ('cashed_out' as const) : ('partial' as const),
+            paid: bet.lastCashoutPaid ?? 0,
+            quote,
+            betId,
+          };
         if (!quote.available) return { status: 'unavailable' as const, paid: 0, quote, betId };
         const floor = request.expected
           ? Math.floor((request.expected * (10_000 - deps.config.toleranceBasisPoints)) / 10_000)
@@ -135,6 +158,7 @@ export function createCashOutService(deps: {
           paid: bet.paid + wanted,
           settledAt: partial ? null : new Date(deps.clock.now()),
           lastCashoutKey: key ?? null,
+          lastCashoutPaid: key ? wanted : null,
         });
         if (!moved) return { status: 'unavailable' as const, paid: 0, quote, betId };
         await deps.wallet.credit(

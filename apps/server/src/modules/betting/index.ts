@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import type { DomainMetrics } from '../../observability/metrics';
 import type { Db, DbOrTx } from '../../db/database';
 import type { Clock } from '../../lib/clock';
 import type { EventBus } from '../../plugins/bus';
@@ -6,13 +7,16 @@ import type { BettingView } from '../fixtures/index';
 import type { Auth } from '../identity/index';
 import type { WalletService } from '../wallet/index';
 import { createBetViews } from './bet-views';
-import { bettingRoutes } from './betting.routes';
-import { createBettingService } from './betting.service';
+import { bettingRoutes, type BettingRateLimits } from './betting.routes';
+import { createBettingRepository } from './betting.repository';
+import { createBettingService, type BetRisk } from './betting.service';
 import { createCashOutService, type CashOutConfig } from './cashout.service';
 import { createSettlementService } from './settlement.service';
 
-export type { BettingService } from './betting.service';
-export type { SettlementService } from './settlement.service';
+export type { BetRisk, BettingService } from './betting.service';
+/** What a stored bet pays for given leg results (`betPayout`): the back office's liability uses it. */
+export { payoutOf } from './bet-view';
+export type { BetMoneyChange, SettlementService } from './settlement.service';
 
 /** How often the background jobs run on every instance (each bet is still handled exactly once). */
 const ACCEPT_EVERY_MS = 1_000;
@@ -28,10 +32,14 @@ export interface BettingModuleDeps {
   auth: Auth;
   assertCanStake: (userId: number, amount: number, tx?: DbOrTx) => Promise<void>;
   liveDelayMs: number;
+  /** The back office's limits, stake factors and block flags (ops module). */
+  risk?: BetRisk;
   cashOut: CashOutConfig;
-  placeLimitPerMinute: number;
+  /** Per-client limits of placement, slip checks and cash-outs. */
+  rateLimits: BettingRateLimits;
   sleep?: (ms: number) => Promise<void>;
   log?: (msg: string, err?: unknown) => void;
+  metrics?: DomainMetrics;
 }
 
 /** Bets: the slip's checks, placement, live acceptance, settlement, cash-out and the client's bet history. */
@@ -43,11 +51,20 @@ export function createBettingModule(deps: BettingModuleDeps) {
   const timers: ReturnType<typeof setInterval>[] = [];
   const stops: (() => void)[] = [];
   let settling: Promise<unknown> | null = null;
+  /** When the oldest result not yet through a settlement pass reached this instance (sb_settlement_lag_seconds). */
+  let resultSince: number | null = null;
   const log = (what: string) => (error: unknown) => deps.log?.(what, error);
   /** One settlement pass at a time per instance; a request while one runs is folded into the next. */
   const settleSoon = () => {
+    const since = resultSince;
     settling ??= settlement
       .settleDue()
+      .then((settled) => {
+        if (since === null) return;
+        if (resultSince === since) resultSince = null;
+        const lag = (deps.clock.now() - since) / 1000;
+        for (let i = 0; i < settled.length; i++) deps.metrics?.settlementLag(lag);
+      })
       .catch(log('settlement pass failed'))
       .finally(() => (settling = null));
   };
@@ -58,7 +75,8 @@ export function createBettingModule(deps: BettingModuleDeps) {
         betting,
         cashOut,
         views,
-        placeLimitPerMinute: deps.placeLimitPerMinute,
+        rateLimits: deps.rateLimits,
+        metrics: deps.metrics,
       }),
     );
   };
@@ -68,6 +86,9 @@ export function createBettingModule(deps: BettingModuleDeps) {
     service: betting,
     settlement,
     cashOut,
+    /** A client's bets finally settled in [from, to): stake and what they returned (sports cashback). */
+    settledBetween: (userId: number, from: number, to: number) =>
+      createBettingRepository(deps.db).settledBetween(userId, new Date(from), new Date(to)),
     /** Open bets of a client (the session's `waiting_bets`). */
     openCount: (userId: number) => betting.openCount(userId),
     /** Starts the background jobs: live bets' acceptance, settlement (also on every decided market), corrections. */
@@ -86,7 +107,9 @@ export function createBettingModule(deps: BettingModuleDeps) {
       timers.forEach((t) => t.unref());
       stops.push(
         deps.bus.subscribe('fixture.markets', (update) => {
-          if (update.markets.some((m) => m.selections.some((s) => s.result))) settleSoon();
+          if (!update.markets.some((m) => m.selections.some((s) => s.result))) return;
+          resultSince ??= deps.clock.now();
+          settleSoon();
         }),
       );
     },

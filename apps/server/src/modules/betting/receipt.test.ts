@@ -57,6 +57,10 @@ describe('bet receipt', () => {
   it('shows odds exactly as placed (a third decimal is kept, never rounded)', () => {
     expect(receiptOdd(1.125)).toBe('1.125');
     expect(receiptOdd(2.5)).toBe('2.50');
+    // The client's odds format, as every other screen writes odds.
+    expect(receiptOdd(2.5, 'fractional')).toBe('3/2');
+    expect(receiptOdd(2.5, 'american')).toBe('+150');
+    expect(receiptOdd(1.5, 'american')).toBe('-200');
     const page = text(receiptHtml(bet(), t, 'en'));
     expect(page).toContain('1.125');
     expect(page).toContain('3.333');
@@ -69,6 +73,20 @@ describe('bet receipt', () => {
     expect(open).not.toContain('bet.receipt.paid');
     expect(text(receiptHtml(bet({ result: { key: 'loss' } }), t, 'en'))).toContain('bet.receipt.paid ₺0.00');
     expect(text(receiptHtml(bet({ earnings: 1200 }), t, 'en'))).toContain('bet.receipt.paid ₺12.00');
+  });
+
+  it('names each settled leg, halves of Asian lines and pushes included', () => {
+    const items = [
+      { ...leg(1.9), oddResult: 'half_win' },
+      { ...leg(2.05), oddResult: 'void' },
+      { ...leg(1.85), oddResult: 'half_loss' },
+    ];
+    const page = text(receiptHtml(bet({ items, result: { key: 'win' }, earnings: 1573 }), t, 'en'));
+    expect(page).toContain('1 · bets.leg.half_win');
+    expect(page).toContain('1 · bets.leg.void');
+    expect(page).toContain('1 · bets.leg.half_loss');
+    expect(page).toContain('bet.receipt.paid ₺15.73');
+    expect(text(receiptHtml(bet(), t, 'en'))).not.toContain('bets.leg');
   });
 
   it('escapes every text', () => {

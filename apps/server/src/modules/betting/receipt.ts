@@ -1,4 +1,4 @@
-import { formatMoney, cents } from '@sb/betting';
+import { formatMoney, formatOdds, cents, type OddsDisplayFormat } from '@sb/betting';
 import type { BetView, Locale } from '@sb/contract';
 import { escapeHtml } from '../identity/index';
 
@@ -21,10 +21,12 @@ const DATE_STYLE: Record<Locale, [string, Intl.DateTimeFormatOptions]> = {
   en: ['en-GB', { day: 'numeric', month: 'short', year: 'numeric' }],
 };
 
-/** Odds as placed, exact: 2 decimals, or 3 when the third is not 0 (the slip's and My bets' rule). */
-export function receiptOdd(odd: number): string {
-  const three = odd.toFixed(3);
-  return three.endsWith('0') ? odd.toFixed(2) : three;
+/**
+ * Odds as placed, in the client's odds format (the app's one formatter): decimal exact (2 decimals, or 3 when the
+ * third is not 0, as the slip and My bets write them), fractional or American.
+ */
+export function receiptOdd(odd: number, format: OddsDisplayFormat = 'decimal'): string {
+  return formatOdds(odd, format);
 }
 
 /** An open bet has paid nothing yet (unless partly cashed out): no "Paid 0.00" line that reads like a loss. */
@@ -37,6 +39,7 @@ export function receiptHtml(
   locale: Locale,
   tz?: string,
   host?: string,
+  oddsFormat: OddsDisplayFormat = 'decimal',
 ): string {
   const money = (n: number) => escapeHtml(formatMoney(cents(n), bet.currency));
   const [tag, style] = DATE_STYLE[locale];
@@ -52,7 +55,7 @@ export function receiptHtml(
   const rows = bet.items
     .map(
       (i) =>
-        `<tr><td>${escapeHtml(i.fcName)} – ${escapeHtml(i.scName)}<br><small>${escapeHtml(i.name)}${i.specialValue ? ` (${escapeHtml(i.specialValue)})` : ''}: ${escapeHtml(i.selection)}</small></td><td class="n">${receiptOdd(i.oddValue)}</td></tr>`,
+        `<tr><td>${escapeHtml(i.fcName)} – ${escapeHtml(i.scName)}<br><small>${escapeHtml(i.name)}${i.specialValue ? ` (${escapeHtml(i.specialValue)})` : ''}: ${escapeHtml(i.selection)}${i.oddResult ? ` · ${escapeHtml(t(`bets.leg.${i.oddResult}`))}` : ''}</small></td><td class="n">${receiptOdd(i.oddValue, oddsFormat)}</td></tr>`,
     )
     .join('');
   const line = (key: string, value: string) =>

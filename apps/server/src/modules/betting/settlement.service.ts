@@ -1,9 +1,9 @@
-import { combinationsReturn, resultOf } from '@sb/betting';
+import { isDecidedLoss, isLegResult, resultOf, type LegResult } from '@sb/betting';
 import type { Db, DbOrTx } from '../../db/database';
 import type { Clock } from '../../lib/clock';
 import type { BettingView } from '../fixtures/index';
 import type { WalletService } from '../wallet/index';
-import { combinationsOf } from './bet-view';
+import { payoutOf, shapeOf } from './bet-view';
 import {
   createBettingRepository,
   type BetRow,
@@ -11,17 +11,38 @@ import {
   type LegRow,
 } from './betting.repository';
 
+const SETTLED: string[] = ['win', 'loss', 'refund'];
+
+/** What an operator's action did to one bet's money (minor units; `paid` counts payouts and cash-outs). */
+export interface BetMoneyChange {
+  betId: number;
+  appId: number;
+  userId: number;
+  currency: string;
+  statusBefore: string;
+  statusAfter: string;
+  paidBefore: number;
+  paidAfter: number;
+  /** The earlier round's payout taken back (0 when it paid nothing). */
+  reversed: number;
+  /** The new round's payout (0 while the bet waits for other legs, or lost). */
+  paidNow: number;
+  /** Of `reversed`, what the client's cash could not cover: booked as the client's debt. */
+  debt: number;
+}
+
 /** Settled bets this recent are watched for corrected results. */
 const RESETTLE_WINDOW_MS = 7 * 24 * 3_600_000;
 /** Bets whose legs the settlement pass reads at once. */
 const PAGE_SIZE = 1_000;
 
 /**
- * Settlement: a waiting bet whose every leg has a result is paid exactly once through the ledger (win: stake ×
- * the odds of its winning combinations; all void: the stake back; loss: nothing). Exactly once even with several
- * instances, crashes and replays: the bet row is locked and moved out of `waiting` conditionally in the same
- * transaction as the ledger movement, whose idempotency key names the bet and the settlement round. A corrected
- * result reverses the round's payout first, then settles the next round.
+ * Settlement: a waiting bet whose every leg has a result is paid exactly once through the ledger, by `betPayout`
+ * of `packages/betting` (win: stake × the returns of its combinations, halves of Asian lines included; all void:
+ * the stake back; loss: nothing); a bet whose every combination holds a lost leg is settled lost at once.
+ * Exactly once even with several instances, crashes and replays: the bet row is locked and moved out of
+ * `waiting` conditionally in the same transaction as the ledger movement, whose idempotency key names the bet and
+ * the settlement round. A corrected result reverses the round's payout first, then settles the next round.
  */
 export function createSettlementService(deps: {
   db: Db;
@@ -33,18 +54,30 @@ export function createSettlementService(deps: {
   const { db, clock } = deps;
   const repo = createBettingRepository(db);
 
-  /** The payout of a bet whose legs all have results, and its result key. */
+  /**
+   * The payout of a bet and its result key, through `betPayout` (the one payout rule), or null while it is not
+   * decided: every leg has a result, or every combination holds a lost leg (lost whatever the open legs do, so
+   * settled at once; its open legs count as lost for the payout, which is 0 either way).
+   */
   function outcome(bet: BetRow, legs: LegRow[], results: (string | null)[]) {
-    const combos = combinationsOf(bet, legs);
-    const legOdds = legs.map((l, i) =>
-      results[i] === 'loss' ? null : results[i] === 'void' ? 1 : l.oddsThousandths / 1000,
-    );
-    const payout = combinationsReturn(legOdds, combos, bet.stakePerBet);
-    const settled = legs.map((l, i) => ({
-      odds: l.oddsThousandths / 1000,
-      result: results[i] as 'win' | 'loss' | 'void',
-    }));
-    return { payout, status: resultOf(settled, payout) };
+    if (results.some((r) => r !== null && !isLegResult(r)))
+      throw new Error(`bet ${bet.id}: unknown leg result ${String(results.find((r) => !isLegResult(r)))}`);
+    const known = results as (LegResult | null)[];
+    if (known.some((r) => r === null)) {
+      const { systemK, bankers } = shapeOf(bet, legs);
+      const partial = legs.map((l, i) => ({ eventId: l.eventId, result: known[i]! }));
+      if (!isDecidedLoss(partial, systemK, bankers)) return null;
+      return { payout: 0, status: 'loss' as const };
+    }
+    const decided = known as LegResult[];
+    const payout = payoutOf(bet, legs, decided).payoutCents;
+    return {
+      payout,
+      status: resultOf(
+        decided.map((result) => ({ result })),
+        payout,
+      ),
+    };
   }
 
   const movement = (
@@ -72,8 +105,9 @@ export function createSettlementService(deps: {
       tx,
     );
     const results = legs.map((l) => selections.get(l.selectionId)?.result ?? null);
-    if (results.some((x) => x === null)) return false;
-    const { payout, status } = outcome(bet, legs, results);
+    const decided = outcome(bet, legs, results);
+    if (!decided) return false;
+    const { payout, status } = decided;
     const round = bet.settlementRound + 1;
     const moved = await r.transition(bet.id, ['waiting'], {
       status,
@@ -83,7 +117,8 @@ export function createSettlementService(deps: {
       settledAt: new Date(clock.now()),
     });
     if (!moved) return false;
-    for (const [i, leg] of legs.entries()) await r.setLegResult(bet.id, leg.idx, results[i]!);
+    // Legs still open when a bet is settled lost early keep no result (filled in when they are decided).
+    for (const [i, leg] of legs.entries()) await r.setLegResult(bet.id, leg.idx, results[i] ?? null);
     if (payout > 0) {
       const refund = status === 'refund';
       await deps.wallet.credit(
@@ -109,6 +144,70 @@ export function createSettlementService(deps: {
   }
 
   /**
+   * A bet settled lost early whose open legs were decided since: only the results are filled in when the outcome
+   * stands (no reversal, no new round). True when that was all there was to do.
+   */
+  async function fillInLocked(
+    r: BettingRepository,
+    bet: BetRow,
+    legs: LegRow[],
+    current: (string | null)[],
+  ): Promise<boolean> {
+    if (!legs.every((l, i) => l.result === null || l.result === current[i])) return false;
+    const next = outcome(bet, legs, current);
+    if (!next || next.status !== bet.status || next.payout !== bet.settledPayout) return false;
+    for (const [i, leg] of legs.entries())
+      if (leg.result === null) await r.setLegResult(bet.id, leg.idx, current[i] ?? null);
+    return true;
+  }
+
+  /**
+   * Takes back the locked, settled bet's round payout and reopens it with the current results on its legs (a
+   * reopened bet that stays open must not keep a stale 'loss'). `refuse`: a client who has spent the winnings
+   * makes it fail (409, retried later); `debt`: the cash goes to 0 and the rest is the client's debt.
+   */
+  async function reopenLocked(
+    r: BettingRepository,
+    tx: DbOrTx,
+    bet: BetRow,
+    legs: LegRow[],
+    current: (string | null)[],
+    shortfall: 'refuse' | 'debt',
+  ): Promise<{ reopened: BetRow; debt: number }> {
+    let debt = 0;
+    if (bet.settledPayout > 0) {
+      const transfer = movement(
+        bet,
+        bet.settledPayout,
+        `bet:${bet.id}:reverse:${bet.settlementRound}`,
+        bet.status === 'refund' ? 'bet_refund' : 'bet_payout',
+        'transaction.bet_payout_reversal',
+      );
+      if (shortfall === 'debt') debt = (await deps.wallet.clawback(transfer, tx)).debt;
+      else await deps.wallet.debit(transfer, tx);
+    }
+    const reopened = {
+      ...bet,
+      status: 'waiting' as const,
+      paid: bet.paid - bet.settledPayout,
+      settledPayout: 0,
+    };
+    await r.update(bet.id, { status: 'waiting', paid: reopened.paid, settledPayout: 0, settledAt: null });
+    for (const [i, leg] of legs.entries()) await r.setLegResult(bet.id, leg.idx, current[i] ?? null);
+    return { reopened, debt };
+  }
+
+  /** The legs of a locked bet and their selections' current results (in `tx`). */
+  async function currentResults(r: BettingRepository, tx: DbOrTx, betId: number) {
+    const legs = await r.legsOf([betId]);
+    const selections = await deps.fixtures.selections(
+      legs.map((l) => l.selectionId),
+      tx,
+    );
+    return { legs, current: legs.map((l) => selections.get(l.selectionId)?.result ?? null) };
+  }
+
+  /**
    * A settled bet whose legs' results changed (an operator corrected a result): the round's payout is taken
    * back, the bet is open again and settles on the corrected results, all in one transaction. When the client
    * has spent the winnings the reversal cannot go through (no negative balances): it is retried later.
@@ -117,34 +216,61 @@ export function createSettlementService(deps: {
     return db.transaction(async (tx) => {
       const r = createBettingRepository(tx);
       const bet = await r.lock(betId);
-      if (!bet || !['win', 'loss', 'refund'].includes(bet.status)) return false;
-      const legs = await r.legsOf([betId]);
-      const selections = await deps.fixtures.selections(
-        legs.map((l) => l.selectionId),
-        tx,
-      );
-      if (legs.every((l) => (selections.get(l.selectionId)?.result ?? null) === l.result)) return false;
-      if (bet.settledPayout > 0)
-        await deps.wallet.debit(
-          movement(
-            bet,
-            bet.settledPayout,
-            `bet:${bet.id}:reverse:${bet.settlementRound}`,
-            bet.status === 'refund' ? 'bet_refund' : 'bet_payout',
-            'transaction.bet_payout_reversal',
-          ),
-          tx,
-        );
-      const reopened = {
-        ...bet,
-        status: 'waiting' as const,
-        paid: bet.paid - bet.settledPayout,
-        settledPayout: 0,
-      };
-      await r.update(betId, { status: 'waiting', paid: reopened.paid, settledPayout: 0, settledAt: null });
+      if (!bet || !SETTLED.includes(bet.status)) return false;
+      const { legs, current } = await currentResults(r, tx, betId);
+      if (legs.every((l, i) => current[i] === l.result)) return false;
+      if (await fillInLocked(r, bet, legs, current)) return false;
+      const { reopened } = await reopenLocked(r, tx, bet, legs, current, 'refuse');
       await settleLocked(r, tx, reopened);
       return true;
     });
+  }
+
+  /**
+   * An operator's result, void or resettlement of a market (its `selectionIds`), in the operator's transaction:
+   * the bets holding them (waiting or settled; a cashed-out bet is final) are locked in
+   * id order first (before any money moves, so no lock cycle with a settlement pass), then a settled bet whose
+   * legs' results changed is reversed and settled again — what the cash cannot cover of the reversal becomes the
+   * client's debt — and a waiting bet now decided is settled. Exactly once: the bet rows are locked and the
+   * ledger keys name the round. Returns what moved for each bet that changed.
+   */
+  async function settleBetsIn(tx: DbOrTx, selectionIds: number[]): Promise<BetMoneyChange[]> {
+    const r = createBettingRepository(tx);
+    const locked: BetRow[] = [];
+    for (const id of await r.betsWithSelections(selectionIds, ['waiting', 'win', 'loss', 'refund'])) {
+      const bet = await r.lock(id);
+      if (bet) locked.push(bet);
+    }
+    const changes: BetMoneyChange[] = [];
+    for (const bet of locked) {
+      let open = bet;
+      let debt = 0;
+      let reversed = 0;
+      if (SETTLED.includes(bet.status)) {
+        const { legs, current } = await currentResults(r, tx, bet.id);
+        if (legs.every((l, i) => current[i] === l.result)) continue;
+        if (await fillInLocked(r, bet, legs, current)) continue;
+        ({ reopened: open, debt } = await reopenLocked(r, tx, bet, legs, current, 'debt'));
+        reversed = bet.settledPayout;
+      } else if (bet.status !== 'waiting') continue;
+      const settled = await settleLocked(r, tx, open);
+      if (!settled && open === bet) continue;
+      const after = (await r.byId(bet.id))!;
+      changes.push({
+        betId: bet.id,
+        appId: bet.appId,
+        userId: bet.userId,
+        currency: bet.currency,
+        statusBefore: bet.status,
+        statusAfter: after.status,
+        paidBefore: bet.paid,
+        paidAfter: after.paid,
+        reversed,
+        paidNow: after.settledPayout,
+        debt,
+      });
+    }
+    return changes;
   }
 
   /** The current result of each selection (null while undecided). */
@@ -176,6 +302,7 @@ export function createSettlementService(deps: {
   return {
     settle,
     resettle,
+    settleBetsIn,
 
     /**
      * Settles every waiting bet whose selections all have results now; returns the ids it settled. Only bets
@@ -188,7 +315,16 @@ export function createSettlementService(deps: {
       const settled: number[] = [];
       for await (const [betId, legs] of legsByBet(await repo.betsWithSelections(decided, ['waiting']))) {
         // A leg not among the open ones read above (a bet placed meanwhile) waits for the next pass.
-        if (legs.some((l) => (l.result ?? results.get(l.selectionId) ?? null) === null)) continue;
+        const known = legs.map((l) => l.result ?? results.get(l.selectionId) ?? null);
+        // Settled early only when lost whatever its open legs do (checked again on the locked row).
+        const early = async () => {
+          const bet = await repo.byId(betId);
+          return bet?.status === 'waiting' && outcome(bet, legs, known) !== null;
+        };
+        if (known.some((r) => r === null)) {
+          if (!known.includes('loss')) continue;
+          if (!(await attempt(`checking bet ${betId} failed`, early))) continue;
+        }
         if (await attempt(`settling bet ${betId} failed`, () => settle(betId))) settled.push(betId);
       }
       return settled;

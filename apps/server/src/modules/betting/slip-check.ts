@@ -19,6 +19,10 @@ export interface SlipIssue {
   message: string;
   field?: string;
   value?: number;
+  /** A stake error's limit by name (client, market, event, sport, brand, platform): the one that decided. */
+  limit?: string;
+  /** The client's stake factor when it is not 1 (the limit was multiplied by it). */
+  stakeFactor?: number;
 }
 
 export interface SlipCheck {
@@ -28,6 +32,7 @@ export interface SlipCheck {
     eventId: number;
     odd: number;
     maxStake: number;
+    limit: string | undefined;
     status: string;
     accepted: number | null;
   }[];
@@ -43,12 +48,13 @@ export interface SlipCheck {
 const MESSAGES: Record<string, string> = {
   not_found: 'this selection does not exist',
   event_ended: 'the event is over',
-  closed: 'the market is closed',
+  closed: 'the market is closed or this outcome is already decided',
   suspended: 'betting on this market is suspended for now',
   odd_too_low: 'odds of 1.00 cannot be bet',
   producer_down: 'live odds are not being updated right now',
   odd_changed: 'the odds have changed',
   duplicate: 'this selection is on the slip twice',
+  live_blocked: 'live betting is not available on this account',
 };
 
 /** Whether the current odd may replace the one the player saw, under their odds-change policy. */
@@ -68,6 +74,7 @@ export function checkSlip(
   request: SlipRequest,
   selections: Map<number, SelectionContext>,
   policy: OddsChangePolicy,
+  stakeFactor?: number,
 ): SlipCheck {
   const perBet: Record<string, SlipIssue> = {};
   const general: SlipIssue[] = [];
@@ -93,6 +100,7 @@ export function checkSlip(
       eventId: item.eventId,
       odd: s?.odd ?? item.odd,
       maxStake: s?.maxStake ?? 0,
+      limit: s?.limit,
       status,
       accepted: status === 'ok' ? (s?.odd ?? null) : null,
     };
@@ -115,9 +123,16 @@ export function checkSlip(
       field: 'amount',
       message: `the stake must split evenly over ${count} bets (a multiple of ${count} minor units)`,
     });
-  // A combination stakes at most the smallest max stake of its legs (the liability of its riskiest price).
-  const perBetMax =
-    count > 0 ? Math.min(...combinations.map((c) => Math.min(...c.map((i) => legs[i]!.maxStake)))) : 0;
+  // A combination stakes at most the smallest max stake of its legs (the liability of its riskiest price, or
+  // the strictest operator limit: the leg that decides names it).
+  const strictest = combinations
+    .flat()
+    .reduce<number | null>(
+      (best, i) => (best === null || legs[i]!.maxStake < legs[best]!.maxStake ? i : best),
+      null,
+    );
+  const perBetMax = strictest === null ? 0 : legs[strictest]!.maxStake;
+  const limit = strictest === null ? undefined : legs[strictest]!.limit;
   const minStake = Math.max(
     MIN_STAKE_PER_BET,
     ...request.bets.map((b) => selections.get(b.oddId)?.minBetLimit ?? 0),
@@ -128,6 +143,8 @@ export function checkSlip(
       field: 'amount',
       message: 'the stake is above the maximum',
       value: perBetMax * count,
+      ...(limit ? { limit } : {}),
+      ...(stakeFactor !== undefined && stakeFactor !== 1 ? { stakeFactor } : {}),
     });
   if (count > 0 && stakePerBet < minStake)
     general.push({

@@ -54,6 +54,7 @@ const ITEM_FIELDS: Record<string, (field: string, text: string) => unknown> = {
   odd: number,
   banker: flag,
   isLive: flag,
+  exc: number,
 };
 
 /** Bracket form fields → the request object (then checked by the contract's schema). */

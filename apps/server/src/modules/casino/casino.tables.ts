@@ -24,7 +24,7 @@ export const casinoProviders = pgTable('casino_providers', {
 
 /** How a game is played and drawn: a slot family variant and theme, or a roulette table. */
 export interface GameConfig {
-  kind: 'slot' | 'roulette';
+  kind: 'slot' | 'roulette' | 'crash';
   family?: string;
   variant?: number;
   theme?: number;

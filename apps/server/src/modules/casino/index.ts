@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { DomainMetrics } from '../../observability/metrics';
 import type { Database, DbOrTx } from '../../db/database';
 import type { Clock } from '../../lib/clock';
 import type { EventBus } from '../../plugins/bus';
@@ -16,7 +17,12 @@ import { createSlotGame } from './platform/slot-game';
 import { createRouletteRunner } from './roulette/roulette.runner';
 import { createRouletteService, scheduleOf } from './roulette/roulette.service';
 import type { Rng } from './slots/rng';
+import { createCrashGame, type CrashSettings } from './crash/crash.game';
+import { crashRoutes } from './crash/crash.routes';
+import { createCrashRepository } from './crash/crash.repository';
+import type { RouteRateLimit } from '../../plugins/rate-limit';
 
+export type { CrashGame, CrashSettings } from './crash/crash.game';
 export type { CatalogueService } from './catalogue/catalogue.service';
 export type { SeamlessWallet } from './platform/seamless-wallet';
 export { WalletRefusal } from './platform/wallet-refusals';
@@ -24,6 +30,10 @@ export { stakesOf } from './platform/sessions.service';
 
 /** Advisory lock key of the roulette tables' leader (the simulator's is 7_201_003). */
 export const CASINO_TABLES_LOCK_KEY = 7_201_010;
+/** Advisory lock key of the crash game's loop. */
+export const CRASH_LOCK_KEY = 7_201_011;
+/** How often the crash game's leader ticks (bets' auto cash-outs are paid within this of their target). */
+const CRASH_LOOP_MS = 25;
 /** How often the tables' leader ticks, and how often a follower asks for the lock. */
 const TICK_MS = 250;
 const RETRY_MS = 1_000;
@@ -41,10 +51,14 @@ export interface CasinoModuleDeps {
   appOf: (request: FastifyRequest) => Promise<{ id: number; defaultLocale: string }>;
   assertCanStake: (userId: number, amount: number, tx?: DbOrTx) => Promise<void>;
   rouletteSpinMs: number;
-  playsPerMinute: number;
+  /** The crash game's timings and limits. */
+  crash: CrashSettings;
+  /** Spins and roulette placements per client (demo: per address) per minute. */
+  playLimit: RouteRateLimit;
   /** Outcomes of slots and the wheel (default: the CSPRNG). */
   rng?: Rng;
   log?: (msg: string, err?: unknown) => void;
+  metrics?: DomainMetrics;
 }
 
 /** The casino: catalogue, game sessions, the seamless wallet, slots and the shared roulette tables. */
@@ -68,7 +82,7 @@ export function createCasinoModule(deps: CasinoModuleDeps) {
     },
   });
   const sessions = createSessionsService({ db, clock, wallet: deps.wallet, catalogue });
-  const slots = createSlotGame({ db, clock, wallet, rng: deps.rng });
+  const slots = createSlotGame({ db, clock, wallet, rng: deps.rng, metrics: deps.metrics });
   const schedule = scheduleOf(deps.rouletteSpinMs);
   const roulette = createRouletteService({ db, clock, bus, wallet, schedule });
   const runner = createRouletteRunner({
@@ -79,9 +93,12 @@ export function createCasinoModule(deps: CasinoModuleDeps) {
     schedule,
     rng: deps.rng,
     log: deps.log,
+    metrics: deps.metrics,
     tables: async () => (await repo.games({ isLive: true }, 100, 0)).rows.map((r) => r.game.id),
   });
+  const crash = createCrashGame({ db, clock, bus, wallet, settings: deps.crash, log: deps.log });
   let leadership: ReturnType<typeof startLeaderElection> | null = null;
+  let crashLeadership: ReturnType<typeof startLeaderElection> | null = null;
 
   const routes: FastifyPluginAsync = async (app) => {
     await app.register(
@@ -97,10 +114,30 @@ export function createCasinoModule(deps: CasinoModuleDeps) {
         slots,
         roulette,
         schedule,
-        playsPerMinute: deps.playsPerMinute,
+        playLimit: deps.playLimit,
+      }),
+    );
+    await app.register(
+      crashRoutes({
+        auth: deps.auth,
+        appOf: deps.appOf,
+        catalogue,
+        sessions,
+        crash,
+        playLimit: deps.playLimit,
       }),
     );
   };
+
+  /** The crash game's loop: a pass every CRASH_LOOP_MS while this instance leads. */
+  async function leadCrash(signal: AbortSignal): Promise<void> {
+    // A new leader's clients and every instance's views start from the database's state.
+    await crash.reload().catch((error: unknown) => deps.log?.('crash state not reloaded', error));
+    while (!signal.aborted) {
+      await crash.tick().catch((error: unknown) => deps.log?.('crash tick failed', error));
+      await sleepUnlessAborted(CRASH_LOOP_MS, signal);
+    }
+  }
 
   /** The leader's loop: a table tick every TICK_MS, stale seamless-wallet bets rolled back once a minute. */
   async function lead(signal: AbortSignal): Promise<void> {
@@ -127,8 +164,12 @@ export function createCasinoModule(deps: CasinoModuleDeps) {
     runner,
     schedule,
     catalogueRepository: repo,
-    /** Seeds the catalogue when the database has none. */
-    seed: () => catalogue.seed(),
+    crash,
+    /** Seeds the catalogue when the database has none, and adds the crash game to it once. */
+    seed: async () => {
+      await catalogue.seed();
+      await createCrashRepository(db).ensureGame(new Date(clock.now()));
+    },
     /** Competes for the tables' leadership (exactly one instance deals every roulette table). */
     startTables(): void {
       leadership ??= startLeaderElection({
@@ -140,10 +181,24 @@ export function createCasinoModule(deps: CasinoModuleDeps) {
       });
     },
     isTableLeader: () => leadership?.isLeader() ?? false,
+    /** Competes for the crash game's loop (exactly one instance runs it). */
+    startCrash(): void {
+      crashLeadership ??= startLeaderElection({
+        database,
+        lockKey: CRASH_LOCK_KEY,
+        retryMs: RETRY_MS,
+        lead: leadCrash,
+        log: deps.log,
+      });
+    },
+    isCrashLeader: () => crashLeadership?.isLeader() ?? false,
     async stop(): Promise<void> {
       await leadership?.stop();
       leadership = null;
+      await crashLeadership?.stop();
+      crashLeadership = null;
       roulette.close();
+      crash.close();
     },
   };
 }

@@ -1,8 +1,11 @@
 import {
   FEED_PROTOCOL_VERSION,
+  type CrashBusMessage,
+  type CrashState,
   type FeedDataMessage,
   type FeedMarket,
   type FeedTopic,
+  type Locale,
   type MarketUpdate,
   type MatchUpdate,
 } from '@sb/contract';
@@ -36,6 +39,33 @@ export interface FeedStateSource {
   prepare?(eventIds: number[]): Promise<void>;
 }
 
+/** The crash game's messages and current state (the `crash` topic), kept by the game from the bus. */
+export interface CrashFeedSource {
+  /** The game as it stands: the `crash` topic's snapshot. */
+  state(): CrashState;
+  /** Every message of the game (from every instance, and a fresh state after a bus gap); returns unsubscribe. */
+  onMessage(listener: (message: CrashBusMessage) => void): () => void;
+}
+
+/** What the ring buffer keeps of a sent message: its texts (rendered once). */
+interface SentPayload {
+  text(locale: Locale, view: FeedView): string | null;
+}
+
+/** A crash message: one text for every client (no language or view). */
+class CrashPayload implements SentPayload {
+  readonly body: string;
+  constructor(message: object) {
+    this.body = JSON.stringify(message);
+  }
+  text(): string {
+    return this.body;
+  }
+}
+
+/** Ring entries of the `crash` topic carry this event id (no sports event has it). */
+const CRASH_EVENT_ID = -1;
+
 export interface FeedLimits {
   heartbeatMs: number;
   /** Market conflation window in ms (0: off). */
@@ -61,11 +91,15 @@ export interface FeedHubOptions {
   rendering?: FeedRendering;
   /** Current state for resyncs and for events this stream has not seen yet. */
   source?: FeedStateSource;
+  /** The crash game (topic `crash`); without it the topic stays empty. */
+  crash?: CrashFeedSource;
   timers?: ConflatorTimers & {
     setInterval(fn: () => void, ms: number): unknown;
     clearInterval(handle: unknown): void;
   };
   onRelease?: (reason: string) => void;
+  /** After each data message's fan-out: sockets written and the producer's timestamp (metrics). */
+  onFanOut?: (sockets: number, ts: number) => void;
 }
 
 /** How long a client gets to answer the close handshake at shutdown before its socket is cut. */
@@ -86,7 +120,7 @@ const nodeTimers = {
  */
 export class FeedHub implements FeedConnectionHost {
   private readonly connections = new Set<FeedConnection>();
-  private readonly ring: FeedRingBuffer<FeedPayload>;
+  private readonly ring: FeedRingBuffer<SentPayload>;
   private readonly rendering: FeedRendering;
   /** Rendered snapshot messages per source state object (see `statePayload`). */
   private readonly statePayloads = new WeakMap<object, FeedPayload>();
@@ -119,6 +153,8 @@ export class FeedHub implements FeedConnectionHost {
       this.options.bus.subscribe('fixture.match', (update) => this.publishMatch(update)),
       this.options.bus.subscribe('fixture.markets', (update) => this.conflator.add(update)),
     );
+    if (this.options.crash)
+      this.unsubscribes.push(this.options.crash.onMessage((message) => this.publishCrash(message)));
     this.heartbeat = this.timers.setInterval(() => this.beat(), this.options.limits.heartbeatMs);
   }
 
@@ -164,18 +200,23 @@ export class FeedHub implements FeedConnectionHost {
     connection: FeedConnection,
     topics: FeedTopic[],
     fresh: FeedTopic[],
-    missed: RingEntry<FeedPayload>[] | null,
+    missed: RingEntry<SentPayload>[] | null,
   ): void {
     if (connection.isClosed) return;
     for (const topic of fresh) connection.topics.add(topic);
     if (missed) {
       const wanted = new Set(fresh);
       for (const entry of missed) {
-        const view: FeedView | null = wanted.has(`event:${entry.eventId}`)
-          ? 'event'
-          : entry.live && wanted.has('live')
-            ? 'live'
-            : null;
+        const view: FeedView | null =
+          entry.eventId === CRASH_EVENT_ID
+            ? wanted.has('crash')
+              ? 'event'
+              : null
+            : wanted.has(`event:${entry.eventId}`)
+              ? 'event'
+              : entry.live && wanted.has('live')
+                ? 'live'
+                : null;
         const text = view && entry.payload.text(connection.locale, view);
         if (text && !connection.sendText(text)) return;
       }
@@ -191,6 +232,7 @@ export class FeedHub implements FeedConnectionHost {
     if (!source?.prepare) return;
     const ids = new Set<number>();
     for (const topic of topics) {
+      if (topic === 'crash') continue;
       if (topic === 'live') source.liveIds().forEach((id) => ids.add(id));
       else ids.add(Number(topic.slice('event:'.length)));
     }
@@ -275,20 +317,49 @@ export class FeedHub implements FeedConnectionHost {
     });
   }
 
+  /** A crash game message to every `crash` subscriber, numbered into this stream like any data message. */
+  private publishCrash(message: CrashBusMessage): void {
+    this.holdWrites();
+    this.seq += 1;
+    const payload = new CrashPayload({ ...message, seq: this.seq });
+    this.ring.push({
+      seq: this.seq,
+      eventId: CRASH_EVENT_ID,
+      live: false,
+      size: payload.body.length,
+      payload,
+    });
+    for (const connection of this.connections)
+      if (connection.topics.has('crash')) connection.sendText(payload.body);
+  }
+
   private fanOut(message: FeedDataMessage, live: boolean): void {
     this.holdWrites();
     this.seq = message.seq;
     const payload = new FeedPayload(message, this.rendering);
     this.ring.push({ seq: message.seq, eventId: message.eventId, live, size: payload.size, payload });
     // Deleting from a Set while iterating it is safe: a client dropped mid-loop is simply skipped.
+    let sockets = 0;
     for (const connection of this.connections) {
       const view = connection.viewOf(message.eventId, live);
       const text = view && payload.text(connection.locale, view);
-      if (text) connection.sendText(text);
+      if (text && connection.sendText(text)) sockets++;
     }
+    this.options.onFanOut?.(sockets, message.ts);
   }
 
   private sendSnapshot(connection: FeedConnection, topic: FeedTopic): boolean {
+    if (topic === 'crash') {
+      const state = this.options.crash?.state();
+      const texts = state ? [JSON.stringify({ type: 'crash_state', ...state, seq: this.seq })] : [];
+      const corked = connection.cork();
+      try {
+        if (!connection.send({ type: 'snapshot', seq: this.seq, topic, count: texts.length })) return false;
+        return texts.every((text) => connection.sendText(text));
+      } finally {
+        if (corked) connection.uncork();
+      }
+    }
     const view: FeedView = topic === 'live' ? 'live' : 'event';
     const texts = this.snapshotParts(topic)
       .map((part) =>

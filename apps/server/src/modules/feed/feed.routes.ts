@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type {} from '@fastify/swagger'; // the `tags`/`summary` schema fields
 import type { RawData } from 'ws';
 import { FEED_PATH } from '@sb/contract';
+import { HttpError } from '../../plugins/errors';
 import type { FeedHub } from './feed.hub';
 
 function toBuffer(data: RawData): Buffer {
@@ -9,12 +10,30 @@ function toBuffer(data: RawData): Buffer {
   return Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data);
 }
 
-/** `GET /ws/feed` (WebSocket upgrade): the live feed. No query parameters: tokens go in an `auth` message. */
-export function feedRoutes(hub: FeedHub): FastifyPluginAsync {
+/** The close code of a connection over the per-address cap (1013: try again later). */
+export const TOO_MANY_CONNECTIONS = 1013;
+
+/**
+ * `GET /ws/feed` (WebSocket upgrade): the live feed. No query parameters: tokens go in an `auth` message.
+ * An address holds at most `maxPerAddress` open connections on this instance: one more is refused before the
+ * upgrade with 429 `rate_limited` (or, when several upgrades race past that check, closed with 1013).
+ */
+export function feedRoutes(hub: FeedHub, maxPerAddress: number): FastifyPluginAsync {
+  const open = new Map<string, number>();
   return async (fastify) => {
     fastify.get(
       FEED_PATH,
       {
+        preValidation: async (request) => {
+          if ((open.get(request.ip) ?? 0) >= maxPerAddress)
+            throw new HttpError(
+              429,
+              'rate_limited',
+              `at most ${maxPerAddress} live-feed connections per address`,
+              undefined,
+              5,
+            );
+        },
         websocket: true,
         schema: {
           tags: ['feed'],
@@ -23,6 +42,18 @@ export function feedRoutes(hub: FeedHub): FastifyPluginAsync {
         },
       },
       (socket, request) => {
+        const address = request.ip;
+        const count = (open.get(address) ?? 0) + 1;
+        if (count > maxPerAddress) {
+          socket.close(TOO_MANY_CONNECTIONS, 'too many connections from this address');
+          return;
+        }
+        open.set(address, count);
+        socket.once('close', () => {
+          const left = (open.get(address) ?? 1) - 1;
+          if (left <= 0) open.delete(address);
+          else open.set(address, left);
+        });
         // The upgraded TCP socket: corked while the hub writes a turn's messages, so they leave together.
         const tcp = request.raw.socket;
         const connection = hub.accept({

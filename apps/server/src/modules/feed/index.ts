@@ -1,14 +1,15 @@
 import type { Config } from '../../config/config';
+import type { DomainMetrics } from '../../observability/metrics';
 import type { Clock } from '../../lib/clock';
 import type { IdSource } from '../../lib/ids';
 import type { EventBus } from '../../plugins/bus';
 import type { VerifyToken } from './feed.connection';
-import { FeedHub, type FeedLimits, type FeedStateSource } from './feed.hub';
+import { FeedHub, type CrashFeedSource, type FeedLimits, type FeedStateSource } from './feed.hub';
 import type { FeedRendering } from './feed.payload';
 import { feedRoutes } from './feed.routes';
 
 export type { FeedIdentity, VerifyToken } from './feed.connection';
-export type { EventState, FeedHub, FeedLimits, FeedStateSource } from './feed.hub';
+export type { CrashFeedSource, EventState, FeedHub, FeedLimits, FeedStateSource } from './feed.hub';
 export type { FeedRendering } from './feed.payload';
 
 /**
@@ -42,8 +43,13 @@ export function createFeedModule(deps: {
   rendering?: FeedRendering;
   /** Current state (the fixtures read model): the start, resyncs and events not seen yet. */
   source?: FeedStateSource;
+  /** The crash game's messages and state (topic `crash`). */
+  crash?: CrashFeedSource;
   /** Where dropped clients are reported (slow consumers, dead connections): operators watch for them. */
   log?: { info(details: object, message: string): void };
+  metrics?: DomainMetrics;
+  /** Open feed connections one address may hold on this instance (default: no cap). */
+  maxConnectionsPerAddress?: number;
 }) {
   const hub = new FeedHub({
     bus: deps.bus,
@@ -53,15 +59,19 @@ export function createFeedModule(deps: {
     verifyToken: deps.verifyToken ?? anonymousVerifier,
     rendering: deps.rendering,
     source: deps.source,
+    crash: deps.crash,
     onRelease: (reason) => {
-      if (reason === 'slow_consumer' || reason === 'no_pong')
+      if (reason === 'slow_consumer' || reason === 'no_pong') {
         deps.log?.info({ reason }, 'feed client dropped');
+        deps.metrics?.feedDropped(reason);
+      }
     },
+    onFanOut: deps.metrics && ((sockets, ts) => deps.metrics?.feedSent(sockets, deps.clock.now() - ts)),
   });
   hub.start();
   return {
     hub,
-    routes: feedRoutes(hub),
+    routes: feedRoutes(hub, deps.maxConnectionsPerAddress ?? Number.POSITIVE_INFINITY),
     /** Sends every client fresh snapshots from the source (after a bus gap or a producer change). */
     resync: () => hub.resync(),
     close: () => hub.close(),

@@ -89,7 +89,8 @@ export function accountRoutes(
         }
         // Other logins end with the old password; this one stays.
         await tokens.revokeUser(user.id, 'password_changed', sessionId);
-        return { result: renderPasswordForm(t, {}, 'password.changed'), message: t('password.changed') };
+        // Spec §8: the web shows the processing success message; the returned form carries no second notice.
+        return { result: renderPasswordForm(t, {}), message: t('password.changed') };
       },
     );
 

@@ -31,13 +31,23 @@ export function bearerToken(request: FastifyRequest): string | null {
  * A token is valid only on the app it was issued for.
  */
 export function createAuth(tokens: TokensService, appOf: AppOfRequest) {
+  // A request's token is looked up once (the rate limiter's key and the handler both ask).
+  const seen = new WeakMap<FastifyRequest, Map<string, ReturnType<TokensService['authenticate']>>>();
+  function authenticate(request: FastifyRequest, token: string) {
+    let tokensOf = seen.get(request);
+    if (!tokensOf) seen.set(request, (tokensOf = new Map()));
+    let found = tokensOf.get(token);
+    if (!found) tokensOf.set(token, (found = tokens.authenticate(token)));
+    return found;
+  }
+
   async function requireUser(
     request: FastifyRequest,
     roles?: Role[],
     token: string | null = bearerToken(request),
   ): Promise<AuthContext> {
     if (!token || !TOKEN_SHAPE.test(token)) throw unauthorized();
-    const found = await tokens.authenticate(token);
+    const found = await authenticate(request, token);
     if (!found) throw unauthorized();
     const app = await appOf(request);
     if (found.user.appId !== app.id) throw unauthorized();
@@ -50,6 +60,16 @@ export function createAuth(tokens: TokensService, appOf: AppOfRequest) {
     /** The logged-in client of the request; 401 without a live token, 403 for other roles. */
     async requireClient(request: FastifyRequest): Promise<UserRow> {
       return (await requireUser(request, ['ROLE_CLIENT'])).user;
+    },
+    /** The client id of the request's bearer token if it is a live client token of this app, else null. */
+    async clientIdOf(request: FastifyRequest): Promise<number | null> {
+      const token = bearerToken(request);
+      if (!token || !TOKEN_SHAPE.test(token)) return null;
+      try {
+        return (await requireUser(request, ['ROLE_CLIENT'], token)).user.id;
+      } catch {
+        return null;
+      }
     },
     /**
      * The same check for a token carried elsewhere than the bearer headers (the spec's `X-Token` header of

@@ -1,47 +1,560 @@
-import { timingSafeEqual, createHash } from 'node:crypto';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParamSchema } from '@sb/contract';
 import { HttpError } from '../../plugins/errors';
-import { OPERATOR_COMMANDS, type FixturesModule } from '../fixtures/index';
+import {
+  OPERATOR_COMMANDS,
+  ResultInputError,
+  type FixturesModule,
+  type ResultInput,
+} from '../fixtures/index';
+import { brandScope, ctxOf } from './access';
+import type { AuditLog } from './audit';
+import type { ClientDesk } from './client-desk';
+import { resultFactsSchema } from './result-facts.schema';
+import type { DeskRepository } from './desk.repository';
+import { eventLiability, matchesLiability } from './liability';
+import {
+  OPERATOR_ROLES,
+  can,
+  publicOperator,
+  type OperatorContext,
+  type OperatorsService,
+  type Permission,
+} from './operators';
+import { tickerBets, type createTickerPump } from './ticker';
+import { riskRoutes } from './risk.routes';
+import type { Risk } from './risk';
+import { SUSPEND_REASONS, assertPlatform, type createTrading } from './trading';
+import type { TradingControls } from './trading-controls';
+import { tradingControlsRoutes } from './trading-controls.routes';
 
 const commandBody = z.discriminatedUnion('command', [
   z.object({ command: z.enum(OPERATOR_COMMANDS.filter((c) => c !== 'speed' && c !== 'result')) }),
   z.object({ command: z.literal('speed'), factor: z.number().min(0.1).max(1000) }),
-  z.object({
-    command: z.literal('result'),
-    home: z.number().int().min(0).max(1000),
-    away: z.number().int().min(0).max(1000),
-  }),
+  resultFactsSchema.extend({ command: z.literal('result') }),
 ]);
 
-const digest = (value: string) => createHash('sha256').update(value).digest();
+/** An impossible result (score above the final, goals that do not add up, unknown player) → 400 naming the field. */
+async function checkResult(fixtures: FixturesModule, eventId: number, input: ResultInput): Promise<void> {
+  try {
+    await fixtures.operator.checkResult(eventId, input);
+  } catch (e) {
+    if (e instanceof ResultInputError) throw new HttpError(400, 'validation', e.message, e.field);
+    throw e;
+  }
+}
 
-/**
- * The operator's HTTP API: what `npm run ops -- fixture:*` does, for a running server on any database
- * (the CLI needs PostgreSQL to reach a running server; PGlite is one process). Off unless OPERATOR_TOKEN is set.
- */
-export function opsRoutes(fixtures: FixturesModule, operatorToken: string): FastifyPluginAsync {
-  const expected = digest(operatorToken);
-  const requireOperator = async (request: FastifyRequest) => {
-    const header = request.headers.authorization ?? '';
-    const token = /^Bearer (\S+)$/i.exec(header)?.[1] ?? '';
-    // Compare digests: constant time whatever the presented token's length.
-    if (!timingSafeEqual(digest(token), expected))
-      throw new HttpError(401, 'unauthorized', 'operator token required');
-  };
+const bearerOf = (request: FastifyRequest) =>
+  /^Bearer (\S+)$/i.exec(request.headers.authorization ?? '')?.[1] ?? '';
+
+/** What a route needs: `none` (login, the ticker socket), or a permission of the caller's role. */
+type Access = 'none' | Permission;
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    opsAccess?: Access;
+    /** An `enrol` session (password right, second factor not enrolled yet) may call it. */
+    opsEnrol?: boolean;
+  }
+  interface FastifyRequest {
+    operator?: OperatorContext;
+    opsAudited?: boolean;
+  }
+}
+
+const boolQuery = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+const reasonBody = z.object({
+  reason: z.enum(SUSPEND_REASONS),
+  note: z.string().max(500).optional(),
+});
+
+export interface OpsRouteDeps {
+  operators: OperatorsService;
+  audit: AuditLog;
+  desk: DeskRepository;
+  trading: ReturnType<typeof createTrading>;
+  pump: ReturnType<typeof createTickerPump>;
+  fixtures: FixturesModule;
+  controls: TradingControls;
+  risk: Risk;
+  clients: ClientDesk;
+  /** More `/ops/v1` routes in files of their own (results workspace, dashboard), under the same checks. */
+  extra?: FastifyPluginAsync[];
+}
+
+/** `/ops/v1/*`: every request authenticated (session bearer or OPERATOR_TOKEN), role-checked, brand-scoped. */
+export function opsRoutes(deps: OpsRouteDeps): FastifyPluginAsync {
+  const { operators, audit, desk, fixtures } = deps;
+
+  async function authenticate(request: FastifyRequest) {
+    const access = request.routeOptions.config.opsAccess;
+    if (access === undefined || access === 'none') return;
+    const ctx = await operators.authenticate(bearerOf(request));
+    if (!ctx) throw new HttpError(401, 'unauthorized', 'operator session required');
+    request.operator = ctx;
+    if (ctx.scope === 'enrol' && !request.routeOptions.config.opsEnrol)
+      throw new HttpError(403, 'totp_enrolment_required', 'enrol a second factor first');
+    if (!can(ctx.role, access)) throw new HttpError(403, 'forbidden', `the ${ctx.role} role may not do this`);
+  }
+
+  /** Every refusal is audited (who, if known; what; the status); the action changed nothing. */
+  async function auditRefusal(request: FastifyRequest, reply: FastifyReply) {
+    if (reply.statusCode < 400 || request.opsAudited || !request.url.startsWith('/ops/')) return;
+    const ctx = request.operator;
+    const body = (request.body ?? {}) as Record<string, unknown>;
+    const name = typeof body.username === 'string' ? body.username : 'anonymous';
+    await audit
+      .record({
+        actor: ctx ?? { username: name },
+        action: `${request.method} ${request.routeOptions.url ?? request.url.split('?')[0]}`,
+        target: request.url.split('?')[0]!.slice(0, 200),
+        brandId: ctx?.brandId ?? null,
+        outcome: 'refused',
+        status: reply.statusCode,
+        reason: typeof body.reason === 'string' ? body.reason.slice(0, 100) : null,
+        address: request.ip,
+      })
+      .catch((e: unknown) => request.log.error({ err: e }, 'audit write failed'));
+  }
 
   return async (fastify) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
-    app.addHook('onRequest', requireOperator);
+    app.addHook('onRequest', authenticate);
+    app.addHook('onResponse', auditRefusal);
+    // Trading controls (overrides, limits) and player risk (client page): their own files, under these hooks.
+    await app.register(tradingControlsRoutes(deps));
+    await app.register(riskRoutes(deps));
+    for (const plugin of deps.extra ?? []) await fastify.register(plugin);
 
+    // --- session ---------------------------------------------------------------------------------------
+    app.post(
+      '/ops/v1/session',
+      {
+        config: {
+          opsAccess: 'none',
+          rateLimit: {
+            max: 10,
+            timeWindow: '1 minute',
+            hook: 'preHandler',
+            keyGenerator: (r: FastifyRequest) =>
+              `ops-login:${r.ip}:${String((r.body as { username?: unknown } | undefined)?.username ?? '')}`,
+          },
+        },
+        schema: {
+          tags: ['ops'],
+          summary: 'Operator login: password and TOTP code; answers a short-lived bearer token',
+          body: z.object({
+            username: z.string().min(1).max(100),
+            password: z.string().min(1).max(200),
+            totp: z.string().max(10).optional(),
+          }),
+        },
+      },
+      async (request) => {
+        const { username, password, totp } = request.body;
+        const { operator, token, scope } = await operators.login(username, password, totp);
+        const ctx = {
+          operatorId: operator.id,
+          username: operator.username,
+          role: operator.role,
+          brandId: operator.brandId,
+        };
+        await audit.record({
+          actor: ctx,
+          action: 'session.create',
+          target: `operator:${operator.id}`,
+          brandId: operator.brandId,
+          outcome: 'ok',
+          status: 200,
+          after: { scope },
+          address: request.ip,
+        });
+        request.opsAudited = true;
+        return {
+          result: {
+            token,
+            role: operator.role,
+            brandId: operator.brandId,
+            totpEnrolmentRequired: scope === 'enrol',
+          },
+        };
+      },
+    );
+
+    app.get(
+      '/ops/v1/session',
+      {
+        config: { opsAccess: 'read', opsEnrol: true },
+        schema: { tags: ['ops'], summary: 'The signed-in operator' },
+      },
+      async (request) => {
+        const ctx = ctxOf(request);
+        const row = ctx.operatorId ? await operators.byId(ctx.operatorId) : null;
+        return {
+          result: {
+            username: ctx.username,
+            role: ctx.role,
+            brandId: ctx.brandId,
+            totpEnabled: row?.totpEnabled ?? false,
+            totpEnrolmentRequired: ctx.scope === 'enrol',
+          },
+        };
+      },
+    );
+
+    app.delete(
+      '/ops/v1/session',
+      {
+        config: { opsAccess: 'read', opsEnrol: true },
+        schema: { tags: ['ops'], summary: 'Log out (the token stops working)' },
+      },
+      async (request) => {
+        await operators.logout(bearerOf(request));
+        await audit.record({
+          actor: ctxOf(request),
+          action: 'session.delete',
+          brandId: ctxOf(request).brandId,
+          outcome: 'ok',
+          status: 200,
+          address: request.ip,
+        });
+        return { result: { ok: true } };
+      },
+    );
+
+    app.post(
+      '/ops/v1/session/totp',
+      {
+        config: { opsAccess: 'read', opsEnrol: true },
+        schema: {
+          tags: ['ops'],
+          summary: 'Start TOTP enrolment: a new secret, its otpauth:// URI and a QR code (SVG)',
+        },
+      },
+      async (request) => {
+        const ctx = ctxOf(request);
+        if (ctx.operatorId === null)
+          throw new HttpError(409, 'conflict', 'the automation token has no second factor');
+        const started = await operators.startEnrolment(ctx.operatorId);
+        await audit.record({
+          actor: ctx,
+          action: 'totp.enrol.start',
+          target: `operator:${ctx.operatorId}`,
+          brandId: ctx.brandId,
+          outcome: 'ok',
+          status: 200,
+          address: request.ip,
+        });
+        return { result: started };
+      },
+    );
+
+    app.post(
+      '/ops/v1/session/totp/confirm',
+      {
+        config: { opsAccess: 'read', opsEnrol: true },
+        schema: {
+          tags: ['ops'],
+          summary: 'Confirm TOTP enrolment with a current code',
+          body: z.object({ totp: z.string().regex(/^\d{6}$/, 'six digits') }),
+        },
+      },
+      async (request) => {
+        const ctx = ctxOf(request);
+        if (ctx.operatorId === null)
+          throw new HttpError(409, 'conflict', 'the automation token has no second factor');
+        await operators.confirmEnrolment(ctx.operatorId, bearerOf(request), request.body.totp);
+        await audit.record({
+          actor: ctx,
+          action: 'totp.enrol.confirm',
+          target: `operator:${ctx.operatorId}`,
+          brandId: ctx.brandId,
+          outcome: 'ok',
+          status: 200,
+          before: { totpEnabled: false },
+          after: { totpEnabled: true },
+          address: request.ip,
+        });
+        return { result: { totpEnabled: true } };
+      },
+    );
+
+    // --- operators (admin) -------------------------------------------------------------------------------
+    app.get(
+      '/ops/v1/operators',
+      { config: { opsAccess: 'manage' }, schema: { tags: ['ops'], summary: 'Operators (admin)' } },
+      async () => ({ result: (await operators.list()).map(publicOperator) }),
+    );
+
+    app.post(
+      '/ops/v1/operators',
+      {
+        config: { opsAccess: 'manage' },
+        schema: {
+          tags: ['ops'],
+          summary: 'Create an operator (admin)',
+          body: z.object({
+            username: z.string().regex(/^[a-z0-9._-]{3,40}$/, '3–40 of a-z 0-9 . _ -'),
+            password: z.string().min(12).max(200),
+            role: z.enum(OPERATOR_ROLES),
+            brandId: z.number().int().positive().nullable(),
+          }),
+        },
+      },
+      async (request, reply) => {
+        const ctx = ctxOf(request);
+        const body = request.body;
+        if (ctx.brandId !== null && body.brandId !== ctx.brandId)
+          throw new HttpError(404, 'not_found', 'brand not found');
+        if (body.brandId !== null && !(await desk.brandExists(body.brandId)))
+          throw new HttpError(400, 'validation', 'no such brand', 'brandId');
+        const row = await operators.create(body);
+        await audit.record({
+          actor: ctx,
+          action: 'operator.create',
+          target: `operator:${row.id}`,
+          brandId: body.brandId,
+          outcome: 'ok',
+          status: 201,
+          after: publicOperator(row),
+          address: request.ip,
+        });
+        return reply.code(201).send({ result: publicOperator(row) });
+      },
+    );
+
+    // --- audit -------------------------------------------------------------------------------------------
+    app.get(
+      '/ops/v1/audit',
+      {
+        config: { opsAccess: 'read' },
+        schema: {
+          tags: ['ops'],
+          summary: 'The audit log, newest first (filters: actor, action, outcome, from, to, before)',
+          querystring: z.object({
+            limit: z.coerce.number().int().min(1).max(500).default(100),
+            actor: z.string().max(100).optional(),
+            action: z.string().max(100).optional(),
+            outcome: z.enum(['ok', 'refused']).optional(),
+            from: z.iso.datetime().optional(),
+            to: z.iso.datetime().optional(),
+            before: z.coerce.number().int().positive().optional(),
+          }),
+        },
+      },
+      async (request) => {
+        const q = request.query;
+        const ctx = ctxOf(request);
+        return {
+          result: await audit.list({
+            ...q,
+            from: q.from ? new Date(q.from) : undefined,
+            to: q.to ? new Date(q.to) : undefined,
+            brandId: ctx.brandId,
+          }),
+        };
+      },
+    );
+
+    // --- ticker ------------------------------------------------------------------------------------------
+    app.get(
+      '/ops/v1/bets',
+      {
+        config: { opsAccess: 'read' },
+        schema: {
+          tags: ['ops'],
+          summary: 'Bet ticker: newest bets first, with filters',
+          querystring: z.object({
+            limit: z.coerce.number().int().min(1).max(500).default(50),
+            brand: z.coerce.number().int().positive().optional(),
+            sport: z.coerce.number().int().positive().optional(),
+            event: z.coerce.number().int().positive().max(2147483647).optional(),
+            client: z.coerce.number().int().positive().max(2147483647).optional(),
+            minStake: z.coerce.number().int().min(0).optional(),
+            live: boolQuery.optional(),
+            before: z.coerce.number().int().positive().optional(),
+            after: z.coerce.number().int().min(0).optional(),
+          }),
+        },
+      },
+      async (request) => {
+        const q = request.query;
+        const ctx = ctxOf(request);
+        const brandId = brandScope(ctx, q.brand);
+        if (q.client !== undefined) {
+          const clientBrand = await desk.clientBrand(q.client);
+          if (clientBrand === null || (brandId !== null && clientBrand !== brandId))
+            throw new HttpError(404, 'not_found', 'client not found');
+        }
+        return {
+          result: await tickerBets(desk, {
+            limit: q.limit,
+            brandId,
+            sportId: q.sport,
+            eventId: q.event,
+            clientId: q.client,
+            minStake: q.minStake,
+            liveOnly: q.live,
+            beforeId: q.before,
+            afterId: q.after,
+          }),
+        };
+      },
+    );
+
+    app.get(
+      '/ops/v1/bets/:id',
+      {
+        config: { opsAccess: 'read' },
+        schema: { tags: ['ops'], summary: 'One bet', params: z.object({ id: idParamSchema }) },
+      },
+      async (request) => {
+        const ctx = ctxOf(request);
+        const bet = await desk.bet(request.params.id);
+        if (!bet || (ctx.brandId !== null && bet.appId !== ctx.brandId))
+          throw new HttpError(404, 'not_found', 'bet not found');
+        const [view] = await tickerBets(desk, { limit: 1, afterId: bet.id - 1, beforeId: bet.id + 1 });
+        return { result: view };
+      },
+    );
+
+    // The live ticker: a WebSocket for operators only. The token goes in the first message (never the URL).
+    app.get(
+      '/ops/v1/ticker',
+      { websocket: true, config: { opsAccess: 'none' }, schema: { hide: true } },
+      (socket) => {
+        let stop: (() => void) | null = null;
+        const send = (m: unknown) => {
+          if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(m));
+        };
+        const timer = setTimeout(() => socket.close(4401, 'auth timeout'), 10_000);
+        socket.on('message', async (raw) => {
+          if (stop) return;
+          let msg: { type?: unknown; token?: unknown; sinceId?: unknown };
+          try {
+            msg = JSON.parse(String(raw)) as typeof msg;
+          } catch {
+            msg = {};
+          }
+          const ctx =
+            msg.type === 'auth' && typeof msg.token === 'string'
+              ? await operators.authenticate(msg.token)
+              : null;
+          if (!ctx || ctx.scope !== 'full') {
+            send({ type: 'error', code: 'unauthorized' });
+            socket.close(4401, 'unauthorized');
+            return;
+          }
+          clearTimeout(timer);
+          const visible = (b: { brand: { id: number } }) =>
+            ctx.brandId === null || b.brand.id === ctx.brandId;
+          stop = deps.pump.subscribe((bets) => {
+            const mine = bets.filter(visible);
+            if (mine.length) send({ type: 'bets', bets: mine });
+          });
+          send({ type: 'authenticated', role: ctx.role });
+          if (typeof msg.sinceId === 'number' && Number.isSafeInteger(msg.sinceId)) {
+            const missed = await tickerBets(desk, { afterId: msg.sinceId, brandId: ctx.brandId, limit: 200 });
+            if (missed.length) send({ type: 'bets', bets: missed.reverse() });
+          }
+        });
+        socket.on('close', () => {
+          clearTimeout(timer);
+          stop?.();
+        });
+      },
+    );
+
+    // --- liability ---------------------------------------------------------------------------------------
+    app.get(
+      '/ops/v1/liability',
+      {
+        config: { opsAccess: 'read' },
+        schema: {
+          tags: ['ops'],
+          summary:
+            'Liability of an event per market and selection (eventId), or the matches list by net risk',
+          querystring: z.object({
+            eventId: idParamSchema.optional(),
+            brand: z.coerce.number().int().positive().optional(),
+            limit: z.coerce.number().int().min(1).max(500).default(50),
+          }),
+        },
+      },
+      async (request) => {
+        const q = request.query;
+        const brandId = brandScope(ctxOf(request), q.brand);
+        if (q.eventId !== undefined) {
+          if (!(await fixtures.eventExists(q.eventId)))
+            throw new HttpError(404, 'not_found', 'event not found');
+          return { result: await eventLiability(desk, q.eventId, brandId) };
+        }
+        return { result: await matchesLiability(desk, brandId, q.limit) };
+      },
+    );
+
+    // --- trading -----------------------------------------------------------------------------------------
+    for (const action of ['suspend', 'resume'] as const) {
+      app.post(
+        `/ops/v1/markets/:id/${action}`,
+        {
+          config: { opsAccess: 'trade' },
+          schema: {
+            tags: ['ops'],
+            summary: `${action === 'suspend' ? 'Suspend' : 'Resume'} a market (reason code required to suspend)`,
+            params: z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) }),
+            body: action === 'suspend' ? reasonBody : reasonBody.partial().optional(),
+          },
+        },
+        async (request) => {
+          const reason = (request.body as { reason?: string } | undefined)?.reason ?? null;
+          const result = await deps.trading.market(
+            ctxOf(request),
+            request.params.id,
+            action,
+            reason,
+            request.ip,
+          );
+          request.opsAudited = true;
+          return { result };
+        },
+      );
+      app.post(
+        `/ops/v1/events/:id/${action}`,
+        {
+          config: { opsAccess: 'trade' },
+          schema: {
+            tags: ['ops'],
+            summary: `${action === 'suspend' ? 'Suspend' : 'Resume'} every open market of an event`,
+            params: z.object({ id: idParamSchema }),
+            body: action === 'suspend' ? reasonBody : reasonBody.partial().optional(),
+          },
+        },
+        async (request) => {
+          const reason = (request.body as { reason?: string } | undefined)?.reason ?? null;
+          const result = await deps.trading.event(
+            ctxOf(request),
+            request.params.id,
+            action,
+            reason,
+            request.ip,
+            fixtures.eventExists,
+          );
+          request.opsAudited = true;
+          return { result };
+        },
+      );
+    }
+
+    // --- simulator steering (the automation API of before) -----------------------------------------------
     app.get(
       '/ops/v1/fixtures',
       {
+        config: { opsAccess: 'read' },
         schema: {
           tags: ['ops'],
-          summary: 'Events for the operator (bearer OPERATOR_TOKEN)',
+          summary: 'Events for the operator',
           querystring: z.object({
             status: z.enum(['live', 'not_started', 'ended']).default('live'),
             limit: z.coerce.number().int().min(1).max(500).default(20),
@@ -68,6 +581,7 @@ export function opsRoutes(fixtures: FixturesModule, operatorToken: string): Fast
     app.post(
       '/ops/v1/fixtures/:eventId/commands',
       {
+        config: { opsAccess: 'trade' },
         schema: {
           tags: ['ops'],
           summary: 'Queue a simulator command (start, pause, resume, speed, finish, result) and wait for it',
@@ -79,9 +593,78 @@ export function opsRoutes(fixtures: FixturesModule, operatorToken: string): Fast
         const { eventId: id } = request.params;
         await fixtures.service.eventRecord(id); // 404 for an unknown event
         const { command, ...args } = request.body;
+        if (request.body.command === 'result') await checkResult(fixtures, id, args as ResultInput);
         const outcome = await fixtures.command(id, command, args);
         if (outcome.status === 'failed')
           throw new HttpError(409, 'command_failed', outcome.error ?? 'command failed');
+        const ctx = ctxOf(request);
+        await audit.record({
+          actor: ctx,
+          action: `fixture.${command}`,
+          target: `event:${id}`,
+          brandId: ctx.brandId,
+          outcome: 'ok',
+          status: outcome.status === 'queued' ? 202 : 200,
+          after: { command, ...args, status: outcome.status },
+          address: request.ip,
+        });
+        // A result says which markets it settled and which it voided (the input could not decide them).
+        const markets =
+          command === 'result' && outcome.status === 'applied' ? await fixtures.resultSummary(id) : undefined;
+        return reply
+          .code(outcome.status === 'queued' ? 202 : 200)
+          .send({ result: markets ? { ...outcome, markets } : outcome });
+      },
+    );
+
+    app.get(
+      '/ops/v1/commands/:id',
+      {
+        config: { opsAccess: 'read' },
+        schema: {
+          tags: ['ops'],
+          summary: 'A queued simulator command: applied, failed (with its error) or still queued',
+          params: z.object({ id: idParamSchema }),
+        },
+      },
+      async (request) => {
+        const row = await fixtures.commandStatus(request.params.id);
+        if (!row) throw new HttpError(404, 'not_found', 'command not found');
+        const status = row.appliedAt ? (row.error ? 'failed' : 'applied') : 'queued';
+        return { result: { id: row.id, status, error: row.error ?? null } };
+      },
+    );
+
+    app.post(
+      '/ops/v1/virtual/commands',
+      {
+        config: { opsAccess: 'trade' },
+        schema: {
+          tags: ['ops'],
+          summary:
+            'Virtual football: kick the next round off now (`start`) or play the rounds in play to the end (`finish`)',
+          body: z.object({ command: z.enum(['start', 'finish']) }),
+        },
+      },
+      async (request, reply) => {
+        // Virtual rounds are shared by every brand, like the catalogue's suspensions.
+        assertPlatform(ctxOf(request), 'a virtual round command');
+        const command = request.body.command === 'start' ? 'round_start' : 'round_finish';
+        // Round commands name no event: queued with event id 0 for the simulator leader, like the others.
+        const outcome = await fixtures.command(0, command, {});
+        if (outcome.status === 'failed')
+          throw new HttpError(409, 'command_failed', outcome.error ?? 'command failed');
+        const ctx = ctxOf(request);
+        await audit.record({
+          actor: ctx,
+          action: `virtual.${request.body.command}`,
+          target: 'virtual:rounds',
+          brandId: ctx.brandId,
+          outcome: 'ok',
+          status: outcome.status === 'queued' ? 202 : 200,
+          after: { command: request.body.command, status: outcome.status },
+          address: request.ip,
+        });
         return reply.code(outcome.status === 'queued' ? 202 : 200).send({ result: outcome });
       },
     );

@@ -39,14 +39,15 @@ const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchem
 
 /**
  * The page's policy: nothing loads from anywhere but its own inline style and its one nonce'd script, which may
- * only call back to this server. The token is in the URL, so no referrer ever leaves the page.
+ * only call back to this server; only this server's pages may frame it. The token is in the URL, so no referrer
+ * ever leaves the page.
  */
 function secure(reply: FastifyReply, nonce?: string): FastifyReply {
   const script = nonce ? `; script-src 'nonce-${nonce}'; connect-src 'self'` : '';
   return reply
     .header(
       'content-security-policy',
-      `default-src 'none'; style-src 'unsafe-inline'${script}; base-uri 'none'; form-action 'none'`,
+      `default-src 'none'; style-src 'unsafe-inline'${script}; base-uri 'none'; form-action 'none'; frame-ancestors 'self'`,
     )
     .header('referrer-policy', 'no-referrer')
     .header('x-content-type-options', 'nosniff')

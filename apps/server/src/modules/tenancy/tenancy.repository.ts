@@ -45,6 +45,15 @@ export function createTenancyRepository(db: DbOrTx) {
       return rows.map((r) => ({ ...r.app, hostname: r.hostname ?? '' }));
     },
 
+    /** Sets an app's outside addresses (APK download, support chat); whether the app exists. */
+    async updateLinks(
+      id: number,
+      links: { androidApkUrl?: string | null; supportChatUrl?: string | null },
+    ): Promise<boolean> {
+      const rows = await db.update(apps).set(links).where(eq(apps.id, id)).returning({ id: apps.id });
+      return rows.length > 0;
+    },
+
     /** Inserts an app with its host names (the first is primary); returns the new id. */
     async insert(app: NewApp, hostnames: string[]): Promise<number> {
       const [row] = await db.insert(apps).values(app).returning({ id: apps.id });

@@ -24,8 +24,10 @@ export async function seedTenancy(service: TenancyService): Promise<void> {
     metaTitle: 'Demo Bet — sports betting and casino',
     theme: DEMO_THEME,
     features: { homeVariant: 1, hideResultsTile: false, hideCasinoLinks: true },
-    androidApkUrl: '/downloads/demo-bet.apk',
-    supportChatUrl: 'https://support.demobet.example/chat',
+    // No APK and no support chat exist for the demo brands: unset, so neither the Android overlay nor the chat
+    // link leads nowhere. Operators set them per brand with `ops app:links --app ID --apk URL --support URL`.
+    androidApkUrl: null,
+    supportChatUrl: null,
     cashbackBasisPoints: 1000,
   });
   await service.create({
@@ -45,7 +47,7 @@ export async function seedTenancy(service: TenancyService): Promise<void> {
     },
     features: { homeVariant: 2, hideResultsTile: true, hideCasinoLinks: false },
     androidApkUrl: null,
-    supportChatUrl: 'https://destek.kartal.example/sohbet',
+    supportChatUrl: null,
     cashbackBasisPoints: 500,
   });
 }

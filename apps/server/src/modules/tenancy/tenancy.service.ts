@@ -18,6 +18,26 @@ export interface CreateAppInput extends Omit<NewApp, 'clientId' | 'clientSecret'
   hostnames: string[];
 }
 
+/**
+ * A brand's outside address (APK download, support chat): an absolute http(s) URL or a path on the app's own
+ * host; `none` (or empty) clears it. Returns the stored value, or throws 400 naming the field.
+ */
+export function parseBrandLink(field: string, value: string): string | null {
+  const text = value.trim();
+  if (text === '' || text === 'none') return null;
+  const control = [...text].some((c) => c.charCodeAt(0) < 0x20 || c === '\u007f');
+  if (text.length > 500 || /\s/.test(text) || control)
+    throw badRequest(field, `${field} is not a usable address`);
+  if (/^\/(?!\/)/.test(text)) return text;
+  try {
+    const url = new URL(text);
+    if (url.protocol === 'https:' || url.protocol === 'http:') return url.toString();
+  } catch {
+    // falls through
+  }
+  throw badRequest(field, `${field} must be an http(s) address or a path starting with /`);
+}
+
 export function toApp(row: AppWithHost): App {
   return appSchema.parse({
     id: row.id,
@@ -65,6 +85,18 @@ export function createTenancyService({ repo, clock, ids }: TenancyDeps) {
     },
 
     list: () => repo.list(),
+
+    /**
+     * Sets a brand's APK download and support-chat addresses (null: none, so no overlay / no chat link). Other
+     * instances see the change within their app cache's 30 s.
+     */
+    async setLinks(
+      id: number,
+      links: { androidApkUrl?: string | null; supportChatUrl?: string | null },
+    ): Promise<void> {
+      if (!(await repo.updateLinks(id, links))) throw new HttpError(404, 'not_found', 'no such app');
+      cache.clear();
+    },
 
     /** Creates an app (operator command); host names must be free. */
     async create(input: CreateAppInput): Promise<number> {

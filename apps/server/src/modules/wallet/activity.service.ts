@@ -5,10 +5,16 @@ import type { Clock } from '../../lib/clock';
 import { periodBounds } from '../../lib/periods';
 import type { Translate } from '../../lib/translate';
 import { currencyOf } from '../identity/index';
-import { createWalletRepository } from './wallet.repository';
+import { createWalletRepository, type WalletRepository } from './wallet.repository';
 import type { WalletService } from './wallet.service';
 
 /** The client a wallet question is about (identity's user row satisfies it). */
+/** The bet a movement belongs to: betting writes its id into the info's `bet` parameter. */
+function betIdOf(params: Record<string, string> | undefined): number | null {
+  const id = Number(params?.bet);
+  return params?.bet !== undefined && Number.isSafeInteger(id) && id > 0 ? id : null;
+}
+
 export interface WalletClient {
   id: number;
   appId: number;
@@ -21,7 +27,22 @@ export const SPORTS_TYPES: MovementType[] = ['bet_stake', 'bet_payout', 'bet_ref
 const CASINO_TYPES: MovementType[] = ['casino_stake', 'casino_payout', 'casino_refund'];
 const STAKE_TYPES: MovementType[] = ['bet_stake', 'casino_stake'];
 
-export function createActivityService(deps: { db: Db; clock: Clock; wallet: WalletService }) {
+/** A settled bet as cashback counts it: its stake and everything it returned (payouts, refunds, cash-outs). */
+export interface SettledBet {
+  id: number;
+  staked: number;
+  returned: number;
+}
+/** The client's bets finally settled in [from, to) (the betting module's answer). */
+export type SettledBetsSource = (userId: number, from: number, to: number) => Promise<SettledBet[]>;
+
+export function createActivityService(deps: {
+  db: Db;
+  clock: Clock;
+  wallet: WalletService;
+  /** Without it (seeding) there is no cashback. */
+  settledBets?: SettledBetsSource;
+}) {
   const repo = createWalletRepository(deps.db);
   const cashAccount = (c: WalletClient, r = repo) =>
     r.findAccount({ appId: c.appId, kind: 'client_cash', ownerId: c.id, currency: c.currencyIso });
@@ -34,6 +55,33 @@ export function createActivityService(deps: { db: Db; clock: Clock; wallet: Wall
   }
   const total = (m: Map<MovementType, number>, types: MovementType[]) =>
     types.reduce((s, t) => s + (m.get(t) ?? 0), 0);
+
+  /** The offer of the last closed week. */
+  async function offer(r: WalletRepository, client: WalletClient, basisPoints: number) {
+    const current = periodBounds(deps.clock.now(), client.timezone, 'week');
+    const { start, end } = periodBounds(current.start - 1, client.timezone, 'week');
+    const period = {
+      percent: basisPoints / 100,
+      start,
+      end,
+      periodStart: new Date(start).toISOString(),
+      periodEnd: new Date(end).toISOString(),
+    };
+    const claimed = await r.cashbackClaim(client.id, new Date(start));
+    if (claimed || !deps.settledBets) return { ...period, cashback: 0, netLoss: 0, betIds: [] as number[] };
+    const counted = await r.claimedBetIds(client.id);
+    const settled = (await deps.settledBets(client.id, start, end)).filter((b) => !counted.has(b.id));
+    const netLoss = Math.max(
+      0,
+      settled.reduce((sum, b) => sum + b.staked - b.returned, 0),
+    );
+    return {
+      ...period,
+      cashback: Math.floor((netLoss * basisPoints) / 10_000),
+      netLoss,
+      betIds: settled.map((b) => b.id),
+    };
+  }
 
   return {
     /** One page of the client's cash transactions in [from, to), newest first. */
@@ -62,6 +110,7 @@ export function createActivityService(deps: { db: Db; clock: Clock; wallet: Wall
         amountFormat: formatMoney(cents(Math.abs(entry.amount)), currency),
         balanceAfter: entry.balanceAfter ?? 0,
         type: { operator: entry.amount >= 0 ? '+' : '-', key: movement.type },
+        betId: betIdOf(movement.info.params),
       }));
       return { transactions, totalCount };
     },
@@ -84,38 +133,50 @@ export function createActivityService(deps: { db: Db; clock: Clock; wallet: Wall
     },
 
     /**
-     * Sports cashback of the current week (Monday 00:00 in the client's zone): net sports losses × the app's
-     * rate, less what was already paid this week.
+     * The sports cashback offer: net losses of the client's bets settled in the last CLOSED calendar week
+     * (Monday 00:00 to Monday 00:00 in the client's zone) × the app's rate. Open bets never count (their stake
+     * is not a loss yet), nor does a bet an earlier claim already counted (a resettled bet moves to the week
+     * of its new settlement). 0 once the week is claimed.
      */
     async cashback(client: WalletClient, basisPoints: number) {
-      const { start, end } = periodBounds(deps.clock.now(), client.timezone, 'week');
-      const m = await sums(client, [...SPORTS_TYPES, 'cashback'], start, end);
-      const netLoss = Math.max(0, -total(m, SPORTS_TYPES));
-      const paid = m.get('cashback') ?? 0;
-      return {
-        cashback: Math.max(0, Math.floor((netLoss * basisPoints) / 10_000) - paid),
-        percent: basisPoints / 100,
-        periodStart: start,
-        paid,
-      };
+      return offer(repo, client, basisPoints);
     },
 
     /**
-     * Pays the claimable cashback into the cash balance. The key names the week and what was paid before,
-     * so concurrent or repeated claims pay once.
+     * Pays the offer into the cash balance, once per client and week: the claim row (unique per client and
+     * week) and the ledger credit are one transaction, so concurrent or repeated claims pay once.
      */
     async claimCashback(client: WalletClient, basisPoints: number): Promise<{ paid: number }> {
-      const due = await this.cashback(client, basisPoints);
+      // Read first (the betting side's query runs on its own connection; PGlite has one): the claim row's unique
+      // index is what makes a concurrent claim of the same week pay nothing.
+      const due = await offer(repo, client, basisPoints);
       if (due.cashback <= 0) return { paid: 0 };
-      const result = await deps.wallet.credit({
-        appId: client.appId,
-        userId: client.id,
-        currency: client.currencyIso,
-        amount: due.cashback,
-        type: 'cashback',
-        idempotencyKey: `cashback:${client.id}:${new Date(due.periodStart).toISOString()}:${due.paid}`,
+      return deps.db.transaction(async (tx) => {
+        const r = createWalletRepository(tx);
+        const claim = await r.insertCashbackClaim({
+          appId: client.appId,
+          userId: client.id,
+          periodStart: new Date(due.start),
+          periodEnd: new Date(due.end),
+          netLoss: due.netLoss,
+          amount: due.cashback,
+          betIds: due.betIds,
+          createdAt: new Date(deps.clock.now()),
+        });
+        if (!claim) return { paid: 0 };
+        await deps.wallet.credit(
+          {
+            appId: client.appId,
+            userId: client.id,
+            currency: client.currencyIso,
+            amount: due.cashback,
+            type: 'cashback',
+            idempotencyKey: `cashback:${client.id}:${due.periodStart}`,
+          },
+          tx,
+        );
+        return { paid: due.cashback };
       });
-      return { paid: result.replayed ? 0 : due.cashback };
     },
   };
 }

@@ -1,7 +1,15 @@
 import { and, asc, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { MovementType } from '@sb/contract';
 import type { DbOrTx } from '../../db/database';
-import { ledgerAccounts, ledgerEntries, ledgerMovements, type AccountKind } from './wallet.tables';
+import {
+  cashbackClaims,
+  ledgerAccounts,
+  ledgerEntries,
+  ledgerMovements,
+  type AccountKind,
+} from './wallet.tables';
+
+export type CashbackClaimRow = typeof cashbackClaims.$inferSelect;
 
 export type MovementRow = typeof ledgerMovements.$inferSelect;
 export type EntryRow = typeof ledgerEntries.$inferSelect;
@@ -35,7 +43,7 @@ export function createWalletRepository(db: DbOrTx) {
     async ensureAccount(key: AccountKey): Promise<AccountRow> {
       const existing = (await db.select().from(ledgerAccounts).where(accountWhere(key)).limit(1))[0];
       if (existing) return existing;
-      const allowNegative = key.kind === 'house' || key.kind === 'reseller';
+      const allowNegative = key.kind === 'house' || key.kind === 'reseller' || key.kind === 'client_debt';
       await db
         .insert(ledgerAccounts)
         .values({ ...key, allowNegative })
@@ -78,6 +86,12 @@ export function createWalletRepository(db: DbOrTx) {
         .from(ledgerEntries)
         .where(eq(ledgerEntries.movementId, movementId))
         .orderBy(asc(ledgerEntries.id));
+    },
+
+    /** The account's row locked until the transaction ends (a clawback reads the balance it may take). */
+    async lockAccount(id: number): Promise<AccountRow | null> {
+      const [row] = await db.select().from(ledgerAccounts).where(eq(ledgerAccounts.id, id)).for('update');
+      return row ?? null;
     },
 
     /**
@@ -184,6 +198,34 @@ export function createWalletRepository(db: DbOrTx) {
         .from(ledgerEntries)
         .where(eq(ledgerEntries.accountId, accountId));
       return Number(row?.total ?? 0);
+    },
+
+    /** The client's cashback claim of the period starting then, if any. */
+    async cashbackClaim(userId: number, periodStart: Date): Promise<CashbackClaimRow | null> {
+      const [row] = await db
+        .select()
+        .from(cashbackClaims)
+        .where(and(eq(cashbackClaims.userId, userId), eq(cashbackClaims.periodStart, periodStart)));
+      return row ?? null;
+    },
+
+    /** Every bet some cashback claim of the client has counted already. */
+    async claimedBetIds(userId: number): Promise<Set<number>> {
+      const rows = await db
+        .select({ ids: cashbackClaims.betIds })
+        .from(cashbackClaims)
+        .where(eq(cashbackClaims.userId, userId));
+      return new Set(rows.flatMap((r) => r.ids.map(Number)));
+    },
+
+    /** Records a claim once per client and period; null when one exists (a concurrent or repeated claim). */
+    async insertCashbackClaim(row: typeof cashbackClaims.$inferInsert): Promise<CashbackClaimRow | null> {
+      const [inserted] = await db
+        .insert(cashbackClaims)
+        .values(row)
+        .onConflictDoNothing({ target: [cashbackClaims.userId, cashbackClaims.periodStart] })
+        .returning();
+      return inserted ?? null;
     },
   };
 }

@@ -81,15 +81,18 @@ export function walletRoutes(
       {
         schema: {
           tags: ['api'],
-          summary: 'Claimable sports cashback of this week (bearer)',
+          summary: 'Claimable sports cashback of the last closed week (bearer)',
           querystring: localeQuerySchema,
           response: { 200: cashbackResponseSchema, ...errors },
         },
       },
       async (request) => {
         const client = await auth.requireClient(request);
-        const { cashback, percent } = await activity.cashback(client, await rateOf(request));
-        return { cashback, percent };
+        const { cashback, percent, periodStart, periodEnd } = await activity.cashback(
+          client,
+          await rateOf(request),
+        );
+        return { cashback, percent, periodStart, periodEnd };
       },
     );
 
@@ -107,8 +110,8 @@ export function walletRoutes(
         const client = await auth.requireClient(request);
         const rate = await rateOf(request);
         const { paid } = await activity.claimCashback(client, rate);
-        const { cashback, percent } = await activity.cashback(client, rate);
-        return { cashback, percent, paid };
+        const { cashback, percent, periodStart, periodEnd } = await activity.cashback(client, rate);
+        return { cashback, percent, paid, periodStart, periodEnd };
       },
     );
   };

@@ -1,4 +1,5 @@
 import type { MovementType } from '@sb/contract';
+import type { DomainMetrics } from '../../observability/metrics';
 import type { Db, DbOrTx } from '../../db/database';
 import type { Clock } from '../../lib/clock';
 import { HttpError, badRequest } from '../../plugins/errors';
@@ -13,7 +14,7 @@ import type { AccountKind } from './wallet.tables';
 
 /** Which account an entry touches: a client's cash or bonus, the app's house, or a reseller. */
 export type AccountRef =
-  | { kind: 'client_cash' | 'client_bonus'; userId: number }
+  | { kind: 'client_cash' | 'client_bonus' | 'client_debt'; userId: number }
   | { kind: 'reseller'; userId: number }
   | { kind: 'house' };
 
@@ -81,7 +82,7 @@ const sameEntries = (
   return key(a) === key(b);
 };
 
-export function createWalletService(deps: { db: Db; clock: Clock }) {
+export function createWalletService(deps: { db: Db; clock: Clock; metrics?: DomainMetrics }) {
   const { db, clock } = deps;
   /**
    * Account ids and flags never change once committed, so lookups are cached; only accounts read in a
@@ -178,28 +179,64 @@ export function createWalletService(deps: { db: Db; clock: Clock }) {
       return { movement, entries: await repo.insertEntries(rows), replayed: false };
     });
     if (!tx) remember(input, resolved);
+    // Counted when posted (in a caller's transaction that may still roll back); a replay is not a transfer.
+    if (!result.replayed) deps.metrics?.ledgerTransfer(input.type);
     return result;
   }
 
+  /** A client transfer's movement with these entries. */
+  const movementOf = (t: ClientTransfer, entries: MovementInput['entries']): MovementInput => ({
+    appId: t.appId,
+    idempotencyKey: t.idempotencyKey,
+    type: t.type,
+    userId: t.userId,
+    currency: t.currency,
+    info: t.info,
+    entries,
+  });
+
   const transfer = (t: ClientTransfer, sign: 1 | -1, tx?: DbOrTx) =>
     post(
-      {
-        appId: t.appId,
-        idempotencyKey: t.idempotencyKey,
-        type: t.type,
-        userId: t.userId,
-        currency: t.currency,
-        info: t.info,
-        entries: [
-          { account: { kind: 'client_cash', userId: t.userId }, amount: sign * t.amount },
-          { account: t.counterparty ?? { kind: 'house' }, amount: -sign * t.amount },
-        ],
-      },
+      movementOf(t, [
+        { account: { kind: 'client_cash', userId: t.userId }, amount: sign * t.amount },
+        { account: t.counterparty ?? { kind: 'house' }, amount: -sign * t.amount },
+      ]),
       tx,
     );
 
+  /**
+   * Takes `amount` back from the client's cash for the house (a resettlement reversing a paid win), never below
+   * zero: what the cash cannot cover is booked on the client's `client_debt` account (negative = owed to the
+   * house). One movement, in the caller's transaction, the cash row locked first; a retry of the key moves nothing.
+   */
+  async function clawback(t: ClientTransfer, tx: DbOrTx): Promise<{ taken: number; debt: number }> {
+    const repo = createWalletRepository(tx);
+    const cashRef: AccountRef = { kind: 'client_cash', userId: t.userId };
+    const done = await repo.findMovement(t.appId, t.idempotencyKey);
+    const cash = await repo.ensureAccount({
+      appId: t.appId,
+      kind: 'client_cash',
+      ownerId: t.userId,
+      currency: t.currency,
+    });
+    if (done) {
+      const entries = await repo.entriesOf(done.id);
+      const taken = -(entries.find((e) => e.accountId === cash.id)?.amount ?? 0);
+      return { taken, debt: t.amount - taken };
+    }
+    const balance = Number((await repo.lockAccount(cash.id))?.balance ?? 0);
+    const taken = Math.min(Math.max(balance, 0), t.amount);
+    const debt = t.amount - taken;
+    const entries: MovementInput['entries'] = [{ account: { kind: 'house' }, amount: t.amount }];
+    if (taken > 0) entries.push({ account: cashRef, amount: -taken });
+    if (debt > 0) entries.push({ account: { kind: 'client_debt', userId: t.userId }, amount: -debt });
+    await post(movementOf(t, entries), tx);
+    return { taken, debt };
+  }
+
   return {
     post,
+    clawback,
     /** Adds `amount` to the client's cash from the counterparty (house by default). */
     credit: (t: ClientTransfer, tx?: DbOrTx) => transfer(t, 1, tx),
     /** Takes `amount` from the client's cash to the counterparty; 409 insufficient_funds if too low. */

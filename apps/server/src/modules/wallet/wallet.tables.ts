@@ -13,7 +13,11 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { MovementType } from '@sb/contract';
 
-export type AccountKind = 'client_cash' | 'client_bonus' | 'house' | 'reseller';
+/**
+ * `client_debt`: what a client owes the house after a resettlement took back more than their cash (a receivable,
+ * negative = owed; never on the cash balance, which stays ≥ 0). See wallet.service `clawback`.
+ */
+export type AccountKind = 'client_cash' | 'client_bonus' | 'client_debt' | 'house' | 'reseller';
 
 /**
  * Ledger accounts. `balance` (minor units) is the running sum of the account's entries, kept in the same
@@ -78,4 +82,26 @@ export const ledgerEntries = pgTable(
     index('ledger_entries_account_idx').on(t.accountId, t.createdAt),
     index('ledger_entries_movement_idx').on(t.movementId),
   ],
+);
+
+/**
+ * Sports cashback claims: one per client and closed period (the calendar week, Monday 00:00 in the client's
+ * zone). `betIds` are the settled bets the claim counted: a bet resettled later (its settlement moves into
+ * another week) is never counted again.
+ */
+export const cashbackClaims = pgTable(
+  'cashback_claims',
+  {
+    id: serial('id').primaryKey(),
+    appId: integer('app_id').notNull(),
+    userId: integer('user_id').notNull(),
+    periodStart: timestamp('period_start', { withTimezone: true }).notNull(),
+    periodEnd: timestamp('period_end', { withTimezone: true }).notNull(),
+    /** Net loss of the counted bets and what was paid for it (minor units). */
+    netLoss: bigint('net_loss', { mode: 'number' }).notNull(),
+    amount: integer('amount').notNull(),
+    betIds: integer('bet_ids').array().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex('cashback_claims_user_period_uq').on(t.userId, t.periodStart)],
 );

@@ -32,7 +32,7 @@ function football(id: number): FixtureEvent {
 }
 
 describe('EventList', () => {
-  it('one market choice per sport, shared by every run of that sport in a time-ordered list', async () => {
+  it('groups a time-ordered list by sport: one heading and one market strip per sport', async () => {
     const queryClient = newQueryClient();
     queryClient.setQueryData(mainMarketsQuery(1, false).queryKey, MAINS);
     queryClient.setQueryData(mainMarketsQuery(4, false).queryKey, [{ e: 1, name: 'Match Result', order: 1 }]);
@@ -44,16 +44,20 @@ describe('EventList', () => {
       },
     );
     const groups = screen.getAllByRole('region');
-    expect(groups).toHaveLength(3);
-    // Every row is there once (runs of one sport do not share a key).
-    expect(screen.getAllByTestId('event-row').map((r) => r.dataset.eventId)).toEqual(['1', '2', '3']);
+    // Football, ice hockey, football in time: two groups, football first (it starts first).
+    expect(groups.map((g) => g.getAttribute('aria-label'))).toEqual([
+      groups[0]!.getAttribute('aria-label'),
+      'Ice Hockey',
+    ]);
+    expect(screen.getAllByRole('tablist')).toHaveLength(2);
+    expect(
+      within(groups[0]!)
+        .getAllByTestId('event-row')
+        .map((r) => r.dataset.eventId),
+    ).toEqual(['1', '3']);
     fireEvent.click(within(groups[0]!).getByRole('tab', { name: 'Double Chance' }));
-    // The second football run shows the chosen market too.
-    const third = screen.getAllByTestId('event-row')[2]!;
+    // Every football row shows the chosen market.
+    const third = within(groups[0]!).getAllByTestId('event-row')[1]!;
     expect(within(third).getByRole('button', { name: '1X 1.30' })).toBeInTheDocument();
-    expect(within(groups[2]!).getByRole('tab', { name: 'Double Chance' })).toHaveAttribute(
-      'aria-selected',
-      'true',
-    );
   });
 });

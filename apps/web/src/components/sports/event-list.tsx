@@ -6,17 +6,21 @@ import { useMainMarkets } from '@/lib/fixtures/api/get-main-markets';
 import { EventRow, EventRowSkeleton } from './event-row';
 import './sports.css';
 
-/** Consecutive events of one sport, in the list's order. */
+/**
+ * The events of each sport together, sports in the order they first appear (the list's order: start time) and
+ * each sport's events in the list's order: one heading and one market strip per sport, however the sports
+ * alternate in time (an all-sports list: Today, 3 h, 48 h, Live).
+ */
 export function groupBySport(
   events: FixtureEvent[],
 ): { sport: FixtureEvent['sport']; events: FixtureEvent[] }[] {
-  const groups: { sport: FixtureEvent['sport']; events: FixtureEvent[] }[] = [];
+  const groups = new Map<number, { sport: FixtureEvent['sport']; events: FixtureEvent[] }>();
   for (const event of events) {
-    const last = groups[groups.length - 1];
-    if (last && last.sport.id === event.sport.id) last.events.push(event);
-    else groups.push({ sport: event.sport, events: [event] });
+    const group = groups.get(event.sport.id);
+    if (group) group.events.push(event);
+    else groups.set(event.sport.id, { sport: event.sport, events: [event] });
   }
-  return groups;
+  return [...groups.values()];
 }
 
 /**
@@ -77,9 +81,8 @@ interface EventListProps {
 }
 
 /**
- * Event rows grouped by sport; skeleton rows while loading; a plain line when there is nothing. A list in
- * start-time order can hold several runs of one sport (football, ice hockey, football): the market chosen
- * in one run's strip applies to every run of that sport, and each run has a key of its own.
+ * Event rows grouped by sport (one group per sport, {@link groupBySport}); skeleton rows while loading; a plain
+ * line when there is nothing. The market chosen in a sport's strip is kept per sport.
  */
 export function EventList({ events, skeletonRows, live, emptyText, showSport = false }: EventListProps) {
   const [chosen, setChosen] = useState<Record<number, number>>({});
@@ -98,7 +101,7 @@ export function EventList({ events, skeletonRows, live, emptyText, showSport = f
     <div className="event-list">
       {groupBySport(events).map((group) => (
         <SportGroup
-          key={`${group.sport.id}:${group.events[0]?.id}`}
+          key={group.sport.id}
           sport={group.sport}
           events={group.events}
           live={live}

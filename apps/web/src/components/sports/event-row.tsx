@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import type { EventMarket, FixtureEvent } from '@sb/contract';
 import { OddButton } from '@/components/ui/odd-button';
 import { useLocalePath } from '@/lib/app-context';
-import { formatOdd, selectionLocked, shownMarketCount } from '@/lib/fixtures/display-rules';
+import { selectionLocked, shownMarketCount } from '@/lib/fixtures/display-rules';
 import { FAVOURITE_MATCH } from '@/lib/fixtures/api/get-favourites';
 import { liveClock } from '@/lib/fixtures/live-clock';
 import { eventPath } from '@/lib/fixtures/navigation';
@@ -33,7 +33,6 @@ function RowOdds({ event, market }: { event: FixtureEvent; market: EventMarket |
             selectionId={s.id}
             label={label}
             odd={s.odd}
-            oddText={formatOdd(s.odd)}
             locked={selectionLocked(s, market, event)}
             pick={() => slipPick(event, market, s, { market: marketName(market.t), outcome: label })}
           />

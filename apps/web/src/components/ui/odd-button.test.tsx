@@ -2,7 +2,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import type { i18n } from 'i18next';
+import { QueryClientProvider } from '@tanstack/react-query';
+import type { SessionUser } from '@sb/contract';
+import { authStorage } from '@/lib/auth-storage';
 import { createI18n } from '@/lib/i18n';
+import { loggedInQueryClient, newQueryClient, TEST_USER } from '@/test/render';
 import { ADD_BET_EVENT, SLIP_STORAGE_KEY } from '@/lib/slip-count';
 import { clearSlip, type SlipPick } from '@/lib/slip-store';
 import { ODD_HIGHLIGHT_MS, OddButton, oddDirection, type OddButtonProps } from './odd-button';
@@ -30,38 +34,38 @@ const pick = (oddId: number, odd: number): SlipPick => ({
 });
 
 let i18n: i18n;
-async function renderOdd(props: Partial<OddButtonProps> & { selectionId: number }) {
+async function renderOdd(props: Partial<OddButtonProps> & { selectionId: number }, user?: SessionUser) {
   i18n ??= await createI18n('en', { 'odds.locked': 'locked' });
   const all: OddButtonProps = {
     label: '1',
     odd: 2.1,
-    oddText: '2.10',
+
     locked: false,
     pick: () => pick(props.selectionId, props.odd ?? 2.1),
     ...props,
   };
-  const view = render(
-    <I18nextProvider i18n={i18n}>
-      <OddButton {...all} />
-    </I18nextProvider>,
-  );
-  const rerender = (next: Partial<OddButtonProps>) =>
-    view.rerender(
+  const queryClient = user ? loggedInQueryClient(user) : newQueryClient();
+  const wrap = (next: Partial<OddButtonProps> = {}) => (
+    <QueryClientProvider client={queryClient}>
       <I18nextProvider i18n={i18n}>
         <OddButton {...all} {...next} />
-      </I18nextProvider>,
-    );
+      </I18nextProvider>
+    </QueryClientProvider>
+  );
+  const view = render(wrap());
+  const rerender = (next: Partial<OddButtonProps>) => view.rerender(wrap(next));
   return { ...view, rerender, button: () => screen.getByRole('button') };
 }
 
 afterEach(() => {
   act(() => clearSlip());
+  authStorage.clear();
   vi.useRealTimers();
 });
 
 describe('OddButton (spec §4)', () => {
   it('names the outcome and the odd, carries the selection id and starts unselected', async () => {
-    const { button } = await renderOdd({ selectionId: 501, label: 'X', odd: 3.4, oddText: '3.40' });
+    const { button } = await renderOdd({ selectionId: 501, label: 'X', odd: 3.4 });
     expect(button()).toHaveAccessibleName('X 3.40');
     expect(button()).toHaveAttribute('data-odd-id', '501');
     expect(button()).toHaveAttribute('aria-pressed', 'false');
@@ -81,8 +85,20 @@ describe('OddButton (spec §4)', () => {
     window.removeEventListener(ADD_BET_EVENT, announced);
   });
 
+  it("shows the odd in the player's odds format (preference odds_format)", async () => {
+    const as = (oddsFormat: SessionUser['preferences']['oddsFormat']) => ({
+      ...TEST_USER,
+      preferences: { ...TEST_USER.preferences, oddsFormat },
+    });
+    const fractional = await renderOdd({ selectionId: 511, label: '1', odd: 2.5 }, as('fractional'));
+    expect(fractional.button()).toHaveAccessibleName('1 3/2');
+    fractional.unmount();
+    const american = await renderOdd({ selectionId: 512, label: '1', odd: 1.5 }, as('american'));
+    expect(american.button()).toHaveAccessibleName('1 -200');
+  });
+
   it('locked: a padlock instead of the value, disabled, cannot be picked', async () => {
-    const { button } = await renderOdd({ selectionId: 503, locked: true, oddText: '2.10' });
+    const { button } = await renderOdd({ selectionId: 503, locked: true });
     expect(button()).toBeDisabled();
     expect(button()).toHaveAccessibleName('1 locked');
     expect(button()).not.toHaveTextContent('2.10');
@@ -92,11 +108,11 @@ describe('OddButton (spec §4)', () => {
 
   it('shows an up or down arrow for 2 s when the odd changes', async () => {
     vi.useFakeTimers();
-    const { rerender, container } = await renderOdd({ selectionId: 504, odd: 2.1, oddText: '2.10' });
+    const { rerender, container } = await renderOdd({ selectionId: 504, odd: 2.1 });
     expect(container.querySelector('[data-arrow]')).toBeNull();
-    rerender({ odd: 2.3, oddText: '2.30' });
+    rerender({ odd: 2.3 });
     expect(container.querySelector('[data-arrow="up"]')).not.toBeNull();
-    rerender({ odd: 1.9, oddText: '1.90' });
+    rerender({ odd: 1.9 });
     expect(container.querySelector('[data-arrow="down"]')).not.toBeNull();
     act(() => vi.advanceTimersByTime(ODD_HIGHLIGHT_MS - 1));
     expect(container.querySelector('[data-arrow="down"]')).not.toBeNull();
@@ -105,9 +121,9 @@ describe('OddButton (spec §4)', () => {
   });
 
   it('on mount shows the arrow when the odd moved since the selection was last shown', async () => {
-    const first = await renderOdd({ selectionId: 505, odd: 1.8, oddText: '1.80' });
+    const first = await renderOdd({ selectionId: 505, odd: 1.8 });
     first.unmount();
-    const second = await renderOdd({ selectionId: 505, odd: 1.7, oddText: '1.70' });
+    const second = await renderOdd({ selectionId: 505, odd: 1.7 });
     expect(second.container.querySelector('[data-arrow="down"]')).not.toBeNull();
   });
 

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFormatOdds } from '@/lib/odds-format';
 import { toggleSelection, useInSlip, type SlipPick } from '@/lib/slip-store';
 import { Icon } from './icon';
 import './odd-button.css';
@@ -46,8 +47,7 @@ export interface OddButtonProps {
   selectionId: number;
   /** The outcome as the player reads it (1, X, Over 2.5, a player's name). */
   label: string;
-  /** Decimal odd as shown (already formatted). */
-  oddText: string;
+  /** Decimal odd; shown in the player's odds format. */
   odd: number;
   /** Spec §4 selection activity: a padlock, no value, cannot be picked. */
   locked: boolean;
@@ -62,16 +62,9 @@ export interface OddButtonProps {
  * an up or down arrow for 2 s whenever it changes (and on mount when it changed since last shown). The
  * size never changes with its content, so ticking odds cannot shift the layout.
  */
-export function OddButton({
-  selectionId,
-  label,
-  oddText,
-  odd,
-  locked,
-  pick,
-  showLabel = true,
-}: OddButtonProps) {
+export function OddButton({ selectionId, label, odd, locked, pick, showLabel = true }: OddButtonProps) {
   const { t } = useTranslation();
+  const oddText = useFormatOdds()(odd);
   const inSlip = useInSlip(selectionId);
   const direction = useOddArrow(selectionId, odd);
   const state = [inSlip && 'is-selected', direction && `is-${direction}`].filter(Boolean).join(' ');

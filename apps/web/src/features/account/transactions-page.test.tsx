@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { Transaction } from '@sb/contract';
 import { authStorage } from '@/lib/auth-storage';
-import { todayIn } from '@/lib/dates';
+import { addDays, todayIn } from '@/lib/dates';
 import { USER_QUERY_KEY } from '@/lib/session';
 import { ControlledObserver } from '@/test/observers';
 import { jsonResponse, newQueryClient, renderScreen, TEST_USER } from '@/test/render';
@@ -17,7 +17,8 @@ const item = (id: number): Transaction => ({
   amount: 1_234_50,
   amountFormat: '₺1,234.50',
   balanceAfter: 10_000_00,
-  type: { operator: id % 2 ? '+' : '-', key: 'deposit' },
+  type: { operator: id % 2 ? '+' : '-', key: id === 2 ? 'bet_stake' : 'deposit' },
+  betId: id === 2 ? 4711 : null,
 });
 const listCalls = () =>
   fetchMock.mock.calls.filter(([url]) => new URL(url as string).pathname === '/api/v1/user/transactions');
@@ -57,7 +58,7 @@ describe('TransactionsPage', () => {
     expect(query.get('page')).toBe('1');
     expect(query.get('per_page')).toBe('10');
     expect(query.get('uid')).toBe('7');
-    expect(query.get('rangeDateTime[to]')).toBe(today);
+    expect(query.get('rangeDateTime[to]')).toBe(addDays(today, 1));
     expect(query.get('rangeDateTime[from]')! < today).toBe(true);
     expect(screen.getAllByTestId('transaction')[0]).toHaveTextContent('+₺1,234.50');
     expect(screen.getAllByTestId('transaction')[1]).toHaveTextContent('−₺1,234.50');
@@ -77,12 +78,20 @@ describe('TransactionsPage', () => {
     expect(listCalls()).toHaveLength(2);
   });
 
-  it('refuses an end date after today and filters by a valid range', async () => {
+  it('links a movement to its bet', async () => {
+    await renderPage();
+    await waitFor(() => expect(screen.getAllByTestId('transaction')).toHaveLength(10));
+    const links = screen.getAllByTestId('transaction-bet');
+    expect(links).toHaveLength(1);
+    expect(links[0]).toHaveAttribute('href', '/en/account/my-bets?bet=4711');
+  });
+
+  it('refuses an end date after tomorrow and filters by a valid range', async () => {
     const { container } = await renderPage();
     await waitFor(() => expect(screen.getAllByTestId('transaction')).toHaveLength(10));
     fireEvent.change(container.querySelector('input[name=to]')!, { target: { value: '2999-01-01' } });
     fireEvent.click(screen.getByRole('button', { name: 'transactions.filter' }));
-    expect(screen.getByRole('alert')).toHaveTextContent('transactions.end_after_today');
+    expect(screen.getByRole('alert')).toHaveTextContent('transactions.end_after_tomorrow');
     expect(listCalls()).toHaveLength(1);
 
     fireEvent.change(container.querySelector('input[name=from]')!, { target: { value: '2026-01-01' } });
@@ -91,5 +100,7 @@ describe('TransactionsPage', () => {
     await waitFor(() => expect(listCalls()).toHaveLength(2));
     expect(calls()[1]!.get('rangeDateTime[from]')).toBe('2026-01-01');
     expect(calls()[1]!.get('rangeDateTime[to]')).toBe('2026-01-31');
+    // Dates read as the user's date_format says (DD.MM.YYYY), not in the locale's style.
+    expect(screen.getByTestId('date-field-from')).toHaveTextContent('01.01.2026');
   });
 });

@@ -9,7 +9,14 @@ import { useSessionUser } from '@/lib/session';
 import { useNextPageMarker } from '@/lib/use-end-marker';
 import { useTransactions } from './api/get-transactions';
 import { DateField } from '@/components/ui/date-field';
-import { defaultTransactionsRange, validateRange, type DateRange } from './components/transactions-range';
+import { Link } from 'react-router';
+import { useLocalePath } from '@/lib/app-context';
+import {
+  defaultTransactionsRange,
+  latestTransactionsEnd,
+  validateRange,
+  type DateRange,
+} from './components/transactions-range';
 import './components/account.css';
 
 function RangeFilter({
@@ -43,7 +50,7 @@ function RangeFilter({
         label={t('transactions.to')}
         name="to"
         value={range.to}
-        max={today}
+        max={latestTransactionsEnd(today)}
         onChange={(to) => setRange({ ...range, to })}
       />
       {error && <p role="alert">{t(error)}</p>}
@@ -57,10 +64,21 @@ function RangeFilter({
 function TransactionRow({ item, user }: { item: Transaction; user: SessionUser }) {
   const { t } = useTranslation();
   const dates = useDateFormat();
+  const to = useLocalePath();
   const plus = item.type.operator === '+';
   return (
     <li className="transaction" data-testid="transaction">
-      <span className="transaction__info">{item.info}</span>
+      <span className="transaction__info">
+        {item.info}
+        {item.betId !== null && (
+          <>
+            {' · '}
+            <Link to={to(`/account/my-bets?bet=${item.betId}`)} data-testid="transaction-bet">
+              {t('transactions.bet', { id: item.betId })}
+            </Link>
+          </>
+        )}
+      </span>
       <span className={`transaction__amount transaction__amount--${plus ? 'plus' : 'minus'}`}>
         {plus ? '+' : '−'}
         {formatUserMoney(item.amount, user.currency)}

@@ -8,6 +8,10 @@ import './app-reminder.css';
 
 function decideOnce(apkUrl: string | null): boolean {
   try {
+    // `?noappreminder` suppresses the overlay for good, not only for this load (spec §2): remembered like a
+    // first display.
+    if (new URLSearchParams(window.location.search).has('noappreminder'))
+      localStorage.setItem(APP_REMINDER_SHOWN_KEY, 'suppressed');
     return shouldShowAppReminder({
       userAgent: navigator.userAgent,
       search: window.location.search,

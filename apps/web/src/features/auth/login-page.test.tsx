@@ -60,7 +60,11 @@ describe('LoginPage', () => {
     fetchMock.mockResolvedValue(
       jsonResponse(200, { access_token: 'a', refresh_token: 'r', token_type: 'bearer', expires_in: 900 }),
     );
+    window.history.replaceState(null, '', '/en/login?u=link-user&s=link-secret');
     await renderScreen(<LoginPage />, { path: '/en/login?u=link-user&s=link-secret', routes: [home] });
+    // The credentials are gone from the address bar at once (issue 17: never in a Referer or the history).
+    expect(window.location.search).toBe('');
+    expect(window.location.pathname).toBe('/en/login');
     expect(await screen.findByText('home page')).toBeInTheDocument();
     expect(fetchMock).toHaveBeenCalledTimes(1);
     expect(tokenBody().get('username')).toBe('link-user');

@@ -55,6 +55,9 @@ export function LoginPage() {
   useEffect(() => {
     if (!fromLink || autoStarted.current) return;
     autoStarted.current = true;
+    // The credentials leave the address bar (and the history) once read: no later request or shared URL carries
+    // them (the server also sends Referrer-Policy: no-referrer).
+    window.history.replaceState(window.history.state, '', window.location.pathname);
     void login(linkUser, linkSecret);
     // Once per page load: the link's credentials are read at mount.
   }, []);

@@ -136,8 +136,9 @@ describe('MyBetsPage', () => {
     fireEvent.change(popup.querySelector('input[name=from]')!, { target: { value: '2026-01-01' } });
     fireEvent.change(popup.querySelector('input[name=to]')!, { target: { value: '2026-01-31' } });
     // The dates read like every date of the app, not in the device's format of a native date input.
-    expect(within(popup).getByTestId('date-field-from')).toHaveTextContent('1 Jan 2026');
-    expect(within(popup).getByTestId('date-field-to')).toHaveTextContent('31 Jan 2026');
+    // The user's date_format (DD.MM.YYYY), not the locale's style.
+    expect(within(popup).getByTestId('date-field-from')).toHaveTextContent('01.01.2026');
+    expect(within(popup).getByTestId('date-field-to')).toHaveTextContent('31.01.2026');
     fireEvent.click(within(popup).getByRole('button', { name: 'bets.apply' }));
     await waitFor(() => expect(listCalls().at(-1)!.get('createdAt[from]')).toBe('2026-01-01'));
     expect(listCalls().at(-1)!.get('createdAt[to]')).toBe('2026-01-31');

@@ -8,6 +8,9 @@ import { todayIn, useDateFormat } from '@/lib/dates';
 import { formatUserMoney } from '@/lib/money';
 import { useSessionUser } from '@/lib/session';
 import { useNextPageMarker } from '@/lib/use-end-marker';
+import { Link, useSearchParams } from 'react-router';
+import { useLocalePath } from '@/lib/app-context';
+import { useBet } from './api/get-bet';
 import { useBets } from './api/get-bets';
 import { BET_TABS, defaultBetsRange, statusesOf, type BetTab, type DateRange } from './bet-filter';
 import { BetCard } from './components/bet-card';
@@ -58,6 +61,27 @@ function BetList({
   );
 }
 
+/** The bet a transaction links to (`?bet=ID`), opened above the tabs, with a way back to every bet. */
+function LinkedBet({ id, onCashedOut }: { id: number; onCashedOut: (paid: number) => void }) {
+  const { t } = useTranslation();
+  const to = useLocalePath();
+  const query = useBet(id);
+  return (
+    <section className="my-bets__linked" data-testid="linked-bet">
+      {query.isPending && <Spinner label={t('app.loading')} />}
+      {query.isError && (
+        <p role="alert" className="bets-notice">
+          {t('bets.not_found', { id })}
+        </p>
+      )}
+      {query.data && <BetCard bet={query.data} initiallyOpen onCashedOut={(paid) => onCashedOut(paid)} />}
+      <Link className="my-bets__all" to={to('/account/my-bets')}>
+        {t('bets.show_all')}
+      </Link>
+    </section>
+  );
+}
+
 /** Spec §2 My bets: tabs Open, Cashout, Processed, All; date filter; infinite list of expandable cards. */
 export function MyBetsPage() {
   const { t } = useTranslation();
@@ -67,12 +91,17 @@ export function MyBetsPage() {
   const [filterOpen, setFilterOpen] = useState(false);
   const [cashedOut, setCashedOut] = useState<number | null>(null);
   const dates = useDateFormat();
+  const [params] = useSearchParams();
+  const linked = Number(params.get('bet'));
   if (!user) return <Spinner label={t('app.loading')} />;
   const today = todayIn(user.timezone);
   const applied = range ?? defaultBetsRange(today);
   const close = () => setCashedOut(null);
   return (
     <div className="my-bets">
+      {Number.isSafeInteger(linked) && linked > 0 && (
+        <LinkedBet key={linked} id={linked} onCashedOut={(paid) => setCashedOut(paid)} />
+      )}
       <Tabs
         label={t('bets.tabs_label')}
         active={tab}

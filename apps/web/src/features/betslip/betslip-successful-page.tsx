@@ -9,12 +9,12 @@ import { Spinner } from '@/components/ui/spinner';
 import { useAppContext, useLocalePath } from '@/lib/app-context';
 import { useDateFormat } from '@/lib/dates';
 import { formatUserMoney } from '@/lib/money';
+import { useFormatOdds } from '@/lib/odds-format';
 import { useSessionUser } from '@/lib/session';
 import { updateSlip } from '@/lib/slip-store';
 import { getBetDetail } from './api/get-bet-detail';
 import { useLatestBet } from './api/get-latest-bet';
 import { getReceipt } from './api/get-receipt';
-import { formatOdd } from './components/odd-value';
 import { restoreCoupon } from './coupon-store';
 import { couponOfBet, slipEntriesOf } from './reuse';
 import './components/betslip.css';
@@ -26,6 +26,7 @@ export const REUSE_OPEN_MS = 2_000;
 function BetSummary({ bet }: { bet: BetView }) {
   const { t } = useTranslation();
   const dates = useDateFormat();
+  const formatOdd = useFormatOdds();
   const money = (n: number) => formatUserMoney(n, bet.currency);
   const systems =
     bet.type.name === 'system' ? ` ${bet.systems.map((k) => `${k}/${bet.odd_count}`).join(', ')}` : '';

@@ -6,6 +6,8 @@ import {
   CashbackPopup,
   CASHBACK_FETCH_DELAY_MS,
   CASHBACK_RELOAD_DELAY_MS,
+  CASHBACK_SEEN_KEY,
+  formatPercent,
   shouldOfferCashback,
 } from './cashback-popup';
 
@@ -46,7 +48,7 @@ describe('cashback popup', () => {
     await renderScreen(<CashbackPopup currency={TEST_USER.currency} />);
     expect(cashbackCalls('GET')).toHaveLength(0);
     await act(() => vi.advanceTimersByTimeAsync(CASHBACK_FETCH_DELAY_MS));
-    expect(await screen.findByRole('dialog')).toHaveTextContent('%10');
+    expect(await screen.findByRole('dialog')).toHaveTextContent('10%');
     await act(() => vi.advanceTimersByTimeAsync(2_000));
     expect(screen.getByTestId('cashback-amount')).toHaveTextContent('₺12,345.67');
     fireEvent.click(screen.getByRole('button', { name: 'cashback.withdraw_now' }));
@@ -56,6 +58,36 @@ describe('cashback popup', () => {
     expect(reload).not.toHaveBeenCalled();
     await act(() => vi.advanceTimersByTimeAsync(200));
     expect(reload).toHaveBeenCalledTimes(1);
+  });
+
+  it('writes the percentage as each language does', () => {
+    expect(formatPercent(10, 'en')).toBe('10%');
+    expect(formatPercent(10, 'tr')).toBe('%10');
+    expect(formatPercent(2.5, 'en')).toBe('2.5%');
+    expect(formatPercent(2.5, 'tr')).toBe('%2,5');
+  });
+
+  it("pops up once per offer: a later load of the same week's offer stays quiet, a new week's shows", async () => {
+    const week = (periodStart: string) => async () =>
+      jsonResponse(200, { percent: 10, cashback: 500, periodStart, periodEnd: '2026-11-23T21:00:00.000Z' });
+    fetchMock.mockImplementation(week('2026-11-16T21:00:00.000Z'));
+    const first = await renderScreen(<CashbackPopup currency={TEST_USER.currency} />);
+    await act(() => vi.advanceTimersByTimeAsync(CASHBACK_FETCH_DELAY_MS + 100));
+    expect(await screen.findByRole('dialog')).toBeInTheDocument();
+    expect(localStorage.getItem(CASHBACK_SEEN_KEY)).toBe('2026-11-16T21:00:00.000Z');
+    first.unmount();
+
+    // The next page load: the same offer is not shown again.
+    const second = await renderScreen(<CashbackPopup currency={TEST_USER.currency} />);
+    await act(() => vi.advanceTimersByTimeAsync(CASHBACK_FETCH_DELAY_MS + 100));
+    expect(cashbackCalls('GET').length).toBeGreaterThan(0);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    second.unmount();
+
+    fetchMock.mockImplementation(week('2026-11-23T21:00:00.000Z'));
+    await renderScreen(<CashbackPopup currency={TEST_USER.currency} />);
+    await act(() => vi.advanceTimersByTimeAsync(CASHBACK_FETCH_DELAY_MS + 100));
+    expect(await screen.findByRole('dialog')).toBeInTheDocument();
   });
 
   it('shows nothing when there is nothing to claim, and never fetches for a visitor', async () => {

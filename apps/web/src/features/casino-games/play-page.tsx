@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { Link, Navigate, useParams } from 'react-router';
 import { PageMessage } from '@/components/ui/page-message';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';
@@ -47,12 +47,15 @@ export function PlayPage() {
   const { t } = useTranslation();
   const { sessionId = '' } = useParams();
   const query = useGameSession(sessionId);
+  const toPath = useLocalePath();
   useEffect(() => {
     if (query.data) document.title = query.data.session.game.name;
   }, [query.data]);
   if (query.isError) return <SessionProblem error={query.error} />;
   if (!query.data) return <Spinner label={t('app.loading')} />;
   const { session, slot } = query.data;
+  // The crash game is a shared screen of the app (playnow with gameId=aviator leads there).
+  if (session.kind === 'crash') return <Navigate to={toPath('/aviator')} replace />;
   return (
     <main className="play-page" data-testid="play-page" data-kind={session.kind}>
       <GameBar session={session} />

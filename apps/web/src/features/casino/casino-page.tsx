@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { ROUTE_NAME_PATHS } from '@sb/contract/constants';
 import { Spinner } from '@/components/ui/spinner';
 import { useAppContext, useLocalePath } from '@/lib/app-context';
 import { useCasinoProviders } from './api/get-casino-providers';
@@ -24,6 +25,12 @@ function FilterLinks({ favorites }: { favorites: boolean }) {
       </Link>
       <Link className="casino-filters__link" to={to('/live-casino')}>
         {t('lobby.live_casino')}
+      </Link>
+      <Link className="casino-filters__link" to={to('/aviator')}>
+        {t('nav.aviator')}
+      </Link>
+      <Link className="casino-filters__link" to={to(ROUTE_NAME_PATHS.virtual_sports)}>
+        {t('nav.virtual_sports')}
       </Link>
       <Link
         className="casino-filters__link"

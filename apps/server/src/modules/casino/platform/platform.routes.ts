@@ -15,6 +15,7 @@ import {
   spinResponseSchema,
   type Locale,
 } from '@sb/contract';
+import type { RouteRateLimit } from '../../../plugins/rate-limit';
 import { HttpError } from '../../../plugins/errors';
 import { bearerToken, type Auth, type UserRow } from '../../identity/index';
 import type { CatalogueService } from '../catalogue/catalogue.service';
@@ -44,8 +45,8 @@ export interface PlatformRouteDeps {
   slots: SlotGame;
   roulette: RouletteService;
   schedule: Schedule;
-  /** Spins or roulette placements a session may send per minute (per instance). */
-  playsPerMinute: number;
+  /** Spins or roulette placements per client (demo: per address) per minute, across instances. */
+  playLimit: RouteRateLimit;
 }
 
 const unauthorized = () => new HttpError(401, 'unauthorized', 'log in to play for money, or open the demo');
@@ -56,14 +57,7 @@ export function platformRoutes(deps: PlatformRouteDeps): FastifyPluginAsync {
   /** The request's client when it carries a token (a bad token is a 401), else null. */
   const requester = (request: FastifyRequest) => async () =>
     bearerToken(request) ? auth.requireClient(request) : null;
-  const limited = {
-    rateLimit: {
-      max: deps.playsPerMinute,
-      timeWindow: 60_000,
-      keyGenerator: (request: FastifyRequest) =>
-        `play:${(request.params as { sessionId?: string }).sessionId ?? request.ip}`,
-    },
-  };
+  const limited = { rateLimit: deps.playLimit };
   const withGame = async (request: FastifyRequest & { params: { sessionId: string } }) => {
     const session = await sessions.load(request.params.sessionId, requester(request));
     return { session, game: await catalogue.byId(session.gameId) };
@@ -150,6 +144,7 @@ export function platformRoutes(deps: PlatformRouteDeps): FastifyPluginAsync {
       async (request) => {
         const { session, game } = await withGame(request);
         const round = await slots.spin(session, game, request.body);
+        request.log.info({ roundId: round.id, sessionId: session.id, gameId: game.game.id }, 'slot round');
         return { result: { round, balance: round.balanceAfter } };
       },
     );
@@ -228,6 +223,10 @@ export function platformRoutes(deps: PlatformRouteDeps): FastifyPluginAsync {
       async (request) => {
         const { session, game } = await withGame(request);
         const placement = await roulette.place(session, game, request.body);
+        request.log.info(
+          { placementId: placement.id, round: placement.round, gameId: game.game.id },
+          'roulette placement',
+        );
         return { result: { placement, balance: await sessions.balanceOf(session) } };
       },
     );

@@ -24,8 +24,12 @@ const TOUCH_EVERY_MS = 60_000;
 
 const sessionNotFound = () => notFound('game session');
 
+/** The crash game's quick stakes, in minor units (any whole amount within its limits is accepted). */
+export const CRASH_STAKES = [100, 200, 500, 1_000, 2_500, 5_000, 10_000];
+
 export function stakesOf(game: GameWithProvider): number[] {
   if (game.game.config.kind === 'roulette') return ROULETTE_CHIPS;
+  if (game.game.config.kind === 'crash') return CRASH_STAKES;
   return FAMILIES[game.game.config.family as FamilyId].stakes;
 }
 

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { DomainMetrics } from '../../../observability/metrics';
 import type { RoundSummary, SlotLayout, SlotRound, SpinRequest } from '@sb/contract';
 import type { Db } from '../../../db/database';
 import type { Clock } from '../../../lib/clock';
@@ -67,7 +68,13 @@ const toRound = (row: SlotRoundRow): SlotRound => ({
  * transaction through the seamless wallet: a closed tab, a crash or a refused stake leaves either the whole round
  * or nothing. The page's round key makes a repeated request answer with the first round.
  */
-export function createSlotGame(deps: { db: Db; clock: Clock; wallet: SeamlessWallet; rng?: Rng }) {
+export function createSlotGame(deps: {
+  db: Db;
+  clock: Clock;
+  wallet: SeamlessWallet;
+  rng?: Rng;
+  metrics?: DomainMetrics;
+}) {
   const { db, clock } = deps;
   const rng = deps.rng ?? cryptoRng;
   const repo = createPlatformRepository(db);
@@ -139,23 +146,36 @@ export function createSlotGame(deps: { db: Db; clock: Clock; wallet: SeamlessWal
     createdAt: new Date(clock.now()),
   });
 
+  /** A repeated round key answers with its first round, unless it now asks for another stake (as betPlace). */
+  function replayOf(row: SlotRoundRow, req: SpinRequest): SlotRound {
+    if (row.stake !== req.stake)
+      throw new HttpError(
+        409,
+        'idempotency_conflict',
+        'this round key was used for a spin with another stake',
+        'roundKey',
+      );
+    return toRound(row);
+  }
+
   return {
     async spin(session: SessionRow, game: GameWithProvider, req: SpinRequest): Promise<SlotRound> {
       if (game.game.config.kind !== 'slot') throw badRequest('sessionId', 'this session is not a slot game');
       checkStake(game, req.stake);
       const existing = await repo.slotRoundByKey(session.id, req.roundKey);
-      if (existing) return toRound(existing);
+      if (existing) return replayOf(existing, req);
       const id = randomUUID();
       try {
         const row = session.demo
           ? await playDemo(session, game, req, id)
           : await playReal(session, game, req, id);
+        deps.metrics?.casinoRound('slot');
         return toRound(row);
       } catch (error) {
         if (!(error instanceof RoundExists) && !isUniqueViolation(error)) throw error;
         const winner = await repo.slotRoundByKey(session.id, req.roundKey);
         if (!winner) throw error;
-        return toRound(winner);
+        return replayOf(winner, req);
       }
     },
 

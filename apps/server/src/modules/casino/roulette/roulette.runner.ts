@@ -1,4 +1,5 @@
 import type { Db } from '../../../db/database';
+import type { DomainMetrics } from '../../../observability/metrics';
 import type { Clock } from '../../../lib/clock';
 import type { EventBus } from '../../../plugins/bus';
 import { createPlatformRepository } from '../platform/platform.repository';
@@ -21,6 +22,7 @@ export interface RunnerDeps {
   tables: () => Promise<number[]>;
   rng?: Rng;
   log?: (msg: string, err?: unknown) => void;
+  metrics?: DomainMetrics;
 }
 
 /**
@@ -58,6 +60,7 @@ export function createRouletteRunner(deps: RunnerDeps) {
       spunAt: new Date(now),
     });
     if (!done) return;
+    deps.metrics?.casinoRound('roulette');
     round.status = 'spun';
     round.result = result;
     await deps.bus

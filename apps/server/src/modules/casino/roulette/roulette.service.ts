@@ -171,14 +171,14 @@ export function createRouletteService(deps: {
       if (game.game.config.kind !== 'roulette')
         throw badRequest('sessionId', 'this session is not a roulette table');
       const existing = await repo.placementByKey(session.id, req.key);
-      if (existing) return placementView(existing);
+      if (existing) return replayOf(existing, req);
       try {
         return placementView(await place(session, game, req));
       } catch (error) {
         if (!(error instanceof PlacementExists) && !isUniqueViolation(error)) throw error;
         const winner = await repo.placementByKey(session.id, req.key);
         if (!winner) throw error;
-        return placementView(winner);
+        return replayOf(winner, req);
       }
     },
 
@@ -200,5 +200,14 @@ export function createRouletteService(deps: {
 }
 
 class PlacementExists extends Error {}
+
+/** A repeated key answers with its first placement, unless it now carries other bets or round (409, as betPlace). */
+function replayOf(row: PlacementRow, req: RoulettePlaceRequest): RoulettePlacement {
+  const canonical = (bets: RoulettePlaceRequest['bets']) =>
+    bets.map((b) => `${b.type}:${[...b.numbers].sort((x, y) => x - y).join(',')}:${b.amount}`).join('|');
+  if (row.roundNo !== req.round || canonical(row.bets) !== canonical(req.bets))
+    throw new HttpError(409, 'idempotency_conflict', 'this key was used for another placement', 'key');
+  return placementView(row);
+}
 
 export type RouletteService = ReturnType<typeof createRouletteService>;

@@ -63,7 +63,7 @@ export const account: AreaTranslations = {
     'limits.loss_exceeded': 'This stake could exceed your {{period}} loss limit.',
     'limits.saved': 'Your limits have been saved. Raised limits apply after 24 hours.',
     'cashback.title': 'Sports cashback',
-    'cashback.text': 'You get {{percent}}% of your net sports losses back.',
+    'cashback.text': "You get {{percent}} of last week's net losses on settled sports bets back.",
     'cashback.withdraw_now': 'Withdraw now',
     'cashback.claimed': 'Cashback has been added to your balance.',
   },
@@ -128,7 +128,8 @@ export const account: AreaTranslations = {
     'limits.loss_exceeded': 'Bu bahis {{period}} kayıp limitinizi aşabilir.',
     'limits.saved': 'Limitleriniz kaydedildi. Artırılan limitler 24 saat sonra geçerli olur.',
     'cashback.title': 'Spor cashback',
-    'cashback.text': 'Net spor kayıplarınızın %{{percent}} kadarını geri alırsınız.',
+    'cashback.text':
+      'Geçen hafta sonuçlanan spor bahislerinizdeki net kaybın {{percent}} kadarını geri alırsınız.',
     'cashback.withdraw_now': 'Şimdi çek',
     'cashback.claimed': 'Cashback bakiyenize eklendi.',
   },

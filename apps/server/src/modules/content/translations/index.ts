@@ -9,6 +9,8 @@ import { casino } from './casino';
 import { shell } from './shell';
 import { bettingWeb } from './betting-web';
 import { casinoWeb } from './casino-web';
+import { crashWeb } from './crash-web';
+import { virtualWeb } from './virtual-web';
 import type { AreaTranslations } from './types';
 
 /** Every area's table; add an area file here when a feature brings texts of its own. */
@@ -23,6 +25,8 @@ export const AREAS: Record<string, AreaTranslations> = {
   shell,
   bettingWeb,
   casinoWeb,
+  crashWeb,
+  virtualWeb,
 };
 
 /** The full flat table of one locale, built once. */

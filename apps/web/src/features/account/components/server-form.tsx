@@ -4,6 +4,9 @@ import { type FormEncoding, type FormOutcome, useSubmitServerForm } from '../api
 import { sanitizeFormHtml } from './sanitize-form-html';
 import './account.css';
 
+/** The server's own success notice in the returned form (then the web adds none: one message, not two). */
+const SERVER_SUCCESS = /class="[^"]*\balert-success\b/;
+
 /**
  * Renders a server-supplied form (sanitised) and submits it as the form says, to its action.
  * The answer replaces the form: 200 with the success message, 400 with the errors the server marked.
@@ -33,7 +36,7 @@ export function ServerForm({
 
   return (
     <div className="server-form">
-      {result?.ok && (
+      {result?.ok && !SERVER_SUCCESS.test(result.html) && (
         <p role="status" className="notice notice--success">
           {t('processing.success')}
         </p>

@@ -13,12 +13,15 @@ const SETTLED = new Set(['win', 'loss', 'refund', 'cancelled', 'cashout', 'rejec
 export function BetCard({
   bet,
   onCashedOut,
+  initiallyOpen = false,
 }: {
   bet: BetView;
   onCashedOut: (paid: number, full: boolean) => void;
+  /** Opened with its selections shown (the bet a transaction links to). */
+  initiallyOpen?: boolean;
 }) {
   const { t } = useTranslation();
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState(initiallyOpen);
   const legsId = useId();
   const dates = useDateFormat();
   const money = (n: number) => formatUserMoney(n, bet.currency);

@@ -2,14 +2,9 @@ import { useTranslation } from 'react-i18next';
 import type { BetView } from '@sb/contract';
 import { phaseClock } from '@/lib/fixtures/live-clock';
 import { formatStart, useStartTimeContext } from '@/lib/fixtures/start-time';
+import { useFormatOdds } from '@/lib/odds-format';
 
 type Item = BetView['items'][number];
-
-/** Decimal odds with 2 places, or 3 when the third is not 0. */
-const formatOdd = (odd: number): string => {
-  const three = odd.toFixed(3);
-  return three.endsWith('0') ? odd.toFixed(2) : three;
-};
 
 function LegState({ item }: { item: Item }) {
   const { t } = useTranslation();
@@ -34,6 +29,7 @@ function LegState({ item }: { item: Item }) {
 /** The selections of a bet (spec §2: cards expand to them) with live scores and per-leg results. */
 export function BetLegs({ bet }: { bet: BetView }) {
   const { t } = useTranslation();
+  const formatOdd = useFormatOdds();
   return (
     <ol className="bet-legs" data-testid="bet-legs">
       {bet.items.map((item) => (

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { Currency } from '@sb/contract';
 import { Button } from '@/components/ui/button';
 import { formatUserMoney } from '@/lib/money';
+import { useFormatOdds } from '@/lib/odds-format';
 import { errorKey, type SlipError } from '../bet-errors';
 
 export interface SlipFooterProps {
@@ -54,7 +55,10 @@ function ErrorList({
 export function SlipFooter(props: SlipFooterProps) {
   const { t } = useTranslation();
   const { currency, stake, earnings } = props;
+  const formatOdd = useFormatOdds();
   const money = (n: number) => formatUserMoney(n, currency);
+  // No bets (a system without a chosen size, e.g. after a banker change reset it): nothing is staked.
+  const total = props.betCount === 0 ? 0 : stake.total;
   return (
     <>
       <section className="slip-footer" data-testid="slip-footer">
@@ -66,7 +70,7 @@ export function SlipFooter(props: SlipFooterProps) {
           {props.totalOdds !== null && (
             <div>
               <dt>{t('betslip.total_odds')}</dt>
-              <dd data-testid="total-odds">{props.totalOdds.toFixed(2)}</dd>
+              <dd data-testid="total-odds">{formatOdd(props.totalOdds)}</dd>
             </div>
           )}
         </dl>
@@ -86,7 +90,7 @@ export function SlipFooter(props: SlipFooterProps) {
         <button type="button" className="stake-box" onClick={props.onStake} data-testid="stake-box">
           <span className="stake-box__stake">
             <span className="stake-box__label">{t('betslip.stake_total')}</span>
-            <strong data-testid="stake-total">{money(stake.total)}</strong>
+            <strong data-testid="stake-total">{money(total)}</strong>
             {props.showPerBet && (
               <small data-testid="stake-per-bet">
                 {t('betslip.stake_per_bet')} {money(stake.perBet)}
@@ -108,7 +112,11 @@ export function SlipFooter(props: SlipFooterProps) {
           disabled={!props.canPlace || props.busy !== null}
           data-testid="place-bet"
         >
-          {props.busy ? t(props.busy) : `${t('betslip.place')} · ${money(stake.total)}`}
+          {props.busy
+            ? t(props.busy)
+            : props.betCount === 0
+              ? t('betslip.choose_system_short')
+              : `${t('betslip.place')} · ${money(total)}`}
         </Button>
       </div>
     </>

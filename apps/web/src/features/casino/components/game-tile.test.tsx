@@ -101,6 +101,13 @@ describe('GameTile', () => {
     expect(router.state.location.pathname).toBe('/en/casino');
   });
 
+  it('shows no Demo chip to a logged-in client (they play for real)', async () => {
+    const demoGame = GAMES.find((g) => g.demo)!;
+    await renderScreen(<GameTile game={demoGame} />, { path: '/en/casino', queryClient: loggedInClient() });
+    await screen.findByRole('button', { name: 'lobby.play_game' });
+    expect(screen.queryByRole('button', { name: 'lobby.play_demo' })).toBeNull();
+  });
+
   it('stars and unstars a game for a logged-in client through the favourites calls', async () => {
     await renderScreen(<GameTile game={plain} />, { path: '/en/casino', queryClient: loggedInClient() });
     const star = await screen.findByRole('button', { name: 'lobby.favorite_add' });

@@ -8,8 +8,9 @@ import './game-tile.css';
 
 /**
  * Spec §2 Game tile: thumbnail, name, vendor name, NEU badge; popular games take 2×2 cells, others 1×1.
- * The whole tile plays; the demo button and the star (logged in) are separate targets on the picture's top
- * corners, clear of the name the server draws along the picture's foot.
+ * The whole tile plays; the demo button (visitors, on games that have a demo: a logged-in client plays for
+ * real) and the star (logged in) are separate targets on the picture's top corners, clear of the name the
+ * server draws along the picture's foot.
  */
 export function GameTile({ game }: { game: CasinoGame }) {
   const { t } = useTranslation();
@@ -38,7 +39,7 @@ export function GameTile({ game }: { game: CasinoGame }) {
         </span>
       </button>
       {loggedIn && <FavoriteStar gameId={game.id} name={game.name} />}
-      {game.demo && (
+      {game.demo && !loggedIn && (
         <button
           type="button"
           className="game-tile__demo"

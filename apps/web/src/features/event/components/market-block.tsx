@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { EventMarket, FixtureEvent, Selection } from '@sb/contract';
 import { OddButton } from '@/components/ui/odd-button';
-import { formatOdd, selectionLocked } from '@/lib/fixtures/display-rules';
+import { selectionLocked } from '@/lib/fixtures/display-rules';
 import { outcomeLabel } from '@/lib/fixtures/outcome-label';
 import { slipPick } from '@/lib/fixtures/slip-pick';
 import { bundles, usesColumns, type MarketGroup } from '../market-groups';
@@ -24,7 +24,6 @@ function Odd({
       selectionId={selection.id}
       label={label}
       odd={selection.odd}
-      oddText={formatOdd(selection.odd)}
       locked={selectionLocked(selection, market, event)}
       pick={() => slipPick(event, market, selection, { market: marketName, outcome: label })}
     />

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Tile, TileRow } from '@/components/ui/tile';
+import { ROUTE_NAME_PATHS } from '@sb/contract/constants';
 import { useAppContext, useLocalePath } from '@/lib/app-context';
 import { useFavouriteCompetitionCounts, useSportCounts } from '@/lib/fixtures/api/get-counts';
 import { useFavourites } from '@/lib/fixtures/api/get-favourites';
@@ -25,7 +26,9 @@ export function HomeTiles() {
         label={t('nav.favorites')}
         count={competitionIds.length > 0 ? total(favourites.data) : undefined}
       />
-      {!app.features.hideResultsTile && <Tile to={to('/')} icon="trophy" label={t('nav.results')} />}
+      {!app.features.hideResultsTile && (
+        <Tile to={to(ROUTE_NAME_PATHS.results)} icon="trophy" label={t('nav.results')} />
+      )}
     </TileRow>
   );
 }

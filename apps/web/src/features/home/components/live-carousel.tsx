@@ -7,7 +7,7 @@ import { OddButton } from '@/components/ui/odd-button';
 import { TeamCrest } from '@/components/sports/team-crest';
 import { useLocalePath } from '@/lib/app-context';
 import { useMainMarkets } from '@/lib/fixtures/api/get-main-markets';
-import { formatOdd, selectionLocked } from '@/lib/fixtures/display-rules';
+import { selectionLocked } from '@/lib/fixtures/display-rules';
 import { liveClock } from '@/lib/fixtures/live-clock';
 import { eventPath } from '@/lib/fixtures/navigation';
 import { outcomeLabel } from '@/lib/fixtures/outcome-label';
@@ -52,7 +52,6 @@ function Card({ event }: { event: FixtureEvent }) {
               selectionId={s.id}
               label={label}
               odd={s.odd}
-              oddText={formatOdd(s.odd)}
               locked={selectionLocked(s, market, event)}
               pick={() => slipPick(event, market, s, { market: marketName(market.t), outcome: label })}
             />

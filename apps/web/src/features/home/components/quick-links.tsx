@@ -1,10 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { ROUTE_NAME_PATHS } from '@sb/contract/constants';
 import { useAppContext, useLocalePath } from '@/lib/app-context';
 
 /**
  * Spec §2 Home quick links: sports, live, highlights (football), favourites, last minute (3 hours) and
- * results. `results` maps to home (spec §2 route table).
+ * results (the route name `results` leads to the results screen: ROUTE_NAME_PATHS).
  */
 export function QuickLinks() {
   const { t } = useTranslation();
@@ -16,7 +17,9 @@ export function QuickLinks() {
     ['/highlighted/1', 'nav.highlighted'],
     ['/favorites', 'nav.favorites'],
     ['/3hours', 'home.last_minute'],
-    ...(app.features.hideResultsTile ? [] : ([['/', 'nav.results']] as [string, string][])),
+    ...(app.features.hideResultsTile
+      ? []
+      : ([[ROUTE_NAME_PATHS.results, 'nav.results']] as [string, string][])),
   ];
   return (
     <nav className="quick-links" aria-label={t('home.quick_links')}>
@@ -42,6 +45,8 @@ export function CasinoLinks() {
           ['/casino', 'nav.casino'],
           ['/slot', 'nav.slot'],
           ['/live-casino', 'nav.live_casino'],
+          ['/aviator', 'nav.aviator'],
+          [ROUTE_NAME_PATHS.virtual_sports, 'nav.virtual_sports'],
         ] as const
       ).map(([path, label]) => (
         <Link key={path} to={to(path)} className="casino-links__link">

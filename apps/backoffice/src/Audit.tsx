@@ -1,0 +1,121 @@
+import { useEffect, useState } from 'react';
+import { ApiError, call, type AuditRow } from './api';
+import type { Texts } from './i18n';
+
+interface Filters {
+  actor: string;
+  action: string;
+  outcome: '' | 'ok' | 'refused';
+}
+const EMPTY: Filters = { actor: '', action: '', outcome: '' };
+
+const short = (v: unknown) => (v == null ? '' : JSON.stringify(v, null, 1));
+
+/** The audit log with filters (who, action, outcome), newest first, paging back. */
+export function Audit({ t }: { t: Texts }) {
+  const [draft, setDraft] = useState<Filters>(EMPTY);
+  const [filters, setFilters] = useState<Filters>(EMPTY);
+  const [rows, setRows] = useState<AuditRow[]>([]);
+  const [error, setError] = useState<string | null>(null);
+
+  const load = (before?: number) => {
+    const q = new URLSearchParams({ limit: '100' });
+    if (filters.actor) q.set('actor', filters.actor);
+    if (filters.action) q.set('action', filters.action);
+    if (filters.outcome) q.set('outcome', filters.outcome);
+    if (before) q.set('before', String(before));
+    call<AuditRow[]>('GET', `/ops/v1/audit?${q.toString()}`)
+      .then((list) => {
+        setError(null);
+        setRows((prev) => (before ? [...prev, ...list] : list));
+      })
+      .catch((e: unknown) => setError(e instanceof ApiError ? e.message : t.error));
+  };
+  useEffect(() => load(), [filters]);
+
+  return (
+    <section className="panel">
+      <form
+        className="filters"
+        onSubmit={(e) => {
+          e.preventDefault();
+          setFilters(draft);
+        }}
+      >
+        <label>
+          {t.actor}
+          <input
+            value={draft.actor}
+            onChange={(e) => setDraft({ ...draft, actor: e.target.value })}
+            name="actor"
+          />
+        </label>
+        <label>
+          {t.action}
+          <input
+            value={draft.action}
+            onChange={(e) => setDraft({ ...draft, action: e.target.value })}
+            name="action"
+          />
+        </label>
+        <label>
+          {t.outcome}
+          <select
+            name="outcome"
+            value={draft.outcome}
+            onChange={(e) => setDraft({ ...draft, outcome: e.target.value as Filters['outcome'] })}
+          >
+            <option value="">{t.all}</option>
+            <option value="ok">{t.ok}</option>
+            <option value="refused">{t.refused}</option>
+          </select>
+        </label>
+        <button className="primary" type="submit">
+          {t.apply}
+        </button>
+      </form>
+      {error && (
+        <div className="error" role="alert">
+          {error}
+        </div>
+      )}
+      <table data-testid="audit">
+        <thead>
+          <tr>
+            <th>{t.time}</th>
+            <th>{t.actor}</th>
+            <th>{t.action}</th>
+            <th>{t.target}</th>
+            <th>{t.outcome}</th>
+            <th>{t.reason}</th>
+            <th>{t.before}</th>
+            <th>{t.after}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((r) => (
+            <tr key={r.id}>
+              <td>{new Date(r.at).toLocaleString()}</td>
+              <td>
+                {r.actor} {r.role && <span className="tag">{r.role}</span>}
+              </td>
+              <td>{r.action}</td>
+              <td>{r.target}</td>
+              <td className={r.outcome === 'refused' ? 'neg' : ''}>
+                {r.outcome === 'ok' ? t.ok : t.refused} ({r.status})
+              </td>
+              <td>{r.reason}</td>
+              <td>
+                <pre>{short(r.before)}</pre>
+              </td>
+              <td>
+                <pre>{short(r.after)}</pre>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {rows.length > 0 && <button onClick={() => load(rows[rows.length - 1]!.id)}>{t.loadMore}</button>}
+    </section>
+  );
+}

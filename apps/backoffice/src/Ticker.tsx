@@ -1,0 +1,237 @@
+import { useEffect, useRef, useState } from 'react';
+import { ApiError, call, money, session, type TickerBet } from './api';
+import type { Texts } from './i18n';
+
+interface Filters {
+  brand: string;
+  sport: string;
+  event: string;
+  client: string;
+  minStake: string;
+  live: boolean;
+}
+const EMPTY: Filters = { brand: '', sport: '', event: '', client: '', minStake: '', live: false };
+const MAX_ROWS = 200;
+
+function query(f: Filters): string {
+  const q = new URLSearchParams({ limit: '100' });
+  if (f.brand) q.set('brand', f.brand);
+  if (f.sport) q.set('sport', f.sport);
+  if (f.event) q.set('event', f.event);
+  if (f.client) q.set('client', f.client);
+  if (f.minStake) q.set('minStake', String(Math.round(Number(f.minStake) * 100)));
+  if (f.live) q.set('live', 'true');
+  return q.toString();
+}
+
+/** Whether a bet pushed by the live feed passes the filters the list was loaded with. */
+function passes(b: TickerBet, f: Filters): boolean {
+  if (f.brand && b.brand.id !== Number(f.brand)) return false;
+  if (f.client && b.client.id !== Number(f.client)) return false;
+  if (f.minStake && b.stake < Number(f.minStake) * 100) return false;
+  if (f.live && !b.isLive) return false;
+  if (f.event && !b.selections.some((s) => s.eventId === Number(f.event))) return false;
+  if (f.sport && !b.selections.some((s) => s.sportId === Number(f.sport))) return false;
+  return true;
+}
+
+/** Newest bets first, live: the list loads over HTTP, then new bets arrive on the operator WebSocket. */
+export function Ticker({
+  t,
+  onEvent,
+  onClient,
+}: {
+  t: Texts;
+  onEvent: (eventId: number) => void;
+  /** Opens the client page. */
+  onClient?: (clientId: number) => void;
+}) {
+  const [draft, setDraft] = useState<Filters>(EMPTY);
+  const [filters, setFilters] = useState<Filters>(EMPTY);
+  const [bets, setBets] = useState<TickerBet[]>([]);
+  const [fresh, setFresh] = useState<Set<number>>(new Set());
+  const [error, setError] = useState<string | null>(null);
+  const [connected, setConnected] = useState(false);
+  const filtersRef = useRef(filters);
+  filtersRef.current = filters;
+
+  useEffect(() => {
+    let cancelled = false;
+    call<TickerBet[]>('GET', `/ops/v1/bets?${query(filters)}`)
+      .then((list) => {
+        if (cancelled) return;
+        setError(null);
+        setBets(list);
+      })
+      .catch(
+        (e: unknown) =>
+          !cancelled && setError(e instanceof ApiError ? `${e.field ?? ''} ${e.message}` : t.error),
+      );
+    return () => {
+      cancelled = true;
+    };
+  }, [filters, t.error]);
+
+  const maxId = useRef(0);
+  maxId.current = Math.max(maxId.current, ...bets.map((b) => b.id));
+
+  useEffect(() => {
+    let socket: WebSocket | null = null;
+    let retry: ReturnType<typeof setTimeout> | null = null;
+    let stopped = false;
+    const connect = () => {
+      const url = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ops/v1/ticker`;
+      socket = new WebSocket(url);
+      socket.onopen = () =>
+        socket?.send(
+          JSON.stringify({ type: 'auth', token: session.get(), sinceId: maxId.current || undefined }),
+        );
+      socket.onmessage = (m) => {
+        const msg = JSON.parse(String(m.data)) as { type: string; bets?: TickerBet[] };
+        if (msg.type === 'authenticated') setConnected(true);
+        if (msg.type !== 'bets' || !msg.bets) return;
+        const incoming = msg.bets.filter((b) => passes(b, filtersRef.current));
+        if (incoming.length === 0) return;
+        setBets((list) => {
+          const known = new Set(list.map((b) => b.id));
+          const added = incoming.filter((b) => !known.has(b.id)).reverse();
+          return [...added, ...list].sort((a, b) => b.id - a.id).slice(0, MAX_ROWS);
+        });
+        setFresh(new Set(incoming.map((b) => b.id)));
+      };
+      socket.onclose = () => {
+        setConnected(false);
+        if (!stopped) retry = setTimeout(connect, 2_000);
+      };
+    };
+    connect();
+    return () => {
+      stopped = true;
+      if (retry) clearTimeout(retry);
+      socket?.close();
+    };
+  }, []);
+
+  const field = (name: keyof Filters, label: string) => (
+    <label>
+      {label}
+      <input
+        name={name}
+        inputMode="numeric"
+        value={String(draft[name])}
+        onChange={(e) => setDraft({ ...draft, [name]: e.target.value })}
+      />
+    </label>
+  );
+
+  return (
+    <section className="panel">
+      <form
+        className="filters"
+        onSubmit={(e) => {
+          e.preventDefault();
+          setFilters(draft);
+        }}
+      >
+        {field('brand', t.brand)}
+        {field('sport', t.sport)}
+        {field('event', t.event)}
+        {field('client', t.client)}
+        {field('minStake', t.minStake)}
+        <label>
+          {t.liveOnly}
+          <input
+            type="checkbox"
+            checked={draft.live}
+            onChange={(e) => setDraft({ ...draft, live: e.target.checked })}
+          />
+        </label>
+        <button className="primary" type="submit">
+          {t.apply}
+        </button>
+        <button
+          type="button"
+          onClick={() => {
+            setDraft(EMPTY);
+            setFilters(EMPTY);
+          }}
+        >
+          {t.clear}
+        </button>
+        <span className="status" data-testid="feed-status">
+          {connected ? t.connected : t.disconnected}
+        </span>
+      </form>
+      {error && (
+        <div className="error" role="alert">
+          {error}
+        </div>
+      )}
+      <table data-testid="ticker">
+        <thead>
+          <tr>
+            <th>#</th>
+            <th>{t.time}</th>
+            <th>{t.brand}</th>
+            <th>{t.client}</th>
+            <th>{t.type}</th>
+            <th>{t.selections}</th>
+            <th className="num">{t.stake}</th>
+            <th className="num">{t.payout}</th>
+            <th className="num">{t.risk}</th>
+            <th>{t.status}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {bets.length === 0 && (
+            <tr>
+              <td colSpan={10}>{t.noBets}</td>
+            </tr>
+          )}
+          {bets.map((b) => (
+            <tr key={b.id} data-bet={b.id} className={fresh.has(b.id) ? 'fresh' : undefined}>
+              <td>{b.id}</td>
+              <td>{new Date(b.createdAt).toLocaleTimeString()}</td>
+              <td>{b.brand.name}</td>
+              <td>
+                <button
+                  className="link"
+                  onClick={() => setFilters({ ...EMPTY, client: String(b.client.id) })}
+                >
+                  {b.client.username}
+                </button>
+                {onClient && (
+                  <button
+                    className="link"
+                    data-client-page={b.client.id}
+                    title={t.clients}
+                    onClick={() => onClient(b.client.id)}
+                  >
+                    ↗
+                  </button>
+                )}
+              </td>
+              <td>
+                {b.type} {b.isLive && <span className="tag live">{t.live}</span>}
+              </td>
+              <td>
+                {b.selections.map((s, i) => (
+                  <div key={i}>
+                    <button className="link" data-event={s.eventId} onClick={() => onEvent(s.eventId)}>
+                      {s.event}
+                    </button>{' '}
+                    · {s.name} @ {s.odds.toFixed(2)}
+                  </div>
+                ))}
+              </td>
+              <td className="num">{money(b.stake)}</td>
+              <td className="num">{money(b.potentialPayout)}</td>
+              <td className="num neg">{money(b.risk)}</td>
+              <td>{b.status}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}

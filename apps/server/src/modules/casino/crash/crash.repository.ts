@@ -1,0 +1,196 @@
+import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../../db/database';
+import { casinoGames, casinoProviders } from '../casino.tables';
+import { crashBets, crashChains, crashRounds } from '../crash.tables';
+
+export type ChainRow = typeof crashChains.$inferSelect;
+export type CrashRoundRow = typeof crashRounds.$inferSelect;
+export type CrashBetRow = typeof crashBets.$inferSelect;
+
+/** Serialises chain creation across instances (a transaction-scoped advisory lock). */
+const CHAIN_LOCK_KEY = 7_201_019;
+
+/** The crash game's own studio and game in the catalogue (ids far from the seeded ones). */
+export const CRASH_PROVIDER_ID = 900;
+export const CRASH_GAME_ID = 900_001;
+export const CRASH_EXTENDED_ID = 'aviator';
+
+export function createCrashRepository(db: DbOrTx) {
+  return {
+    /** Adds the game (and its studio) to the catalogue once; sessions and the seamless wallet need a game row. */
+    async ensureGame(at: Date): Promise<void> {
+      await db
+        .insert(casinoProviders)
+        .values({ id: CRASH_PROVIDER_ID, name: 'Kanat Originals', isLive: false, enabled: true, sort: 900 })
+        .onConflictDoNothing();
+      await db
+        .insert(casinoGames)
+        .values({
+          id: CRASH_GAME_ID,
+          extendedId: CRASH_EXTENDED_ID,
+          name: 'Aviator',
+          providerId: CRASH_PROVIDER_ID,
+          categories: [70, 75],
+          isPopular: true,
+          enabled: true,
+          releasedAt: at,
+          rtpBp: 9_900,
+          volatility: 'high',
+          config: { kind: 'crash', colours: { background: '#14112b', accent: '#e8364f' } },
+          demo: true,
+          sort: 0,
+        })
+        .onConflictDoNothing();
+    },
+
+    async chain(id: number): Promise<ChainRow | null> {
+      const [row] = await db.select().from(crashChains).where(eq(crashChains.id, id));
+      return row ?? null;
+    },
+
+    async latestChain(): Promise<ChainRow | null> {
+      const [row] = await db.select().from(crashChains).orderBy(desc(crashChains.id)).limit(1);
+      return row ?? null;
+    },
+
+    /** The latest chain, or a new one made by `make` when there is none or `replace(latest)` says so. */
+    async ensureChain(
+      make: () => Omit<ChainRow, 'id'>,
+      replace: (latest: ChainRow) => boolean = () => false,
+    ): Promise<ChainRow> {
+      const run = async (tx: DbOrTx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(${CHAIN_LOCK_KEY})`);
+        const [latest] = await tx.select().from(crashChains).orderBy(desc(crashChains.id)).limit(1);
+        if (latest && !replace(latest)) return latest;
+        const [created] = await tx.insert(crashChains).values(make()).returning();
+        return created!;
+      };
+      return db.transaction(run);
+    },
+
+    async latestRound(): Promise<CrashRoundRow | null> {
+      const [row] = await db.select().from(crashRounds).orderBy(desc(crashRounds.id)).limit(1);
+      return row ?? null;
+    },
+
+    async round(id: number): Promise<CrashRoundRow | null> {
+      const [row] = await db.select().from(crashRounds).where(eq(crashRounds.id, id));
+      return row ?? null;
+    },
+
+    /** The round, share-locked: the flight's start (an update) waits for bets in flight, and bets for it. */
+    async lockRoundShared(id: number): Promise<CrashRoundRow | null> {
+      const [row] = await db.select().from(crashRounds).where(eq(crashRounds.id, id)).for('share');
+      return row ?? null;
+    },
+
+    async insertRound(row: typeof crashRounds.$inferInsert): Promise<CrashRoundRow | null> {
+      const [inserted] = await db.insert(crashRounds).values(row).onConflictDoNothing().returning();
+      return inserted ?? null;
+    },
+
+    /** Moves a round on only from the expected status; null when another actor did first. */
+    async transition(
+      id: number,
+      from: CrashRoundRow['status'],
+      patch: Partial<CrashRoundRow>,
+    ): Promise<CrashRoundRow | null> {
+      const [row] = await db
+        .update(crashRounds)
+        .set(patch)
+        .where(and(eq(crashRounds.id, id), eq(crashRounds.status, from)))
+        .returning();
+      return row ?? null;
+    },
+
+    /** Finished rounds (hash revealed), newest first. */
+    async finishedRounds(limit: number): Promise<CrashRoundRow[]> {
+      return db
+        .select()
+        .from(crashRounds)
+        .where(inArray(crashRounds.status, ['crashed', 'settled', 'void']))
+        .orderBy(desc(crashRounds.id))
+        .limit(limit);
+    },
+
+    async crashPoints(limit: number): Promise<{ id: number; crashPoint: number }[]> {
+      return db
+        .select({ id: crashRounds.id, crashPoint: crashRounds.crashPoint })
+        .from(crashRounds)
+        .where(inArray(crashRounds.status, ['crashed', 'settled']))
+        .orderBy(desc(crashRounds.id))
+        .limit(limit);
+    },
+
+    async insertBet(row: typeof crashBets.$inferInsert): Promise<CrashBetRow | null> {
+      const [inserted] = await db.insert(crashBets).values(row).onConflictDoNothing().returning();
+      return inserted ?? null;
+    },
+
+    async bet(id: number): Promise<CrashBetRow | null> {
+      const [row] = await db.select().from(crashBets).where(eq(crashBets.id, id));
+      return row ?? null;
+    },
+
+    async betInSlot(roundId: number, sessionId: string, slot: number): Promise<CrashBetRow | null> {
+      const [row] = await db
+        .select()
+        .from(crashBets)
+        .where(
+          and(eq(crashBets.roundId, roundId), eq(crashBets.sessionId, sessionId), eq(crashBets.slot, slot)),
+        );
+      return row ?? null;
+    },
+
+    async lockBet(id: number): Promise<CrashBetRow | null> {
+      const [row] = await db.select().from(crashBets).where(eq(crashBets.id, id)).for('update');
+      return row ?? null;
+    },
+
+    async finishBet(id: number, patch: Pick<CrashBetRow, 'status' | 'cashout' | 'payout' | 'settledAt'>) {
+      await db.update(crashBets).set(patch).where(eq(crashBets.id, id));
+    },
+
+    async betsOf(roundId: number, limit = 1_000): Promise<CrashBetRow[]> {
+      return db
+        .select()
+        .from(crashBets)
+        .where(eq(crashBets.roundId, roundId))
+        .orderBy(asc(crashBets.id))
+        .limit(limit);
+    },
+
+    async openBets(roundId: number): Promise<CrashBetRow[]> {
+      return db
+        .select()
+        .from(crashBets)
+        .where(and(eq(crashBets.roundId, roundId), eq(crashBets.status, 'open')))
+        .orderBy(asc(crashBets.id));
+    },
+
+    /** Total real-money stakes of a round (the force point's base; fun money is not capped). */
+    async realStakes(roundId: number): Promise<number> {
+      const [row] = await db
+        .select({ total: sql<string>`coalesce(sum(${crashBets.stake}), 0)` })
+        .from(crashBets)
+        .where(and(eq(crashBets.roundId, roundId), eq(crashBets.demo, false)));
+      return Number(row?.total ?? 0);
+    },
+
+    async betsOfSession(sessionId: string, limit: number, beforeId?: number) {
+      return db
+        .select({ bet: crashBets, round: crashRounds })
+        .from(crashBets)
+        .innerJoin(crashRounds, eq(crashRounds.id, crashBets.roundId))
+        .where(
+          beforeId === undefined
+            ? eq(crashBets.sessionId, sessionId)
+            : and(eq(crashBets.sessionId, sessionId), lt(crashBets.id, beforeId)),
+        )
+        .orderBy(desc(crashBets.id))
+        .limit(limit);
+    },
+  };
+}
+
+export type CrashRepository = ReturnType<typeof createCrashRepository>;

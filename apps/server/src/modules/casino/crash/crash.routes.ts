@@ -1,0 +1,242 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  crashBetRequestSchema,
+  crashBetResponseSchema,
+  crashCashoutRequestSchema,
+  crashFairnessResponseSchema,
+  crashHistoryResponseSchema,
+  crashRoundDetailResponseSchema,
+  crashRoundParamsSchema,
+  crashRoundsQuerySchema,
+  crashRoundsResponseSchema,
+  crashSessionQuerySchema,
+  crashSessionRequestSchema,
+  crashSessionResponseSchema,
+  crashStateResponseSchema,
+  errorBodySchema,
+} from '@sb/contract';
+import type { RouteRateLimit } from '../../../plugins/rate-limit';
+import { HttpError } from '../../../plugins/errors';
+import { bearerToken, type Auth } from '../../identity/index';
+import type { CatalogueService } from '../catalogue/catalogue.service';
+import type { SessionsService } from '../platform/sessions.service';
+import { CRASH_FORMULA } from './crash.fair';
+import { betView, roundView, type CrashGame } from './crash.game';
+import { CRASH_GAME_ID } from './crash.repository';
+
+const errors = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  403: errorBodySchema,
+  404: errorBodySchema,
+  409: errorBodySchema,
+  410: errorBodySchema,
+};
+
+/** The player's own bets listed by the history call. */
+const HISTORY_LIMIT = 50;
+
+export interface CrashRouteDeps {
+  auth: Auth;
+  appOf: (request: FastifyRequest) => Promise<{ id: number; defaultLocale: string }>;
+  catalogue: CatalogueService;
+  sessions: SessionsService;
+  crash: CrashGame;
+  /** Bets and cash-outs per client (demo: per address) per minute, like the other games' plays. */
+  playLimit: RouteRateLimit;
+}
+
+/** The crash game's calls: fairness, finished rounds, a round's players, sessions, bets, cash-outs, history. */
+export function crashRoutes(deps: CrashRouteDeps): FastifyPluginAsync {
+  const { auth, catalogue, sessions, crash } = deps;
+  const requester = (request: FastifyRequest) => async () =>
+    bearerToken(request) ? auth.requireClient(request) : null;
+  const crashSession = async (request: FastifyRequest, sessionId: string) => {
+    const session = await sessions.load(sessionId, requester(request));
+    if (session.gameId !== CRASH_GAME_ID)
+      throw new HttpError(400, 'validation', 'this session is not the crash game', 'sessionId');
+    return session;
+  };
+  const limited = { rateLimit: deps.playLimit };
+
+  return async (fastify) => {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+    const tags = ['crash game'];
+
+    app.get(
+      '/api/v1/crash/fairness',
+      {
+        schema: {
+          tags,
+          summary:
+            "The hash chain's salt and terminating hash (published before its first round), the formula, the rules",
+          response: { 200: crashFairnessResponseSchema },
+        },
+      },
+      async () => {
+        const chain = await crash.currentChain();
+        return {
+          result: {
+            salt: chain.salt,
+            terminatingHash: chain.terminatingHash,
+            formula: CRASH_FORMULA,
+            chainLength: chain.length,
+            rules: crash.rules,
+          },
+        };
+      },
+    );
+
+    app.get(
+      '/api/v1/crash/rounds',
+      {
+        schema: {
+          tags,
+          summary: 'Finished rounds, newest first, each with its revealed hash and crash point',
+          querystring: crashRoundsQuerySchema,
+          response: { 200: crashRoundsResponseSchema, 400: errorBodySchema },
+        },
+      },
+      async (request) => {
+        const rows = await crash.repo.finishedRounds(request.query.limit);
+        return {
+          result: rows.map((row) => ({
+            id: row.id,
+            hash: row.hash,
+            crashPoint: row.crashPoint,
+            startedAt: row.startedAt?.toISOString() ?? null,
+            status: row.status === 'void' ? ('void' as const) : ('crashed' as const),
+          })),
+        };
+      },
+    );
+
+    app.get(
+      '/api/v1/crash/rounds/:id',
+      {
+        schema: {
+          tags,
+          summary: "A round and its players' bets and cash-outs (the hash once it crashed)",
+          params: crashRoundParamsSchema,
+          response: { 200: crashRoundDetailResponseSchema, 400: errorBodySchema, 404: errorBodySchema },
+        },
+      },
+      async (request) => {
+        const round = await crash.repo.round(request.params.id);
+        if (!round) throw new HttpError(404, 'round_not_found', 'no such round', 'id');
+        const bets = await crash.repo.betsOf(round.id);
+        return { result: { round: roundView(round), bets: bets.map(betView) } };
+      },
+    );
+
+    app.post(
+      '/api/v1/crash/sessions',
+      {
+        schema: {
+          tags,
+          summary: 'Opens the crash game: real money with a bearer token, fun money with demo and no token',
+          body: crashSessionRequestSchema,
+          response: { 200: crashSessionResponseSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const user = bearerToken(request) ? await auth.requireClient(request) : null;
+        if (!user && !request.body.demo)
+          throw new HttpError(401, 'unauthorized', 'log in to play for money, or open the demo');
+        const game = await catalogue.playableById(CRASH_GAME_ID);
+        const tenant = await deps.appOf(request);
+        const session = await sessions.open(game, user, tenant.id);
+        return { result: await sessions.view(session, game) };
+      },
+    );
+
+    app.get(
+      '/api/v1/crash/state',
+      {
+        schema: {
+          tags,
+          summary: 'The game now (round, bets, history), your bets in this round and your balance',
+          querystring: crashSessionQuerySchema,
+          response: { 200: crashStateResponseSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const session = await crashSession(request, request.query.sessionId);
+        const state = crash.state().round ? crash.state() : await crash.stateFromDatabase();
+        const mine = state.round
+          ? (await crash.repo.betsOf(state.round.id)).filter((b) => b.sessionId === session.id)
+          : [];
+        return {
+          result: {
+            ...state,
+            mine: mine.map(betView),
+            balance: await sessions.balanceOf(session),
+            serverTime: crash.now(),
+          },
+        };
+      },
+    );
+
+    app.post(
+      '/api/v1/crash/bets',
+      {
+        config: limited,
+        schema: {
+          tags,
+          summary:
+            'A bet on the round in its betting window, in panel 0 or 1, with an optional auto cash-out',
+          body: crashBetRequestSchema,
+          response: { 200: crashBetResponseSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const session = await crashSession(request, request.body.sessionId);
+        const bet = await crash.placeBet(session, crash.gameCode, request.body);
+        return { result: { bet: betView(bet), balance: await sessions.balanceOf(session) } };
+      },
+    );
+
+    app.post(
+      '/api/v1/crash/cashout',
+      {
+        config: limited,
+        schema: {
+          tags,
+          summary: "Cashes a bet out at the server's multiplier when the request arrives",
+          body: crashCashoutRequestSchema,
+          response: { 200: crashBetResponseSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const session = await crashSession(request, request.body.sessionId);
+        const bet = await crash.cashout(session, request.body.betId);
+        return { result: { bet: betView(bet), balance: await sessions.balanceOf(session) } };
+      },
+    );
+
+    app.get(
+      '/api/v1/crash/history',
+      {
+        schema: {
+          tags,
+          summary:
+            "Your own bets in this game session, newest first, with each round's crash point once revealed",
+          querystring: crashSessionQuerySchema,
+          response: { 200: crashHistoryResponseSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const session = await crashSession(request, request.query.sessionId);
+        const rows = await crash.repo.betsOfSession(session.id, HISTORY_LIMIT);
+        return {
+          result: rows.map(({ bet, round }) => ({
+            ...betView(bet),
+            createdAt: bet.createdAt.toISOString(),
+            crashPoint: roundView(round).crashPoint,
+          })),
+        };
+      },
+    );
+  };
+}

@@ -1,0 +1,233 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/database';
+
+/**
+ * The back office's read side: read-only reporting queries over the bets, their legs, the clients' names and
+ * the events (tables of the betting, identity, tenancy and fixtures modules). A deliberate exception to "a module
+ * never reads another's tables": the desk is a report across the whole book, it never writes these tables, and
+ * joining in SQL is what keeps the ticker's filters and limit exact. Writes go through the owning module
+ * (suspension: the fixtures module's `operatorSuspension`).
+ */
+export interface BetRowOut {
+  id: number;
+  appId: number;
+  brand: string;
+  userId: number;
+  username: string;
+  type: number;
+  systems: number[];
+  status: string;
+  currency: string;
+  stakePerBet: number;
+  totalStake: number;
+  combinations: number;
+  paid: number;
+  createdAt: Date;
+}
+
+export interface LegRowOut {
+  betId: number;
+  idx: number;
+  selectionId: number;
+  eventId: number;
+  marketType: number;
+  special: string;
+  outcome: string;
+  selectionName: string;
+  oddsThousandths: number;
+  isLive: boolean;
+  banker: boolean;
+  result: string | null;
+  sportId: number | null;
+  home: string | null;
+  away: string | null;
+  marketId: number | null;
+}
+
+export interface TickerFilter {
+  limit: number;
+  brandId?: number | null | undefined;
+  sportId?: number | undefined;
+  eventId?: number | undefined;
+  clientId?: number | undefined;
+  minStake?: number | undefined;
+  liveOnly?: boolean | undefined;
+  /** Only ids above this (the live ticker's poll) or below it (paging back). */
+  afterId?: number | undefined;
+  beforeId?: number | undefined;
+  statuses?: string[] | undefined;
+}
+
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+const num = (v: unknown) => Number(v);
+
+function betOf(r: Record<string, unknown>): BetRowOut {
+  return {
+    id: num(r.id),
+    appId: num(r.app_id),
+    brand: String(r.brand ?? ''),
+    userId: num(r.user_id),
+    username: String(r.username ?? ''),
+    type: num(r.type),
+    systems: (r.systems as number[] | null)?.map(Number) ?? [],
+    status: String(r.status),
+    currency: String(r.currency),
+    stakePerBet: num(r.stake_per_bet),
+    totalStake: num(r.total_stake),
+    combinations: num(r.combinations),
+    paid: num(r.paid),
+    createdAt: r.created_at instanceof Date ? r.created_at : new Date(String(r.created_at)),
+  };
+}
+
+function legOf(r: Record<string, unknown>): LegRowOut {
+  return {
+    betId: num(r.bet_id),
+    idx: num(r.idx),
+    selectionId: num(r.selection_id),
+    eventId: num(r.event_id),
+    marketType: num(r.market_type),
+    special: String(r.special),
+    outcome: String(r.outcome),
+    selectionName: String(r.selection_name),
+    oddsThousandths: num(r.odds_thousandths),
+    isLive: Boolean(r.is_live),
+    banker: Boolean(r.banker),
+    result: (r.result as string | null) ?? null,
+    sportId: r.sport_id == null ? null : num(r.sport_id),
+    home: (r.home as string | null) ?? null,
+    away: (r.away as string | null) ?? null,
+    marketId: r.market_id == null ? null : num(r.market_id),
+  };
+}
+
+export function createDeskRepository(db: Db) {
+  async function legsOf(betIds: number[]): Promise<LegRowOut[]> {
+    if (betIds.length === 0) return [];
+    const ids = sql.join(
+      betIds.map((id) => sql`${id}::int`),
+      sql`, `,
+    );
+    const rows = await db.execute(sql`
+      select l.bet_id, l.idx, l.selection_id, l.event_id, l.market_type, l.special, l.outcome,
+             l.selection_name, l.odds_thousandths, l.is_live, l.banker, l.result,
+             e.sport_id, th.name as home, ta.name as away, s.market_id
+      from bet_legs l
+      left join events e on e.id = l.event_id
+      left join teams th on th.id = e.home_team_id
+      left join teams ta on ta.id = e.away_team_id
+      left join selections s on s.id = l.selection_id
+      where l.bet_id in (${ids})
+      order by l.bet_id, l.idx`);
+    return rowsOf<Record<string, unknown>>(rows).map(legOf);
+  }
+
+  const betColumns = sql`b.id, b.app_id, a.name as brand, b.user_id, u.username, b.type, b.systems, b.status,
+    b.currency, b.stake_per_bet, b.total_stake, b.combinations, b.paid, b.created_at`;
+
+  return {
+    legsOf,
+
+    /** Bets newest first with the ticker's filters. */
+    async bets(f: TickerFilter): Promise<BetRowOut[]> {
+      const where: SQL[] = [sql`true`];
+      if (f.brandId != null) where.push(sql`b.app_id = ${f.brandId}`);
+      if (f.clientId != null) where.push(sql`b.user_id = ${f.clientId}`);
+      if (f.minStake != null) where.push(sql`b.total_stake >= ${f.minStake}`);
+      if (f.afterId != null) where.push(sql`b.id > ${f.afterId}`);
+      if (f.beforeId != null) where.push(sql`b.id < ${f.beforeId}`);
+      if (f.statuses?.length)
+        where.push(
+          sql`b.status in (${sql.join(
+            f.statuses.map((s) => sql`${s}`),
+            sql`, `,
+          )})`,
+        );
+      if (f.eventId != null)
+        where.push(
+          sql`exists (select 1 from bet_legs x where x.bet_id = b.id and x.event_id = ${f.eventId})`,
+        );
+      if (f.liveOnly) where.push(sql`exists (select 1 from bet_legs x where x.bet_id = b.id and x.is_live)`);
+      if (f.sportId != null)
+        where.push(sql`exists (select 1 from bet_legs x join events e on e.id = x.event_id
+          where x.bet_id = b.id and e.sport_id = ${f.sportId})`);
+      const rows = await db.execute(sql`
+        select ${betColumns}
+        from bets b
+        left join users u on u.id = b.user_id
+        left join apps a on a.id = b.app_id
+        where ${sql.join(where, sql` and `)}
+        order by b.id desc
+        limit ${f.limit}`);
+      return rowsOf<Record<string, unknown>>(rows).map(betOf);
+    },
+
+    async bet(id: number): Promise<BetRowOut | null> {
+      const rows = await db.execute(sql`
+        select ${betColumns}
+        from bets b left join users u on u.id = b.user_id left join apps a on a.id = b.app_id
+        where b.id = ${id}`);
+      const r = rowsOf<Record<string, unknown>>(rows)[0];
+      return r ? betOf(r) : null;
+    },
+
+    /** Open bets (accepted or in their live delay) with a leg on `eventId`, or on any event when null. */
+    async openBets(eventId: number | null, brandId: number | null): Promise<BetRowOut[]> {
+      const where: SQL[] = [sql`b.status in ('waiting', 'pending')`];
+      if (eventId != null)
+        where.push(sql`exists (select 1 from bet_legs x where x.bet_id = b.id and x.event_id = ${eventId})`);
+      if (brandId != null) where.push(sql`b.app_id = ${brandId}`);
+      const rows = await db.execute(sql`
+        select ${betColumns}
+        from bets b left join users u on u.id = b.user_id left join apps a on a.id = b.app_id
+        where ${sql.join(where, sql` and `)}
+        order by b.id`);
+      return rowsOf<Record<string, unknown>>(rows).map(betOf);
+    },
+
+    /** Current prices and states of selections (to show beside the liability). */
+    async selections(ids: number[]) {
+      if (ids.length === 0) return [];
+      const list = sql.join(
+        ids.map((id) => sql`${id}::bigint`),
+        sql`, `,
+      );
+      const rows = await db.execute(sql`
+        select s.id, s.market_id, s.name, s.outcome, s.odd, s.is_closed, s.result,
+               m.t, m.s, m.disabled, m.closed, m.operator_suspended
+        from selections s join markets m on m.id = s.market_id
+        where s.id in (${list})`);
+      return rowsOf<Record<string, unknown>>(rows).map((r) => ({
+        id: num(r.id),
+        marketId: num(r.market_id),
+        name: String(r.name),
+        outcome: String(r.outcome),
+        odd: Number(r.odd),
+        t: num(r.t),
+        s: String(r.s),
+        disabled: Boolean(r.disabled),
+        closed: Boolean(r.closed) || Boolean(r.is_closed),
+        operatorSuspended: (r.operator_suspended as string | null) ?? null,
+      }));
+    },
+
+    async brandExists(id: number): Promise<boolean> {
+      const rows = await db.execute(sql`select 1 from apps where id = ${id}`);
+      return rowsOf(rows).length > 0;
+    },
+
+    async clientBrand(id: number): Promise<number | null> {
+      const rows = await db.execute(sql`select app_id from users where id = ${id}`);
+      const r = rowsOf<{ app_id: number }>(rows)[0];
+      return r ? num(r.app_id) : null;
+    },
+
+    async maxBetId(): Promise<number> {
+      const rows = await db.execute(sql`select coalesce(max(id), 0)::int as id from bets`);
+      return num(rowsOf<{ id: number }>(rows)[0]?.id ?? 0);
+    },
+  };
+}
+
+export type DeskRepository = ReturnType<typeof createDeskRepository>;

@@ -1,0 +1,80 @@
+import {
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+export type OperatorRole = 'admin' | 'trader' | 'support';
+
+/**
+ * A back-office operator. Not a client: its own table, its own sessions. `brandId` null = every brand; otherwise
+ * the operator sees only that app's bets and clients. `totpSecret` is set at enrolment, `totpEnabled` once a
+ * first code was confirmed.
+ */
+export const operators = pgTable(
+  'operators',
+  {
+    id: serial('id').primaryKey(),
+    username: text('username').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    role: text('role').$type<OperatorRole>().notNull(),
+    brandId: integer('brand_id'),
+    totpSecret: text('totp_secret'),
+    totpEnabled: boolean('totp_enabled').notNull().default(false),
+    /** The last TOTP time step accepted: a code is good once (RFC 6238 §5.2). */
+    totpLastStep: integer('totp_last_step'),
+    disabled: boolean('disabled').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex('operators_username_uq').on(t.username)],
+);
+
+/** An operator's login: the bearer token is stored only as its sha256 hex. */
+export const operatorSessions = pgTable(
+  'operator_sessions',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    operatorId: integer('operator_id')
+      .notNull()
+      .references(() => operators.id, { onDelete: 'cascade' }),
+    /** 'full', or 'enrol' (password right, second factor still to be enrolled: only the TOTP calls). */
+    scope: text('scope').$type<'full' | 'enrol'>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    /** Idle end, pushed forward on use; never past `createdAt` + 8 h. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('operator_sessions_operator_idx').on(t.operatorId)],
+);
+
+/**
+ * Every operator action and every refusal, append-only: the migration adds a trigger that refuses UPDATE and
+ * DELETE. `actor` is the operator's username (or `automation` for OPERATOR_TOKEN, or the name a failed login gave).
+ */
+export const auditLog = pgTable(
+  'ops_audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    operatorId: integer('operator_id'),
+    actor: text('actor').notNull(),
+    role: text('role'),
+    action: text('action').notNull(),
+    target: text('target'),
+    brandId: integer('brand_id'),
+    outcome: text('outcome').$type<'ok' | 'refused'>().notNull(),
+    status: integer('status').notNull(),
+    reason: text('reason'),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    address: text('address'),
+  },
+  (t) => [index('ops_audit_log_at_idx').on(t.at), index('ops_audit_log_actor_idx').on(t.actor)],
+);

@@ -1,0 +1,137 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { idParamSchema } from '@sb/contract';
+import { HttpError } from '../../plugins/errors';
+import type { OperatorContext } from './operators';
+import { resultFactsSchema } from './result-facts.schema';
+import { RESETTLE_REASONS, VOID_REASONS, type ResultsDesk } from './results-desk';
+
+const note = z.string().max(500).optional();
+const preview = z.boolean().optional();
+const marketParams = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
+const WINDOW_DAYS = 7;
+
+/** A brand filter: an operator of one brand sees only it; naming another brand is a 404 (as on the ticker). */
+function scoped(ctx: OperatorContext, requested: number | undefined): number | null {
+  if (ctx.brandId === null) return requested ?? null;
+  if (requested !== undefined && requested !== ctx.brandId)
+    throw new HttpError(404, 'not_found', 'brand not found');
+  return ctx.brandId;
+}
+
+/**
+ * The results and resettlement workspace's routes, registered inside `/ops/v1` (its authentication, role check
+ * and refusal audit apply): events waiting for results or resulted lately, an event's markets, and the actions.
+ */
+export function resultsDeskRoutes(desk: ResultsDesk, now: () => number): FastifyPluginAsync {
+  return async (fastify) => {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+    const ctxOf = (request: FastifyRequest) => request.operator!;
+
+    app.get(
+      '/ops/v1/results/events',
+      {
+        config: { opsAccess: 'read' },
+        schema: {
+          tags: ['ops'],
+          summary: 'Events waiting for results (started, not live, a market unresolved) or resulted lately',
+          querystring: z.object({
+            state: z.enum(['waiting', 'resulted']).default('waiting'),
+            event: idParamSchema.optional(),
+            brand: z.coerce.number().int().positive().optional(),
+            limit: z.coerce.number().int().min(1).max(200).default(50),
+          }),
+        },
+      },
+      async (request) => {
+        const q = request.query;
+        const brandId = scoped(ctxOf(request), q.brand);
+        const events = await desk.events({
+          state: q.state,
+          now: new Date(now()),
+          windowDays: WINDOW_DAYS,
+          brandId,
+          eventId: q.event,
+          limit: q.limit,
+        });
+        return { result: events };
+      },
+    );
+
+    app.get(
+      '/ops/v1/results/events/:id',
+      {
+        config: { opsAccess: 'read' },
+        schema: {
+          tags: ['ops'],
+          summary: "An event's markets with their results and the bets on each (brand-scoped counts)",
+          params: z.object({ id: idParamSchema }),
+          querystring: z.object({ brand: z.coerce.number().int().positive().optional() }),
+        },
+      },
+      async (request) => {
+        const brandId = scoped(ctxOf(request), request.query.brand);
+        const markets = await desk.eventMarkets(request.params.id, brandId);
+        if (markets.length === 0) throw new HttpError(404, 'not_found', 'event not found or has no markets');
+        return { result: { eventId: request.params.id, markets } };
+      },
+    );
+
+    const act =
+      (action: 'result' | 'void' | 'resettle') =>
+      async (request: FastifyRequest<{ Params: { id: number }; Body: Record<string, unknown> }>) => {
+        const body = request.body as {
+          facts?: z.infer<typeof resultFactsSchema>;
+          reason?: string;
+          note?: string;
+          preview?: boolean;
+        };
+        const result = await desk.act(ctxOf(request), request.params.id, { action, ...body }, request.ip);
+        // Audited by the action in its transaction; a refusal (thrown) by the refusal hook; a preview is a read.
+        request.opsAudited = true;
+        return { result };
+      };
+
+    app.post(
+      '/ops/v1/markets/:id/result',
+      {
+        config: { opsAccess: 'trade' },
+        schema: {
+          tags: ['ops'],
+          summary:
+            "Result a market from the match's facts (undecidable markets are voided); its bets settle at once",
+          params: marketParams,
+          body: z.object({ facts: resultFactsSchema, note, preview }),
+        },
+      },
+      act('result'),
+    );
+    app.post(
+      '/ops/v1/markets/:id/void',
+      {
+        config: { opsAccess: 'trade' },
+        schema: {
+          tags: ['ops'],
+          summary: 'Void a market with a reason (a settled one is resettled as void)',
+          params: marketParams,
+          body: z.object({ reason: z.enum(VOID_REASONS), note, preview }),
+        },
+      },
+      act('void'),
+    );
+    app.post(
+      '/ops/v1/markets/:id/resettle',
+      {
+        config: { opsAccess: 'trade' },
+        schema: {
+          tags: ['ops'],
+          summary: 'Resettle a settled market on corrected facts: reverse, then settle, exactly once',
+          params: marketParams,
+          body: z.object({ facts: resultFactsSchema, reason: z.enum(RESETTLE_REASONS), note, preview }),
+        },
+      },
+      act('resettle'),
+    );
+  };
+}

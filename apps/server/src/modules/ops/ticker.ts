@@ -1,0 +1,122 @@
+import { combinationsReturn, couponCombinations, type CouponType } from '@sb/betting';
+import type { BetRowOut, DeskRepository, LegRowOut, TickerFilter } from './desk.repository';
+
+/** The coupon's combinations (leg indexes) of a stored bet. */
+export function combosOf(bet: Pick<BetRowOut, 'type' | 'systems'>, legs: LegRowOut[]): number[][] {
+  return couponCombinations(
+    { type: bet.type as CouponType, systems: bet.systems },
+    legs.map((l) => ({ eventId: l.eventId, banker: l.banker })),
+  );
+}
+
+/** The desk's short name of a coupon: S (single), E3 (a multiple of 3), Sy 2/4 (a system of 2 of 4). */
+export function typeLabel(bet: Pick<BetRowOut, 'type' | 'systems'>, legCount: number): string {
+  if (bet.type === 2) return `E${legCount}`;
+  if (bet.type === 3) return `Sy ${bet.systems.join(',')}/${legCount}`;
+  return 'S';
+}
+
+export function tickerView(bet: BetRowOut, legs: LegRowOut[]) {
+  const odds = legs.map((l) => l.oddsThousandths / 1000);
+  const potentialPayout = combinationsReturn(odds, combosOf(bet, legs), bet.stakePerBet);
+  return {
+    id: bet.id,
+    brand: { id: bet.appId, name: bet.brand },
+    client: { id: bet.userId, username: bet.username },
+    type: typeLabel(bet, legs.length),
+    status: bet.status,
+    currency: bet.currency,
+    stake: bet.totalStake,
+    stakePerBet: bet.stakePerBet,
+    combinations: bet.combinations,
+    potentialPayout,
+    /** What the book loses if every leg wins: the payout less the stake it keeps. */
+    risk: potentialPayout - bet.totalStake,
+    isLive: legs.some((l) => l.isLive),
+    createdAt: bet.createdAt.toISOString(),
+    selections: legs.map((l) => ({
+      selectionId: l.selectionId,
+      eventId: l.eventId,
+      event: l.home !== null ? `${l.home} - ${l.away}` : String(l.eventId),
+      sportId: l.sportId,
+      marketId: l.marketId,
+      marketType: l.marketType,
+      special: l.special,
+      outcome: l.outcome,
+      name: l.selectionName,
+      odds: l.oddsThousandths / 1000,
+      isLive: l.isLive,
+      banker: l.banker,
+      result: l.result,
+    })),
+  };
+}
+
+export type TickerBet = ReturnType<typeof tickerView>;
+
+export async function tickerBets(repo: DeskRepository, filter: TickerFilter): Promise<TickerBet[]> {
+  const bets = await repo.bets(filter);
+  const legs = await repo.legsOf(bets.map((b) => b.id));
+  const byBet = new Map<number, LegRowOut[]>();
+  for (const l of legs) byBet.set(l.betId, [...(byBet.get(l.betId) ?? []), l]);
+  return bets.map((b) => tickerView(b, byBet.get(b.id) ?? []));
+}
+
+/**
+ * The live ticker: one poll of new bet ids per instance (every `intervalMs`), fanned out to the operators
+ * connected to this instance, each seeing only its brand. Polling the system of record (instead of an event
+ * from bet placement) works on every instance behind a load balancer and needs no change to betting.
+ */
+export function createTickerPump(deps: {
+  repo: DeskRepository;
+  intervalMs: number;
+  log?: (msg: string, err?: unknown) => void;
+}) {
+  const listeners = new Set<(bets: TickerBet[]) => void>();
+  let last: number | null = null;
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  let running = false;
+
+  async function poll() {
+    if (last === null) last = await deps.repo.maxBetId();
+    const fresh = await tickerBets(deps.repo, { afterId: last, limit: 500 });
+    if (fresh.length === 0) return;
+    last = Math.max(last, ...fresh.map((b) => b.id));
+    fresh.reverse(); // oldest first: a client prepends each one
+    for (const l of listeners) l(fresh);
+  }
+
+  function schedule() {
+    if (!running) return;
+    timer = setTimeout(() => {
+      poll()
+        .catch((e: unknown) => deps.log?.('ticker poll failed', e))
+        .finally(schedule);
+    }, deps.intervalMs);
+  }
+
+  return {
+    subscribe(listener: (bets: TickerBet[]) => void): () => void {
+      listeners.add(listener);
+      if (!running) {
+        running = true;
+        last = null;
+        schedule();
+      }
+      return () => {
+        listeners.delete(listener);
+        if (listeners.size === 0) {
+          running = false;
+          if (timer) clearTimeout(timer);
+        }
+      };
+    },
+    /** One poll now (tests). */
+    poll,
+    close() {
+      running = false;
+      listeners.clear();
+      if (timer) clearTimeout(timer);
+    },
+  };
+}

@@ -1,0 +1,213 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/database';
+import type { Clock } from '../../lib/clock';
+import { HttpError, badRequest, notFound } from '../../plugins/errors';
+import type { OperatorPrices, OperatorSuspension } from '../fixtures/index';
+import type { AuditLog } from './audit';
+import type { DeskRepository } from './desk.repository';
+import { eventLiability } from './liability';
+import type { OperatorContext } from './operators';
+import type { Risk } from './risk';
+import { assertPlatform } from './trading';
+
+/** The book's worst loss on a market (minor units) before it is suspended, when no limit is set. */
+export const DEFAULT_LIABILITY_LIMIT = 500_000;
+
+/** The longest a price override may run. */
+const MAX_OVERRIDE_MS = 30 * 86_400_000;
+
+/** The automatic jobs' name in the audit log. */
+const SYSTEM = { username: 'system' } as const;
+
+/**
+ * Price overrides with an expiry and automatic suspension of a market whose liability passes its limit (issue
+ * 19 item 5). Both write through the fixtures module (`operatorPrices`, `operatorSuspension`) so players see the
+ * result on the feed and bet placement uses it; every change is audited.
+ */
+export function createTradingControls(deps: {
+  db: Db;
+  clock: Clock;
+  prices: OperatorPrices;
+  suspension: OperatorSuspension;
+  audit: AuditLog;
+  desk: DeskRepository;
+  risk: Risk;
+  log?: ((msg: string, err?: unknown) => void) | undefined;
+}) {
+  const { prices, audit } = deps;
+  /** The last bet id the liability check has seen (per instance; a restart looks at every open bet once). */
+  let seenBetId = 0;
+  let timer: ReturnType<typeof setInterval> | null = null;
+  let running: Promise<unknown> | null = null;
+
+  /** The liability limits: market rows, then brand rows, then the platform default. */
+  async function limitsOf() {
+    const rows = await deps.risk.limits('liability', null);
+    const platform = rows.find((r) => r.level === 'platform')?.amount ?? DEFAULT_LIABILITY_LIMIT;
+    const market = new Map<string, number>();
+    const brand = new Map<number, number>();
+    for (const r of rows) {
+      if (r.level === 'market') market.set(`${r.brandId ?? 0}:${r.refId}`, r.amount);
+      if (r.level === 'brand' && r.brandId !== null) brand.set(r.brandId, r.amount);
+    }
+    return { platform, market, brand };
+  }
+
+  /**
+   * Checks the markets of the events new open bets touched: a market whose worst outcome costs the book more than
+   * its limit (the whole book against the market's limit or the platform default; one brand's bets against that
+   * brand's market or brand limit) is suspended with reason `liability`, audited as `system`. An operator may
+   * resume it; it is suspended again only if a new bet arrives while it is still over the limit.
+   */
+  async function checkLiability(): Promise<{ marketId: number; liability: number; limit: number }[]> {
+    const rows = (
+      (await deps.db.execute(sql`
+        select l.event_id, max(b.id) as last_id from bets b join bet_legs l on l.bet_id = b.id
+        where b.id > ${seenBetId} and b.status in ('waiting', 'pending') group by l.event_id`)) as {
+        rows: unknown[];
+      }
+    ).rows as { event_id: number | string; last_id: number | string }[];
+    if (rows.length === 0) return [];
+    const limits = await limitsOf();
+    const suspended: { marketId: number; liability: number; limit: number }[] = [];
+    for (const row of rows) {
+      const eventId = Number(row.event_id);
+      const scopes: { brandId: number | null }[] = [
+        { brandId: null },
+        ...[...limits.brand.keys()].map((brandId) => ({ brandId })),
+        ...[...limits.market.keys()]
+          .map((k) => Number(k.split(':')[0]))
+          .filter((b) => b !== 0 && !limits.brand.has(b))
+          .map((brandId) => ({ brandId })),
+      ];
+      for (const { brandId } of scopes) {
+        const view = await eventLiability(deps.desk, eventId, brandId);
+        for (const m of view.markets) {
+          if (m.marketId === null || m.suspended !== null) continue;
+          const liability = -m.worstNet;
+          const limit =
+            brandId === null
+              ? (limits.market.get(`0:${m.marketId}`) ?? limits.platform)
+              : (limits.market.get(`${brandId}:${m.marketId}`) ?? limits.brand.get(brandId));
+          if (limit === undefined || liability <= limit) continue;
+          if (suspended.some((s) => s.marketId === m.marketId)) continue;
+          const changes = await deps.suspension.suspendMarket(m.marketId, 'liability');
+          if (changes.length === 0) continue;
+          await audit.record({
+            actor: SYSTEM,
+            action: 'market.auto_suspend',
+            target: `market:${m.marketId}`,
+            brandId,
+            outcome: 'ok',
+            status: 200,
+            reason: 'liability',
+            before: changes.map((c) => ({ marketId: c.marketId, ...c.before })),
+            after: changes.map((c) => ({ marketId: c.marketId, ...c.after, liability, limit })),
+          });
+          suspended.push({ marketId: m.marketId, liability, limit });
+        }
+      }
+    }
+    seenBetId = Math.max(seenBetId, ...rows.map((r) => Number(r.last_id)));
+    return suspended;
+  }
+
+  /** Ends overrides past their expiry (the model's price returns), audited as `system`. */
+  async function expireOverrides() {
+    const changes = await prices.expireDue();
+    for (const c of changes)
+      await audit.record({
+        actor: SYSTEM,
+        action: 'price.override.expire',
+        target: `selection:${c.selectionId}`,
+        outcome: 'ok',
+        status: 200,
+        before: c.before,
+        after: c.after,
+      });
+    return changes;
+  }
+
+  /** One pass of the automatic jobs (what the timer runs; tests call it). */
+  async function tick() {
+    const expired = await expireOverrides();
+    const suspended = await checkLiability();
+    return { expired, suspended };
+  }
+
+  return {
+    tick,
+    checkLiability,
+    expireOverrides,
+
+    async override(
+      ctx: OperatorContext,
+      selectionId: number,
+      odd: number,
+      expiresAt: Date,
+      reason: string,
+      address: string,
+    ) {
+      assertPlatform(ctx, 'a price override');
+      const now = deps.clock.now();
+      if (expiresAt.getTime() <= now) throw badRequest('expiresAt', 'the expiry must be in the future');
+      if (expiresAt.getTime() > now + MAX_OVERRIDE_MS)
+        throw badRequest('expiresAt', 'an override runs 30 days at most');
+      const s = await prices.selection(selectionId);
+      if (!s) throw notFound('selection');
+      if (s.closed) throw new HttpError(409, 'selection_closed', 'the selection is closed or decided');
+      const change = await prices.override(selectionId, odd, expiresAt);
+      if (!change) throw new HttpError(409, 'selection_closed', 'the selection is closed or decided');
+      await audit.record({
+        actor: ctx,
+        action: 'price.override',
+        target: `selection:${selectionId}`,
+        brandId: ctx.brandId,
+        outcome: 'ok',
+        status: 200,
+        reason,
+        before: change.before,
+        after: change.after,
+        address,
+      });
+      return { selectionId, marketId: change.marketId, eventId: change.eventId, ...change.after };
+    },
+
+    async clearOverride(ctx: OperatorContext, selectionId: number, address: string) {
+      assertPlatform(ctx, 'a price override');
+      const s = await prices.selection(selectionId);
+      if (!s) throw notFound('selection');
+      if (s.overrideUntil === null) throw new HttpError(409, 'no_override', 'the selection has no override');
+      const change = await prices.clear(selectionId);
+      await audit.record({
+        actor: ctx,
+        action: 'price.override.clear',
+        target: `selection:${selectionId}`,
+        brandId: ctx.brandId,
+        outcome: 'ok',
+        status: 200,
+        before: change?.before ?? null,
+        after: change?.after ?? null,
+        address,
+      });
+      return { selectionId, ...(change?.after ?? { odd: s.odd, modelOdd: null, overrideUntil: null }) };
+    },
+
+    /** Runs `tick` every `everyMs` (one pass at a time); failures are logged and retried next time. */
+    start(everyMs = 1_000) {
+      timer ??= setInterval(() => {
+        running ??= tick()
+          .catch((e: unknown) => deps.log?.('trading controls pass failed', e))
+          .finally(() => (running = null));
+      }, everyMs);
+      timer.unref();
+    },
+    async stop() {
+      if (timer) clearInterval(timer);
+      timer = null;
+      await running;
+    },
+  };
+}
+
+export type TradingControls = ReturnType<typeof createTradingControls>;

@@ -1,0 +1,91 @@
+import type { OperatorSuspension } from '../fixtures/index';
+import { HttpError, notFound } from '../../plugins/errors';
+import type { AuditLog } from './audit';
+import type { OperatorContext } from './operators';
+
+/** Reason codes of a suspension (shown in the audit log and the desk; players just see "suspended"). */
+export const SUSPEND_REASONS = [
+  'liability',
+  'sharp_action',
+  'incident',
+  'price_error',
+  'feed_issue',
+  'integrity',
+  'other',
+] as const;
+export type SuspendReason = (typeof SUSPEND_REASONS)[number];
+
+/** Platform-wide controls (one shared catalogue): only an operator of every brand may use them (else 403). */
+export function assertPlatform(ctx: OperatorContext, what = 'suspension') {
+  if (ctx.brandId !== null)
+    throw new HttpError(403, 'forbidden', `${what} applies to every brand: an all-brands operator is needed`);
+}
+
+/**
+ * Suspends and resumes markets or whole events. Suspension is platform-wide (every brand shares one
+ * catalogue), so only an operator of every brand may do it: a brand-scoped trader gets 403.
+ */
+export function createTrading(deps: { suspension: OperatorSuspension; audit: AuditLog }) {
+  const { suspension, audit } = deps;
+
+  async function record(
+    ctx: OperatorContext,
+    action: string,
+    target: string,
+    reason: string | null,
+    changes: Awaited<ReturnType<OperatorSuspension['suspendMarket']>>,
+    address: string,
+  ) {
+    await audit.record({
+      actor: ctx,
+      action,
+      target,
+      brandId: ctx.brandId,
+      outcome: 'ok',
+      status: 200,
+      reason,
+      before: changes.map((c) => ({ marketId: c.marketId, ...c.before })),
+      after: changes.map((c) => ({ marketId: c.marketId, ...c.after })),
+      address,
+    });
+  }
+
+  return {
+    async market(
+      ctx: OperatorContext,
+      id: number,
+      action: 'suspend' | 'resume',
+      reason: string | null,
+      address: string,
+    ) {
+      assertPlatform(ctx);
+      const market = await suspension.market(id);
+      if (!market) throw notFound('market');
+      if (market.closed) throw new HttpError(409, 'market_closed', 'the market is closed');
+      const changes =
+        action === 'suspend'
+          ? await suspension.suspendMarket(id, reason ?? 'other')
+          : await suspension.resumeMarket(id);
+      await record(ctx, `market.${action}`, `market:${id}`, reason, changes, address);
+      return { marketId: id, eventId: market.eventId, suspended: action === 'suspend', reason };
+    },
+
+    async event(
+      ctx: OperatorContext,
+      id: number,
+      action: 'suspend' | 'resume',
+      reason: string | null,
+      address: string,
+      exists: (id: number) => Promise<boolean>,
+    ) {
+      assertPlatform(ctx);
+      if (!(await exists(id))) throw notFound('event');
+      const changes =
+        action === 'suspend'
+          ? await suspension.suspendEvent(id, reason ?? 'other')
+          : await suspension.resumeEvent(id);
+      await record(ctx, `event.${action}`, `event:${id}`, reason, changes, address);
+      return { eventId: id, markets: changes.length, suspended: action === 'suspend', reason };
+    },
+  };
+}

@@ -1,0 +1,36 @@
+// Helpers for back-office tests: operator requests and sessions (TOTP enrolled on first login).
+import { expect } from 'vitest';
+import { totpCode } from '../../src/modules/ops/index';
+import type { TestServer } from './server';
+
+export type OpsMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** A request on /ops/v1 with an operator's bearer. */
+export const opsRequest =
+  (server: Pick<TestServer, 'app'>) => (method: OpsMethod, url: string, token?: string, payload?: object) =>
+    server.app.inject({
+      method,
+      url,
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+      ...(payload ? { payload } : {}),
+      remoteAddress: '10.9.0.1',
+    });
+
+/** Logs in with password; enrols TOTP when the server asks for it; answers a full session's token. */
+export async function opsSession(
+  server: Pick<TestServer, 'app'>,
+  username: string,
+  password: string,
+): Promise<string> {
+  const ops = opsRequest(server);
+  const first = await ops('POST', '/ops/v1/session', undefined, { username, password });
+  expect(first.statusCode).toBe(200);
+  const { token, totpEnrolmentRequired } = first.json().result;
+  if (!totpEnrolmentRequired) return token;
+  const started = (await ops('POST', '/ops/v1/session/totp', token)).json().result;
+  const confirm = await ops('POST', '/ops/v1/session/totp/confirm', token, {
+    totp: totpCode(started.secret, Date.now()),
+  });
+  expect(confirm.statusCode).toBe(200);
+  return token;
+}

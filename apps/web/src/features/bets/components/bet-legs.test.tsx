@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { screen } from '@testing-library/react';
+import type { BetView } from '@sb/contract';
+import { renderScreen } from '@/test/render';
+import { BetLegs } from './bet-legs';
+
+const item = (n: number, oddResult: string | null): BetView['items'][number] => ({
+  name: 'Asian Handicap',
+  selection: `Home ${n}`,
+  selectionId: n,
+  specialValue: n === 1 ? '-0.25' : '0',
+  fcName: `Home ${n}`,
+  scName: `Away ${n}`,
+  competition: 'League',
+  mid: n,
+  matchStartDate: '2026-11-22T18:00:00Z',
+  matchOnLive: false,
+  matchPeriodTime: 90,
+  mData: { score: { home: 1, away: 1 } },
+  matchStats: { status: 'ended' },
+  betData: { score: { home: 1, away: 1 } },
+  isLive: false,
+  banker: false,
+  oddResult,
+  oddValue: 1.95,
+  oddType: 16,
+});
+
+const bet = (items: BetView['items']): BetView => ({
+  id: 7,
+  type: { id: 1, name: 'single' },
+  odd_count: items.length,
+  bet_count: items.length,
+  combinations: items.length,
+  systems: [],
+  created_at: '2026-11-20T10:00:00Z',
+  status: 2,
+  result: { key: 'win' },
+  amount: 3000,
+  amount_per_bet: 1000,
+  currency: { iso_code: 'TRY', symbol: '₺', position: 'before' },
+  earnings: 2975,
+  calculated_earnings: 5850,
+  cashed_out: 0,
+  reject_reason: null,
+  items,
+});
+
+describe('BetLegs', () => {
+  it('names half-won, half-lost and pushed legs with the final score', async () => {
+    await renderScreen(
+      <BetLegs bet={bet([item(1, 'half_win'), item(2, 'half_loss'), item(3, 'void'), item(4, null)])} />,
+    );
+    const legs = screen.getAllByRole('listitem');
+    expect(legs[0]).toHaveTextContent('bets.leg.half_win · 1:1');
+    expect(legs[1]).toHaveTextContent('bets.leg.half_loss · 1:1');
+    expect(legs[2]).toHaveTextContent('bets.leg.void · 1:1');
+    expect(legs[3]).not.toHaveTextContent('bets.leg');
+    expect(legs[0]!.querySelector('.bet-leg__result--half_win')).not.toBeNull();
+    expect(legs[1]!.querySelector('.bet-leg__result--half_loss')).not.toBeNull();
+  });
+});

@@ -1,0 +1,387 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { CrashBetView, CrashFairnessResponse, CrashRoundView, CrashStateResponse } from '@sb/contract';
+import { ApiError } from '@/lib/api-client';
+import { useIsLoggedIn } from '@/lib/session';
+import { useLocalePath } from '@/lib/app-context';
+import { crashApi } from './crash-api';
+import { CrashCurve } from './crash-curve';
+import { formatMultiplier, multiplierAt, parseMultiplier, parseStake } from './crash-math';
+import { useCrashGame } from './use-crash-game';
+import './crash.css';
+
+const money = (minor: number, currency: string) => `${(minor / 100).toFixed(2)} ${currency}`;
+
+/** An error answer as the player reads it: the server's message (clear, in English) or a translated fallback. */
+function errorText(error: unknown, fallback: string): string {
+  if (error instanceof ApiError) return (error.body as { message?: string }).message ?? fallback;
+  return fallback;
+}
+
+type Session = { id: string; currency: string; demo: boolean };
+
+/** One of the two bet panels: stake, auto cash-out, auto-bet for N rounds, bet / cash-out. */
+function BetPanel({
+  slot,
+  session,
+  round,
+  offsetMs,
+  mine,
+  onPlaced,
+}: {
+  slot: 0 | 1;
+  session: Session;
+  round: CrashRoundView | null;
+  offsetMs: number;
+  mine: CrashBetView | null;
+  onPlaced: (bet: CrashBetView, balance: number) => void;
+}) {
+  const { t } = useTranslation();
+  const [stake, setStake] = useState('1.00');
+  const [autoOn, setAutoOn] = useState(false);
+  const [auto, setAuto] = useState('2.00');
+  const [autoRounds, setAutoRounds] = useState('0');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const lastAutoRound = useRef(0);
+
+  const place = useCallback(
+    async (roundId: number) => {
+      const minor = parseStake(stake);
+      if (minor === null) return setError(t('crash.bad_stake'));
+      const target = autoOn ? parseMultiplier(auto) : null;
+      if (autoOn && target === null) return setError(t('crash.bad_auto'));
+      setBusy(true);
+      setError(null);
+      try {
+        const result = await crashApi.bet({
+          sessionId: session.id,
+          roundId,
+          slot,
+          stake: minor,
+          autoCashout: target,
+        });
+        onPlaced(result.bet, result.balance);
+      } catch (e) {
+        setError(errorText(e, t('crash.error')));
+        setAutoRounds('0');
+      } finally {
+        setBusy(false);
+      }
+    },
+    [stake, autoOn, auto, session.id, slot, onPlaced, t],
+  );
+
+  // Auto-bet: a bet at the start of each new betting window while rounds are left (the client re-sends it).
+  useEffect(() => {
+    const left = Number(autoRounds);
+    if (round?.phase !== 'betting' || !(left > 0) || mine || lastAutoRound.current === round.id) return;
+    lastAutoRound.current = round.id;
+    setAutoRounds(String(left - 1));
+    void place(round.id);
+  }, [round, autoRounds, mine, place]);
+
+  const cashout = async () => {
+    if (!mine) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const result = await crashApi.cashout(session.id, mine.id);
+      onPlaced(result.bet, result.balance);
+    } catch (e) {
+      setError(errorText(e, t('crash.error')));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const flying = round?.phase === 'flying' && round.startedAt !== null;
+  const open = mine?.status === 'open';
+  let action: React.ReactNode;
+  if (open && flying) {
+    const now = multiplierAt(Date.now() + offsetMs - (round.startedAt ?? 0));
+    action = (
+      <button
+        type="button"
+        className="crash-panel__button crash-panel__button--cashout"
+        disabled={busy}
+        onClick={cashout}
+      >
+        {t('crash.cash_out')} {money(Math.floor((mine.stake * now) / 100), session.currency)}
+      </button>
+    );
+  } else if (mine) {
+    action = (
+      <p className="crash-panel__status" data-testid={`crash-bet-status-${slot}`}>
+        {mine.status === 'cashed' && mine.cashout !== null
+          ? t('crash.cashed_at', {
+              point: formatMultiplier(mine.cashout),
+              amount: money(mine.payout ?? 0, session.currency),
+            })
+          : mine.status === 'lost'
+            ? t('crash.lost')
+            : mine.status === 'void'
+              ? t('crash.refunded')
+              : t('crash.bet_placed', { amount: money(mine.stake, session.currency) })}
+      </p>
+    );
+  } else {
+    action = (
+      <button
+        type="button"
+        className="crash-panel__button"
+        disabled={busy || round?.phase !== 'betting'}
+        onClick={() => round && void place(round.id)}
+      >
+        {round?.phase === 'betting' ? t('crash.bet') : t('crash.wait_next')}
+      </button>
+    );
+  }
+
+  return (
+    <section
+      className="crash-panel"
+      aria-label={t('crash.panel', { n: slot + 1 })}
+      data-testid={`crash-panel-${slot}`}
+    >
+      <div className="crash-panel__row">
+        <label className="crash-field">
+          <span>{t('crash.stake')}</span>
+          <input
+            inputMode="decimal"
+            value={stake}
+            onChange={(e) => setStake(e.target.value)}
+            disabled={open}
+          />
+        </label>
+        <label className="crash-field crash-field--check">
+          <input
+            type="checkbox"
+            checked={autoOn}
+            onChange={(e) => setAutoOn(e.target.checked)}
+            disabled={open}
+          />
+          <span>{t('crash.auto_cashout')}</span>
+        </label>
+        <label className="crash-field">
+          <span>{t('crash.auto_at')}</span>
+          <input
+            inputMode="decimal"
+            value={auto}
+            onChange={(e) => setAuto(e.target.value)}
+            disabled={!autoOn || open}
+          />
+        </label>
+        <label className="crash-field">
+          <span>{t('crash.auto_rounds')}</span>
+          <input
+            inputMode="numeric"
+            value={autoRounds}
+            onChange={(e) => setAutoRounds(e.target.value.replace(/\D/g, ''))}
+          />
+        </label>
+      </div>
+      {action}
+      {error && (
+        <p className="crash-panel__error" role="alert">
+          {error}
+        </p>
+      )}
+    </section>
+  );
+}
+
+function FairnessDialog({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation();
+  const to = useLocalePath();
+  const [fair, setFair] = useState<CrashFairnessResponse['result'] | null>(null);
+  useEffect(() => {
+    void crashApi.fairness().then(setFair, () => undefined);
+  }, []);
+  return (
+    <div className="crash-dialog" role="dialog" aria-modal="true" aria-label={t('crash.fairness')}>
+      <div className="crash-dialog__body">
+        <h2>{t('crash.fairness')}</h2>
+        <p>{t('crash.fairness_text')}</p>
+        {fair && (
+          <dl className="crash-dialog__list">
+            <dt>{t('crash.salt')}</dt>
+            <dd className="crash-hash">{fair.salt}</dd>
+            <dt>{t('crash.terminating_hash')}</dt>
+            <dd className="crash-hash">{fair.terminatingHash}</dd>
+            <dt>{t('crash.formula')}</dt>
+            <dd>{fair.formula}</dd>
+            <dt>{t('crash.rules')}</dt>
+            <dd>
+              {t('crash.rules_text', {
+                betting: fair.rules.bettingMs / 1000,
+                pause: fair.rules.pauseMs / 1000,
+                max: (fair.rules.maxRoundPayout / 100).toFixed(2),
+              })}
+            </dd>
+          </dl>
+        )}
+        <Link to={to('/aviator/verify')} className="crash-link">
+          {t('crash.verifier')}
+        </Link>
+        <button type="button" className="crash-panel__button" onClick={onClose}>
+          {t('crash.close')}
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/** The aviator screen (issue 18): the shared flight, two bet panels, live bets, history strip, fairness. */
+export function AviatorPage() {
+  const { t } = useTranslation();
+  const loggedIn = useIsLoggedIn();
+  const [session, setSession] = useState<Session | null>(null);
+  const [initial, setInitial] = useState<CrashStateResponse['result'] | null>(null);
+  const [balance, setBalance] = useState<number | null>(null);
+  const [mine, setMine] = useState<Record<number, CrashBetView>>({});
+  const [error, setError] = useState<string | null>(null);
+  const [fairness, setFairness] = useState(false);
+  const game = useCrashGame(initial);
+
+  useEffect(() => {
+    let cancelled = false;
+    const demo = !loggedIn;
+    const key = `crash-session:${demo ? 'demo' : 'real'}`;
+    const start = async () => {
+      const saved = sessionStorage.getItem(key);
+      let s: Session | null = saved ? (JSON.parse(saved) as Session) : null;
+      let state: CrashStateResponse['result'] | null = null;
+      if (s) state = await crashApi.state(s.id).catch(() => null);
+      if (!state) {
+        const opened = await crashApi.openSession(demo);
+        s = { id: opened.id, currency: opened.currency.iso_code, demo };
+        sessionStorage.setItem(key, JSON.stringify(s));
+        state = await crashApi.state(s.id);
+      }
+      if (cancelled) return;
+      setSession(s);
+      setInitial(state);
+      setBalance(state.balance);
+      setMine(Object.fromEntries(state.mine.map((b) => [b.id, b])));
+    };
+    start().catch((e: unknown) => !cancelled && setError(errorText(e, t('crash.error'))));
+    return () => {
+      cancelled = true;
+    };
+  }, [loggedIn, t]);
+
+  // My bets follow the feed (auto cash-outs and the crash settle them on the server).
+  useEffect(() => {
+    setMine((current) => {
+      let changed = false;
+      const next = { ...current };
+      for (const bet of game.bets)
+        if (next[bet.id] && next[bet.id] !== bet) {
+          next[bet.id] = bet;
+          changed = true;
+        }
+      return changed ? next : current;
+    });
+  }, [game.bets]);
+  // The balance after the round's settlement (and fun money) comes from the server.
+  const phase = game.round?.phase;
+  useEffect(() => {
+    if (!session || phase !== 'crashed') return;
+    const timer = setTimeout(
+      () =>
+        void crashApi.state(session.id).then(
+          (s) => setBalance(s.balance),
+          () => undefined,
+        ),
+      900,
+    );
+    return () => clearTimeout(timer);
+  }, [phase, session, game.round?.id]);
+
+  const onPlaced = useCallback((bet: CrashBetView, newBalance: number) => {
+    setMine((m) => ({ ...m, [bet.id]: bet }));
+    setBalance(newBalance);
+  }, []);
+
+  const round = game.round;
+  const mineIn = (slot: number) =>
+    Object.values(mine).find((b) => b.roundId === round?.id && b.slot === slot) ?? null;
+
+  return (
+    <div
+      className="crash-page"
+      data-testid="aviator-page"
+      data-round={round?.id ?? ''}
+      data-phase={round?.phase ?? ''}
+    >
+      <h1 className="visually-hidden">{t('route.aviator')}</h1>
+      <div className="crash-history" aria-label={t('crash.history')} data-testid="crash-history">
+        {game.history.map((h) => (
+          <span
+            key={h.id}
+            className={`crash-history__item${h.crashPoint >= 200 ? ' crash-history__item--high' : ''}`}
+          >
+            {formatMultiplier(h.crashPoint)}
+          </span>
+        ))}
+      </div>
+      <div className="crash-top">
+        <span data-testid="crash-balance">
+          {session && balance !== null ? `${t('crash.balance')}: ${money(balance, session.currency)}` : ''}
+          {session?.demo ? ` · ${t('crash.demo')}` : ''}
+        </span>
+        <button type="button" className="crash-link" onClick={() => setFairness(true)}>
+          {t('crash.fairness')}
+        </button>
+      </div>
+      <CrashCurve
+        round={round}
+        offsetMs={game.offsetMs}
+        labels={{ waiting: t('crash.next_round_in'), crashed: t('crash.flew_away') }}
+      />
+      {round?.forcePoint != null && (
+        <p className="crash-note">{t('crash.force_point', { point: formatMultiplier(round.forcePoint) })}</p>
+      )}
+      {error && (
+        <p className="crash-panel__error" role="alert">
+          {error}
+        </p>
+      )}
+      {session ? (
+        <div className="crash-panels">
+          {([0, 1] as const).map((slot) => (
+            <BetPanel
+              key={slot}
+              slot={slot}
+              session={session}
+              round={round}
+              offsetMs={game.offsetMs}
+              mine={mineIn(slot)}
+              onPlaced={onPlaced}
+            />
+          ))}
+        </div>
+      ) : (
+        !error && <p className="crash-note">{t('crash.loading')}</p>
+      )}
+      <section className="crash-bets" aria-label={t('crash.live_bets')}>
+        <h2>
+          {t('crash.live_bets')} ({game.bets.length})
+        </h2>
+        <ul data-testid="crash-live-bets">
+          {game.bets.map((b) => (
+            <li key={b.id} className={`crash-bets__row crash-bets__row--${b.status}`}>
+              <span>{b.player}</span>
+              <span>{money(b.stake, b.currency)}</span>
+              <span>{b.cashout !== null ? formatMultiplier(b.cashout) : '—'}</span>
+              <span>{b.payout ? money(b.payout, b.currency) : ''}</span>
+            </li>
+          ))}
+        </ul>
+      </section>
+      {fairness && <FairnessDialog onClose={() => setFairness(false)} />}
+    </div>
+  );
+}

@@ -1,0 +1,44 @@
+import type {
+  CrashBetResponse,
+  CrashFairnessResponse,
+  CrashHistoryResponse,
+  CrashRoundsResponse,
+  CrashSessionResponse,
+  CrashStateResponse,
+} from '@sb/contract';
+import { apiRequest } from '@/lib/api-client';
+
+/** The crash game's HTTP calls (apps/server/src/modules/casino/README.md, "Crash game"). */
+export const crashApi = {
+  openSession: async (demo: boolean) =>
+    (
+      await apiRequest<CrashSessionResponse>('api', '/api/v1/crash/sessions', {
+        method: 'POST',
+        body: { demo },
+        auth: !demo,
+      })
+    ).result,
+  state: async (sessionId: string) =>
+    (await apiRequest<CrashStateResponse>('api', '/api/v1/crash/state', { query: { sessionId } })).result,
+  bet: async (body: {
+    sessionId: string;
+    roundId: number;
+    slot: 0 | 1;
+    stake: number;
+    autoCashout: number | null;
+  }) => (await apiRequest<CrashBetResponse>('api', '/api/v1/crash/bets', { method: 'POST', body })).result,
+  cashout: async (sessionId: string, betId: number) =>
+    (
+      await apiRequest<CrashBetResponse>('api', '/api/v1/crash/cashout', {
+        method: 'POST',
+        body: { sessionId, betId },
+      })
+    ).result,
+  history: async (sessionId: string) =>
+    (await apiRequest<CrashHistoryResponse>('api', '/api/v1/crash/history', { query: { sessionId } })).result,
+  fairness: async () =>
+    (await apiRequest<CrashFairnessResponse>('api', '/api/v1/crash/fairness', { auth: false })).result,
+  rounds: async (limit: number) =>
+    (await apiRequest<CrashRoundsResponse>('api', '/api/v1/crash/rounds', { query: { limit }, auth: false }))
+      .result,
+};

@@ -1,0 +1,249 @@
+// Crash game benchmark: cash-outs accepted per second in the last second before a crash, with N players on
+// loopback (each a feed WebSocket on the `crash` topic and real-money HTTP cash-outs through the seamless wallet
+// and the ledger), as a ratio to the feed's raw fan-out measured in the same run on the same server and clients
+// (crash messages delivered per second to every subscriber).
+// Run: node --import tsx bench/crash.ts [--players 1000]   (PostgreSQL at TEST_DATABASE_URL; a throwaway database
+// is created and dropped). Check it works with: node --import tsx bench/crash.ts --players 20
+import { createHash, randomBytes } from 'node:crypto';
+import { parseArgs } from 'node:util';
+import WebSocket from 'ws';
+import { buildApp } from '../apps/server/src/app';
+import { testConfig } from '../apps/server/src/config/config';
+import { CRASH_GAME_ID } from '../apps/server/src/modules/casino/crash/crash.repository';
+import { createIdentityRepository } from '../apps/server/src/modules/identity/identity.repository';
+import { withThrowawayDatabase } from './support/postgres';
+
+const { values } = parseArgs({
+  options: { players: { type: 'string', default: '1000' }, fanout: { type: 'string', default: '200' } },
+});
+const PLAYERS = Math.max(1, Math.min(Number(values.players), 2_000));
+/** Messages published for the fan-out baseline. */
+const FANOUT_MESSAGES = Math.max(10, Math.min(Number(values.fanout), 2_000));
+const HARD_DEADLINE_MS = 10 * 60_000;
+/** Rounds are skipped until one flies at least this long before it crashes (hundredths). */
+const MIN_CRASH = 160;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/**
+ * HTTP calls in flight at once: 1,000 simultaneous connects overflow the listen backlog on loopback (ECONNRESET);
+ * players' phones would arrive over many front-end connections, which this stands for.
+ */
+const IN_FLIGHT = 128;
+
+/** Runs `work` over `items` with at most IN_FLIGHT calls at a time, keeping each result at its index. */
+async function inFlight<T, R>(items: T[], work: (item: T, index: number) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(IN_FLIGHT, items.length) }, async () => {
+      while (next < items.length) {
+        const i = next++;
+        results[i] = await work(items[i]!, i);
+      }
+    }),
+  );
+  return results;
+}
+
+function printTable(rows: string[][], header: string[]): void {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((l) => (l[i] ?? '').length)));
+  const fmt = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join(' | ')} |`;
+  console.log(fmt(header));
+  console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
+  for (const l of rows) console.log(fmt(l));
+}
+
+async function main(): Promise<void> {
+  setTimeout(() => {
+    console.error('hard deadline reached');
+    process.exit(2);
+  }, HARD_DEADLINE_MS).unref();
+  await withThrowawayDatabase(32, async (database) => {
+    const config = testConfig({
+      SEED_DEMO: true,
+      LOG_LEVEL: 'silent',
+      CATALOGUE_SCALE: 0.01,
+      CATALOGUE_DAYS_AHEAD: 1,
+      CASINO_PLAYS_PER_MINUTE: 100_000,
+      // Every player connects from loopback: the per-address feed cap (issue 17) would refuse the 51st.
+      FEED_MAX_CONNECTIONS_PER_ADDRESS: 100_000,
+      CRASH_BETTING_MS: 3_000 + PLAYERS * 50,
+      CRASH_PAUSE_MS: 200,
+      CRASH_MAX_ROUND_PAYOUT: 1_000_000_000_000,
+    });
+    const { app, modules, bus } = await buildApp({ config, database });
+    const baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });
+    const { wallet, identity, tenancy, casino } = modules;
+    const crash = casino.crash;
+    const tenant = (await tenancy.service.findByHost('localhost'))!;
+    const game = await casino.catalogue.byId(CRASH_GAME_ID);
+    const identities = createIdentityRepository(database.db);
+
+    // Players: an account with cash, an access token (stored as the identity module stores it), a game session.
+    const players: { token: string; session: string; socket: WebSocket; received: number }[] = [];
+    for (let p = 0; p < PLAYERS; p++) {
+      const user = await identity.service.createUser({
+        appId: tenant.id,
+        username: `crash-bench-${p}`,
+        password: 'bench-secret-2026',
+        role: 'ROLE_CLIENT',
+        firstName: 'Bench',
+        lastName: String(p),
+      });
+      await wallet.service.credit({
+        appId: tenant.id,
+        userId: user.id,
+        currency: user.currencyIso,
+        amount: 1_000_000_000,
+        type: 'deposit',
+        idempotencyKey: `crash-bench-fund-${p}`,
+      });
+      const sessionId = randomBytes(16).toString('hex');
+      const now = Date.now();
+      await identities.insertSession({
+        id: sessionId,
+        userId: user.id,
+        createdAt: new Date(now),
+        expiresAt: new Date(now + 3_600_000),
+      });
+      const token = randomBytes(32).toString('base64url');
+      await identities.insertToken({
+        tokenHash: createHash('sha256').update(token).digest('hex'),
+        kind: 'access',
+        sessionId,
+        expiresAt: new Date(now + 3_600_000),
+      });
+      const session = await casino.sessions.open(game, user, tenant.id);
+      const socket = new WebSocket(`${baseUrl.replace(/^http/, 'ws')}/ws/feed`);
+      await new Promise<void>((resolve, reject) => {
+        socket.once('open', () => resolve());
+        socket.once('error', reject);
+      });
+      const player = { token, session: session.id, socket, received: 0 };
+      socket.on('message', () => {
+        player.received += 1;
+      });
+      socket.send(JSON.stringify({ type: 'subscribe', topics: ['crash'] }));
+      players.push(player);
+    }
+    const call = (p: (typeof players)[0], path: string, body: object) =>
+      fetch(`${baseUrl}${path}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${p.token}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+
+    // The loop, led by this process.
+    let running = true;
+    const loop = (async () => {
+      while (running) {
+        await crash.tick().catch((error: unknown) => console.error('crash tick failed', error));
+        await sleep(20);
+      }
+    })();
+
+    // A round that flies long enough: every player bets in its window.
+    let round = await crash.repo.latestRound();
+    for (;;) {
+      round = await crash.repo.latestRound();
+      if (
+        round?.status === 'betting' &&
+        round.crashPoint >= MIN_CRASH &&
+        round.bettingEndsAt.getTime() - Date.now() > PLAYERS * 45
+      )
+        break;
+      await sleep(50);
+    }
+    const target = round!;
+    const bets = await inFlight(players, async (p) => {
+      const res = await call(p, '/api/v1/crash/bets', {
+        sessionId: p.session,
+        roundId: target.id,
+        slot: 0,
+        stake: 1_000,
+      });
+      if (res.status !== 200) throw new Error(`bet refused: ${await res.text()}`);
+      return ((await res.json()) as { result: { bet: { id: number } } }).result.bet.id;
+    });
+    // Wait for the last second before the crash, then every player cashes out at once.
+    let flying = await crash.repo.round(target.id);
+    while (flying?.status !== 'flying') {
+      await sleep(200);
+      flying = await crash.repo.round(target.id);
+    }
+    const crashAt = flying.crashAt!.getTime();
+    while (Date.now() < crashAt - 1_000) await sleep(5);
+    const start = performance.now();
+    let accepted = 0;
+    let refusal = '';
+    let lastAcceptedAt = start;
+    await inFlight(players, async (p, i) => {
+      const res = await call(p, '/api/v1/crash/cashout', { sessionId: p.session, betId: bets[i] });
+      const text = await res.text();
+      if (res.status !== 200 && refusal === '') refusal = `${res.status} ${text}`;
+      if (res.status === 200) {
+        accepted += 1;
+        lastAcceptedAt = performance.now();
+      }
+    });
+    if (refusal) console.log(`first refusal: ${refusal}`);
+    const cashoutSeconds = Math.max(lastAcceptedAt - start, 1) / 1_000;
+    const cashoutsPerSecond = accepted / cashoutSeconds;
+    running = false;
+    await loop;
+
+    // Baseline: the feed's raw fan-out of crash messages to the same clients.
+    await sleep(500);
+    const before = players.map((p) => p.received);
+    const fanStart = performance.now();
+    for (let i = 0; i < FANOUT_MESSAGES; i++)
+      await bus.publish('casino.crash', {
+        type: 'crash_tick',
+        roundId: target.id,
+        multiplier: 100 + i,
+        elapsedMs: i,
+        ts: Date.now(),
+      });
+    while (players.some((p, i) => p.received - before[i]! < FANOUT_MESSAGES)) {
+      if (performance.now() - fanStart > 120_000) throw new Error('fan-out did not complete');
+      await sleep(2);
+    }
+    const fanSeconds = (performance.now() - fanStart) / 1_000;
+    const deliveriesPerSecond = (FANOUT_MESSAGES * PLAYERS) / fanSeconds;
+
+    const audit = await wallet.service.audit(tenant.id);
+    if (audit.total !== 0 || audit.mismatched.length > 0 || audit.unbalancedMovements > 0)
+      throw new Error(`ledger audit failed: ${JSON.stringify(audit)}`);
+    for (const p of players) p.socket.close();
+    await app.close();
+
+    console.log(
+      `\nCrash game benchmark — PostgreSQL, ${PLAYERS} players on loopback (a feed WebSocket each on \`crash\`), one round crashing at ${(target.crashPoint / 100).toFixed(2)}×`,
+    );
+    console.log(
+      `cash-outs = real-money HTTP cash-outs fired by every player 1 s before the crash (seamless-wallet win + ledger movement each); accepted ${accepted} of ${PLAYERS}`,
+    );
+    console.log(
+      `baseline = the feed's raw fan-out in the same run: ${FANOUT_MESSAGES} crash messages published on the bus, delivered to all ${PLAYERS} clients\n`,
+    );
+    printTable(
+      [
+        [
+          'cash-outs vs feed fan-out',
+          deliveriesPerSecond.toFixed(0),
+          cashoutsPerSecond.toFixed(0),
+          `${(cashoutsPerSecond / deliveriesPerSecond).toFixed(4)}×`,
+        ],
+      ],
+      ['scenario', 'fan-out deliveries/s', 'cash-outs accepted/s', 'cash-outs / deliveries'],
+    );
+    console.log(
+      `\nledger audit after the run: entries sum ${audit.total}, unbalanced movements ${audit.unbalancedMovements}, mismatched balances ${audit.mismatched.length}`,
+    );
+  });
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

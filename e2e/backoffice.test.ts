@@ -1,0 +1,341 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import * as OTPAuth from 'otpauth';
+import type { FixtureEvent } from '@sb/contract';
+import { launchBrowser, phoneContext } from './support/browser';
+import { E2E_CLIENTS } from './support/clients';
+import { operatorCommand, urlFor } from './support/fixtures';
+
+/**
+ * Issue 19 in Chromium: the back office at 1280×800 beside the player app (360×640), on the one e2e server.
+ * A trader enrols TOTP from the QR code and logs in with a code, sees the player's bet arrive in the ticker, the
+ * event's liability move, suspends the market (the player's slip shows it suspended and placing is refused),
+ * resumes it; a support operator cannot suspend.
+ */
+const CLIENT = E2E_CLIENTS.desk;
+// A browser always reports a valid language tag; this machine's default (en-US@posix) is not one, and uPlot's
+// date formatting refuses it.
+const DESK = { viewport: { width: 1280, height: 800 }, locale: 'en-US' };
+
+const code = (secret: string, at: number) =>
+  new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), digits: 6, period: 30 }).generate({
+    timestamp: at,
+  });
+
+/** Enrols the operator's second factor (first login), logs out, and logs in again with a fresh code. */
+async function deskLogin(page: Page, username: string, password: string): Promise<void> {
+  await page.goto(urlFor('/backoffice/'));
+  await page.locator('input[name=username]').fill(username);
+  await page.locator('input[name=password]').fill(password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  const secret = (await page.getByTestId('totp-secret').textContent())!.trim();
+  expect(await page.getByRole('img', { name: 'QR' }).getAttribute('src')).toMatch(/^data:image\/svg\+xml/);
+  await page.locator('input[name=totp]').fill(code(secret, Date.now()));
+  await page.getByRole('button', { name: 'Confirm' }).click();
+  await page.getByTestId('who').waitFor();
+  await page.getByRole('button', { name: 'Log out' }).click();
+  // The enrolment's code is spent: the next time step's code (accepted within the ±1 step window).
+  await page.locator('input[name=username]').fill(username);
+  await page.locator('input[name=password]').fill(password);
+  await page.locator('input[name=totp]').fill(code(secret, Date.now() + 30_000));
+  await page.getByRole('button', { name: 'Log in' }).click();
+  expect(await page.getByTestId('who').textContent()).toContain(username);
+}
+
+async function playerLogIn(page: Page) {
+  await page.route(/\/api\/v2\/cashback\/sports/, (route) =>
+    route.fulfill({ json: { cashback: 0, percent: 0 } }),
+  );
+  await page.goto(urlFor(`/en/login?u=${CLIENT.username}&s=${CLIENT.password}`));
+  await page.getByTestId('header-balance').waitFor();
+}
+
+describe('back office in Chromium (1280×800)', () => {
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await Promise.all(contexts.map((c) => c.close()));
+    await browser?.close();
+  });
+  /** The trader's desk, logged in with TOTP by the first test (a second login would need the next time step). */
+  let traderDesk: Page | null = null;
+  const deskPage = async () => {
+    const context = await browser.newContext(DESK);
+    contexts.push(context);
+    return context.newPage();
+  };
+
+  it('a trader watches a bet arrive, sees the liability move, suspends and resumes its market; support cannot', async () => {
+    const desk = await deskPage();
+    await deskLogin(desk, 'trader', 'trader-pass-2026');
+    traderDesk = desk;
+    await desk.getByTestId('feed-status').getByText('Live feed connected').waitFor();
+
+    // The player picks a pre-match event far from other suites' choices and places a single.
+    const list = await fetch(urlFor('/api/v2/fixture/full?sport=1&onlyPre=1&per_page=100&onlyList=1'));
+    const events = ((await list.json()) as { result: FixtureEvent[] }).result.filter(
+      (e) => Date.parse(e.startDate) > Date.now() + 2 * 3_600_000,
+    );
+    const event = events[events.length - 3]!;
+    const playerContext = await phoneContext(browser);
+    contexts.push(playerContext);
+    const player = await playerContext.newPage();
+    await playerLogIn(player);
+    await player.goto(urlFor(`/en/sports/${event.sport.id}/${event.region.id}/0/event/${event.id}`));
+    const odd = player.locator('button[data-odd-id]:not([disabled])').first();
+    await odd.waitFor();
+    const oddId = await odd.getAttribute('data-odd-id');
+    await odd.click();
+    await player.goto(urlFor('/en/betslip'));
+    await player.getByTestId('slip-row').first().waitFor();
+    const quick = player.getByRole('switch', { name: 'Quick bet' });
+    if (!(await quick.isChecked())) await quick.check();
+    const placedAt = Date.now();
+    await player.getByTestId('place-bet').click();
+    await player.waitForURL(/\/en\/betslip-successful$/);
+    const summary = await player.getByTestId('bet-summary').locator('header strong').textContent();
+    const betId = Number(/(\d+)/.exec(summary ?? '')![1]);
+
+    // The ticker shows it without a reload (the operator WebSocket).
+    const row = desk.locator(`[data-testid=ticker] tr[data-bet="${betId}"]`);
+    await row.waitFor({ timeout: 15_000 });
+    console.log(`ticker: bet placed → row shown in ${Date.now() - placedAt} ms (including the success page)`);
+    expect(await row.textContent()).toContain(CLIENT.username);
+
+    // Click through to the event: its liability holds the bet.
+    await row.locator(`button[data-event="${event.id}"]`).first().click();
+    const panel = desk.getByTestId('event-liability');
+    await expect.poll(() => panel.textContent(), { timeout: 10_000 }).toContain('Net risk');
+    await expect
+      .poll(async () => Number((await desk.getByTestId('event-stakes').textContent())?.replace(/\D/g, '')))
+      .toBeGreaterThan(0);
+
+    // The player puts the same selection on the slip again (the next bet), before the trader acts.
+    await player.goto(urlFor(`/en/sports/${event.sport.id}/${event.region.id}/0/event/${event.id}`));
+    const again = player.locator(`button[data-odd-id="${oddId}"]`);
+    await again.waitFor();
+    await again.click();
+    await expect.poll(() => again.getAttribute('aria-pressed')).toBe('true');
+
+    // Suspend the market with a reason.
+    await desk.locator('select[name=reason]').selectOption('sharp_action');
+    await panel.getByRole('button', { name: 'Suspend' }).first().click();
+    await panel.getByText('Suspended: Sharp action').waitFor();
+
+    // The player's slip shows it suspended, and placing it is refused.
+    await player.goto(urlFor('/en/betslip'));
+    await player.locator(`[data-testid=slip-row][data-odd-id="${oddId}"]`).waitFor();
+    await player.getByText('Betting on this market is suspended for now.').waitFor({ timeout: 15_000 });
+    const place = await player.evaluate(
+      async ([eventId, selection]) => {
+        const auth = JSON.parse(localStorage.getItem('sb.auth') ?? '{}') as { accessToken?: string };
+        const detail = (await (await fetch(`/api/v2/fixture/e/${eventId}`)).json()) as {
+          result: { markets: { selections: { id: number; odd: number }[] }[] };
+        };
+        const odd = detail.result.markets
+          .flatMap((m) => m.selections)
+          .find((s) => s.id === Number(selection))!;
+        const body = new URLSearchParams({ walletType: 'cash', type: '1', amount: '100' });
+        body.append('bets[0][eventId]', String(eventId));
+        body.append('bets[0][oddId]', String(selection));
+        body.append('bets[0][odd]', String(odd.odd));
+        body.append('bets[0][banker]', '0');
+        body.append('bets[0][isLive]', '0');
+        const res = await fetch('/api/v1/betPlace', {
+          method: 'POST',
+          headers: {
+            authorization: `Bearer ${auth.accessToken}`,
+            'content-type': 'application/x-www-form-urlencoded',
+            'idempotency-key': crypto.randomUUID(),
+          },
+          body,
+        });
+        return { status: res.status, body: await res.text() };
+      },
+      [event.id, oddId] as const,
+    );
+    expect(place.status).toBe(400);
+    expect(place.body).toMatch(/suspend/i);
+
+    // A support operator sees the desk but cannot suspend (the button is off and the API answers 403).
+    const support = await deskPage();
+    await deskLogin(support, 'support', 'support-pass-2026');
+    await support.getByRole('button', { name: 'Liability' }).click();
+    await support.getByTestId('matches').locator(`button[data-event="${event.id}"]`).waitFor();
+    const status = await support.evaluate(async (id) => {
+      const token = sessionStorage.getItem('sb.ops.token');
+      const detail = (await (
+        await fetch(`/ops/v1/liability?eventId=${id}`, {
+          headers: { authorization: `Bearer ${token}` },
+        })
+      ).json()) as { result: { markets: { marketId: number }[] } };
+      const res = await fetch(`/ops/v1/markets/${detail.result.markets[0]!.marketId}/resume`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: '{}',
+      });
+      return res.status;
+    }, event.id);
+    expect(status).toBe(403);
+
+    // The trader resumes it: the player's slip no longer shows it suspended.
+    await panel.getByRole('button', { name: 'Resume' }).first().click();
+    await expect.poll(() => panel.getByText('Suspended: Sharp action').count()).toBe(0);
+    await player.reload();
+    await player.getByTestId('slip-row').first().waitFor();
+    await expect
+      .poll(() => player.getByText('Betting on this market is suspended for now.').count(), {
+        timeout: 15_000,
+      })
+      .toBe(0);
+
+    // Trading controls: the trader overrides the selection's price for an hour from the form; the player's event
+    // page shows it; ending it brings the model's price back.
+    const priceOf = async () => {
+      const detail = (await (await fetch(urlFor(`/api/v2/fixture/e/${event.id}`))).json()) as {
+        result: { markets: { selections: { id: number; odd: number }[] }[] };
+      };
+      return detail.result.markets.flatMap((m) => m.selections).find((s) => s.id === Number(oddId))!.odd;
+    };
+    const model = await priceOf();
+    const price = Math.round((model + 0.55) * 100) / 100;
+    await desk.getByRole('button', { name: 'Trading controls' }).click();
+    const form = desk.getByTestId('override-form');
+    await form.locator('input[name=selectionId]').fill(String(oddId));
+    await form.locator('input[name=odd]').fill(price.toFixed(2));
+    await form.locator('input[name=reason]').fill('price error on the feed');
+    await form.getByRole('button', { name: 'Override' }).click();
+    const overrideRow = desk.locator(`[data-testid=overrides] tr[data-selection="${oddId}"]`);
+    await overrideRow.waitFor();
+    await desk.screenshot({ path: '.cache/backoffice-controls.png' });
+    const playerOdd = player.locator(`button[data-odd-id="${oddId}"]`);
+    await player.goto(urlFor(`/en/sports/${event.sport.id}/${event.region.id}/0/event/${event.id}`));
+    await expect.poll(() => playerOdd.textContent(), { timeout: 15_000 }).toContain(price.toFixed(2));
+    await overrideRow.getByRole('button', { name: 'End now' }).click();
+    await expect.poll(() => overrideRow.count()).toBe(0);
+    expect(await priceOf()).toBe(model);
+
+    // The ticker's client link opens the client page with the player's bet.
+    await desk.getByRole('button', { name: 'Bet ticker' }).click();
+    await desk.locator(`[data-testid=ticker] tr[data-bet="${betId}"] [data-client-page]`).click();
+    await desk.getByTestId('client-open-bets').locator(`tr[data-bet="${betId}"]`).waitFor();
+    expect(await desk.getByTestId('client-head').textContent()).toContain(CLIENT.username);
+    await desk.screenshot({ path: '.cache/backoffice-client.png' });
+
+    // The audit screen lists the suspension with its reason, and the support's refusal.
+    await desk.getByRole('button', { name: 'Audit log' }).click();
+    const audit = desk.getByTestId('audit');
+    await audit.getByText('market.suspend').first().waitFor();
+    expect(await audit.textContent()).toContain('price.override.clear');
+    expect(await audit.textContent()).toContain('sharp_action');
+    await desk.screenshot({ path: '.cache/backoffice-audit.png' });
+  }, 180_000);
+  it('the trader resettles a market in the results workspace and sees the money change', async () => {
+    const desk = traderDesk!;
+    // The player bets on the home win of a pre-match event of its own; the operator's result pays it.
+    const list = await fetch(urlFor('/api/v2/fixture/full?sport=1&onlyPre=1&per_page=100&onlyList=1'));
+    const events = ((await list.json()) as { result: FixtureEvent[] }).result.filter(
+      (e) => Date.parse(e.startDate) > Date.now() + 2 * 3_600_000,
+    );
+    const event = events[events.length - 6]!;
+    const detail = (await (await fetch(urlFor(`/api/v2/fixture/e/${event.id}`))).json()) as {
+      result: {
+        markets: { id: number; t: number; selections: { id: number; outcome: string; odd: number }[] }[];
+      };
+    };
+    const market = detail.result.markets.find((m) => m.t === 1)!;
+    const home = market.selections.find((s) => s.outcome === '1')!;
+    const playerContext = await phoneContext(browser);
+    contexts.push(playerContext);
+    const player = await playerContext.newPage();
+    await playerLogIn(player);
+    const api = (path: string, init: { method?: string; body?: string; form?: boolean } = {}) =>
+      player.evaluate(
+        async ([path, init]) => {
+          const auth = JSON.parse(localStorage.getItem('sb.auth') ?? '{}') as { accessToken?: string };
+          const res = await fetch(path, {
+            method: init.method ?? 'GET',
+            headers: {
+              authorization: `Bearer ${auth.accessToken}`,
+              ...(init.form
+                ? {
+                    'content-type': 'application/x-www-form-urlencoded',
+                    'idempotency-key': crypto.randomUUID(),
+                  }
+                : {}),
+            },
+            ...(init.body ? { body: init.body } : {}),
+          });
+          return (await res.json()) as { result?: unknown; error?: string };
+        },
+        [path, init] as const,
+      );
+    const balance = async () =>
+      ((await api('/api/get/session')).result as { user: { balance: number } }).user.balance;
+    const form = new URLSearchParams({ walletType: 'cash', type: '1', amount: '1000' });
+    form.append('bets[0][eventId]', String(event.id));
+    form.append('bets[0][oddId]', String(home.id));
+    form.append('bets[0][odd]', String(home.odd));
+    form.append('bets[0][banker]', '0');
+    form.append('bets[0][isLive]', '0');
+    const placed = await api('/api/v1/betPlace', { method: 'POST', body: form.toString(), form: true });
+    expect(placed.error, JSON.stringify(placed)).toBeUndefined();
+    await operatorCommand(event.id, 'result', { home: 2, away: 0 });
+    const payout = Math.floor((1000 * Math.round(home.odd * 1000)) / 1000);
+    await expect
+      .poll(
+        async () =>
+          (
+            (await api('/api/v1/bets?status[]=2&per_page=50')).result as {
+              bets: { items: { selectionId?: number }[]; earnings?: number }[];
+            }
+          ).bets.some((b) => b.items.some((i) => i.selectionId === home.id)),
+        { timeout: 20_000 },
+      )
+      .toBe(true);
+    const paid = await balance();
+
+    // The trader finds the event among the resulted ones and corrects the result: 0:1.
+    await desk.getByRole('button', { name: 'Results', exact: true }).click();
+    await desk.getByRole('button', { name: 'Resulted lately' }).click();
+    await desk.locator('input[name=event]').fill(String(event.id));
+    await desk.locator(`[data-testid=results-events] button[data-event="${event.id}"]`).click();
+    await desk.locator(`button[data-market="${market.id}"]`).click();
+    const formBox = desk.getByTestId('result-form');
+    await formBox.locator('input[name=home]').fill('0');
+    await formBox.locator('input[name=away]').fill('1');
+    await formBox.locator('select[name=reason]').selectOption('wrong_result');
+    await formBox.getByRole('button', { name: 'Preview' }).click();
+    const report = desk.getByTestId('money-report');
+    await report.getByText('Preview: nothing changed yet').waitFor();
+    expect(await balance()).toBe(paid);
+    await formBox.getByRole('button', { name: 'Resettle market' }).click();
+    await expect
+      .poll(() => report.getByText('Preview: nothing changed yet').count(), { timeout: 15_000 })
+      .toBe(0);
+    const total = report.getByTestId('money-total');
+    const shown = (payout / 100).toLocaleString('en-US', { minimumFractionDigits: 2 });
+    await expect.poll(() => total.textContent(), { timeout: 15_000 }).toContain(`-${shown}`);
+    expect(await report.textContent()).toContain('won');
+    expect(await balance()).toBe(paid - payout);
+    await desk.screenshot({ path: '.cache/backoffice-results-en.png' });
+    await desk.getByRole('button', { name: 'Türkçe' }).click();
+    await desk.getByText('Ne değişti').waitFor();
+    await desk.screenshot({ path: '.cache/backoffice-results-tr.png' });
+
+    // The dashboard counts the bets (Turkish, then English).
+    await desk.getByRole('button', { name: 'Pano' }).click();
+    await desk.getByTestId('dashboard').waitFor();
+    await desk.getByTestId('dashboard').getByText('Dakikada kupon (son saat)').first().waitFor();
+    await desk.screenshot({ path: '.cache/backoffice-dashboard-tr.png' });
+    await desk.getByRole('button', { name: 'English' }).click();
+    await desk.getByText('Turnover and GGR per day').waitFor();
+    await expect
+      .poll(async () => (await desk.getByTestId('book').locator('tbody tr').count()) > 0)
+      .toBe(true);
+    await desk.screenshot({ path: '.cache/backoffice-dashboard-en.png' });
+  }, 180_000);
+});

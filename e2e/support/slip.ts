@@ -1,0 +1,49 @@
+// The bet slip as the browser tests drive it: log in, open the slip, set a stake, place it.
+import type { Page } from 'playwright-core';
+import { urlFor } from './fixtures';
+
+/** The odd buttons of the sports screens (their contract with the slip). */
+export const PICKABLE_ODD = 'button[data-odd-id]:not([disabled])';
+
+/** Logs a client in (the cashback offer answered with nothing, so no popup covers the slip). */
+export async function logIn(page: Page, client: { username: string; password: string }) {
+  // The cashback offer (another feature, tested in its own suite) would pop up on every page load once this
+  // client has staked, possibly behind an open slip popup: here the client has none to offer.
+  await page.route(/\/api\/v2\/cashback\/sports/, (route) =>
+    route.fulfill({ json: { cashback: 0, percent: 0 } }),
+  );
+  await page.goto(urlFor(`/en/login?u=${client.username}&s=${client.password}`));
+  await page.getByTestId('header-balance').waitFor();
+}
+
+/** Minor units of a shown amount (`₺1,234.56` → 123456). */
+export const cents = (text: string | null) => Number((text ?? '').replace(/[^0-9]/g, ''));
+export const balance = async (page: Page) => cents(await page.getByTestId('header-balance').textContent());
+
+export async function openSlip(page: Page) {
+  await page.goto(urlFor('/en/betslip'));
+  await page.getByTestId('slip-row').first().waitFor();
+}
+
+/** Sets the slip's stake in the stake popup: a field, then numpad keys or a quick amount. */
+export async function setStake(page: Page, field: 'perBet' | 'total', keys: string[]) {
+  await page.getByTestId('stake-box').click();
+  const popup = page.getByRole('dialog', { name: 'Stake' });
+  await popup.locator(`[data-field=${field}]`).click();
+  for (const key of keys) {
+    const numpad = popup.locator(`.ui-numpad__key[data-key="${key}"]`);
+    if (await numpad.count()) await numpad.click();
+    else await popup.getByRole('button', { name: key, exact: true }).click();
+  }
+  await popup.getByRole('button', { name: 'Done' }).click();
+}
+
+/** Places the slip as it is (quick bet on: no confirmation) and returns the new bet's id from the success page. */
+export async function placeQuick(page: Page): Promise<number> {
+  const quick = page.getByRole('switch', { name: 'Quick bet' });
+  if (!(await quick.isChecked())) await quick.check();
+  await page.getByTestId('place-bet').click();
+  await page.waitForURL(/\/en\/betslip-successful$/);
+  const summary = await page.getByTestId('bet-summary').locator('header strong').textContent();
+  return Number(/(\d+)/.exec(summary ?? '')![1]);
+}

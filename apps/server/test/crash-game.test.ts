@@ -212,6 +212,40 @@ describeEachBackend('crash game', (backend) => {
     await auditClean(server);
   }, 60_000);
 
+  it('judges a cash-out at its arrival: one that arrived in flight is paid after the crash, until the losers are settled', async () => {
+    const c = await fundedClient(server, 'crash-arrival', 10_000);
+    const sc = await open(c.token);
+    const round = await roundReaching(300);
+    const placed = [0, 1].map(async (slot) => {
+      const res = await bet(c.token, sc, { roundId: round.id, stake: 1_000, slot });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().result.bet.id as number;
+    });
+    const [early, late] = await Promise.all(placed);
+    clock.set(round.bettingEndsAt.getTime());
+    await game().tick();
+    const flying = await latest();
+    // Two requests arrive at 2.50× and at the crash instant; the round crashes before either is worked on.
+    const arrivedInFlight = flying.startedAt!.getTime() + timeOf(250);
+    clock.set(flying.crashAt!.getTime());
+    await game().tick();
+    expect((await latest()).status).toBe('crashed');
+    const session = await server.modules.casino.sessions.load(sc, c.user);
+    const paid = await game().cashout(session, early!, arrivedInFlight);
+    expect(paid).toMatchObject({ status: 'cashed', cashout: 250, payout: 2_500 });
+    await expect(game().cashout(session, late!, flying.crashAt!.getTime())).rejects.toMatchObject({
+      code: 'round_crashed',
+    });
+    clock.advance(SETTLE_GRACE_MS);
+    await game().tick();
+    // After the settlement the other bet is lost: even an early arrival is too late then.
+    await expect(game().cashout(session, late!, arrivedInFlight)).rejects.toMatchObject({
+      code: 'round_crashed',
+    });
+    expect(await cash(server, c.token)).toBe(10_000 - 2_000 + 2_500);
+    await auditClean(server);
+  }, 60_000);
+
   it('voids a round nobody flew in time and returns every stake once', async () => {
     const c = await fundedClient(server, 'crash-c', 5_000);
     const sc = await open(c.token);

@@ -135,10 +135,13 @@ export const feedCrashTickMessageSchema = z.object({
   ts: z.number().int(),
   seq,
 });
-/** A bet placed or cashed out (or settled): replaces the bet of that id. */
+/**
+ * Bets placed or cashed out (or settled) since the last such message, at most one a tick: each replaces the bet of
+ * its id. Batched so that a crowd cashing out costs each player a message a tick, not a message a cash-out.
+ */
 export const feedCrashBetMessageSchema = z.object({
-  type: z.literal('crash_bet'),
-  bet: crashBetViewSchema,
+  type: z.literal('crash_bets'),
+  bets: z.array(crashBetViewSchema),
   ts: z.number().int(),
   seq,
 });

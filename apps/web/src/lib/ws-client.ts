@@ -22,7 +22,7 @@ const REQUIRED_FIELDS: Record<string, Record<string, 'number' | 'string' | 'obje
   market_update: { seq: 'number', eventId: 'number', markets: 'object' },
   crash_state: { seq: 'number', bets: 'object', history: 'object', ts: 'number' },
   crash_tick: { seq: 'number', roundId: 'number', multiplier: 'number', elapsedMs: 'number', ts: 'number' },
-  crash_bet: { seq: 'number', bet: 'object', ts: 'number' },
+  crash_bets: { seq: 'number', bets: 'object', ts: 'number' },
   heartbeat: { seq: 'number', ts: 'number' },
   hello: { seq: 'number', version: 'number', epoch: 'string', heartbeatMs: 'number' },
   snapshot: { seq: 'number', topic: 'string', count: 'number' },

@@ -42,12 +42,13 @@ export function useCrashGame(initial: CrashState | null): CrashGameView {
           tick: { roundId: m.roundId, multiplier: m.multiplier },
         })),
       ),
-      feed.on('crash_bet', (m) =>
+      feed.on('crash_bets', (m) =>
         setView((v) => {
-          if (m.bet.roundId !== v.round?.id) return v;
-          const bets: CrashBetView[] = v.bets.some((b) => b.id === m.bet.id)
-            ? v.bets.map((b) => (b.id === m.bet.id ? m.bet : b))
-            : [...v.bets, m.bet];
+          const changed = new Map(m.bets.filter((b) => b.roundId === v.round?.id).map((b) => [b.id, b]));
+          if (changed.size === 0) return v;
+          const bets: CrashBetView[] = v.bets.map((b) => changed.get(b.id) ?? b);
+          const known = new Set(v.bets.map((b) => b.id));
+          for (const bet of changed.values()) if (!known.has(bet.id)) bets.push(bet);
           return { ...v, bets };
         }),
       ),

@@ -48,8 +48,12 @@ export const MAX_AUTO_CASHOUT = 1_000_000;
 const MAX_FORCE_POINT = 1_000_000_000;
 /** A round whose betting window ended this long ago without a flight (no leader then) is void: stakes go back. */
 export const VOID_AFTER_MS = 2_000;
-/** The leader settles the losers this long after the crash: a cash-out that arrived before it still commits. */
-export const SETTLE_GRACE_MS = 500;
+/**
+ * The leader settles the losers this long after the crash: a cash-out that arrived before the crash and is still
+ * being worked on (a crowd cashing out in the last second) commits at its arrival multiplier. Shorter than the 3 s
+ * pause, so rounds keep their rhythm.
+ */
+export const SETTLE_GRACE_MS = 2_000;
 /** Rounds of crash points kept for the history strip. */
 export const HISTORY_SIZE = 20;
 /** Bets a `crash_state` message lists (the largest stakes first beyond that are left to the round's page). */
@@ -135,12 +139,12 @@ export function createCrashGame(deps: {
     if (message.type === 'crash_state') {
       if (view.round && message.round && message.round.id < view.round.id) return; // overtaken
       view = { round: message.round, bets: message.bets, history: message.history, ts: message.ts };
-    } else if (message.type === 'crash_bet') {
-      if (message.bet.roundId !== view.round?.id) return;
-      const at = view.bets.findIndex((b) => b.id === message.bet.id);
-      const bets = [...view.bets];
-      if (at >= 0) bets[at] = message.bet;
-      else if (bets.length < BETS_SHOWN) bets.push(message.bet);
+    } else if (message.type === 'crash_bets') {
+      const changed = new Map(message.bets.filter((b) => b.roundId === view.round?.id).map((b) => [b.id, b]));
+      if (changed.size === 0) return;
+      const bets = view.bets.map((b) => changed.get(b.id) ?? b);
+      const known = new Set(view.bets.map((b) => b.id));
+      for (const bet of changed.values()) if (!known.has(bet.id) && bets.length < BETS_SHOWN) bets.push(bet);
       view = { ...view, bets };
     }
     emit(message);
@@ -178,7 +182,23 @@ export function createCrashGame(deps: {
     await publish({ type: 'crash_state', ...(await stateFromDatabase()) });
   }
 
-  const publishBet = (row: CrashBetRow) => publish({ type: 'crash_bet', bet: betView(row), ts: clock.now() });
+  // Bets placed or closed on this instance leave together, at most one message a tick (see `crash_bets`).
+  const pendingBets = new Map<number, CrashBetRow>();
+  let betsTimer: NodeJS.Timeout | null = null;
+  function flushBets(): void {
+    betsTimer = null;
+    const bets = [...pendingBets.values()].map(betView);
+    pendingBets.clear();
+    if (bets.length > 0) void publish({ type: 'crash_bets', bets, ts: clock.now() });
+  }
+  const publishBet = (row: CrashBetRow) => {
+    pendingBets.set(row.id, row);
+    betsTimer ??= setTimeout(flushBets, settings.tickMs);
+  };
+  stops.push(() => {
+    if (betsTimer) clearTimeout(betsTimer);
+    betsTimer = null;
+  });
 
   // ─── The chain ─────────────────────────────────────────────────────────────────────────────────────────────
   const newChain = (): Omit<ChainRow, 'id'> => {
@@ -321,8 +341,8 @@ export function createCrashGame(deps: {
   const limitOf = (bet: CrashBetRow, round: CrashRoundRow) =>
     Math.min(bet.autoCashout ?? Infinity, bet.demo ? Infinity : (round.forcePoint ?? Infinity));
 
-  async function cashout(session: SessionRow, betId: number): Promise<CrashBetRow> {
-    const now = clock.now(); // the server's multiplier when the request arrives, never the client's
+  /** `now`: when the request reached the server (its clock, never the client's); the multiplier is the one then. */
+  async function cashout(session: SessionRow, betId: number, now = clock.now()): Promise<CrashBetRow> {
     const bet = await repo.bet(betId);
     if (!bet || bet.sessionId !== session.id)
       throw new HttpError(404, 'bet_not_found', 'no such bet', 'betId');
@@ -336,10 +356,13 @@ export function createCrashGame(deps: {
         throw conflict('round_void', 'this round was void: the stake was returned', 'betId');
       const round = await r.round(locked.roundId);
       if (!round) throw new Error(`crash bet ${betId} without its round`);
+      // Judged at the arrival time: a request that arrived in flight counts even if the round crashed since
+      // (until the leader settles the losers, SETTLE_GRACE_MS after the crash).
       const crashAt = round.crashAt?.getTime() ?? Infinity;
-      if (locked.status === 'lost' || revealed(round) || now >= crashAt)
+      if (locked.status === 'lost' || now >= crashAt)
         throw conflict('round_crashed', 'too late: the round crashed', 'betId');
-      if (round.status !== 'flying' || !round.startedAt || now < round.startedAt.getTime())
+      const inFlight = round.status === 'flying' || round.status === 'crashed';
+      if (!inFlight || !round.startedAt || now < round.startedAt.getTime())
         throw conflict('not_flying', 'the round has not taken off yet', 'betId');
       const point = Math.min(multiplierAt(now - round.startedAt.getTime()), limitOf(locked, round));
       return close(tx, locked, round, { point });
@@ -419,7 +442,7 @@ export function createCrashGame(deps: {
       return;
     }
     const m = multiplierAt(now - round.startedAt!.getTime());
-    const due = (await repo.openBets(round.id)).filter((bet) => limitOf(bet, round) <= m);
+    const due = (await repo.dueBets(round.id, m, round.forcePoint)).filter((bet) => limitOf(bet, round) <= m);
     await settleEach(round, due, (bet) => ({ point: limitOf(bet, round) }), true);
     if (now - lastTickAt >= settings.tickMs) {
       lastTickAt = now;

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/database';
 import { casinoGames, casinoProviders } from '../casino.tables';
 import { crashBets, crashChains, crashRounds } from '../crash.tables';
@@ -165,6 +165,25 @@ export function createCrashRepository(db: DbOrTx) {
         .select()
         .from(crashBets)
         .where(and(eq(crashBets.roundId, roundId), eq(crashBets.status, 'open')))
+        .orderBy(asc(crashBets.id));
+    },
+
+    /**
+     * The open bets whose own limit the multiplier `m` (hundredths) has reached: an auto target at or below it,
+     * or, for real money, the round's force point. The leader asks every tick, so only those rows come back.
+     */
+    async dueBets(roundId: number, m: number, forcePoint: number | null): Promise<CrashBetRow[]> {
+      const reached = sql`${crashBets.autoCashout} <= ${m}`;
+      return db
+        .select()
+        .from(crashBets)
+        .where(
+          and(
+            eq(crashBets.roundId, roundId),
+            eq(crashBets.status, 'open'),
+            forcePoint !== null && forcePoint <= m ? or(reached, eq(crashBets.demo, false)) : reached,
+          ),
+        )
         .orderBy(asc(crashBets.id));
     },
 

@@ -47,6 +47,9 @@ export interface CrashRouteDeps {
   playLimit: RouteRateLimit;
 }
 
+/** When each cash-out request reached this instance (its clock), read by the handler. */
+const arrivals = new WeakMap<FastifyRequest, number>();
+
 /** The crash game's calls: fairness, finished rounds, a round's players, sessions, bets, cash-outs, history. */
 export function crashRoutes(deps: CrashRouteDeps): FastifyPluginAsync {
   const { auth, catalogue, sessions, crash } = deps;
@@ -201,6 +204,11 @@ export function crashRoutes(deps: CrashRouteDeps): FastifyPluginAsync {
       '/api/v1/crash/cashout',
       {
         config: limited,
+        // The multiplier is the one when the request reaches the server: stamped before the rate limit, the
+        // token and the session are looked up, so queueing behind other players' work never costs a cash-out.
+        onRequest: async (request) => {
+          arrivals.set(request, crash.now());
+        },
         schema: {
           tags,
           summary: "Cashes a bet out at the server's multiplier when the request arrives",
@@ -210,7 +218,7 @@ export function crashRoutes(deps: CrashRouteDeps): FastifyPluginAsync {
       },
       async (request) => {
         const session = await crashSession(request, request.body.sessionId);
-        const bet = await crash.cashout(session, request.body.betId);
+        const bet = await crash.cashout(session, request.body.betId, arrivals.get(request) ?? crash.now());
         return { result: { bet: betView(bet), balance: await sessions.balanceOf(session) } };
       },
     );

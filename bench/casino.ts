@@ -8,6 +8,8 @@ import { randomUUID } from 'node:crypto';
 import { buildApp } from '../apps/server/src/app';
 import { testConfig } from '../apps/server/src/config/config';
 import { stakesOf } from '../apps/server/src/modules/casino/index';
+import { cleanAudit, fundedPlayer, printAudit } from './support/players';
+import { printColumns as printTable } from './support/report';
 import { median, timed, withThrowawayDatabase } from './support/postgres';
 
 const OPS = Number(process.env.BENCH_OPS ?? 2_000);
@@ -15,14 +17,6 @@ const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32);
 const PLAYERS = Number(process.env.BENCH_PLAYERS ?? 100);
 /** Baseline and spins alternate this many times; the table shows medians (the machine is noisy). */
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
-
-function printTable(rows: string[][], header: string[]): void {
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((l) => (l[i] ?? '').length)));
-  const fmt = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join(' | ')} |`;
-  console.log(fmt(header));
-  console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
-  for (const l of rows) console.log(fmt(l));
-}
 
 async function main(): Promise<void> {
   await withThrowawayDatabase(CONCURRENCY, async (database) => {
@@ -33,33 +27,18 @@ async function main(): Promise<void> {
       CATALOGUE_DAYS_AHEAD: 1,
     });
     const { app, modules } = await buildApp({ config, database });
-    const { wallet, identity, tenancy, casino } = modules;
+    const { wallet, tenancy, casino } = modules;
     const tenant = (await tenancy.service.findByHost('localhost'))!;
     const game = await casino.catalogue.byId(
       (await casino.catalogueRepository.games({ isLive: false }, 1, 0)).rows[0]!.game.id,
     );
     const stake = stakesOf(game)[0]!;
     const players: {
-      user: Awaited<ReturnType<typeof identity.service.createUser>>;
+      user: Awaited<ReturnType<typeof fundedPlayer>>;
       session: Awaited<ReturnType<typeof casino.sessions.open>>;
     }[] = [];
     for (let p = 0; p < PLAYERS; p++) {
-      const user = await identity.service.createUser({
-        appId: tenant.id,
-        username: `bench-${p}`,
-        password: 'bench-secret-2026',
-        role: 'ROLE_CLIENT',
-        firstName: 'Bench',
-        lastName: String(p),
-      });
-      await wallet.service.credit({
-        appId: tenant.id,
-        userId: user.id,
-        currency: user.currencyIso,
-        amount: 1_000_000_000,
-        type: 'deposit',
-        idempotencyKey: `bench-fund-${p}`,
-      });
+      const user = await fundedPlayer(modules, tenant.id, 'bench', p);
       players.push({ user, session: await casino.sessions.open(game, user, tenant.id) });
     }
     // Warm-up: connections, plans, JIT.
@@ -95,9 +74,7 @@ async function main(): Promise<void> {
           })),
       );
     }
-    const audit = await wallet.service.audit(tenant.id);
-    if (audit.total !== 0 || audit.mismatched.length > 0 || audit.unbalancedMovements > 0)
-      throw new Error(`ledger audit failed: ${JSON.stringify(audit)}`);
+    const audit = await cleanAudit(modules, tenant.id);
     await app.close();
 
     console.log(
@@ -121,9 +98,7 @@ async function main(): Promise<void> {
       ],
       ['scenario', 'transfers/s', 'spins/s', 'spins / transfers'],
     );
-    console.log(
-      `\nledger audit after the run: entries sum ${audit.total}, unbalanced movements ${audit.unbalancedMovements}, mismatched balances ${audit.mismatched.length}`,
-    );
+    printAudit(audit);
   });
 }
 

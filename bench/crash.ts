@@ -13,6 +13,8 @@ import { buildApp } from '../apps/server/src/app';
 import { testConfig } from '../apps/server/src/config/config';
 import { CRASH_GAME_ID } from '../apps/server/src/modules/casino/crash/crash.repository';
 import { createIdentityRepository } from '../apps/server/src/modules/identity/identity.repository';
+import { cleanAudit, fundedPlayer, printAudit } from './support/players';
+import { printColumns as printTable } from './support/report';
 import { withThrowawayDatabase } from './support/postgres';
 
 const { values } = parseArgs({
@@ -60,14 +62,6 @@ function post(url: string, token: string, body: object): Promise<{ status: numbe
   });
 }
 
-function printTable(rows: string[][], header: string[]): void {
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((l) => (l[i] ?? '').length)));
-  const fmt = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join(' | ')} |`;
-  console.log(fmt(header));
-  console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
-  for (const l of rows) console.log(fmt(l));
-}
-
 async function main(): Promise<void> {
   setTimeout(() => {
     console.error('hard deadline reached');
@@ -98,7 +92,7 @@ async function main(): Promise<void> {
       });
     }
     const baseUrl = await app.listen({ port: 0, host: '127.0.0.1', backlog: 4_096 });
-    const { wallet, identity, tenancy, casino } = modules;
+    const { tenancy, casino } = modules;
     const crash = casino.crash;
     const tenant = (await tenancy.service.findByHost('localhost'))!;
     const game = await casino.catalogue.byId(CRASH_GAME_ID);
@@ -107,22 +101,7 @@ async function main(): Promise<void> {
     // Players: an account with cash, an access token (stored as the identity module stores it), a game session.
     const players: { token: string; session: string; socket: WebSocket; received: number }[] = [];
     for (let p = 0; p < PLAYERS; p++) {
-      const user = await identity.service.createUser({
-        appId: tenant.id,
-        username: `crash-bench-${p}`,
-        password: 'bench-secret-2026',
-        role: 'ROLE_CLIENT',
-        firstName: 'Bench',
-        lastName: String(p),
-      });
-      await wallet.service.credit({
-        appId: tenant.id,
-        userId: user.id,
-        currency: user.currencyIso,
-        amount: 1_000_000_000,
-        type: 'deposit',
-        idempotencyKey: `crash-bench-fund-${p}`,
-      });
+      const user = await fundedPlayer(modules, tenant.id, 'crash-bench', p);
       const sessionId = randomBytes(16).toString('hex');
       const now = Date.now();
       await identities.insertSession({
@@ -262,9 +241,7 @@ async function main(): Promise<void> {
     const fanSeconds = (performance.now() - fanStart) / 1_000;
     const deliveriesPerSecond = (FANOUT_MESSAGES * PLAYERS) / fanSeconds;
 
-    const audit = await wallet.service.audit(tenant.id);
-    if (audit.total !== 0 || audit.mismatched.length > 0 || audit.unbalancedMovements > 0)
-      throw new Error(`ledger audit failed: ${JSON.stringify(audit)}`);
+    const audit = await cleanAudit(modules, tenant.id);
     for (const p of players) p.socket.close();
     await app.close();
 
@@ -272,7 +249,7 @@ async function main(): Promise<void> {
       `\nCrash game benchmark — PostgreSQL, ${PLAYERS} players on loopback (a feed WebSocket each on \`crash\`), one round crashing at ${(target.crashPoint / 100).toFixed(2)}×`,
     );
     console.log(
-      `cash-outs = real-money HTTP cash-outs fired by every player 1 s before the crash (seamless-wallet win + ledger movement each); accepted ${accepted} of ${PLAYERS}`,
+      `cash-outs = real-money HTTP cash-outs fired by every player 1 s before the crash (seamless-wallet win + ledger movement each); accepted ${accepted} of ${PLAYERS}, the last answered ${cashoutSeconds.toFixed(2)} s after the first was sent`,
     );
     console.log(
       `baseline = the feed's raw fan-out in the same run: ${FANOUT_MESSAGES} crash messages published on the bus, delivered to all ${PLAYERS} clients\n`,
@@ -288,9 +265,7 @@ async function main(): Promise<void> {
       ],
       ['scenario', 'fan-out deliveries/s', 'cash-outs accepted/s', 'cash-outs / deliveries'],
     );
-    console.log(
-      `\nledger audit after the run: entries sum ${audit.total}, unbalanced movements ${audit.unbalancedMovements}, mismatched balances ${audit.mismatched.length}`,
-    );
+    printAudit(audit);
   });
 }
 

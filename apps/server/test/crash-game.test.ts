@@ -246,6 +246,31 @@ describeEachBackend('crash game', (backend) => {
     await auditClean(server);
   }, 60_000);
 
+  it('pays a claimed cash-out whose payout never committed at the settlement, once', async () => {
+    const d = await fundedClient(server, 'crash-claim', 10_000);
+    const sd = await open(d.token);
+    const round = await roundReaching(300);
+    const placed = await bet(d.token, sd, { roundId: round.id, stake: 1_000 });
+    expect(placed.statusCode, placed.body).toBe(200);
+    const betId = placed.json().result.bet.id as number;
+    clock.set(round.bettingEndsAt.getTime());
+    await game().tick();
+    const flying = await latest();
+    clock.set(flying.startedAt!.getTime() + timeOf(200));
+    // The instance claimed the cash-out at 2.00× and died before posting the payout.
+    expect(await game().repo.claimCashout(betId, sd, 200, 2_000)).toMatchObject({ status: 'cashing' });
+    expect((await cashout(d.token, sd, betId)).json().error).toBe('already_cashed_out');
+    clock.set(flying.crashAt!.getTime());
+    await game().tick();
+    clock.advance(SETTLE_GRACE_MS);
+    await game().tick();
+    await game().tick();
+    expect(await game().repo.bet(betId)).toMatchObject({ status: 'cashed', cashout: 200, payout: 2_000 });
+    expect((await latest()).status).toBe('settled');
+    expect(await cash(server, d.token)).toBe(10_000 - 1_000 + 2_000);
+    await auditClean(server);
+  }, 60_000);
+
   it('voids a round nobody flew in time and returns every stake once', async () => {
     const c = await fundedClient(server, 'crash-c', 5_000);
     const sc = await open(c.token);

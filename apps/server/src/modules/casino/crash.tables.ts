@@ -65,7 +65,8 @@ export const crashBets = pgTable(
     autoCashout: integer('auto_cashout'),
     cashout: integer('cashout'),
     payout: bigint('payout', { mode: 'number' }),
-    status: text('status').$type<'open' | 'cashed' | 'lost' | 'void'>().notNull(),
+    /** `cashing`: a cash-out claimed at `cashout` (its arrival's multiplier), the payout not yet posted. */
+    status: text('status').$type<'open' | 'cashing' | 'cashed' | 'lost' | 'void'>().notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     settledAt: timestamp('settled_at', { withTimezone: true }),
   },

@@ -97,7 +97,8 @@ export function betView(row: CrashBetRow): CrashBetView {
     autoCashout: row.autoCashout,
     cashout: row.cashout,
     payout: row.payout,
-    status: row.status,
+    // A claimed cash-out is accepted: players see it cashed at its point while its payout is posted.
+    status: row.status === 'cashing' ? 'cashed' : row.status,
   };
 }
 
@@ -341,31 +342,48 @@ export function createCrashGame(deps: {
   const limitOf = (bet: CrashBetRow, round: CrashRoundRow) =>
     Math.min(bet.autoCashout ?? Infinity, bet.demo ? Infinity : (round.forcePoint ?? Infinity));
 
-  /** `now`: when the request reached the server (its clock, never the client's); the multiplier is the one then. */
+  /** The refusal for a bet that is no longer open. */
+  function notOpen(bet: CrashBetRow): HttpError {
+    if (bet.status === 'cashed' || bet.status === 'cashing')
+      return conflict('already_cashed_out', 'this bet was cashed out already', 'betId');
+    if (bet.status === 'void')
+      return conflict('round_void', 'this round was void: the stake was returned', 'betId');
+    return conflict('round_crashed', 'too late: the round crashed', 'betId');
+  }
+
+  /**
+   * A manual cash-out, judged at `now`: when the request reached the server (its clock, never the client's). It
+   * is claimed first, in one conditional statement (the bet becomes `cashing` at the multiplier of its arrival),
+   * so a crowd cashing out in the last second is not held up by each other's ledger work; the payout is then
+   * posted in its own transaction. A claim whose payout did not commit (the instance died) is paid by the
+   * leader's next settlement pass at the claimed point; the seamless wallet's transaction id keeps it once.
+   */
   async function cashout(session: SessionRow, betId: number, now = clock.now()): Promise<CrashBetRow> {
     const bet = await repo.bet(betId);
     if (!bet || bet.sessionId !== session.id)
       throw new HttpError(404, 'bet_not_found', 'no such bet', 'betId');
+    if (bet.status !== 'open') throw notOpen(bet);
+    const round = await repo.round(bet.roundId);
+    if (!round) throw new Error(`crash bet ${betId} without its round`);
+    // Judged at the arrival time: a request that arrived in flight counts even if the round crashed since
+    // (until the leader settles the losers, SETTLE_GRACE_MS after the crash).
+    if (now >= (round.crashAt?.getTime() ?? Infinity))
+      throw conflict('round_crashed', 'too late: the round crashed', 'betId');
+    const inFlight = round.status === 'flying' || round.status === 'crashed';
+    if (!inFlight || !round.startedAt || now < round.startedAt.getTime())
+      throw conflict('not_flying', 'the round has not taken off yet', 'betId');
+    const point = Math.min(multiplierAt(now - round.startedAt.getTime()), limitOf(bet, round));
+    const claimed = await repo.claimCashout(bet.id, session.id, point, payoutOf(bet.stake, point));
+    if (!claimed) {
+      // The leader (auto target, force point, settlement) or another request closed it first.
+      const current = await repo.bet(betId);
+      throw notOpen(current ?? bet);
+    }
     const row = await db.transaction(async (tx) => {
-      const r = createCrashRepository(tx);
-      const locked = await r.lockBet(betId);
-      if (!locked) throw new HttpError(404, 'bet_not_found', 'no such bet', 'betId');
-      if (locked.status === 'cashed')
-        throw conflict('already_cashed_out', 'this bet was cashed out already', 'betId');
-      if (locked.status === 'void')
-        throw conflict('round_void', 'this round was void: the stake was returned', 'betId');
-      const round = await r.round(locked.roundId);
-      if (!round) throw new Error(`crash bet ${betId} without its round`);
-      // Judged at the arrival time: a request that arrived in flight counts even if the round crashed since
-      // (until the leader settles the losers, SETTLE_GRACE_MS after the crash).
-      const crashAt = round.crashAt?.getTime() ?? Infinity;
-      if (locked.status === 'lost' || now >= crashAt)
-        throw conflict('round_crashed', 'too late: the round crashed', 'betId');
-      const inFlight = round.status === 'flying' || round.status === 'crashed';
-      if (!inFlight || !round.startedAt || now < round.startedAt.getTime())
-        throw conflict('not_flying', 'the round has not taken off yet', 'betId');
-      const point = Math.min(multiplierAt(now - round.startedAt.getTime()), limitOf(locked, round));
-      return close(tx, locked, round, { point });
+      const locked = await createCrashRepository(tx).lockBet(betId);
+      // Paid meanwhile by the leader's settlement pass: the same claim, paid once.
+      if (!locked || locked.status !== 'cashing') return locked ?? claimed;
+      return close(tx, locked, round, { point: locked.cashout! });
     });
     void publishBet(row);
     return row;
@@ -425,6 +443,8 @@ export function createCrashGame(deps: {
       try {
         const row = await db.transaction(async (tx) => {
           const locked = await createCrashRepository(tx).lockBet(bet.id);
+          // A claimed cash-out is paid at its claim, whatever the pass would have done with an open bet.
+          if (locked?.status === 'cashing') return close(tx, locked, round, { point: locked.cashout! });
           return locked?.status === 'open' ? close(tx, locked, round, outcome(locked)) : null;
         });
         if (row && announce) void publishBet(row);

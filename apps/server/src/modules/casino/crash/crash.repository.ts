@@ -160,12 +160,26 @@ export function createCrashRepository(db: DbOrTx) {
         .limit(limit);
     },
 
+    /** The bets still to close: open ones and claimed cash-outs not yet paid. */
     async openBets(roundId: number): Promise<CrashBetRow[]> {
       return db
         .select()
         .from(crashBets)
-        .where(and(eq(crashBets.roundId, roundId), eq(crashBets.status, 'open')))
+        .where(and(eq(crashBets.roundId, roundId), inArray(crashBets.status, ['open', 'cashing'])))
         .orderBy(asc(crashBets.id));
+    },
+
+    /**
+     * Claims an open bet's cash-out at `cashout` (hundredths) in one statement: null when the bet is not this
+     * session's or is no longer open (cashed, claimed, lost or void meanwhile).
+     */
+    async claimCashout(id: number, sessionId: string, cashout: number, payout: number) {
+      const [row] = await db
+        .update(crashBets)
+        .set({ status: 'cashing', cashout, payout })
+        .where(and(eq(crashBets.id, id), eq(crashBets.sessionId, sessionId), eq(crashBets.status, 'open')))
+        .returning();
+      return row ?? null;
     },
 
     /**

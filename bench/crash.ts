@@ -234,12 +234,24 @@ async function main(): Promise<void> {
         elapsedMs: i,
         ts: Date.now(),
       });
-    while (players.some((p, i) => p.received - before[i]! < FANOUT_MESSAGES)) {
-      if (performance.now() - fanStart > 120_000) throw new Error('fan-out did not complete');
+    // A socket the hub dropped as too slow (its backpressure rule) no longer counts; the deliveries are counted.
+    const behind = () =>
+      players.filter(
+        (p, i) => p.socket.readyState === WebSocket.OPEN && p.received - before[i]! < FANOUT_MESSAGES,
+      );
+    while (behind().length > 0) {
+      if (performance.now() - fanStart > 120_000)
+        throw new Error(`fan-out did not complete: ${behind().length} open sockets behind`);
       await sleep(2);
     }
     const fanSeconds = (performance.now() - fanStart) / 1_000;
-    const deliveriesPerSecond = (FANOUT_MESSAGES * PLAYERS) / fanSeconds;
+    const delivered = players.reduce(
+      (sum, p, i) => sum + Math.min(FANOUT_MESSAGES, p.received - before[i]!),
+      0,
+    );
+    const dropped = players.filter((p) => p.socket.readyState !== WebSocket.OPEN).length;
+    if (dropped > 0) console.log(`${dropped} sockets were closed by the hub as too slow during the run`);
+    const deliveriesPerSecond = delivered / fanSeconds;
 
     const audit = await cleanAudit(modules, tenant.id);
     for (const p of players) p.socket.close();

@@ -379,12 +379,18 @@ export function createCrashGame(deps: {
       const current = await repo.bet(betId);
       throw notOpen(current ?? bet);
     }
-    const row = await db.transaction(async (tx) => {
-      const locked = await createCrashRepository(tx).lockBet(betId);
-      // Paid meanwhile by the leader's settlement pass: the same claim, paid once.
-      if (!locked || locked.status !== 'cashing') return locked ?? claimed;
-      return close(tx, locked, round, { point: locked.cashout! });
-    });
+    const row = await db
+      .transaction(async (tx) => {
+        const locked = await createCrashRepository(tx).lockBet(betId);
+        // Paid meanwhile by the leader's settlement pass: the same claim, paid once.
+        if (!locked || locked.status !== 'cashing') return locked ?? claimed;
+        return close(tx, locked, round, { point: locked.cashout! });
+      })
+      .catch((error: unknown) => {
+        // The claim stands (the player's cash-out is accepted); the settlement pass posts its payout.
+        deps.log?.(`crash cash-out ${betId} claimed, its payout left to the settlement`, error);
+        return claimed;
+      });
     void publishBet(row);
     return row;
   }

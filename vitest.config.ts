@@ -41,6 +41,10 @@ export default defineConfig({
           include: ['e2e/**/*.test.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // A browser walk-through that fails runs once more (Playwright's own CI default is two): they share a
+          // 2-core machine with a live simulator, and two landings were lost to one timing flake each. A test
+          // that fails twice fails the run; a retry shows in the report.
+          retry: 1,
           fileParallelism: false,
           globalSetup: ['e2e/support/global-setup.ts'],
         },

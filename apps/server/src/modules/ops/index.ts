@@ -2,6 +2,7 @@ import type { Db } from '../../db/database';
 import type { Clock } from '../../lib/clock';
 import type { BetMoneyChange } from '../betting/index';
 import type { FixturesModule } from '../fixtures/index';
+import { marginsRoutes } from './margins.routes';
 import type { DbOrTx } from '../../db/database';
 import { createDashboardRepository } from './dashboard.repository';
 import { dashboardRoutes } from './dashboard.routes';
@@ -71,7 +72,17 @@ export function createOpsModule(deps: {
     audit,
   });
   const now = () => deps.clock.now();
-  const extra = [resultsDeskRoutes(results, now), dashboardRoutes(createDashboardRepository(deps.db), now)];
+  const margins = marginsRoutes({
+    margins: deps.fixtures.margins,
+    audit,
+    desk,
+    sportExists: (id) => risk.sportExists(id),
+  });
+  const extra = [
+    resultsDeskRoutes(results, now),
+    dashboardRoutes(createDashboardRepository(deps.db), now),
+    margins,
+  ];
   return {
     operators,
     audit,

@@ -72,15 +72,21 @@ export function createOpsModule(deps: {
     audit,
   });
   const now = () => deps.clock.now();
+  /** Sports with their names in both languages (the desk's screens name sports, never show ids). */
+  const sportNames = async () =>
+    [...(await deps.fixtures.catalogue.reference()).sports.values()]
+      .sort((a, b) => a.order - b.order)
+      .map((s) => ({ id: s.id, name: { en: s.nameEn, tr: s.nameTr } }));
   const margins = marginsRoutes({
     margins: deps.fixtures.margins,
     audit,
     desk,
     sportExists: (id) => risk.sportExists(id),
+    sports: sportNames,
   });
   const extra = [
     resultsDeskRoutes(results, now),
-    dashboardRoutes(createDashboardRepository(deps.db), now),
+    dashboardRoutes(createDashboardRepository(deps.db), now, sportNames),
     margins,
   ];
   return {

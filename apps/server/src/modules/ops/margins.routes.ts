@@ -25,6 +25,8 @@ export function marginsRoutes(deps: {
   audit: AuditLog;
   desk: DeskRepository;
   sportExists: (id: number) => Promise<boolean>;
+  /** Sports with their names (the screen's choices). */
+  sports: () => Promise<{ id: number; name: { en: string; tr: string } }[]>;
 }): FastifyPluginAsync {
   const { margins, audit } = deps;
   return async (fastify) => {
@@ -42,7 +44,8 @@ export function marginsRoutes(deps: {
       },
       async (request) => {
         const brandId = brandScope(ctxOf(request), request.query.brand);
-        return { result: { margins: margins.list(brandId), families: MARKET_FAMILIES } };
+        const sports = await deps.sports();
+        return { result: { margins: margins.list(brandId), families: MARKET_FAMILIES, sports } };
       },
     );
 

@@ -21,8 +21,9 @@ function formats(lang: Lang) {
   const day = f({ day: 'numeric', month: 'short', timeZone: 'UTC' });
   const longDay = f({ weekday: 'short', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
   const minute = f({ hour: '2-digit', minute: '2-digit' });
+  const date = f({ day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
   const at = (fmt: Intl.DateTimeFormat) => (s: number) => fmt.format(new Date(s * 1000));
-  return { day: at(day), longDay: at(longDay), minute: at(minute) };
+  return { day: at(day), longDay: at(longDay), minute: at(minute), date: at(date) };
 }
 
 /**
@@ -240,7 +241,7 @@ export function Dashboard({ lang }: { lang: Lang }) {
             <tbody>
               {(figures?.book ?? []).map((r) => (
                 <tr key={`${r.day}-${r.brandId}-${r.sportId}-${r.currency}`}>
-                  <td>{r.day}</td>
+                  <td>{fmt.date(Date.parse(`${r.day}T00:00:00Z`) / 1000)}</td>
                   <td>{r.brand}</td>
                   <td>{r.sportId === 0 ? rt.mixed : (sportNames.get(r.sportId) ?? r.sportId)}</td>
                   <td className="num">

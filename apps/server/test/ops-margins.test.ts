@@ -5,6 +5,7 @@ import { describeEachBackend } from './support/databases';
 import { createTestServer, type TestServer } from './support/server';
 import { bearer } from './support/accounts';
 import { fundedClient } from './support/casino';
+import { connectFeed } from './support/feed-client';
 import { checkBets, placeBet, preMatchPicks, slipForm, type Pick } from './support/betting';
 import { opsRequest, opsSession, type OpsMethod } from './support/ops';
 
@@ -132,6 +133,22 @@ describeEachBackend('back office: brand margins', (backend) => {
       selections: [{ id: pick.oddId, outcome: '1', odd: shared.odd, isDisabled: false, isClosed: false }],
     });
     expect(feedMarket.selections[0]!.odd).toBe(a.odd);
+
+    // The live feed: a connection from A's site gets A's prices, one from B's site the shared ones.
+    const baseUrl = await server.app.listen({ port: 0, host: '127.0.0.1' });
+    const feedOdd = async (host: string) => {
+      const feed = await connectFeed(baseUrl, host);
+      feed.send({ type: 'subscribe', topics: [`event:${pick.eventId}`] });
+      const update = await feed.next(
+        (m) =>
+          m.type === 'market_update' && m.markets.some((x) => x.selections.some((s) => s.id === pick.oddId)),
+      );
+      await feed.close();
+      if (update.type !== 'market_update') throw new Error('not a market update');
+      return update.markets.flatMap((x) => x.selections).find((s) => s.id === pick.oddId)!.odd;
+    };
+    expect(await feedOdd('localhost')).toBe(a.odd);
+    expect(await feedOdd('kartal.localhost')).toBe(shared.odd);
 
     // A's client: the shared price is now a changed odd; the served one is accepted and recorded.
     const atShared = await placeBet(server, demoToken, slipForm(1, 500, [pick]));

@@ -263,8 +263,7 @@ describeEachBackend('back office: results, resettlement and dashboard', (backend
     expect(page.debt).toEqual([{ currency: user.currencyIso, owed }]);
     const found = (await ops('GET', `/ops/v1/clients?q=${user.username}`, tokens.support)).json().result;
     expect(found[0]).toMatchObject({ id: user.id, debt: owed });
-    // The next deposits repay it first, in the same movement: 10.00 all to the debt (a retry moves nothing),
-    // then one larger than the rest: the rest of the debt, and the remainder to the cash.
+    // The next deposits repay it first, in the same movement: 10.00 all to the debt (a retry moves nothing).
     const deposit = (amount: number, key: string) =>
       server.modules.wallet.service.credit({
         appId: user.appId,
@@ -279,9 +278,11 @@ describeEachBackend('back office: results, resettlement and dashboard', (backend
     expect((await deposit(1_000, `debt-dep-1:${user.id}`)).replayed).toBe(true);
     expect(await cashBalance(server, token)).toBe(0);
     expect(await debtOf(user.id)).toBe(owed - 1_000);
-    await deposit(owed - 1_000 + 500, `debt-dep-2:${user.id}`);
+    // Two concurrent deposits of the rest: the debt (its row locked) is repaid once, the other deposit is cash.
+    const rest = owed - 1_000;
+    await Promise.all([deposit(rest, `debt-dep-2:${user.id}`), deposit(rest, `debt-dep-3:${user.id}`)]);
     expect(await debtOf(user.id)).toBe(0);
-    expect(await cashBalance(server, token)).toBe(500);
+    expect(await cashBalance(server, token)).toBe(rest);
     const after = (await ops('GET', `/ops/v1/clients/${user.id}`, tokens.support)).json().result;
     expect(after.debt).toEqual([]);
     await ledgerClean();

@@ -4,6 +4,7 @@ import * as OTPAuth from 'otpauth';
 import type { FixtureEvent } from '@sb/contract';
 import { launchBrowser, phoneContext } from './support/browser';
 import { E2E_CLIENTS } from './support/clients';
+import { installDelayProbes, reportDelays } from './support/delays';
 import { operatorCommand, urlFor } from './support/fixtures';
 
 /**
@@ -73,6 +74,7 @@ describe('back office in Chromium (1280×800)', () => {
     await deskLogin(desk, 'trader', 'trader-pass-2026');
     traderDesk = desk;
     await desk.getByTestId('feed-status').getByText('Live feed connected').waitFor();
+    await installDelayProbes(desk);
 
     // The player picks a pre-match event far from other suites' choices and places a single.
     const list = await fetch(urlFor('/api/v2/fixture/full?sport=1&onlyPre=1&per_page=100&onlyList=1'));
@@ -103,6 +105,7 @@ describe('back office in Chromium (1280×800)', () => {
     const row = desk.locator(`[data-testid=ticker] tr[data-bet="${betId}"]`);
     await row.waitFor({ timeout: 15_000 });
     console.log(`ticker: bet placed → row shown in ${Date.now() - placedAt} ms (including the success page)`);
+    await reportDelays(desk, betId);
     expect(await row.textContent()).toContain(CLIENT.username);
 
     // Click through to the event: its liability holds the bet.
@@ -211,6 +214,24 @@ describe('back office in Chromium (1280×800)', () => {
     const overrideRow = desk.locator(`[data-testid=overrides] tr[data-selection="${oddId}"]`);
     await overrideRow.waitFor();
     await desk.screenshot({ path: '.cache/backoffice-controls.png' });
+    // Brand margins: 3% on Kartal Bahis's football totals, listed with the sport's name, then removed again (the
+    // e2e server is shared by every browser suite).
+    const margins = desk.getByTestId('margins');
+    const marginForm = desk.getByTestId('margin-form');
+    await marginForm.locator('input[name=marginBrand]').fill('2');
+    await marginForm.locator('select[name=marginSport]').selectOption({ label: 'Football' });
+    await marginForm.locator('select[name=marginFamily]').selectOption('totals');
+    await marginForm.locator('input[name=marginPercent]').fill('3');
+    await marginForm.locator('input[name=marginReason]').fill('e2e margin');
+    await marginForm.getByText('2.00 → 1.94').waitFor();
+    await marginForm.getByRole('button', { name: 'Set' }).click();
+    const marginRow = margins.locator('tbody tr', { hasText: 'Football' });
+    await marginRow.waitFor();
+    expect(await marginRow.textContent()).toContain('3.00');
+    await margins.scrollIntoViewIfNeeded();
+    await desk.screenshot({ path: '.cache/backoffice-margins.png' });
+    await marginRow.getByRole('button', { name: 'Remove' }).click();
+    await expect.poll(() => marginRow.count()).toBe(0);
     const playerOdd = player.locator(`button[data-odd-id="${oddId}"]`);
     await player.goto(urlFor(`/en/sports/${event.sport.id}/${event.region.id}/0/event/${event.id}`));
     await expect.poll(() => playerOdd.textContent(), { timeout: 15_000 }).toContain(price.toFixed(2));
@@ -330,6 +351,10 @@ describe('back office in Chromium (1280×800)', () => {
     await desk.getByRole('button', { name: 'Pano' }).click();
     await desk.getByTestId('dashboard').waitFor();
     await desk.getByTestId('dashboard').getByText('Dakikada kupon (son saat)').first().waitFor();
+    // Sports by name (Turkish), never by id.
+    await expect
+      .poll(async () => (await desk.getByTestId('book').textContent()) ?? '', { timeout: 15_000 })
+      .toContain('Futbol');
     await desk.screenshot({ path: '.cache/backoffice-dashboard-tr.png' });
     await desk.getByRole('button', { name: 'English' }).click();
     await desk.getByText('Turnover and GGR per day').waitFor();

@@ -7,6 +7,7 @@ import { Liability } from './Liability';
 import { Audit } from './Audit';
 import { Clients } from './Clients';
 import { Controls } from './Controls';
+import { Margins } from './Margins';
 import { RISK_TEXTS } from './risk-texts';
 import { Results } from './Results';
 import { TabBoundary } from './TabBoundary';
@@ -108,7 +109,12 @@ export function App() {
           </TabBoundary>
         )}
         {tab === 'audit' && <Audit t={t} />}
-        {tab === 'controls' && <Controls t={t} r={RISK_TEXTS[lang]} me={me} />}
+        {tab === 'controls' && (
+          <div className="controls">
+            <Controls t={t} r={RISK_TEXTS[lang]} me={me} />
+            <Margins t={t} r={RISK_TEXTS[lang]} me={me} lang={lang} />
+          </div>
+        )}
         {tab === 'clients' && (
           <Clients t={t} r={RISK_TEXTS[lang]} me={me} clientId={clientId} onClient={openClient} />
         )}

@@ -157,6 +157,12 @@ export function Clients({
               type="button"
             >
               {c.username} ({c.brand.name})
+              {c.debt > 0 && (
+                <span className="tag susp">
+                  {' '}
+                  {r.debt} {money(c.debt)}
+                </span>
+              )}
             </button>
           ))}
         </form>
@@ -199,6 +205,15 @@ export function Clients({
                 <div className="k">{r.bonus}</div>
                 <div className="v">{money(bonus?.balance ?? 0)}</div>
               </div>
+              {page.debt.map((d) => (
+                <div className="card" key={d.currency} data-testid="client-debt">
+                  <div className="k">
+                    {r.debt} ({d.currency})
+                  </div>
+                  <div className="v neg">{money(d.owed)}</div>
+                  <div className="k">{r.debtRule}</div>
+                </div>
+              ))}
               <div className="card">
                 <div className="k">
                   {r.ggr} · {r.sports}

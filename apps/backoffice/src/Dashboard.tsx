@@ -5,20 +5,56 @@ import type { Lang } from './i18n';
 import type { Dashboard as Figures } from './results-api';
 import { RESULTS_TEXTS } from './results-texts';
 import { UChart } from './UChart';
+import { connectTicker } from './ticker-socket';
 
-const REFRESH_MS = 5_000;
+/** Figures are fetched again when the operators' topic reports a bet, at most once per this interval… */
+const PUSH_REFRESH_MS = 1_000;
+/** …and on this slow clock for what no bet announces (settlements, live events, the minute buckets rolling). */
+const CLOCK_REFRESH_MS = 30_000;
 const percent = (bp: number | null) => (bp === null ? '—' : `${(bp / 100).toFixed(2)} %`);
 const bars = uPlot.paths.bars!({ size: [0.6, 40] });
+const LOCALES: Record<Lang, string> = { en: 'en-GB', tr: 'tr-TR' };
 
-/** Turnover, GGR and hold per day, sport and brand; bets per minute; live events; casino RTP — polled every 5 s. */
+/** Date and time texts of the charts in the desk's language (uPlot's own are English, US order). */
+function formats(lang: Lang) {
+  const f = (o: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat(LOCALES[lang], o);
+  const day = f({ day: 'numeric', month: 'short', timeZone: 'UTC' });
+  const longDay = f({ weekday: 'short', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+  const minute = f({ hour: '2-digit', minute: '2-digit' });
+  const date = f({ day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+  const at = (fmt: Intl.DateTimeFormat) => (s: number) => fmt.format(new Date(s * 1000));
+  return { day: at(day), longDay: at(longDay), minute: at(minute), date: at(date) };
+}
+
+/**
+ * Turnover, GGR and hold per day, sport and brand; bets per minute; live events; casino RTP. Live: a bet on the
+ * operators' topic (`/ops/v1/ticker`, the brand's bets only) refreshes the figures (throttled), a slow clock the
+ * rest — the figures are SQL sums, so the server computes them when something changed, not every few seconds.
+ */
 export function Dashboard({ lang }: { lang: Lang }) {
   const rt = RESULTS_TEXTS[lang];
+  const fmt = useMemo(() => formats(lang), [lang]);
   const [days, setDays] = useState(7);
   const [figures, setFigures] = useState<Figures | null>(null);
   const [tick, setTick] = useState(0);
+  const [live, setLive] = useState(false);
   useEffect(() => {
-    const timer = setInterval(() => setTick((n) => n + 1), REFRESH_MS);
-    return () => clearInterval(timer);
+    const timer = setInterval(() => setTick((n) => n + 1), CLOCK_REFRESH_MS);
+    let pending: ReturnType<typeof setTimeout> | null = null;
+    const stop = connectTicker({
+      onConnected: setLive,
+      onBets: () => {
+        pending ??= setTimeout(() => {
+          pending = null;
+          setTick((n) => n + 1);
+        }, PUSH_REFRESH_MS);
+      },
+    });
+    return () => {
+      clearInterval(timer);
+      if (pending) clearTimeout(pending);
+      stop();
+    };
   }, []);
   useEffect(() => {
     call<Figures>('GET', `/ops/v1/dashboard?days=${days}`)
@@ -70,25 +106,35 @@ export function Dashboard({ lang }: { lang: Lang }) {
   const dayOptions = useMemo(
     () => ({
       series: [
-        {},
+        { label: rt.day, value: (_: uPlot, v: number | null) => (v === null ? '—' : fmt.longDay(v)) },
         { label: rt.turnover, stroke: '#2f7de1', fill: 'rgba(47,125,225,0.25)', paths: bars },
         { label: rt.ggr, stroke: '#1f9d55', width: 2 },
         { label: rt.hold, stroke: '#d97706', scale: '%', dash: [4, 4] },
       ],
-      axes: [{}, {}, { scale: '%', side: 1, grid: { show: false } }],
+      axes: [
+        { values: (_: uPlot, ticks: number[]) => ticks.map(fmt.day) },
+        {},
+        { scale: '%', side: 1, grid: { show: false } },
+      ],
     }),
-    [rt],
+    [rt, fmt],
   );
   const minuteOptions = useMemo(
-    () => ({ series: [{}, { label: rt.betsPerMinute, stroke: '#2f7de1', fill: 'rgba(47,125,225,0.15)' }] }),
-    [rt],
+    () => ({
+      series: [
+        { label: rt.minute, value: (_: uPlot, v: number | null) => (v === null ? '—' : fmt.minute(v)) },
+        { label: rt.betsPerMinute, stroke: '#2f7de1', fill: 'rgba(47,125,225,0.15)' },
+      ],
+      axes: [{ values: (_: uPlot, ticks: number[]) => ticks.map(fmt.minute) }, {}],
+    }),
+    [rt, fmt],
   );
   const rtpOptions = useMemo(() => {
     const names = families.split('|');
     return {
       scales: { x: { time: false } },
       series: [
-        {},
+        { label: rt.family, value: (_: uPlot, i: number | null) => (i === null ? '—' : (names[i] ?? '')) },
         { label: rt.actual, stroke: '#2f7de1', fill: 'rgba(47,125,225,0.5)', paths: bars },
         { label: rt.theoretical, stroke: '#d97706', width: 2, points: { size: 8 } },
       ],
@@ -96,6 +142,7 @@ export function Dashboard({ lang }: { lang: Lang }) {
     };
   }, [rt, families]);
 
+  const sportNames = new Map((figures?.sports ?? []).map((sp) => [sp.id, sp.name[lang]]));
   const total = (figures?.book ?? []).reduce(
     (s, r) => ({
       turnover: s.turnover + r.turnover,
@@ -134,8 +181,8 @@ export function Dashboard({ lang }: { lang: Lang }) {
           <strong>{total.settled ? percent(Math.round((total.ggr / total.settled) * 10_000)) : '—'}</strong>
         </div>
         {figures && (
-          <span className="status">
-            {rt.updated} {new Date(figures.at).toLocaleTimeString(lang)}
+          <span className="status" data-testid="dashboard-updated">
+            {live ? rt.pushed : rt.updated} {new Date(figures.at).toLocaleTimeString(LOCALES[lang])}
           </span>
         )}
       </section>
@@ -194,9 +241,9 @@ export function Dashboard({ lang }: { lang: Lang }) {
             <tbody>
               {(figures?.book ?? []).map((r) => (
                 <tr key={`${r.day}-${r.brandId}-${r.sportId}-${r.currency}`}>
-                  <td>{r.day}</td>
+                  <td>{fmt.date(Date.parse(`${r.day}T00:00:00Z`) / 1000)}</td>
                   <td>{r.brand}</td>
-                  <td>{r.sportId === 0 ? rt.mixed : r.sportId}</td>
+                  <td>{r.sportId === 0 ? rt.mixed : (sportNames.get(r.sportId) ?? r.sportId)}</td>
                   <td className="num">
                     {money(r.turnover)} {r.currency}
                   </td>

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
-import { ApiError, call, money, session, type TickerBet } from './api';
+import { ApiError, call, money, type TickerBet } from './api';
 import type { Texts } from './i18n';
+import { connectTicker } from './ticker-socket';
 
 interface Filters {
   brand: string;
@@ -75,42 +76,24 @@ export function Ticker({
   const maxId = useRef(0);
   maxId.current = Math.max(maxId.current, ...bets.map((b) => b.id));
 
-  useEffect(() => {
-    let socket: WebSocket | null = null;
-    let retry: ReturnType<typeof setTimeout> | null = null;
-    let stopped = false;
-    const connect = () => {
-      const url = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ops/v1/ticker`;
-      socket = new WebSocket(url);
-      socket.onopen = () =>
-        socket?.send(
-          JSON.stringify({ type: 'auth', token: session.get(), sinceId: maxId.current || undefined }),
-        );
-      socket.onmessage = (m) => {
-        const msg = JSON.parse(String(m.data)) as { type: string; bets?: TickerBet[] };
-        if (msg.type === 'authenticated') setConnected(true);
-        if (msg.type !== 'bets' || !msg.bets) return;
-        const incoming = msg.bets.filter((b) => passes(b, filtersRef.current));
-        if (incoming.length === 0) return;
-        setBets((list) => {
-          const known = new Set(list.map((b) => b.id));
-          const added = incoming.filter((b) => !known.has(b.id)).reverse();
-          return [...added, ...list].sort((a, b) => b.id - a.id).slice(0, MAX_ROWS);
-        });
-        setFresh(new Set(incoming.map((b) => b.id)));
-      };
-      socket.onclose = () => {
-        setConnected(false);
-        if (!stopped) retry = setTimeout(connect, 2_000);
-      };
-    };
-    connect();
-    return () => {
-      stopped = true;
-      if (retry) clearTimeout(retry);
-      socket?.close();
-    };
-  }, []);
+  useEffect(
+    () =>
+      connectTicker({
+        sinceId: () => maxId.current || undefined,
+        onConnected: setConnected,
+        onBets: (bets) => {
+          const incoming = bets.filter((b) => passes(b, filtersRef.current));
+          if (incoming.length === 0) return;
+          setBets((list) => {
+            const known = new Set(list.map((b) => b.id));
+            const added = incoming.filter((b) => !known.has(b.id)).reverse();
+            return [...added, ...list].sort((a, b) => b.id - a.id).slice(0, MAX_ROWS);
+          });
+          setFresh(new Set(incoming.map((b) => b.id)));
+        },
+      }),
+    [],
+  );
 
   const field = (name: keyof Filters, label: string) => (
     <label>

@@ -1,3 +1,4 @@
+import type { Lang } from './i18n';
 /** Shapes of the results workspace's and the dashboard's `/ops/v1` answers. */
 export interface ResultsEvent {
   eventId: number;
@@ -80,4 +81,6 @@ export interface Dashboard {
     actualBp: number | null;
     theoreticalBp: number | null;
   }[];
+  /** Names of the sports the book rows name. */
+  sports: { id: number; name: Record<Lang, string> }[];
 }

@@ -35,11 +35,15 @@ export interface ClientRow {
   username: string;
   currency: string;
   createdAt: string;
+  /** Owed to the house (minor units, ≥ 0). */
+  debt: number;
 }
 
 export interface ClientPage {
   client: ClientRow & { name: string; email: string; language: string };
   balances: { kind: string; currency: string; balance: number }[];
+  /** Owed to the house per currency (a resettlement's shortfall), repaid from deposits and winnings. */
+  debt: { currency: string; owed: number }[];
   risk: ClientRisk;
   stakeLimits: Limit[];
   responsibleGambling: {

@@ -73,6 +73,8 @@ const en = {
   joined: 'Joined',
   email: 'E-mail',
   currency: 'Currency',
+  debt: 'Owes',
+  debtRule: 'Repaid first from the next deposits and winnings',
 };
 export type RiskTexts = typeof en;
 
@@ -148,6 +150,8 @@ const tr: RiskTexts = {
   joined: 'Kayıt',
   email: 'E-posta',
   currency: 'Para birimi',
+  debt: 'Borç',
+  debtRule: 'Sonraki yatırım ve kazançlardan önce düşülür',
 };
 
 export const RISK_TEXTS: Record<Lang, RiskTexts> = { en, tr };

@@ -101,7 +101,11 @@ export async function buildApp(deps: AppDeps) {
     );
 
   const tenancy = createTenancyModule({ db, clock, ids });
+  /** The brand a player request is served for (X-App or host); none (null) → the shared prices. */
+  const brandOf = async (request: FastifyRequest) =>
+    (await tenancy.resolveTenant(request).catch(() => null))?.id ?? null;
   const fixtures = createFixturesModule({
+    brandOf,
     log: (msg, err) => logTarget.app?.log.error({ err }, msg),
     database,
     clock,
@@ -184,6 +188,7 @@ export async function buildApp(deps: AppDeps) {
       cashOut: perClientLimit(clientOf, config.CASHOUT_PER_MINUTE),
     },
     metrics: domain,
+    brandOf,
     sleep: deps.sleep,
     log: (msg, err) => logTarget.app?.log.error({ err }, msg),
   });
@@ -282,6 +287,7 @@ export async function buildApp(deps: AppDeps) {
     ids,
     limits: feedLimitsFromConfig(config),
     maxConnectionsPerAddress: config.FEED_MAX_CONNECTIONS_PER_ADDRESS,
+    brandOf,
     rendering: fixtures.feedRendering,
     source: fixtures.feedSource,
     crash: casino.crash.feedSource,

@@ -47,6 +47,8 @@ const ROUTE_ACCESS: Record<string, 'read' | 'trade' | 'manage'> = {
   'POST /ops/v1/markets/{id}/void': 'trade',
   'POST /ops/v1/markets/{id}/resettle': 'trade',
   'GET /ops/v1/dashboard': 'read',
+  'GET /ops/v1/margins': 'read',
+  'PUT /ops/v1/margins': 'trade',
   'GET /ops/v1/commands/{id}': 'read',
   'POST /ops/v1/virtual/commands': 'trade',
 };
@@ -184,20 +186,22 @@ describeEachBackend('back office: operators, audit, ticker, liability, trading',
           ? { kind: 'stake', level: 'market', refId: marketId, amount: 100_000, reason: 'table test' }
           : route === 'PUT /ops/v1/clients/{id}/risk'
             ? { label: 'standard', reason: 'table test' }
-            : route.endsWith('/suspend')
-              ? { reason: 'other' }
-              : route.includes('/commands')
-                ? { command: 'pause' }
-                : route.endsWith('/confirm')
-                  ? { totp: '000000' }
-                  : route === 'POST /ops/v1/operators'
-                    ? {
-                        username: `op-${Math.random().toString(36).slice(2, 8)}`,
-                        password: 'x'.repeat(16),
-                        role: 'support',
-                        brandId: null,
-                      }
-                    : undefined;
+            : route === 'PUT /ops/v1/margins'
+              ? { brandId: demoBrand, family: 'cards', marginBp: null, reason: 'table test' }
+              : route.endsWith('/suspend')
+                ? { reason: 'other' }
+                : route.includes('/commands')
+                  ? { command: 'pause' }
+                  : route.endsWith('/confirm')
+                    ? { totp: '000000' }
+                    : route === 'POST /ops/v1/operators'
+                      ? {
+                          username: `op-${Math.random().toString(36).slice(2, 8)}`,
+                          password: 'x'.repeat(16),
+                          role: 'support',
+                          brandId: null,
+                        }
+                      : undefined;
 
     let cases = 0;
     const identities = ['none', 'client', ...ROLES] as const;
@@ -232,6 +236,7 @@ describeEachBackend('back office: operators, audit, ticker, liability, trading',
       [`/ops/v1/results/events?brand=${demoBrand}`, 404],
       [`/ops/v1/results/events/${eventId}?brand=${demoBrand}`, 404],
       [`/ops/v1/dashboard?brand=${demoBrand}`, 404],
+      [`/ops/v1/margins?brand=${demoBrand}`, 404],
       [`/ops/v1/bets?brand=${kartalBrand}`, 200],
       [`/ops/v1/bets`, 200],
     ];
@@ -266,6 +271,9 @@ describeEachBackend('back office: operators, audit, ticker, liability, trading',
         404,
       ],
       ['PUT', `/ops/v1/clients/${demoClientId}/risk`, { noLive: true, reason }, 404],
+      // Margins are per brand: another brand's is a 404, its own brand's is its to set.
+      ['PUT', '/ops/v1/margins', { brandId: demoBrand, marginBp: 100, reason }, 404],
+      ['PUT', '/ops/v1/margins', { brandId: kartalBrand, family: 'cards', marginBp: null, reason }, 200],
       // Virtual rounds are every brand's.
       ['POST', '/ops/v1/virtual/commands', { command: 'start' }, 403],
     ];
@@ -275,6 +283,7 @@ describeEachBackend('back office: operators, audit, ticker, liability, trading',
       expect(res.statusCode, `${method} ${url}: ${res.body}`).toBe(status);
     }
     expect((await server.modules.ops.risk.client(demoClientId)).noLive).toBe(false);
+    expect(server.modules.fixtures.margins.list(null)).toEqual([]);
     expect(await server.modules.ops.risk.limits('stake', demoBrand)).not.toContainEqual(
       expect.objectContaining({ level: 'brand' }),
     );

@@ -85,7 +85,7 @@ describeEachBackend('back office: results, resettlement and dashboard', (backend
     const rows = await server.database.db.execute(sql`select coalesce(sum(e.amount), 0)::text as debt
       from ledger_entries e join ledger_accounts a on a.id = e.account_id
       where a.kind = 'client_debt' and a.owner_id = ${userId}`);
-    return -Number((rows as unknown as { rows: { debt: string }[] }).rows[0]!.debt);
+    return 0 - Number((rows as unknown as { rows: { debt: string }[] }).rows[0]!.debt);
   };
   const negativeBalances = async () => {
     const rows = await server.database.db.execute(
@@ -255,6 +255,36 @@ describeEachBackend('back office: results, resettlement and dashboard', (backend
     expect(await cashBalance(server, token)).toBe(0);
     expect(await debtOf(user.id)).toBe(won - 100);
     expect(await negativeBalances()).toBe(0);
+    await ledgerClean();
+
+    // The desk shows the debt: on the client page and in the client search's summary.
+    const owed = won - 100;
+    const page = (await ops('GET', `/ops/v1/clients/${user.id}`, tokens.support)).json().result;
+    expect(page.debt).toEqual([{ currency: user.currencyIso, owed }]);
+    const found = (await ops('GET', `/ops/v1/clients?q=${user.username}`, tokens.support)).json().result;
+    expect(found[0]).toMatchObject({ id: user.id, debt: owed });
+    // The next deposits repay it first, in the same movement: 10.00 all to the debt (a retry moves nothing).
+    const deposit = (amount: number, key: string) =>
+      server.modules.wallet.service.credit({
+        appId: user.appId,
+        userId: user.id,
+        currency: user.currencyIso,
+        amount,
+        type: 'deposit',
+        idempotencyKey: key,
+      });
+    const first = await deposit(1_000, `debt-dep-1:${user.id}`);
+    expect(first.entries.map((e) => e.amount).sort((a, b) => a - b)).toEqual([-1_000, 1_000]);
+    expect((await deposit(1_000, `debt-dep-1:${user.id}`)).replayed).toBe(true);
+    expect(await cashBalance(server, token)).toBe(0);
+    expect(await debtOf(user.id)).toBe(owed - 1_000);
+    // Two concurrent deposits of the rest: the debt (its row locked) is repaid once, the other deposit is cash.
+    const rest = owed - 1_000;
+    await Promise.all([deposit(rest, `debt-dep-2:${user.id}`), deposit(rest, `debt-dep-3:${user.id}`)]);
+    expect(await debtOf(user.id)).toBe(0);
+    expect(await cashBalance(server, token)).toBe(rest);
+    const after = (await ops('GET', `/ops/v1/clients/${user.id}`, tokens.support)).json().result;
+    expect(after.debt).toEqual([]);
     await ledgerClean();
   });
 

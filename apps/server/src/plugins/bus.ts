@@ -12,6 +12,8 @@ export interface BusEvents {
   /** Events whose stored rows changed outside the match and market updates (operator, catalogue): reload
    *  them from the database; `eventIds: null` means every event row (a new catalogue day). */
   'fixture.refresh': { eventIds: number[] | null };
+  /** A brand's margins changed (back office): every instance reloads them (`fixtures/brand-margins.ts`). */
+  'fixture.margins': { brandId: number };
   /** The feed producer (the simulator leader, or a provider adapter) is alive; sent every tick. */
   'fixture.producer': { producer: string; ts: number };
   /** A roulette table's round was spun (by the tables' leader): every instance's players see this number. */

@@ -5,8 +5,8 @@ import type { CasinoGame } from '@sb/contract';
 import type { TestServer } from './server';
 import { bearer, createClient, login } from './accounts';
 
-export async function fundedClient(server: TestServer, name: string, cents: number) {
-  const user = await createClient(server, name, `${name}-secret-2026`);
+export async function fundedClient(server: TestServer, name: string, cents: number, host = 'localhost') {
+  const user = await createClient(server, name, `${name}-secret-2026`, host);
   if (cents > 0)
     await server.modules.wallet.service.credit({
       appId: user.appId,
@@ -16,7 +16,7 @@ export async function fundedClient(server: TestServer, name: string, cents: numb
       type: 'deposit',
       idempotencyKey: `fund:${name}`,
     });
-  const token = (await login(server, name, `${name}-secret-2026`)).access_token;
+  const token = (await login(server, name, `${name}-secret-2026`, host)).access_token;
   return { user, token };
 }
 

@@ -19,8 +19,12 @@ export interface FeedTestClient {
   close(): Promise<void>;
 }
 
-export async function connectFeed(baseUrl: string): Promise<FeedTestClient> {
-  const socket = new WebSocket(`${baseUrl.replace(/^http/, 'ws')}${FEED_PATH}`);
+/** `host`: the Host header of the upgrade (a brand's site; default the address's own). */
+export async function connectFeed(baseUrl: string, host?: string): Promise<FeedTestClient> {
+  const socket = new WebSocket(
+    `${baseUrl.replace(/^http/, 'ws')}${FEED_PATH}`,
+    host ? { headers: { host } } : undefined,
+  );
   const messages: FeedServerMessage[] = [];
   const waiters: { predicate: (m: FeedServerMessage) => boolean; resolve: (m: FeedServerMessage) => void }[] =
     [];

@@ -86,6 +86,8 @@ export function bettingRoutes(deps: {
   /** Per-client limits of placement, slip checks and cash-outs (the app's rate-limit plugin). */
   rateLimits: BettingRateLimits;
   metrics?: DomainMetrics;
+  /** A visitor's brand (the site's): checkBets answers in that brand's prices. */
+  brandOf?: (request: FastifyRequest) => Promise<number | null>;
 }): FastifyPluginAsync {
   const { auth, betting, cashOut, views } = deps;
   /** The client of a request with a token; null for a visitor without one (checkBets works for both). */
@@ -109,7 +111,11 @@ export function bettingRoutes(deps: {
           response: { 200: checkBetsResponseSchema, ...errors },
         },
       },
-      async (request) => betting.check(await optionalClient(request), parseSlip(request.body)),
+      async (request) => {
+        const client = await optionalClient(request);
+        const visitorBrand = client ? null : ((await deps.brandOf?.(request)) ?? null);
+        return betting.check(client, parseSlip(request.body), visitorBrand);
+      },
     );
 
     app.post(

@@ -75,16 +75,29 @@ export function createBettingService(deps: BettingDeps) {
   const repo = createBettingRepository(db);
   const policyOf = (user: UserRow): OddsChangePolicy => user.oddsChange;
   /** The selections as this client may bet them (operator limits, stake factor, block flags). */
-  async function selectionsFor(client: { id: number; appId: number } | null, ids: number[], tx?: DbOrTx) {
-    const raw = await deps.fixtures.selections(ids, tx);
+  async function selectionsFor(
+    client: { id: number; appId: number } | null,
+    ids: number[],
+    tx?: DbOrTx,
+    brandId: number | null = client?.appId ?? null,
+  ) {
+    // The client's brand (a visitor's: the site's): its margin prices the selections as they were served to it.
+    const raw = await deps.fixtures.selections(ids, tx, brandId);
     if (!deps.risk) return { selections: raw, stakeFactor: 1 };
     return deps.risk.selections(client && { id: client.id, appId: client.appId }, raw, tx);
   }
 
-  async function check(user: UserRow | null, request: SlipRequest): Promise<CheckBetsResponse> {
+  /** `visitorBrand`: the site's brand when there is no client (its prices are the ones the visitor saw). */
+  async function check(
+    user: UserRow | null,
+    request: SlipRequest,
+    visitorBrand: number | null = null,
+  ): Promise<CheckBetsResponse> {
     const { selections, stakeFactor } = await selectionsFor(
       user,
       request.bets.map((b) => b.oddId),
+      undefined,
+      user?.appId ?? visitorBrand,
     );
     const result = checkSlip(request, selections, user ? policyOf(user) : 'none', stakeFactor);
     if (user) {

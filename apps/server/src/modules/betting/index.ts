@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { DomainMetrics } from '../../observability/metrics';
 import type { Db, DbOrTx } from '../../db/database';
 import type { Clock } from '../../lib/clock';
@@ -40,6 +40,8 @@ export interface BettingModuleDeps {
   sleep?: (ms: number) => Promise<void>;
   log?: (msg: string, err?: unknown) => void;
   metrics?: DomainMetrics;
+  /** A visitor's brand (the site's): checkBets answers in that brand's prices. */
+  brandOf?: (request: FastifyRequest) => Promise<number | null>;
 }
 
 /** Bets: the slip's checks, placement, live acceptance, settlement, cash-out and the client's bet history. */
@@ -77,6 +79,7 @@ export function createBettingModule(deps: BettingModuleDeps) {
         views,
         rateLimits: deps.rateLimits,
         metrics: deps.metrics,
+        brandOf: deps.brandOf,
       }),
     );
   };

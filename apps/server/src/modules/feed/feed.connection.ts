@@ -64,6 +64,8 @@ export class FeedConnection {
   identity: FeedIdentity = { userId: null };
   /** The language of the texts it gets (`locale` on subscribe; the default until then). */
   locale: Locale = DEFAULT_LOCALE;
+  /** The brand of the site it connected from (its host): market updates carry that brand's prices. */
+  brandId: number | null = null;
   /** Cleared at each heartbeat, set by the client's pong: a connection still false at the next one is dead. */
   alive = true;
   private closed = false;

@@ -49,7 +49,8 @@ export interface CrashFeedSource {
 
 /** What the ring buffer keeps of a sent message: its texts (rendered once). */
 interface SentPayload {
-  text(locale: Locale, view: FeedView): string | null;
+  /** `brandId`: the client's brand (its margins price market updates). */
+  text(locale: Locale, view: FeedView, brandId: number | null): string | null;
 }
 
 /** A crash message: one text for every client (no language or view). */
@@ -137,7 +138,10 @@ export class FeedHub implements FeedConnectionHost {
   constructor(private readonly options: FeedHubOptions) {
     const { limits } = options;
     this.timers = options.timers ?? nodeTimers;
-    this.rendering = options.rendering ?? { competitionName: () => undefined, isRowMarket: () => true };
+    this.rendering = options.rendering ?? {
+      competitionName: () => undefined,
+      isRowMarket: () => true,
+    };
     this.ring = new FeedRingBuffer(limits.ringSize, limits.ringMaxBytes);
     this.state = new FeedStateStore(limits.maxEvents, limits.maxMarketsPerEvent);
     this.policy = createBackpressurePolicy(limits.maxBufferedBytes);
@@ -217,7 +221,7 @@ export class FeedHub implements FeedConnectionHost {
               : entry.live && wanted.has('live')
                 ? 'live'
                 : null;
-        const text = view && entry.payload.text(connection.locale, view);
+        const text = view && entry.payload.text(connection.locale, view, connection.brandId);
         if (text && !connection.sendText(text)) return;
       }
     } else {
@@ -342,7 +346,7 @@ export class FeedHub implements FeedConnectionHost {
     let sockets = 0;
     for (const connection of this.connections) {
       const view = connection.viewOf(message.eventId, live);
-      const text = view && payload.text(connection.locale, view);
+      const text = view && payload.text(connection.locale, view, connection.brandId);
       if (text && connection.sendText(text)) sockets++;
     }
     this.options.onFanOut?.(sockets, message.ts);
@@ -364,8 +368,8 @@ export class FeedHub implements FeedConnectionHost {
     const texts = this.snapshotParts(topic)
       .map((part) =>
         part.stamp === null
-          ? part.payload.text(connection.locale, view)
-          : part.payload.stamped(connection.locale, view, part.stamp),
+          ? part.payload.text(connection.locale, view, connection.brandId)
+          : part.payload.stamped(connection.locale, view, part.stamp, connection.brandId),
       )
       .filter((text): text is string => text !== null);
     // One write for the whole snapshot.

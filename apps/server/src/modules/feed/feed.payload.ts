@@ -1,4 +1,10 @@
-import { DEFAULT_LOCALE, type Locale, type MarketUpdate, type MatchUpdate } from '@sb/contract';
+import {
+  DEFAULT_LOCALE,
+  type FeedMarket,
+  type Locale,
+  type MarketUpdate,
+  type MatchUpdate,
+} from '@sb/contract';
 
 /**
  * Which form of a data message a client gets: `event` (an `event:<id>` subscriber: every market) or `live`
@@ -11,11 +17,21 @@ export interface FeedRendering {
   competitionName(competitionId: number, locale: Locale): string | undefined;
   /** Whether a market is one the list rows show (main markets, main line). */
   isRowMarket(eventId: number, marketId: number, marketType: number): boolean;
+  /**
+   * A brand's prices for an event's markets (its margins: odd / (1 + Δ), suspended outside the band), with a key
+   * naming the brand's margins; null when the brand has none (it shares the plain texts).
+   */
+  brandMarkets?(brandId: number | null, eventId: number): BrandMarkets | null;
+}
+
+export interface BrandMarkets {
+  key: string;
+  apply(market: FeedMarket): FeedMarket;
 }
 
 /**
  * One data message with the texts it goes out as, each serialised once on first use and shared by every
- * recipient: per language for match updates, full or row-markets-only for market updates.
+ * recipient: per language for match updates, full or row-markets-only and per brand pricing for market updates.
  */
 export class FeedPayload {
   private readonly texts = new Map<string, string | null>();
@@ -30,10 +46,14 @@ export class FeedPayload {
     return this.message.eventId;
   }
 
-  /** The text for a client, or null when this message has nothing for its view. */
-  text(locale: Locale, view: FeedView): string | null {
-    const key = this.message.type === 'match_update' ? locale : view;
-    if (!this.texts.has(key)) this.texts.set(key, this.render(locale, view));
+  /** The text for a client (of a brand), or null when this message has nothing for its view. */
+  text(locale: Locale, view: FeedView, brandId: number | null = null): string | null {
+    const brand =
+      this.message.type === 'market_update'
+        ? (this.rendering.brandMarkets?.(brandId, this.message.eventId) ?? null)
+        : null;
+    const key = this.message.type === 'match_update' ? locale : `${view}|${brand?.key ?? ''}`;
+    if (!this.texts.has(key)) this.texts.set(key, this.render(locale, view, brand));
     return this.texts.get(key) ?? null;
   }
 
@@ -41,8 +61,8 @@ export class FeedPayload {
    * The text with a `seq` appended as its last key: a snapshot's state message is rendered once per event
    * version and stamped with the stream position of each send (the same bytes as rendering it with that seq).
    */
-  stamped(locale: Locale, view: FeedView, seq: number): string | null {
-    const text = this.text(locale, view);
+  stamped(locale: Locale, view: FeedView, seq: number, brandId: number | null = null): string | null {
+    const text = this.text(locale, view, brandId);
     return text === null ? null : `${text.slice(0, -1)},"seq":${seq}}`;
   }
 
@@ -51,14 +71,17 @@ export class FeedPayload {
     return this.text(DEFAULT_LOCALE, 'event')?.length ?? 0;
   }
 
-  private render(locale: Locale, view: FeedView): string | null {
+  private render(locale: Locale, view: FeedView, brand: BrandMarkets | null): string | null {
     const m = this.message;
     if (m.type === 'match_update') {
       const name = this.rendering.competitionName(m.competition.id, locale) ?? m.competition.name;
       return JSON.stringify({ ...m, competition: { id: m.competition.id, name } });
     }
-    if (view === 'event') return JSON.stringify(m);
-    const markets = m.markets.filter((market) => this.rendering.isRowMarket(m.eventId, market.id, market.t));
-    return markets.length > 0 ? JSON.stringify({ ...m, markets }) : null;
+    const priced = brand ? { ...m, markets: m.markets.map((market) => brand.apply(market)) } : m;
+    if (view === 'event') return JSON.stringify(priced);
+    const markets = priced.markets.filter((market) =>
+      this.rendering.isRowMarket(m.eventId, market.id, market.t),
+    );
+    return markets.length > 0 ? JSON.stringify({ ...priced, markets }) : null;
   }
 }

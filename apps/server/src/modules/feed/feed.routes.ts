@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type {} from '@fastify/swagger'; // the `tags`/`summary` schema fields
 import type { RawData } from 'ws';
 import { FEED_PATH } from '@sb/contract';
@@ -18,8 +18,14 @@ export const TOO_MANY_CONNECTIONS = 1013;
  * An address holds at most `maxPerAddress` open connections on this instance: one more is refused before the
  * upgrade with 429 `rate_limited` (or, when several upgrades race past that check, closed with 1013).
  */
-export function feedRoutes(hub: FeedHub, maxPerAddress: number): FastifyPluginAsync {
+export function feedRoutes(
+  hub: FeedHub,
+  maxPerAddress: number,
+  /** The brand of the upgrade request (its host): the connection gets that brand's prices. */
+  brandOf: (request: FastifyRequest) => Promise<number | null> = async () => null,
+): FastifyPluginAsync {
   const open = new Map<string, number>();
+  const brands = new WeakMap<FastifyRequest, number | null>();
   return async (fastify) => {
     fastify.get(
       FEED_PATH,
@@ -33,6 +39,7 @@ export function feedRoutes(hub: FeedHub, maxPerAddress: number): FastifyPluginAs
               undefined,
               5,
             );
+          brands.set(request, await brandOf(request));
         },
         websocket: true,
         schema: {
@@ -67,6 +74,7 @@ export function feedRoutes(hub: FeedHub, maxPerAddress: number): FastifyPluginAs
           cork: () => tcp.cork(),
           uncork: () => tcp.uncork(),
         });
+        connection.brandId = brands.get(request) ?? null;
         socket.on('message', (data, isBinary) => {
           const buffer = toBuffer(data);
           connection.receive(isBinary ? null : buffer.toString('utf8'), buffer.length);

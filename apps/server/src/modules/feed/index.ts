@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { Config } from '../../config/config';
 import type { DomainMetrics } from '../../observability/metrics';
 import type { Clock } from '../../lib/clock';
@@ -10,7 +11,7 @@ import { feedRoutes } from './feed.routes';
 
 export type { FeedIdentity, VerifyToken } from './feed.connection';
 export type { CrashFeedSource, EventState, FeedHub, FeedLimits, FeedStateSource } from './feed.hub';
-export type { FeedRendering } from './feed.payload';
+export type { BrandMarkets, FeedRendering } from './feed.payload';
 
 /**
  * Until the identity module exists there are no per-user topics, so every token is accepted as
@@ -50,6 +51,8 @@ export function createFeedModule(deps: {
   metrics?: DomainMetrics;
   /** Open feed connections one address may hold on this instance (default: no cap). */
   maxConnectionsPerAddress?: number;
+  /** The brand of a connection's site (its host): market updates go out in that brand's prices. */
+  brandOf?: (request: FastifyRequest) => Promise<number | null>;
 }) {
   const hub = new FeedHub({
     bus: deps.bus,
@@ -71,7 +74,7 @@ export function createFeedModule(deps: {
   hub.start();
   return {
     hub,
-    routes: feedRoutes(hub, deps.maxConnectionsPerAddress ?? Number.POSITIVE_INFINITY),
+    routes: feedRoutes(hub, deps.maxConnectionsPerAddress ?? Number.POSITIVE_INFINITY, deps.brandOf),
     /** Sends every client fresh snapshots from the source (after a bus gap or a producer change). */
     resync: () => hub.resync(),
     close: () => hub.close(),

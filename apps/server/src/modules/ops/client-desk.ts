@@ -26,7 +26,10 @@ export function createClientDesk(deps: { db: Db; desk: DeskRepository; risk: Ris
       const like = `${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
       const rows = rowsOf<Record<string, unknown>>(
         await db.execute(sql`
-          select u.id, u.app_id, a.name as brand, u.username, u.currency_iso, u.created_at
+          select u.id, u.app_id, a.name as brand, u.username, u.currency_iso, u.created_at,
+                 (select coalesce(-sum(e.amount), 0)::bigint from ledger_entries e
+                    join ledger_accounts k on k.id = e.account_id
+                    where k.owner_id = u.id and k.kind = 'client_debt') as debt
           from users u left join apps a on a.id = u.app_id
           where u.role = 'ROLE_CLIENT' and lower(u.username) like ${like}
             ${brandId === null ? sql`` : sql`and u.app_id = ${brandId}`}
@@ -38,6 +41,8 @@ export function createClientDesk(deps: { db: Db; desk: DeskRepository; risk: Ris
         username: String(r.username),
         currency: String(r.currency_iso),
         createdAt: iso(r.created_at),
+        /** What the client owes the house (minor units, ≥ 0): a resettlement's shortfall not yet repaid. */
+        debt: Number(r.debt ?? 0),
       }));
     },
 
@@ -52,6 +57,12 @@ export function createClientDesk(deps: { db: Db; desk: DeskRepository; risk: Ris
       const balances = rowsOf<{ kind: string; currency: string; balance: number | string }>(
         await db.execute(sql`select kind, currency, balance from ledger_accounts
           where owner_id = ${userId} and kind in ('client_cash', 'client_bonus') order by kind`),
+      );
+      // The debt account keeps no row balance (it may go negative): its entries' sum, negative = owed.
+      const debts = rowsOf<{ currency: string; owed: number | string }>(
+        await db.execute(sql`select k.currency, coalesce(-sum(e.amount), 0)::bigint as owed
+          from ledger_accounts k left join ledger_entries e on e.account_id = k.id
+          where k.owner_id = ${userId} and k.kind = 'client_debt' group by k.currency order by k.currency`),
       );
       const transactions = rowsOf<Record<string, unknown>>(
         await db.execute(sql`
@@ -125,6 +136,8 @@ export function createClientDesk(deps: { db: Db; desk: DeskRepository; risk: Ris
           createdAt: iso(profile.created_at),
         },
         balances: balances.map((b) => ({ kind: b.kind, currency: b.currency, balance: Number(b.balance) })),
+        /** Owed to the house per currency (minor units, > 0): repaid from the next deposits and winnings. */
+        debt: debts.map((d) => ({ currency: d.currency, owed: Number(d.owed) })).filter((d) => d.owed > 0),
         risk: await deps.risk.client(userId),
         stakeLimits: await deps.risk.limits('stake', appId),
         responsibleGambling: {

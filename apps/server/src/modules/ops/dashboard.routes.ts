@@ -12,7 +12,12 @@ const BETS_PER_MINUTE_SPAN = 60;
  * `GET /ops/v1/dashboard`: turnover, GGR and hold per day, sport and brand; bets per minute; live events; casino
  * RTP per game family. Registered inside `/ops/v1` (authentication, role and brand checks apply); the desk polls it.
  */
-export function dashboardRoutes(repo: DashboardRepository, now: () => number): FastifyPluginAsync {
+export function dashboardRoutes(
+  repo: DashboardRepository,
+  now: () => number,
+  /** Sports with their names (en, tr): the desk names sports, never shows their ids. */
+  sports: () => Promise<{ id: number; name: { en: string; tr: string } }[]> = async () => [],
+): FastifyPluginAsync {
   return async (fastify) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     app.get(
@@ -38,12 +43,14 @@ export function dashboardRoutes(repo: DashboardRepository, now: () => number): F
         const at = now();
         // From the start of the first UTC day shown.
         const from = new Date(Math.floor(at / DAY_MS) * DAY_MS - (q.days - 1) * DAY_MS);
-        const [book, betsPerMinute, liveEvents, rtp] = await Promise.all([
+        const [book, betsPerMinute, liveEvents, rtp, sportList] = await Promise.all([
           repo.book(from, brandId),
           repo.betsPerMinute(new Date(at), BETS_PER_MINUTE_SPAN, brandId),
           repo.liveEvents(),
           repo.rtp(from, brandId),
+          sports(),
         ]);
+        const shown = new Set(book.map((r) => r.sportId));
         return {
           result: {
             from: from.toISOString(),
@@ -55,6 +62,8 @@ export function dashboardRoutes(repo: DashboardRepository, now: () => number): F
             betsPerMinute,
             liveEvents,
             rtp,
+            /** The names of the sports the book rows name (0 = mixed is the desk's own word). */
+            sports: sportList.filter((s) => shown.has(s.id)),
           },
         };
       },

@@ -2,6 +2,7 @@ import type { Db } from '../../db/database';
 import type { Clock } from '../../lib/clock';
 import type { BetMoneyChange } from '../betting/index';
 import type { FixturesModule } from '../fixtures/index';
+import { marginsRoutes } from './margins.routes';
 import type { DbOrTx } from '../../db/database';
 import { createDashboardRepository } from './dashboard.repository';
 import { dashboardRoutes } from './dashboard.routes';
@@ -71,7 +72,23 @@ export function createOpsModule(deps: {
     audit,
   });
   const now = () => deps.clock.now();
-  const extra = [resultsDeskRoutes(results, now), dashboardRoutes(createDashboardRepository(deps.db), now)];
+  /** Sports with their names in both languages (the desk's screens name sports, never show ids). */
+  const sportNames = async () =>
+    [...(await deps.fixtures.catalogue.reference()).sports.values()]
+      .sort((a, b) => a.order - b.order)
+      .map((s) => ({ id: s.id, name: { en: s.nameEn, tr: s.nameTr } }));
+  const margins = marginsRoutes({
+    margins: deps.fixtures.margins,
+    audit,
+    desk,
+    sportExists: (id) => risk.sportExists(id),
+    sports: sportNames,
+  });
+  const extra = [
+    resultsDeskRoutes(results, now),
+    dashboardRoutes(createDashboardRepository(deps.db), now, sportNames),
+    margins,
+  ];
   return {
     operators,
     audit,

@@ -88,6 +88,15 @@ export function createWalletRepository(db: DbOrTx) {
         .orderBy(asc(ledgerEntries.id));
     },
 
+    /** The sum of an account's entries: the balance of an account whose row balance is not kept (allow-negative). */
+    async entrySum(accountId: number): Promise<number> {
+      const [row] = await db
+        .select({ sum: sql<string>`coalesce(sum(${ledgerEntries.amount}), 0)::bigint` })
+        .from(ledgerEntries)
+        .where(eq(ledgerEntries.accountId, accountId));
+      return Number(row?.sum ?? 0);
+    },
+
     /** The account's row locked until the transaction ends (a clawback reads the balance it may take). */
     async lockAccount(id: number): Promise<AccountRow | null> {
       const [row] = await db.select().from(ledgerAccounts).where(eq(ledgerAccounts.id, id)).for('update');

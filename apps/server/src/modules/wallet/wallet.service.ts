@@ -53,6 +53,17 @@ export interface ClientTransfer {
 
 const MAX_AMOUNT = 1_000_000_000_00;
 
+/**
+ * Credits that repay a client's debt first (a resettlement's shortfall on `client_debt`, see `clawback`): deposits
+ * and winnings (bet payouts, cash-outs, casino payouts). Refunds, cashback, bonuses and adjustments do not.
+ */
+export const DEBT_REPAYING_TYPES: ReadonlySet<MovementType> = new Set([
+  'deposit',
+  'bet_payout',
+  'cashout',
+  'casino_payout',
+]);
+
 export const insufficientFunds = () =>
   new HttpError(409, 'insufficient_funds', 'balance too low for this movement');
 
@@ -234,11 +245,48 @@ export function createWalletService(deps: { db: Db; clock: Clock; metrics?: Doma
     return { taken, debt };
   }
 
+  /**
+   * Adds `amount` to the client's cash; a deposit or a win first repays what the client owes (`client_debt`), in
+   * the same movement: cash +(amount − repaid), debt +repaid, counterparty −amount. The debt row is locked first,
+   * so two credits never repay the same debt twice; a retry of the key returns the stored movement.
+   */
+  async function credit(t: ClientTransfer, tx?: DbOrTx): Promise<Movement> {
+    if (!DEBT_REPAYING_TYPES.has(t.type)) return transfer(t, 1, tx);
+    const key = { appId: t.appId, kind: 'client_debt' as const, ownerId: t.userId, currency: t.currency };
+    const debtAccount = await createWalletRepository(tx ?? db).findAccount(key);
+    if (!debtAccount) return transfer(t, 1, tx);
+    const repay = async (inTx: DbOrTx): Promise<Movement> => {
+      const repo = createWalletRepository(inTx);
+      const done = await repo.findMovement(t.appId, t.idempotencyKey);
+      if (done) {
+        if (done.type !== t.type || done.userId !== t.userId)
+          throw new HttpError(
+            409,
+            'idempotency_conflict',
+            'this idempotency key was used for a different movement',
+          );
+        return { movement: done, entries: await repo.entriesOf(done.id), replayed: true };
+      }
+      await repo.lockAccount(debtAccount.id);
+      const owed = -(await repo.entrySum(debtAccount.id));
+      const repaid = Math.min(Math.max(owed, 0), t.amount);
+      if (repaid === 0) return transfer(t, 1, inTx);
+      const entries: MovementInput['entries'] = [
+        { account: t.counterparty ?? { kind: 'house' }, amount: -t.amount },
+        { account: { kind: 'client_debt', userId: t.userId }, amount: repaid },
+      ];
+      if (t.amount > repaid)
+        entries.push({ account: { kind: 'client_cash', userId: t.userId }, amount: t.amount - repaid });
+      return post(movementOf(t, entries), inTx);
+    };
+    return tx ? repay(tx) : db.transaction(repay);
+  }
+
   return {
     post,
     clawback,
-    /** Adds `amount` to the client's cash from the counterparty (house by default). */
-    credit: (t: ClientTransfer, tx?: DbOrTx) => transfer(t, 1, tx),
+    /** Adds `amount` to the client's cash from the counterparty (house by default), repaying a debt first. */
+    credit,
     /** Takes `amount` from the client's cash to the counterparty; 409 insufficient_funds if too low. */
     debit: (t: ClientTransfer, tx?: DbOrTx) => transfer(t, -1, tx),
 

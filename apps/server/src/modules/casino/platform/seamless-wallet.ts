@@ -21,8 +21,9 @@ export interface SeamlessWalletDeps {
 }
 
 /** The client's cash after a movement: the house side is unguarded, so the one guarded entry is the client's. */
+/** The cash balance a movement left, null when it did not touch the cash (a win that all went to a debt). */
 const cashAfter = (movement: Movement) =>
-  movement.entries.find((e) => e.balanceAfter !== null)?.balanceAfter ?? 0;
+  movement.entries.find((e) => e.balanceAfter !== null)?.balanceAfter ?? null;
 
 /**
  * The seamless-wallet contract the games call, modelled on Hub88's operator API: `bet` debits, `win` credits
@@ -108,7 +109,7 @@ export function createSeamlessWallet(deps: SeamlessWalletDeps) {
     const response: WalletResponse = {
       status: 'RS_OK',
       transaction_uuid: req.transaction_uuid,
-      balance: cashAfter(movement),
+      balance: cashAfter(movement) ?? 0,
       currency: session.currency,
     };
     const row = {
@@ -168,7 +169,8 @@ export function createSeamlessWallet(deps: SeamlessWalletDeps) {
         },
         tx,
       );
-      balance = cashAfter(movement);
+      // A win that all went to repay a debt moved no cash: the balance is what it was.
+      balance = cashAfter(movement) ?? (await balanceOf(session, tx));
     } else balance = await balanceOf(session, tx);
     await repo.closeBet(bet.uuid, req.transaction_uuid);
     const response: WalletResponse = {

@@ -1,0 +1,39 @@
+import { session, type TickerBet } from './api';
+
+/** How long a dropped operator socket waits before it reconnects. */
+const TICKER_RECONNECT_MS = 2_000;
+
+/**
+ * The operators' live topic (`/ops/v1/ticker`): authenticates with the session's token, hands new bets to
+ * `onBets`, reports the connection's state and reconnects until the returned function stops it.
+ */
+export function connectTicker(handlers: {
+  sinceId?: () => number | undefined;
+  onBets: (bets: TickerBet[]) => void;
+  onConnected?: (connected: boolean) => void;
+}): () => void {
+  let socket: WebSocket | null = null;
+  let retry: ReturnType<typeof setTimeout> | null = null;
+  let stopped = false;
+  const connect = () => {
+    const url = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ops/v1/ticker`;
+    socket = new WebSocket(url);
+    socket.onopen = () =>
+      socket?.send(JSON.stringify({ type: 'auth', token: session.get(), sinceId: handlers.sinceId?.() }));
+    socket.onmessage = (m) => {
+      const msg = JSON.parse(String(m.data)) as { type: string; bets?: TickerBet[] };
+      if (msg.type === 'authenticated') handlers.onConnected?.(true);
+      if (msg.type === 'bets' && msg.bets) handlers.onBets(msg.bets);
+    };
+    socket.onclose = () => {
+      handlers.onConnected?.(false);
+      if (!stopped) retry = setTimeout(connect, TICKER_RECONNECT_MS);
+    };
+  };
+  connect();
+  return () => {
+    stopped = true;
+    if (retry) clearTimeout(retry);
+    socket?.close();
+  };
+}

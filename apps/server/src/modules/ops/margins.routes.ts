@@ -1,0 +1,97 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { badRequest } from '../../plugins/errors';
+import {
+  MARKET_FAMILIES,
+  MAX_BRAND_MARGIN_BP,
+  MIN_BRAND_MARGIN_BP,
+  type BrandMargins,
+} from '../fixtures/index';
+import { brandScope, ctxOf } from './access';
+import type { AuditLog } from './audit';
+import type { DeskRepository } from './desk.repository';
+import { reasonText } from './trading-controls.routes';
+
+const INT32_MAX = 2_147_483_647;
+
+/**
+ * Brand margins (`/ops/v1/margins`): a brand's Δ per sport and market family, in basis points. Prices are shared;
+ * the margin adjusts what the brand serves and accepts (fixtures/pricing/brand-odd.ts). Brand-scoped like limits:
+ * a brand's trader sets its own brand's margins; another brand → 404.
+ */
+export function marginsRoutes(deps: {
+  margins: BrandMargins;
+  audit: AuditLog;
+  desk: DeskRepository;
+  sportExists: (id: number) => Promise<boolean>;
+  /** Sports with their names (the screen's choices). */
+  sports: () => Promise<{ id: number; name: { en: string; tr: string } }[]>;
+}): FastifyPluginAsync {
+  const { margins, audit } = deps;
+  return async (fastify) => {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+    app.get(
+      '/ops/v1/margins',
+      {
+        config: { opsAccess: 'read' },
+        schema: {
+          tags: ['ops'],
+          summary: 'Brand margins per sport and market family (basis points; null = every sport / family)',
+          querystring: z.object({ brand: z.coerce.number().int().positive().max(INT32_MAX).optional() }),
+        },
+      },
+      async (request) => {
+        const brandId = brandScope(ctxOf(request), request.query.brand);
+        const sports = await deps.sports();
+        return { result: { margins: margins.list(brandId), families: MARKET_FAMILIES, sports } };
+      },
+    );
+
+    app.put(
+      '/ops/v1/margins',
+      {
+        config: { opsAccess: 'trade' },
+        schema: {
+          tags: ['ops'],
+          summary: 'Set (marginBp) or remove (marginBp null) a brand’s margin for a sport × market family',
+          body: z.object({
+            brandId: z.number().int().positive().max(INT32_MAX),
+            /** null = every sport. */
+            sportId: z.number().int().positive().max(INT32_MAX).nullable().default(null),
+            /** null = every family. */
+            family: z.enum(MARKET_FAMILIES).nullable().default(null),
+            /** Basis points (100 = 1%): the brand's odd = odd / (1 + Δ). */
+            marginBp: z.number().int().min(MIN_BRAND_MARGIN_BP).max(MAX_BRAND_MARGIN_BP).nullable(),
+            reason: reasonText,
+          }),
+        },
+      },
+      async (request) => {
+        const ctx = ctxOf(request);
+        const b = request.body;
+        brandScope(ctx, b.brandId);
+        if (!(await deps.desk.brandExists(b.brandId))) throw badRequest('brandId', 'no such brand');
+        if (b.sportId !== null && !(await deps.sportExists(b.sportId)))
+          throw badRequest('sportId', 'no such sport');
+        const key = { brandId: b.brandId, sportId: b.sportId, family: b.family };
+        const change = await margins.set(key, b.marginBp);
+        await audit.record({
+          actor: ctx,
+          action: 'margin.set',
+          target: `brand:${b.brandId}:${b.sportId ?? 'all'}:${b.family ?? 'all'}`,
+          brandId: b.brandId,
+          outcome: 'ok',
+          status: 200,
+          reason: b.reason,
+          before: { ...key, marginBp: change.before },
+          after: { ...key, marginBp: change.after },
+          address: request.ip,
+        });
+        request.opsAudited = true;
+        return { result: { ...key, marginBp: change.after } };
+      },
+    );
+  };
+}

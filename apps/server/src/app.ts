@@ -178,6 +178,12 @@ export async function buildApp(deps: AppDeps) {
     assertCanStake: (userId, amount, tx) => limits.service.assertCanStake(userId, amount, tx),
     liveDelayMs: config.BET_LIVE_DELAY_MS,
     risk: ops.betRisk,
+    clientsWithRules: (userIds) => limits.service.clientsWithRules(userIds),
+    batching: config.BET_BATCH_LANES > 0 && {
+      lanes: config.BET_BATCH_LANES,
+      windowMs: config.BET_BATCH_WINDOW_MS,
+      maxBatch: config.BET_BATCH_MAX,
+    },
     cashOut: {
       marginBasisPoints: config.CASHOUT_MARGIN_BP,
       toleranceBasisPoints: config.CASHOUT_TOLERANCE_BP,

@@ -85,6 +85,13 @@ const envSchema = z.object({
   MARKETS_WINDOW_HOURS: z.coerce.number().min(0).max(168).default(3),
   /** How long a live bet waits before it is checked again and accepted or rejected. */
   BET_LIVE_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
+  /**
+   * Group commit of placements (betting README): placements arriving within this many ms share one transaction;
+   * lanes by market, each with one batch in flight (0 lanes: every bet in its own transaction); bets per batch.
+   */
+  BET_BATCH_WINDOW_MS: z.coerce.number().int().min(0).max(50).default(2),
+  BET_BATCH_LANES: z.coerce.number().int().min(0).max(64).default(4),
+  BET_BATCH_MAX: z.coerce.number().int().min(1).max(1_000).default(64),
   /** Bet placements a client may make per minute (all their tokens, all instances with REDIS_URL). */
   BET_PLACE_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(30),
   /** Slip checks per client (a visitor: per address) per minute; the slip re-checks as odds move. */

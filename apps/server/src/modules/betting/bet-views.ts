@@ -4,14 +4,14 @@ import { notFound } from '../../plugins/errors';
 import type { BettingView } from '../fixtures/index';
 import { currencyOf, type UserRow } from '../identity/index';
 import { betView } from './bet-view';
-import { createBettingRepository, type BetRow } from './betting.repository';
+import { createBettingRepository, type BetRow, type LegRow } from './betting.repository';
 
 /** Bets as the client sees them: with their legs, the events' current state and names in a language. */
 export function createBetViews(deps: { db: Db; fixtures: BettingView }) {
   const repo = createBettingRepository(deps.db);
 
-  async function views(rows: BetRow[], user: UserRow, locale: Locale): Promise<BetView[]> {
-    const legs = await repo.legsOf(rows.map((r) => r.id));
+  async function views(rows: BetRow[], user: UserRow, locale: Locale, known?: LegRow[]): Promise<BetView[]> {
+    const legs = known ?? (await repo.legsOf(rows.map((r) => r.id)));
     const events = await deps.fixtures.events([...new Set(legs.map((l) => l.eventId))], locale);
     const currency = currencyOf(user.currencyIso);
     return rows.map((bet) =>
@@ -27,8 +27,9 @@ export function createBetViews(deps: { db: Db; fixtures: BettingView }) {
   }
 
   return {
-    async one(bet: BetRow, user: UserRow, locale: Locale): Promise<BetView> {
-      return (await views([bet], user, locale))[0]!;
+    /** One bet; `legs` when the caller has them as stored (a placement that just wrote them), else read. */
+    async one(bet: BetRow, user: UserRow, locale: Locale, legs?: LegRow[] | null): Promise<BetView> {
+      return (await views([bet], user, locale, legs ?? undefined))[0]!;
     },
     /** One of the client's bets; another client's bet is as unknown as a missing one (404). */
     async byId(id: number, user: UserRow, locale: Locale): Promise<BetView> {

@@ -18,6 +18,22 @@ export function createBettingRepository(db: DbOrTx) {
       return row;
     },
 
+    /** Inserts many bets in one statement; a bet whose Idempotency-Key its client has used already is left out. */
+    async insertBets(rows: NewBet[]): Promise<BetRow[]> {
+      if (rows.length === 0) return [];
+      return db.insert(bets).values(rows).onConflictDoNothing().returning();
+    },
+
+    async insertLegs(legs: LegRow[]): Promise<void> {
+      if (legs.length > 0) await db.insert(betLegs).values(legs);
+    },
+
+    /** Removes bets inserted in this transaction that could not be paid for (a batch's refused stakes). */
+    async deleteBets(ids: number[]): Promise<void> {
+      if (ids.length === 0) return;
+      await db.delete(bets).where(inArray(bets.id, ids)); // the legs go with them (on delete cascade)
+    },
+
     async byKey(userId: number, key: string): Promise<BetRow | null> {
       const [row] = await db
         .select()

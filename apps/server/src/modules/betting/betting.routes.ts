@@ -135,14 +135,14 @@ export function bettingRoutes(deps: {
         const user = await auth.requireClient(request);
         const key = request.headers['idempotency-key'];
         try {
-          const bet = await betting.place(
+          const { bet, legs } = await betting.placeWithLegs(
             user,
             parseSlip(request.body),
             typeof key === 'string' ? key : undefined,
           );
           deps.metrics?.betPlaced(bet.type, bet.status === 'pending', (performance.now() - started) / 1000);
           request.log.info({ betId: bet.id, userId: user.id, status: bet.status }, 'bet placed');
-          return { result: await views.one(bet, user, requestLocale(request)) };
+          return { result: await views.one(bet, user, requestLocale(request), legs) };
         } catch (error) {
           if (error instanceof HttpError) {
             deps.metrics?.betRefused(refusalReason(error), (performance.now() - started) / 1000);

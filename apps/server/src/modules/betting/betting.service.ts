@@ -8,7 +8,11 @@ import type { BettingView, SelectionContext } from '../fixtures/index';
 import type { UserRow } from '../identity/index';
 import type { WalletService } from '../wallet/index';
 import { createBettingRepository, type BetRow } from './betting.repository';
-import { acceptsOdd, checkSlip, type SlipCheck } from './slip-check';
+import { createPlacementWriter, type Placed, type Placement } from './placement.service';
+import { acceptsOdd, checkedSelections, checkSlip } from './slip-check';
+
+export { betError } from './slip-check';
+export type { Placed } from './placement.service';
 
 /**
  * A client's risk settings as betting applies them (the back office's limits, ops/risk.ts): each selection's max
@@ -21,7 +25,22 @@ export interface BetRisk {
     selections: Map<number, SelectionContext>,
     tx?: DbOrTx,
   ): Promise<{ selections: Map<number, SelectionContext>; stakeFactor: number }>;
+  /**
+   * `selections` for many clients at once (a batch of placements), in a fixed number of statements; read outside
+   * any transaction (on the pool, in parallel).
+   */
+  forClients(
+    clients: { id: number; appId: number }[],
+    selections: Map<number, SelectionContext>,
+  ): Promise<Map<number, { selections: Map<number, SelectionContext>; stakeFactor: number }>>;
   cashOutBlocked(userId: number, tx?: DbOrTx): Promise<boolean>;
+}
+
+/** Group commit of placements (see placement-batcher.ts); `false` places every bet in its own transaction. */
+export interface PlacementBatching {
+  lanes: number;
+  windowMs: number;
+  maxBatch: number;
 }
 
 export interface BettingDeps {
@@ -34,39 +53,15 @@ export interface BettingDeps {
   /** How long a live bet waits before it is checked again and accepted or rejected. */
   liveDelayMs: number;
   risk?: BetRisk;
+  /**
+   * Of these clients, those `assertCanStake` might refuse (limits, exclusions): their bets skip the batch. Without
+   * it every bet is placed alone.
+   */
+  clientsWithRules?: (userIds: number[]) => Promise<Set<number>>;
+  batching?: PlacementBatching | false;
   /** Waits (tests pass one that resolves at once). */
   sleep?: (ms: number) => Promise<void>;
 }
-
-/** A slip that cannot be placed as asked: 400 `bet_error` with the per-selection errors and current odds. */
-export function betError(check: SlipCheck): HttpError {
-  const first = check.general[0] ?? Object.values(check.perBet)[0];
-  return new HttpError(
-    400,
-    'bet_error',
-    first?.message ?? 'the bet cannot be placed',
-    first && 'field' in first ? first.field : undefined,
-    undefined,
-    {
-      errors: { bets: check.perBet, general: check.general },
-      bets: checkedSelections(check),
-      maxStake: check.maxStake,
-    },
-  );
-}
-
-const checkedSelections = (check: SlipCheck) =>
-  check.legs.map((l) => ({
-    entity: { id: l.oddId, playable_max_stake: l.maxStake },
-    eventId: l.eventId,
-    value: l.odd,
-    status: l.status,
-  }));
-
-const isUniqueViolation = (error: unknown) => {
-  const e = error as { code?: string; cause?: { code?: string } };
-  return (e.cause?.code ?? e.code) === '23505';
-};
 
 /** Bet checks and placement: every rule checked again inside the transaction that debits the stake. */
 export function createBettingService(deps: BettingDeps) {
@@ -86,6 +81,8 @@ export function createBettingService(deps: BettingDeps) {
     if (!deps.risk) return { selections: raw, stakeFactor: 1 };
     return deps.risk.selections(client && { id: client.id, appId: client.appId }, raw, tx);
   }
+
+  const writer = createPlacementWriter({ ...deps, selectionsFor, policyOf });
 
   /** `visitorBrand`: the site's brand when there is no client (its prices are the ones the visitor saw). */
   async function check(
@@ -125,71 +122,35 @@ export function createBettingService(deps: BettingDeps) {
     };
   }
 
-  /** The transaction of a placement: check against the current state, record, debit, check limits. */
-  async function record(user: UserRow, request: SlipRequest, key: string, hash: string): Promise<BetRow> {
-    return db.transaction(async (tx) => {
-      const { selections, stakeFactor } = await selectionsFor(
-        user,
-        request.bets.map((b) => b.oddId),
-        tx,
+  /**
+   * Places a slip once per Idempotency-Key: a retry with the same key and request gets the first answer and
+   * debits nothing more; the same key with another request is refused. A live bet waits out its delay here
+   * and answers accepted or rejected. With the legs as written when this call wrote them (null: read them).
+   */
+  async function placeWithLegs(
+    user: UserRow,
+    request: SlipRequest,
+    key: string | undefined,
+  ): Promise<Placed> {
+    if (!key || !/^[\w.:-]{8,100}$/.test(key))
+      throw badRequest(
+        'Idempotency-Key',
+        'send an Idempotency-Key header (8–100 letters, digits, - _ . :) per attempt',
       );
-      const result = checkSlip(request, selections, policyOf(user), stakeFactor);
-      if (result.general.length > 0 || Object.keys(result.perBet).length > 0) throw betError(result);
-      const live = request.bets.some((b) => selections.get(b.oddId)?.isLive);
-      const now = clock.now();
-      const total = result.stakePerBet * result.combinations.length;
-      const bet = await createBettingRepository(tx).insertBet(
-        {
-          appId: user.appId,
-          userId: user.id,
-          type: request.type,
-          systems: request.type === 3 ? request.systems : [],
-          status: live ? 'pending' : 'waiting',
-          currency: user.currencyIso,
-          stakePerBet: result.stakePerBet,
-          placedStakePerBet: result.stakePerBet,
-          totalStake: total,
-          combinations: result.combinations.length,
-          oddsPolicy: policyOf(user),
-          confirmationType: request.confirmationType,
-          idempotencyKey: key,
-          requestHash: hash,
-          createdAt: new Date(now),
-          acceptAt: live ? new Date(now + deps.liveDelayMs) : null,
-        },
-        request.bets.map((item, idx) => {
-          const s = selections.get(item.oddId)!;
-          return {
-            idx,
-            selectionId: item.oddId,
-            eventId: item.eventId,
-            marketType: s.marketType,
-            special: s.special,
-            outcome: s.outcome,
-            selectionName: s.name,
-            oddsThousandths: oddsOf(result.legs[idx]!.accepted ?? s.odd),
-            isLive: s.isLive,
-            banker: item.banker,
-            result: null,
-          };
-        }),
+    const hash = createHash('sha256').update(JSON.stringify(request)).digest('hex');
+    const placement: Placement = { user, request, key, hash };
+    const placed = await writer.write(placement);
+    const { bet } = placed;
+    if (bet.requestHash !== hash)
+      throw new HttpError(
+        409,
+        'idempotency_conflict',
+        'this Idempotency-Key was used for another bet',
+        'Idempotency-Key',
       );
-      await deps.wallet.debit(
-        {
-          appId: user.appId,
-          userId: user.id,
-          currency: user.currencyIso,
-          amount: total,
-          type: 'bet_stake',
-          idempotencyKey: `bet:${bet.id}:stake`,
-          info: { key: 'transaction.bet_stake', params: { bet: String(bet.id) } },
-        },
-        tx,
-      );
-      // Race-free: the stake is already debited in this transaction, so concurrent bets see each other.
-      await deps.assertCanStake(user.id, 0, tx);
-      return bet;
-    });
+    if (bet.status !== 'pending') return placed;
+    await sleep(Math.max(0, (bet.acceptAt?.getTime() ?? 0) - clock.now()));
+    return { bet: (await accept(bet.id)) ?? bet, legs: null };
   }
 
   /**
@@ -250,42 +211,10 @@ export function createBettingService(deps: BettingDeps) {
     check,
     accept,
 
-    /**
-     * Places a slip once per Idempotency-Key: a retry with the same key and request gets the first answer and
-     * debits nothing more; the same key with another request is refused. A live bet waits out its delay here
-     * and answers accepted or rejected.
-     */
-    async place(user: UserRow, request: SlipRequest, key: string | undefined): Promise<BetRow> {
-      if (!key || !/^[\w.:-]{8,100}$/.test(key))
-        throw badRequest(
-          'Idempotency-Key',
-          'send an Idempotency-Key header (8–100 letters, digits, - _ . :) per attempt',
-        );
-      const hash = createHash('sha256').update(JSON.stringify(request)).digest('hex');
-      const existing = await repo.byKey(user.id, key);
-      let bet: BetRow;
-      if (existing) bet = existing;
-      else {
-        try {
-          bet = await record(user, request, key, hash);
-        } catch (error) {
-          // A concurrent attempt with the same key won the unique index: answer with its bet.
-          const winner = isUniqueViolation(error) ? await repo.byKey(user.id, key) : null;
-          if (!winner) throw error;
-          bet = winner;
-        }
-      }
-      if (bet.requestHash !== hash)
-        throw new HttpError(
-          409,
-          'idempotency_conflict',
-          'this Idempotency-Key was used for another bet',
-          'Idempotency-Key',
-        );
-      if (bet.status !== 'pending') return bet;
-      await sleep(Math.max(0, (bet.acceptAt?.getTime() ?? 0) - clock.now()));
-      return (await accept(bet.id)) ?? bet;
-    },
+    placeWithLegs,
+    /** `placeWithLegs` without the legs. */
+    place: async (user: UserRow, request: SlipRequest, key: string | undefined): Promise<BetRow> =>
+      (await placeWithLegs(user, request, key)).bet,
 
     /** Live bets whose delay is over and that no request is waiting for (a crash, a closed tab). */
     async acceptDue(limit = 50): Promise<number> {
@@ -295,6 +224,8 @@ export function createBettingService(deps: BettingDeps) {
     },
 
     openCount: (userId: number) => repo.countOpen(userId),
+    /** Batches written so far on this instance (group commit), for tests and benchmarks. */
+    batchStats: writer.stats,
   };
 }
 

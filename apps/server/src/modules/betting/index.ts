@@ -9,7 +9,7 @@ import type { WalletService } from '../wallet/index';
 import { createBetViews } from './bet-views';
 import { bettingRoutes, type BettingRateLimits } from './betting.routes';
 import { createBettingRepository } from './betting.repository';
-import { createBettingService, type BetRisk } from './betting.service';
+import { createBettingService, type BetRisk, type PlacementBatching } from './betting.service';
 import { createCashOutService, type CashOutConfig } from './cashout.service';
 import { createSettlementService } from './settlement.service';
 
@@ -34,6 +34,10 @@ export interface BettingModuleDeps {
   liveDelayMs: number;
   /** The back office's limits, stake factors and block flags (ops module). */
   risk?: BetRisk;
+  /** Of these clients, those the responsible-gambling limits might refuse (their bets skip the group commit). */
+  clientsWithRules?: (userIds: number[]) => Promise<Set<number>>;
+  /** Group commit of placements; false places every bet in its own transaction. */
+  batching?: PlacementBatching | false;
   cashOut: CashOutConfig;
   /** Per-client limits of placement, slip checks and cash-outs. */
   rateLimits: BettingRateLimits;

@@ -9,6 +9,7 @@ import {
   type Coupon,
 } from '@sb/betting';
 import type { OddsChangePolicy, SlipRequest } from '@sb/contract';
+import { HttpError } from '../../plugins/errors';
 import type { SelectionContext } from '../fixtures/index';
 
 /** The least a combination may stake, in minor units, unless an event asks for more. */
@@ -196,3 +197,28 @@ function couponIssue(
     return { code: 'systems', field: 'systems', message: 'choose system sizes this slip offers' };
   return null;
 }
+
+/** A slip that cannot be placed as asked: 400 `bet_error` with the per-selection errors and current odds. */
+export function betError(check: SlipCheck): HttpError {
+  const first = check.general[0] ?? Object.values(check.perBet)[0];
+  return new HttpError(
+    400,
+    'bet_error',
+    first?.message ?? 'the bet cannot be placed',
+    first && 'field' in first ? first.field : undefined,
+    undefined,
+    {
+      errors: { bets: check.perBet, general: check.general },
+      bets: checkedSelections(check),
+      maxStake: check.maxStake,
+    },
+  );
+}
+
+export const checkedSelections = (check: SlipCheck) =>
+  check.legs.map((l) => ({
+    entity: { id: l.oddId, playable_max_stake: l.maxStake },
+    eventId: l.eventId,
+    value: l.odd,
+    status: l.status,
+  }));

@@ -137,6 +137,14 @@ export function createLimitsService(deps: LimitsDeps) {
     },
 
     /**
+     * Of these clients, those `assertCanStake` might refuse (a limit of any kind, or an exclusion running now), in
+     * one statement: a batch of placements sends their stakes through `assertCanStake` one by one, and takes the
+     * others' without it (it could refuse nothing of theirs).
+     */
+    clientsWithRules: (userIds: number[], tx?: DbOrTx): Promise<Set<number>> =>
+      (tx ? createLimitsRepository(tx) : repo).withRules(userIds, new Date(clock.now())),
+
+    /**
      * For betting and casino: throws 403 when the client is timed out or self-excluded, or when `amount` more
      * stake would pass a stake limit or (if lost) a loss limit. Race-free use: debit the stake in your
      * transaction first (its row lock serialises the client), then call this with amount 0 and that tx.

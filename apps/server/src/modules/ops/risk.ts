@@ -62,22 +62,22 @@ const limitOf = (r: typeof opsLimits.$inferSelect): LimitRow => ({
 export function createRisk(deps: { db: Db; clock: Clock }) {
   const { db } = deps;
 
+  const riskOf = (userId: number, row: typeof clientRisk.$inferSelect): ClientRisk => ({
+    userId,
+    stakeFactor: row.stakeFactorMilli / 1000,
+    label: row.label,
+    noLive: row.noLive,
+    noCashout: row.noCashout,
+    maxStake: row.maxStake,
+  });
+
   async function clientOf(userId: number, tx: DbOrTx = db): Promise<ClientRisk> {
     const [row] = await tx.select().from(clientRisk).where(eq(clientRisk.userId, userId));
-    return row
-      ? {
-          userId,
-          stakeFactor: row.stakeFactorMilli / 1000,
-          label: row.label,
-          noLive: row.noLive,
-          noCashout: row.noCashout,
-          maxStake: row.maxStake,
-        }
-      : defaultRisk(userId);
+    return row ? riskOf(userId, row) : defaultRisk(userId);
   }
 
-  /** The stake limits that can apply to these selections for a brand (every brand's and that brand's). */
-  async function stakeLimits(brandId: number | null, sels: SelectionContext[], tx: DbOrTx) {
+  /** The stake limits that can apply to these selections for these brands (every brand's and theirs). */
+  async function stakeLimits(brandIds: number[], sels: SelectionContext[], tx: DbOrTx) {
     const refs = (level: LimitLevel, ids: number[]) =>
       ids.length ? and(eq(opsLimits.level, level), inArray(opsLimits.refId, ids)) : undefined;
     const rows = await tx
@@ -86,7 +86,7 @@ export function createRisk(deps: { db: Db; clock: Clock }) {
       .where(
         and(
           eq(opsLimits.kind, 'stake'),
-          inArray(opsLimits.brandId, brandId === null ? [0] : [0, brandId]),
+          inArray(opsLimits.brandId, [0, ...brandIds]),
           or(
             eq(opsLimits.level, 'platform'),
             eq(opsLimits.level, 'brand'),
@@ -99,42 +99,66 @@ export function createRisk(deps: { db: Db; clock: Clock }) {
     return rows.map(limitOf);
   }
 
+  /** The selections as one client (`appId`: their brand, null for a visitor) may bet them under these limits. */
+  function applyRisk(risk: ClientRisk, appId: number | null, limits: LimitRow[], list: SelectionContext[]) {
+    const out = new Map<number, SelectionContext>();
+    for (const s of list) {
+      const ref: Record<LimitLevel, number> = {
+        platform: 0,
+        brand: 0,
+        sport: s.sportId,
+        event: s.eventId,
+        market: s.marketId,
+      };
+      // The price's own limit (liability budget / (odd − 1)) is the platform's.
+      let best: { level: LimitLevel | 'client'; amount: number } = {
+        level: 'platform',
+        amount: s.maxStake,
+      };
+      for (const l of limits) {
+        if (l.brandId !== null && l.brandId !== appId) continue;
+        if (l.level === 'brand' && l.brandId === null) continue;
+        if (l.level !== 'platform' && l.level !== 'brand' && l.refId !== ref[l.level]) continue;
+        if (l.amount < best.amount) best = { level: l.level, amount: l.amount };
+      }
+      let maxStake = Math.floor(best.amount * risk.stakeFactor);
+      if (risk.maxStake !== null && risk.maxStake < maxStake)
+        best = { level: 'client', amount: (maxStake = risk.maxStake) };
+      const blocked = risk.noLive && s.isLive && s.state === 'ok';
+      out.set(s.selectionId, {
+        ...s,
+        maxStake,
+        limit: best.level,
+        state: blocked ? 'live_blocked' : s.state,
+      });
+    }
+    return { selections: out, stakeFactor: risk.stakeFactor };
+  }
+
   const betRisk: BetRisk = {
     async selections(client, selections, tx = db) {
       const risk = client ? await clientOf(client.id, tx) : defaultRisk(0);
       const list = [...selections.values()];
-      const limits = list.length ? await stakeLimits(client?.appId ?? null, list, tx) : [];
-      const out = new Map<number, SelectionContext>();
-      for (const s of list) {
-        const ref: Record<LimitLevel, number> = {
-          platform: 0,
-          brand: 0,
-          sport: s.sportId,
-          event: s.eventId,
-          market: s.marketId,
-        };
-        // The price's own limit (liability budget / (odd − 1)) is the platform's.
-        let best: { level: LimitLevel | 'client'; amount: number } = {
-          level: 'platform',
-          amount: s.maxStake,
-        };
-        for (const l of limits) {
-          if (l.level === 'brand' && (l.brandId === null || l.brandId !== client?.appId)) continue;
-          if (l.level !== 'platform' && l.level !== 'brand' && l.refId !== ref[l.level]) continue;
-          if (l.amount < best.amount) best = { level: l.level, amount: l.amount };
-        }
-        let maxStake = Math.floor(best.amount * risk.stakeFactor);
-        if (risk.maxStake !== null && risk.maxStake < maxStake)
-          best = { level: 'client', amount: (maxStake = risk.maxStake) };
-        const blocked = risk.noLive && s.isLive && s.state === 'ok';
-        out.set(s.selectionId, {
-          ...s,
-          maxStake,
-          limit: best.level,
-          state: blocked ? 'live_blocked' : s.state,
-        });
-      }
-      return { selections: out, stakeFactor: risk.stakeFactor };
+      const limits = list.length ? await stakeLimits(client ? [client.appId] : [], list, tx) : [];
+      return applyRisk(risk, client?.appId ?? null, limits, list);
+    },
+    async forClients(clients, selections) {
+      const list = [...selections.values()];
+      const ids = [...new Set(clients.map((c) => c.id))];
+      const brands = [...new Set(clients.map((c) => c.appId))];
+      // Outside any transaction: the two reads run at once on two of the pool's connections.
+      const [rows, limits] = await Promise.all([
+        ids.length ? db.select().from(clientRisk).where(inArray(clientRisk.userId, ids)) : [],
+        list.length && ids.length ? stakeLimits(brands, list, db) : [],
+      ]);
+      const stored = new Map(rows.map((r) => [r.userId, r]));
+      return new Map(
+        clients.map((c) => {
+          const row = stored.get(c.id);
+          const risk = row ? riskOf(c.id, row) : defaultRisk(c.id);
+          return [c.id, applyRisk(risk, c.appId, limits, list)];
+        }),
+      );
     },
     async cashOutBlocked(userId, tx = db) {
       return (await clientOf(userId, tx)).noCashout;

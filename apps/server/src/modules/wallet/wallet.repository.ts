@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { MovementType } from '@sb/contract';
 import type { DbOrTx } from '../../db/database';
 import {
@@ -114,6 +114,70 @@ export function createWalletRepository(db: DbOrTx) {
         .where(and(eq(ledgerAccounts.id, accountId), sql`${ledgerAccounts.balance} + ${amount} >= 0`))
         .returning({ balance: ledgerAccounts.balance });
       return rows[0] ? Number(rows[0].balance) : null;
+    },
+
+    /** The balances of these accounts, their rows locked in id order (one statement, no deadlock between batches). */
+    async lockBalances(ids: number[]): Promise<Map<number, number>> {
+      if (ids.length === 0) return new Map();
+      const rows = await db
+        .select({ id: ledgerAccounts.id, balance: ledgerAccounts.balance })
+        .from(ledgerAccounts)
+        .where(inArray(ledgerAccounts.id, ids))
+        .orderBy(asc(ledgerAccounts.id))
+        .for('update');
+      return new Map(rows.map((r) => [r.id, Number(r.balance)]));
+    },
+
+    /**
+     * One statement for a batch of movements: inserts the movements whose keys are new, sets the balances of the
+     * accounts locked by `lockBalances` in this transaction, and inserts the entries of the movements it inserted
+     * (found by key). Answers the inserted movements' ids by `<app>:<key>`: a key missing was posted before.
+     */
+    async writeBatch(
+      movements: (typeof ledgerMovements.$inferInsert)[],
+      balances: Map<number, number>,
+      entries: (Omit<typeof ledgerEntries.$inferInsert, 'movementId'> & {
+        appId: number;
+        idempotencyKey: string;
+      })[],
+    ): Promise<Map<string, number>> {
+      if (movements.length === 0) return new Map();
+      const list = <T>(rows: T[], row: (r: T) => SQL) =>
+        sql.join(
+          rows.map((r) => sql`(${row(r)})`),
+          sql`, `,
+        );
+      const moved = list(
+        movements,
+        (m) =>
+          sql`${m.appId}::int, ${m.idempotencyKey}::text, ${m.type}::text, ${m.userId ?? null}::int, ${JSON.stringify(m.info)}::jsonb, ${m.createdAt}::timestamptz`,
+      );
+      const setBalances = balances.size
+        ? sql`, b as (update ${ledgerAccounts} set balance = v.balance
+            from (values ${list([...balances], ([id, balance]) => sql`${id}::int, ${balance}::bigint`)}) as v(id, balance)
+            where ledger_accounts.id = v.id)`
+        : sql``;
+      const rows = await db.execute(sql`
+        with m as (
+          insert into ${ledgerMovements} (app_id, idempotency_key, type, user_id, info, created_at)
+          values ${moved}
+          on conflict do nothing
+          returning id, app_id, idempotency_key
+        )${setBalances}, e as (
+          insert into ${ledgerEntries} (movement_id, account_id, amount, balance_after, created_at)
+          select m.id, v.account_id, v.amount, v.balance_after, v.created_at
+          from (values ${list(
+            entries,
+            (e) =>
+              sql`${e.appId}::int, ${e.idempotencyKey}::text, ${e.accountId}::int, ${e.amount}::bigint, ${e.balanceAfter ?? null}::bigint, ${e.createdAt}::timestamptz`,
+          )}) as v(app_id, idempotency_key, account_id, amount, balance_after, created_at)
+          join m on m.app_id = v.app_id and m.idempotency_key = v.idempotency_key
+        )
+        select id, app_id, idempotency_key from m`);
+      const out = (
+        rows as unknown as { rows: { id: number | string; app_id: number; idempotency_key: string }[] }
+      ).rows;
+      return new Map(out.map((r) => [`${r.app_id}:${r.idempotency_key}`, Number(r.id)]));
     },
 
     async insertEntries(entries: (typeof ledgerEntries.$inferInsert)[]): Promise<EntryRow[]> {

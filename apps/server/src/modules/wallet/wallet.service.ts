@@ -39,6 +39,12 @@ export interface Movement {
   replayed: boolean;
 }
 
+/** A movement `postMany` wrote. */
+export interface Posted {
+  movementId: number;
+  idempotencyKey: string;
+}
+
 export interface ClientTransfer {
   appId: number;
   userId: number;
@@ -79,6 +85,16 @@ function validate(input: MovementInput): void {
   if (input.entries.reduce((s, e) => s + e.amount, 0) !== 0)
     throw badRequest('entries', 'entries must sum to zero');
 }
+
+/** The row of a movement posted at `createdAt`. */
+const movementRow = (input: MovementInput, createdAt: Date) => ({
+  appId: input.appId,
+  idempotencyKey: input.idempotencyKey,
+  type: input.type,
+  userId: input.userId,
+  info: input.info ?? { key: `transaction.${input.type}` },
+  createdAt,
+});
 
 const ownerOf = (ref: AccountRef) => (ref.kind === 'house' ? 0 : ref.userId);
 const sameEntries = (
@@ -162,14 +178,7 @@ export function createWalletService(deps: { db: Db; clock: Clock; metrics?: Doma
       const accounts = await resolveAccounts(repo, input);
       resolved = accounts;
       const createdAt = new Date(clock.now());
-      const movement = await repo.insertMovement({
-        appId: input.appId,
-        idempotencyKey: input.idempotencyKey,
-        type: input.type,
-        userId: input.userId,
-        info: input.info ?? { key: `transaction.${input.type}` },
-        createdAt,
-      });
+      const movement = await repo.insertMovement(movementRow(input, createdAt));
       if (!movement) return replay(repo, input, accounts);
       // Lock guarded accounts in id order so two movements over the same accounts cannot deadlock.
       const order = input.entries
@@ -195,6 +204,73 @@ export function createWalletService(deps: { db: Db; clock: Clock; metrics?: Doma
     return result;
   }
 
+  /**
+   * Group commit: many balanced movements in the caller's transaction, in two statements whatever their number.
+   * The guarded accounts of them all are locked in id order in one statement; each movement is then checked in
+   * turn against the running balances (one that would overdraw answers `insufficient_funds` and moves nothing,
+   * the others go on, as if posted one after the other); then one statement writes the movements, the new balances
+   * and the entries. Answers each movement's id or its error. Contra accounts (house, reseller) only get entries: no hot row. A movement whose key
+   * is already posted makes the whole call throw: the caller posts that batch one movement at a time instead.
+   */
+  async function postMany(inputs: MovementInput[], tx: DbOrTx): Promise<(Posted | HttpError)[]> {
+    const repo = createWalletRepository(tx);
+    const out: (Posted | HttpError)[] = [];
+    const valid: { input: MovementInput; accounts: AccountRow[]; at: number }[] = [];
+    for (const [at, input] of inputs.entries()) {
+      try {
+        validate(input);
+        valid.push({ input, accounts: await resolveAccounts(repo, input), at });
+      } catch (error) {
+        if (!(error instanceof HttpError)) throw error;
+        out[at] = error;
+      }
+    }
+    const guarded = [
+      ...new Set(valid.flatMap((v) => v.accounts.filter((a) => !a.allowNegative).map((a) => a.id))),
+    ];
+    const balances = await repo.lockBalances(guarded);
+    const createdAt = new Date(clock.now());
+    const posted: { input: MovementInput; at: number; entries: Omit<EntryRow, 'id' | 'movementId'>[] }[] = [];
+    for (const { input, accounts, at } of valid) {
+      const running = new Map(balances);
+      const entries = input.entries
+        .map((e, i) => ({ ...e, row: accounts[i] as AccountRow }))
+        .sort((a, b) => a.row.id - b.row.id)
+        .map((e) => {
+          if (e.row.allowNegative)
+            return { accountId: e.row.id, amount: e.amount, balanceAfter: null, createdAt };
+          const after = (running.get(e.row.id) ?? 0) + e.amount;
+          running.set(e.row.id, after);
+          return { accountId: e.row.id, amount: e.amount, balanceAfter: after, createdAt };
+        });
+      if (entries.some((e) => e.balanceAfter !== null && e.balanceAfter < 0)) {
+        out[at] = insufficientFunds();
+        continue;
+      }
+      for (const [id, balance] of running) balances.set(id, balance);
+      posted.push({ input, at, entries });
+    }
+    const touched = posted.flatMap((p) => p.entries.filter((e) => e.balanceAfter !== null));
+    const ids = await repo.writeBatch(
+      posted.map(({ input }) => movementRow(input, createdAt)),
+      new Map(touched.map((e) => [e.accountId, balances.get(e.accountId) ?? 0])),
+      posted.flatMap(({ input, entries }) =>
+        entries.map((e) => ({ ...e, appId: input.appId, idempotencyKey: input.idempotencyKey })),
+      ),
+    );
+    // A key posted before: its movement was left out, but the balances moved; throwing rolls it all back.
+    if (ids.size !== posted.length)
+      throw new Error('postMany: an idempotency key was already posted; post these one by one');
+    for (const { input, at } of posted) {
+      out[at] = {
+        movementId: ids.get(`${input.appId}:${input.idempotencyKey}`)!,
+        idempotencyKey: input.idempotencyKey,
+      };
+      deps.metrics?.ledgerTransfer(input.type);
+    }
+    return out;
+  }
+
   /** A client transfer's movement with these entries. */
   const movementOf = (t: ClientTransfer, entries: MovementInput['entries']): MovementInput => ({
     appId: t.appId,
@@ -206,14 +282,14 @@ export function createWalletService(deps: { db: Db; clock: Clock; metrics?: Doma
     entries,
   });
 
+  /** A client transfer's two entries: `sign` 1 credits the client's cash, −1 debits it. */
+  const transferEntries = (t: ClientTransfer, sign: 1 | -1): MovementInput['entries'] => [
+    { account: { kind: 'client_cash', userId: t.userId }, amount: sign * t.amount },
+    { account: t.counterparty ?? { kind: 'house' }, amount: -sign * t.amount },
+  ];
+
   const transfer = (t: ClientTransfer, sign: 1 | -1, tx?: DbOrTx) =>
-    post(
-      movementOf(t, [
-        { account: { kind: 'client_cash', userId: t.userId }, amount: sign * t.amount },
-        { account: t.counterparty ?? { kind: 'house' }, amount: -sign * t.amount },
-      ]),
-      tx,
-    );
+    post(movementOf(t, transferEntries(t, sign)), tx);
 
   /**
    * Takes `amount` back from the client's cash for the house (a resettlement reversing a paid win), never below
@@ -285,6 +361,13 @@ export function createWalletService(deps: { db: Db; clock: Clock; metrics?: Doma
   return {
     post,
     clawback,
+    postMany,
+    /** Debits many clients' cash at once in the caller's transaction (`postMany`): per-transfer answers. */
+    debitMany: (transfers: ClientTransfer[], tx: DbOrTx) =>
+      postMany(
+        transfers.map((t) => movementOf(t, transferEntries(t, -1))),
+        tx,
+      ),
     /** Adds `amount` to the client's cash from the counterparty (house by default), repaying a debt first. */
     credit,
     /** Takes `amount` from the client's cash to the counterparty; 409 insufficient_funds if too low. */

@@ -1,0 +1,248 @@
+import { oddsOf } from '@sb/betting';
+import type { OddsChangePolicy, SlipRequest } from '@sb/contract';
+import type { DbOrTx } from '../../db/database';
+import type { SelectionContext } from '../fixtures/index';
+import type { UserRow } from '../identity/index';
+import { createBettingRepository, type BetRow, type LegRow, type NewBet } from './betting.repository';
+import type { BettingDeps, PlacementBatching } from './betting.service';
+import { createPlacementBatcher } from './placement-batcher';
+import { betError, checkSlip, type SlipCheck } from './slip-check';
+
+const isUniqueViolation = (error: unknown) => {
+  const e = error as { code?: string; cause?: { code?: string } };
+  return (e.cause?.code ?? e.code) === '23505';
+};
+
+/** One placement as the client asked it: the slip, its Idempotency-Key and the hash of the request. */
+export interface Placement {
+  user: UserRow;
+  request: SlipRequest;
+  key: string;
+  hash: string;
+}
+
+/** A placed bet, with its legs when the call that answers wrote them (else null: read them). */
+export interface Placed {
+  bet: BetRow;
+  legs: LegRow[] | null;
+}
+
+/** Four lanes, a 2 ms window, at most 64 bets per transaction. */
+export const DEFAULT_BATCHING: PlacementBatching = { lanes: 4, windowMs: 2, maxBatch: 64 };
+
+/**
+ * Writes placements: group-committed in batches (`recordBatch`), and alone (`record`) when batching is off or the
+ * batch hands a placement back. Either way every rule is checked against the state read for that write.
+ */
+export function createPlacementWriter(
+  deps: BettingDeps & {
+    selectionsFor: (
+      client: { id: number; appId: number },
+      ids: number[],
+      tx?: DbOrTx,
+    ) => Promise<{ selections: Map<number, SelectionContext>; stakeFactor: number }>;
+    policyOf: (user: UserRow) => OddsChangePolicy;
+  },
+) {
+  const { db, clock, selectionsFor, policyOf } = deps;
+  const repo = createBettingRepository(db);
+
+  /** The bet and legs a checked slip records (at the accepted odds). */
+  function betRecord(
+    p: Placement,
+    result: SlipCheck,
+    selections: Map<number, SelectionContext>,
+    now: number,
+  ): { bet: NewBet; legs: Omit<LegRow, 'betId'>[] } {
+    const { user, request } = p;
+    const live = request.bets.some((b) => selections.get(b.oddId)?.isLive);
+    return {
+      bet: {
+        appId: user.appId,
+        userId: user.id,
+        type: request.type,
+        systems: request.type === 3 ? request.systems : [],
+        status: live ? 'pending' : 'waiting',
+        currency: user.currencyIso,
+        stakePerBet: result.stakePerBet,
+        placedStakePerBet: result.stakePerBet,
+        totalStake: result.stakePerBet * result.combinations.length,
+        combinations: result.combinations.length,
+        oddsPolicy: policyOf(user),
+        confirmationType: request.confirmationType,
+        idempotencyKey: p.key,
+        requestHash: p.hash,
+        createdAt: new Date(now),
+        acceptAt: live ? new Date(now + deps.liveDelayMs) : null,
+      },
+      legs: request.bets.map((item, idx) => {
+        const s = selections.get(item.oddId)!;
+        return {
+          idx,
+          selectionId: item.oddId,
+          eventId: item.eventId,
+          marketType: s.marketType,
+          special: s.special,
+          outcome: s.outcome,
+          selectionName: s.name,
+          oddsThousandths: oddsOf(result.legs[idx]!.accepted ?? s.odd),
+          isLive: s.isLive,
+          banker: item.banker,
+          result: null,
+        };
+      }),
+    };
+  }
+
+  const stakeOf = (bet: BetRow) => ({
+    appId: bet.appId,
+    userId: bet.userId,
+    currency: bet.currency,
+    amount: bet.totalStake,
+    type: 'bet_stake' as const,
+    idempotencyKey: `bet:${bet.id}:stake`,
+    info: { key: 'transaction.bet_stake', params: { bet: String(bet.id) } },
+  });
+
+  /** The transaction of a placement: check against the current state, record, debit, check limits. */
+  async function record(p: Placement): Promise<Placed> {
+    const { user, request } = p;
+    return db.transaction(async (tx) => {
+      const { selections, stakeFactor } = await selectionsFor(
+        user,
+        request.bets.map((b) => b.oddId),
+        tx,
+      );
+      const result = checkSlip(request, selections, policyOf(user), stakeFactor);
+      if (result.general.length > 0 || Object.keys(result.perBet).length > 0) throw betError(result);
+      const { bet: row, legs } = betRecord(p, result, selections, clock.now());
+      const bet = await createBettingRepository(tx).insertBet(row, legs);
+      await deps.wallet.debit(stakeOf(bet), tx);
+      // Race-free: the stake is already debited in this transaction, so concurrent bets see each other.
+      await deps.assertCanStake(user.id, 0, tx);
+      return { bet, legs: legs.map((l) => ({ ...l, betId: bet.id })) };
+    });
+  }
+
+  type Candidate = { at: number; bet: NewBet; legs: Omit<LegRow, 'betId'>[] };
+
+  /**
+   * The checked bets of a batch, their legs and stakes written in one transaction; answers those written (a key
+   * its client used already, or a stake the balance refused, is left out: the refused bet is deleted again).
+   */
+  async function writeBatch(candidates: Candidate[]) {
+    return db.transaction(async (tx) => {
+      const r = createBettingRepository(tx);
+      const rows = new Map(
+        (await r.insertBets(candidates.map((c) => c.bet))).map((b) => [`${b.userId}:${b.idempotencyKey}`, b]),
+      );
+      // Two placements of one key in one batch: the first gets the row, the other waits for it alone.
+      const inserted = candidates.flatMap((c) => {
+        const key = `${c.bet.userId}:${c.bet.idempotencyKey}`;
+        const row = rows.get(key);
+        rows.delete(key);
+        return row ? [{ ...c, row }] : [];
+      });
+      await r.insertLegs(inserted.flatMap((c) => c.legs.map((l) => ({ ...l, betId: c.row.id }))));
+      const moved = await deps.wallet.debitMany(
+        inserted.map((c) => stakeOf(c.row)),
+        tx,
+      );
+      const refused = inserted.filter((_, k) => moved[k] instanceof Error);
+      await r.deleteBets(refused.map((c) => c.row.id));
+      return inserted.filter((_, k) => !(moved[k] instanceof Error));
+    });
+  }
+
+  /**
+   * One transaction for a batch of placements, with a fixed number of statements whatever its size: the
+   * selections of every slip, the clients' risk settings and who has responsible-gambling rules read once; every
+   * slip checked in memory; the bets and legs inserted (a key already used is left out, ON CONFLICT); the stakes
+   * debited together (`debitMany`: the clients' cash rows locked in id order, house entries appended). Anything
+   * that is not a clean placement — a refused check, a client with limits or an exclusion, a key already used, a
+   * balance too low (its bet deleted again) — answers null and is placed alone afterwards, which gives exactly the
+   * single-bet answer. Answers after the commit only.
+   */
+  async function recordBatch(batch: Placement[]): Promise<(Placed | null)[]> {
+    if (!deps.clientsWithRules) return batch.map(() => null);
+    const clientsWithRules = deps.clientsWithRules;
+    // The reads need no transaction (read committed: a statement inside one sees no more than one outside), so
+    // they run before it, at once on the pool's connections; the transaction then only writes.
+    const clients = [...new Map(batch.map((p) => [p.user.id, p.user])).values()];
+    // Each brand's clients bet at that brand's prices (its margin): the selections are read once per brand.
+    const brands = [...new Set(clients.map((c) => c.appId))];
+    const idsOf = (brand: number) => [
+      ...new Set(
+        batch.filter((p) => p.user.appId === brand).flatMap((p) => p.request.bets.map((b) => b.oddId)),
+      ),
+    ];
+    const [priced, ruled] = await Promise.all([
+      Promise.all(
+        brands.map(
+          async (brand) => [brand, await deps.fixtures.selections(idsOf(brand), undefined, brand)] as const,
+        ),
+      ),
+      clientsWithRules(clients.map((c) => c.id)),
+    ]);
+    const risk = new Map<number, { selections: Map<number, SelectionContext>; stakeFactor: number }>();
+    for (const [brand, raw] of priced) {
+      for (const s of raw.values()) learnMarket(s.selectionId, s.marketId);
+      const own = clients.filter((c) => c.appId === brand);
+      const judged = deps.risk
+        ? await deps.risk.forClients(own, raw)
+        : new Map(own.map((c) => [c.id, { selections: raw, stakeFactor: 1 }]));
+      for (const [id, client] of judged) risk.set(id, client);
+    }
+    const now = clock.now();
+    const candidates = batch.flatMap((p, at): Candidate[] => {
+      const client = risk.get(p.user.id);
+      if (!client || ruled.has(p.user.id)) return [];
+      const result = checkSlip(p.request, client.selections, policyOf(p.user), client.stakeFactor);
+      if (result.general.length > 0 || Object.keys(result.perBet).length > 0) return [];
+      return [{ at, ...betRecord(p, result, client.selections, now) }];
+    });
+    const placed = candidates.length ? await writeBatch(candidates) : [];
+    const out: (Placed | null)[] = batch.map(() => null);
+    for (const c of placed) out[c.at] = { bet: c.row, legs: c.legs.map((l) => ({ ...l, betId: c.row.id })) };
+    return out;
+  }
+
+  /** Selection → market, learnt from the batches' reads (never changes): the lane of a slip's first leg. */
+  const marketOf = new Map<number, number>();
+  const learnMarket = (selectionId: number, marketId: number) => {
+    if (marketOf.size > 200_000) marketOf.clear();
+    marketOf.set(selectionId, marketId);
+  };
+  const batching = deps.batching === undefined ? DEFAULT_BATCHING : deps.batching;
+  const batcher = batching
+    ? createPlacementBatcher<Placement, Placed>({
+        ...batching,
+        write: recordBatch,
+        laneOf: (p) => {
+          const first = p.request.bets[0];
+          return first ? (marketOf.get(first.oddId) ?? first.eventId) : 0;
+        },
+      })
+    : null;
+
+  /** A placement on its own: the first answer of its key, else its own transaction (a racing twin: the winner). */
+  async function placeAlone(p: Placement): Promise<Placed> {
+    const existing = await repo.byKey(p.user.id, p.key);
+    if (existing) return { bet: existing, legs: null };
+    try {
+      return await record(p);
+    } catch (error) {
+      // A concurrent attempt with the same key won the unique index: answer with its bet.
+      const winner = isUniqueViolation(error) ? await repo.byKey(p.user.id, p.key) : null;
+      if (!winner) throw error;
+      return { bet: winner, legs: null };
+    }
+  }
+
+  return {
+    /** The placement's bet: from its batch, else placed alone. */
+    write: async (p: Placement): Promise<Placed> => (await batcher?.submit(p)) ?? (await placeAlone(p)),
+    /** Batches written so far on this instance (group commit), for tests and benchmarks. */
+    stats: () => ({ ...(batcher?.stats ?? { batches: 0, items: 0, failed: 0 }) }),
+  };
+}

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, useSyncExternalStore } from 'react';
 import type { Locale } from '@sb/contract/constants';
 import { useAppContext } from './app-context';
 import { useSessionUser } from './session';
@@ -172,6 +172,19 @@ export function formatPlainDate(date: string, locale: Locale, pattern?: string):
   return formatDate(Date.UTC(y, m - 1, d, 12), { locale, timeZone: 'UTC', pattern });
 }
 
+const noSubscription = () => () => {};
+
+/** The time zone server-rendered dates are in: the server cannot know the visitor's. */
+export const SERVER_TIME_ZONE = 'UTC';
+
+/**
+ * The visitor's time zone (`browser()`; undefined: the platform's default) — but the server's while the page
+ * hydrates, so the server-rendered dates match; React re-renders with the browser's right after.
+ */
+export function useVisitorTimeZone(browser: () => string | undefined): string | undefined {
+  return useSyncExternalStore(noSubscription, browser, () => SERVER_TIME_ZONE);
+}
+
 /**
  * The formatters bound to the page's locale and the logged-in user's time zone and date pattern (`date_format`):
  * the one date formatter of every screen and date filter.
@@ -179,7 +192,8 @@ export function formatPlainDate(date: string, locale: Locale, pattern?: string):
 export function useDateFormat() {
   const { locale } = useAppContext();
   const user = useSessionUser();
-  const timeZone = user?.timezone;
+  const visitorZone = useVisitorTimeZone(() => undefined);
+  const timeZone = user?.timezone || visitorZone;
   const pattern = user?.date_format;
   return useMemo(() => {
     const ctx: DateContext = { locale, timeZone, pattern };

@@ -11,6 +11,10 @@ const WATCH = `(() => {
     .observe({ type: 'layout-shift', buffered: true });
 })();`;
 
+/** Whether a node is inside server markup not yet hydrated (it stays `inert` until its part has hydrated). */
+const INERT = (selector: string) =>
+  `!!document.querySelector(${JSON.stringify(selector)})?.closest('[inert]')`;
+
 /** Whether React has taken over a node (hydration attaches its fiber to each DOM node it adopts). */
 const HYDRATED = (selector: string) => `(() => {
   const el = document.querySelector(${JSON.stringify(selector)});
@@ -24,10 +28,21 @@ async function firstEvent(query: string): Promise<FixtureEvent> {
   return event;
 }
 
+/** Holds back the page's scripts until the returned function is called. */
+async function holdScripts(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const scriptsHeld = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/.+\.js$/, async (route) => {
+    await scriptsHeld;
+    await route.continue();
+  });
+  return release;
+}
+
 /**
- * Loads a page with its scripts held back, so the server's markup is all there is; keeps references to the
- * server's nodes, lets the scripts run, and checks that hydration kept those very nodes, said nothing and moved
- * nothing.
+ * Loads a page with its scripts held back, so the server's markup is all there is (inert); keeps references to
+ * the server's nodes, lets the scripts run, and checks that hydration kept those very nodes, said nothing, moved
+ * nothing and left none of them inert.
  */
 async function checkHydration(page: Page, path: string, host: string, nodes: string[]) {
   const errors: string[] = [];
@@ -36,16 +51,12 @@ async function checkHydration(page: Page, path: string, host: string, nodes: str
   });
   page.on('pageerror', (e) => errors.push(e.message));
   await page.addInitScript(WATCH);
-  let release!: () => void;
-  const scriptsHeld = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/.+\.js$/, async (route) => {
-    await scriptsHeld;
-    await route.continue();
-  });
+  const release = await holdScripts(page);
 
   await page.goto(urlFor(path, host), { waitUntil: 'commit' });
   for (const selector of nodes) await page.waitForSelector(selector, { state: 'attached' });
   expect(await page.locator('#sb-ssr-state').count()).toBe(1);
+  for (const selector of nodes) expect(await page.evaluate(INERT(selector))).toBe(true);
   await page.evaluate(`window.__ssrNodes = ${JSON.stringify(nodes)}.map((s) => document.querySelector(s))`);
 
   release();
@@ -56,6 +67,8 @@ async function checkHydration(page: Page, path: string, host: string, nodes: str
     `${JSON.stringify(nodes)}.map((s, i) => document.querySelector(s) === window.__ssrNodes[i])`,
   );
   expect(kept).toEqual(nodes.map(() => true));
+  for (const selector of nodes)
+    await expect.poll(() => page.evaluate(INERT(selector)), { timeout: 60_000 }).toBe(false);
   expect(errors).toEqual([]);
   expect(await page.evaluate('window.__shift')).toBe(0);
 }
@@ -85,13 +98,30 @@ describe('server-rendered first views hydrate in place (360×640)', () => {
     const event = await firstEvent('sport=1');
     const eventPath = `/en/sports/${event.sport.id}/${event.region.id}/${event.competition.id}/event/${event.id}`;
     for (const [path, node] of [
-      ['/en/sports', 'main'],
-      [eventPath, 'main'],
-      ['/tr/casino', 'main'],
+      // The screen's own gate (lazy screens hydrate when their chunk has loaded, after the frame).
+      ['/en/sports', 'main > .hydration-gate'],
+      [eventPath, 'main > .hydration-gate'],
+      ['/tr/casino', 'main > .hydration-gate'],
     ] as const) {
       const page = await browser.newPage();
       await checkHydration(page, path, 'localhost', [...frame, node]);
       await page.close();
     }
+  });
+
+  it('a search typed before the screen has hydrated waits for it, and is kept', async () => {
+    const event = await firstEvent('onlyPre=1&sport=1&onlyList=1');
+    const page = await browser.newPage();
+    const release = await holdScripts(page);
+    await page.goto(urlFor('/en/sports'), { waitUntil: 'commit' });
+    const input = page.getByTestId('event-search-input');
+    await input.waitFor({ state: 'attached' });
+    expect(await page.evaluate(INERT('[data-testid="event-search-input"]'))).toBe(true);
+    // The player types into the server's markup: the input takes it only once the screen is live.
+    const typed = input.fill(event.home.name);
+    release();
+    await typed;
+    await page.getByTestId('search-results').getByRole('link').first().waitFor();
+    expect(await input.inputValue()).toBe(event.home.name);
   });
 });

@@ -27,8 +27,6 @@ const app = (
   </StrictMode>
 );
 // Hydration adopts the server's DOM as it is (no repaint); a page without it gets the app rendered afresh.
-// The server marks its markup inert until here (a tap before the script ran would be lost); from hydrateRoot on,
-// React replays taps on parts it has not hydrated yet.
-root.removeAttribute('inert');
+// The server's markup is inert until the part that owns it has hydrated (lib/server-markup.tsx HydrationGate).
 if (serverRendered) hydrateRoot(root, app);
 else createRoot(root).render(app);

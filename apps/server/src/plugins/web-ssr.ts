@@ -94,9 +94,8 @@ export function splitAtRoot(html: string): { head: string; tail: string } | null
   const start = html.indexOf(open);
   const end = html.lastIndexOf('</div>', html.indexOf('</body>'));
   if (start < 0 || end < start) return null;
-  // `inert` until the client takes over (main.tsx removes it as hydration starts, from when React replays taps
-  // on parts still hydrating): a tap on a server-rendered control before then would be lost without a trace.
-  return { head: `${html.slice(0, start)}<div id="root" inert>`, tail: html.slice(end) };
+  // The app's markup carries its own `inert` until each part has hydrated (web lib/server-markup.tsx).
+  return { head: html.slice(0, start + open.length), tail: html.slice(end) };
 }
 
 export interface PageRenderer {

@@ -1,6 +1,7 @@
 import { useMemo, useSyncExternalStore } from 'react';
 import type { Locale } from '@sb/contract/constants';
 import { useAppContext } from './app-context';
+import { noSubscription } from './server-markup';
 import { useSessionUser } from './session';
 
 /** Calendar dates as `YYYY-MM-DD` strings in the user's time zone (what date inputs and the server use). */
@@ -171,8 +172,6 @@ export function formatPlainDate(date: string, locale: Locale, pattern?: string):
   const [y, m, d] = parts(date);
   return formatDate(Date.UTC(y, m - 1, d, 12), { locale, timeZone: 'UTC', pattern });
 }
-
-const noSubscription = () => () => {};
 
 /** The time zone server-rendered dates are in: the server cannot know the visitor's. */
 export const SERVER_TIME_ZONE = 'UTC';

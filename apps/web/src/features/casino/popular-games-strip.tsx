@@ -1,4 +1,5 @@
 import { lazy, Suspense } from 'react';
+import { HydrationGate } from '@/lib/server-markup';
 
 const HomePopularGames = lazy(async () => ({
   default: (await import('./components/home-popular-games')).HomePopularGames,
@@ -17,7 +18,9 @@ const STRIP_HEIGHT_PX = 44 + 8 + 2 * 138 + 8 + 4;
 export function PopularGamesStrip() {
   return (
     <Suspense fallback={<div style={{ minHeight: STRIP_HEIGHT_PX }} aria-hidden="true" />}>
-      <HomePopularGames />
+      <HydrationGate>
+        <HomePopularGames />
+      </HydrationGate>
     </Suspense>
   );
 }

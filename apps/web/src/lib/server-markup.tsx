@@ -29,3 +29,12 @@ export function HydrationGate({ children }: { children: ReactNode }) {
     </div>
   );
 }
+
+/**
+ * Below-the-fold or hidden parts of a server-rendered screen: the server (and the hydration that adopts its markup)
+ * renders `fallback`, the client mounts `children` right after that part has hydrated. Their data is then fetched
+ * by the browser instead of being rendered and handed over in the page (it was most of its 90–250 KB of state).
+ */
+export function AfterHydration({ children, fallback = null }: { children: ReactNode; fallback?: ReactNode }) {
+  return useServerMarkup() ? fallback : children;
+}

@@ -6,6 +6,7 @@
 // shift while the live event's odds tick for 30 s.
 // Needs the web build: npm run build -w @sb/web.
 // Run: node --import tsx bench/web-vitals.ts [--runs 5] [--tick 30] [--dist path/to/another/web/dist]
+import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { buildApp } from '../apps/server/src/app';
@@ -46,6 +47,9 @@ interface Vitals {
 }
 const METRICS: (keyof Vitals)[] = ['score', 'lcp', 'fcp', 'tbt', 'cls', 'inp'];
 
+/** The scripts of the last Lighthouse run (its network log, until the page was idle). */
+let lastScripts: string[] = [];
+
 async function lighthouseRun(url: string, port: number): Promise<Vitals> {
   const result = await lighthouse(url, {
     port,
@@ -57,6 +61,10 @@ async function lighthouseRun(url: string, port: number): Promise<Vitals> {
   if (!lhr) throw new Error(`lighthouse gave no result for ${url}`);
   if (lhr.runtimeError) throw new Error(`lighthouse on ${url}: ${lhr.runtimeError.message}`);
   const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  const requests = (
+    lhr.audits['network-requests']?.details as { items?: { url: string; resourceType?: string }[] }
+  )?.items;
+  lastScripts = (requests ?? []).filter((r) => r.resourceType === 'Script').map((r) => r.url);
   return {
     score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
     lcp: audit('largest-contentful-paint'),
@@ -173,6 +181,7 @@ async function main(): Promise<void> {
     chromeFlags: CHROME_FLAGS,
   });
   const rows: { name: string; page: Vitals; baseline: Vitals }[] = [];
+  let homeScripts: string[] = [];
   try {
     for (const [name, path] of pages) {
       const url = `${origin}${path}`;
@@ -186,6 +195,7 @@ async function main(): Promise<void> {
       const baselines: Vitals[] = [];
       for (let i = 0; i < RUNS; i++) {
         runs.push(await lighthouseRun(url, chrome.port));
+        if (i === 0 && name === 'home') homeScripts = lastScripts;
         baselines.push(await lighthouseRun(`${origin}/bench/static/${key}`, chrome.port));
       }
       rows.push({ name: `${name} ${path}`, page: median(runs), baseline: median(baselines) });
@@ -197,6 +207,13 @@ async function main(): Promise<void> {
     `web vitals — Lighthouse ${RUNS > 1 ? `median of ${RUNS}` : '1 run'}, mobile defaults (simulated Slow 4G, CPU ×4)${DIST ? `, web build ${DIST}` : ''}; each page beside its HTML without scripts (ratio)`,
   );
   print(rows);
+  // What home loads before it is idle (Lighthouse's network log), gzip level 9 as the build precompresses it.
+  let gzipBytes = 0;
+  for (const script of homeScripts)
+    gzipBytes += gzipSync(Buffer.from(await (await fetch(script)).arrayBuffer()), { level: 9 }).length;
+  console.log(
+    `home: JavaScript loaded before idle ${(gzipBytes / 1024).toFixed(1)} KiB gzip in ${homeScripts.length} scripts`,
+  );
   const tickCls = await clsWhileTicking(`${origin}/en/live/1/${event.id}`, TICK_SECONDS);
   console.log(`CLS on the live event page while odds tick for ${TICK_SECONDS} s: ${tickCls.toFixed(4)}`);
   await app.close();

@@ -124,4 +124,26 @@ describe('server-rendered first views hydrate in place (360×640)', () => {
     await page.getByTestId('search-results').getByRole('link').first().waitFor();
     expect(await input.inputValue()).toBe(event.home.name);
   });
+
+  it("dates are rendered in the visitor's time zone once the browser has told it (no text changes)", async () => {
+    const page = await browser.newPage('tr-TR', { timezoneId: 'Europe/Istanbul' });
+    // The first load sets the zone's cookie (the server had none: it rendered UTC, hydration re-rendered).
+    await page.goto(urlFor('/tr/'));
+    await page.locator('[inert]').first().waitFor({ state: 'detached' });
+    const times = '[data-testid="highlighted-matches"] .event-row__time';
+    const release = await holdScripts(page);
+    await page.goto(urlFor('/tr/'), { waitUntil: 'commit' });
+    await page.locator(times).first().waitFor({ state: 'attached' });
+    const server = await page.locator(times).allTextContents();
+    release();
+    await page.locator('[inert]').first().waitFor({ state: 'detached' });
+    expect(await page.locator(times).allTextContents()).toEqual(server);
+  });
+
+  it('a device holding a login gets the plain shell (the server renders only a visitor)', async () => {
+    const html = async (cookie?: string) =>
+      (await fetch(urlFor('/en/'), { headers: cookie ? { cookie } : {} })).text();
+    expect(await html()).toContain('id="sb-ssr-state"');
+    expect(await html('sb_tz=UTC; sb_signed_in=1')).not.toContain('id="sb-ssr-state"');
+  });
 });

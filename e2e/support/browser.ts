@@ -42,7 +42,7 @@ export async function launchBrowser(): Promise<Browser> {
 export async function phoneContext(
   browser: Browser,
   locale = 'en-US',
-  options: { userAgent?: string } = {},
+  options: { userAgent?: string; timezoneId?: string } = {},
 ): Promise<BrowserContext> {
   return browser.newContext({ ...PHONE, locale, ...options });
 }

@@ -17,7 +17,8 @@ import type { ServerRenderRequest } from '@sb/contract';
 import { Bootstrap } from './app/bootstrap';
 import { seedStartupData } from './app/startup-data';
 import { setApiTransport } from './lib/api-client';
-import { QUERY_DEFAULTS, SSR_STATE_ELEMENT_ID, type ServerQuery } from './app/ssr-state';
+import { QUERY_DEFAULTS, SSR_STATE_ELEMENT_ID, type ServerState } from './app/ssr-state';
+import { setServerTimeZone } from './lib/dates';
 
 export { SSR_STATE_ELEMENT_ID };
 
@@ -53,6 +54,16 @@ function scriptJson(value: unknown): string {
     /[<>&\u2028\u2029]/g,
     (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
   );
+}
+
+/** The visitor's zone if the platform knows it (it came from a cookie), else UTC. */
+function validTimeZone(zone: string | undefined): string {
+  if (!zone) return 'UTC';
+  try {
+    return new Intl.DateTimeFormat('en', { timeZone: zone }).resolvedOptions().timeZone;
+  } catch {
+    return 'UTC';
+  }
 }
 
 /** A memory Storage: the server has no device storage (no token, an empty slip): a visitor's first view. */
@@ -137,6 +148,8 @@ function app(client: QueryClient, url: string) {
 export function renderPage(request: RenderRequest): Promise<RenderResult> {
   return exclusive(async () => {
     const restore = installBrowserGlobals(request);
+    const timeZone = validTimeZone(request.timeZone);
+    setServerTimeZone(timeZone);
     try {
       // The options each query was last built with (its observer's: `enabled` lives there, not on the query).
       const built = new Map<string, BuiltOptions>();
@@ -176,10 +189,13 @@ export function renderPage(request: RenderRequest): Promise<RenderResult> {
         if (q.state.status === 'error') cache.remove(q);
       });
 
-      const state: ServerQuery[] = cache
-        .getAll()
-        .filter((q) => q.state.status === 'success' && !seeded.has(q.queryHash))
-        .map((q) => [q.queryKey, q.state.data, q.state.dataUpdatedAt]);
+      const state: ServerState = {
+        timeZone,
+        queries: cache
+          .getAll()
+          .filter((q) => q.state.status === 'success' && !seeded.has(q.queryHash))
+          .map((q) => [q.queryKey, q.state.data, q.state.dataUpdatedAt]),
+      };
       const html = await new Promise<Readable>((resolve, reject) => {
         const out = new PassThrough();
         // Piped once everything is ready: the markup comes in order, with no inline scripts to swap fallbacks

@@ -6,6 +6,7 @@ import { adoptServerState, QUERY_DEFAULTS } from './app/ssr-state';
 import { seedStartupData } from './app/startup-data';
 import { setUnauthorizedHandler } from './lib/api-client';
 import { refreshTokens } from './lib/auth-token';
+import { keepDeviceHints } from './lib/device-hints';
 import './styles.css';
 
 const queryClient = new QueryClient({ defaultOptions: { queries: QUERY_DEFAULTS } });
@@ -14,6 +15,9 @@ const queryClient = new QueryClient({ defaultOptions: { queries: QUERY_DEFAULTS 
 const seeded = seedStartupData(queryClient);
 // The data the server rendered the first view with (pages it renders: home, sports lists, events, casino).
 const serverRendered = seeded && adoptServerState(queryClient);
+
+// The login flag and time zone the server's next first render reads (lib/device-hints.ts).
+keepDeviceHints();
 
 // A 401 on a call with a token refreshes the token pair once and retries (access tokens expire quickly).
 setUnauthorizedHandler(refreshTokens);

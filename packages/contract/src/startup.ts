@@ -33,4 +33,6 @@ export interface ServerRenderRequest<Fetch> {
   runtimeConfig: Record<string, string | undefined>;
   /** Answers the app's calls (the server itself, without a network hop). */
   fetch: Fetch;
+  /** The visitor's time zone as its cookie says (unchecked; UTC when missing or unknown). */
+  timeZone?: string;
 }

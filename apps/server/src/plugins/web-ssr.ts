@@ -3,7 +3,7 @@ import { Readable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import type { ServerRenderRequest } from '@sb/contract';
-import { LOCALES } from '@sb/contract/constants';
+import { LOCALES, SIGNED_IN_COOKIE, TIME_ZONE_COOKIE } from '@sb/contract/constants';
 import type { StartupData } from './web-page';
 
 /** What the web build's server entry (`apps/web/src/entry-server.tsx`, built into `dist/.ssr`) exports. */
@@ -27,7 +27,30 @@ const SERVER_RENDERED =
 export function isServerRenderedPath(path: string): boolean {
   const first = path.split('/')[1] ?? '';
   if (!(LOCALES as readonly string[]).includes(first)) return false;
-  return SERVER_RENDERED.test(path.slice(first.length + 1));
+  return SERVER_RENDERED.test(path.slice(first.length + 1) || '/');
+}
+
+/** A cookie's value on the request (the web app's hints: lib/device-hints.ts), or undefined. */
+export function cookieValue(request: FastifyRequest, name: string): string | undefined {
+  for (const part of (request.headers.cookie ?? '').split(';')) {
+    const [key, ...value] = part.trim().split('=');
+    if (key !== name) continue;
+    try {
+      return decodeURIComponent(value.join('='));
+    } catch {
+      return undefined;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Whether to render this page's first view: a path the server renders, for a visitor. A device that holds a login
+ * says so in a cookie and gets the plain shell: the server renders only a visitor's view (it never sees the
+ * tokens), which would show the visitor's header and demo chips until hydration replaced them.
+ */
+export function wantsServerRender(request: FastifyRequest, path: string): boolean {
+  return isServerRenderedPath(path) && cookieValue(request, SIGNED_IN_COOKIE) !== '1';
 }
 
 /** The server entry of the web build in `dist`, or null (an older build, or one that fails to load). */
@@ -132,6 +155,7 @@ export function pageRenderer(
             boot: data,
             runtimeConfig,
             fetch: localFetch(app, request.host),
+            timeZone: cookieValue(request, TIME_ZONE_COOKIE)?.slice(0, 64),
           }),
           new Promise<never>((_, reject) => {
             timer = setTimeout(() => reject(new Error('render timed out')), timeoutMs);

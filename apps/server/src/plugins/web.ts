@@ -7,7 +7,7 @@ import type { Config } from '../config/config';
 import { EncodedBody, preferredEncoding, sendEncoded } from '../lib/encoded-body';
 import { renderIndexHtml, type StartupData } from './web-page';
 import { isWebRoute } from './web-routes';
-import { isServerRenderedPath, loadServerEntry, pageRenderer, screenStyles } from './web-ssr';
+import { loadServerEntry, pageRenderer, screenStyles, wantsServerRender } from './web-ssr';
 import { applyShellPolicy, contentSecurityPolicy, inlineScriptHashes } from './security-headers';
 
 /** Paths the web app never owns: unknown ones there are JSON 404s, not the SPA. */
@@ -171,7 +171,9 @@ export async function registerWeb(
       const { html, data, body, directives } = await page(request, path);
       applyShellPolicy(reply, directives);
       const rendered =
-        renderer && data && isServerRenderedPath(path) ? await renderer.render(request, html, data) : null;
+        renderer && data && wantsServerRender(request, path)
+          ? await renderer.render(request, html, data)
+          : null;
       // Rendered for this request: never stored (a cache revalidating it gets a fresh first view).
       if (rendered)
         return reply

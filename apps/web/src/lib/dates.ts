@@ -173,15 +173,23 @@ export function formatPlainDate(date: string, locale: Locale, pattern?: string):
   return formatDate(Date.UTC(y, m - 1, d, 12), { locale, timeZone: 'UTC', pattern });
 }
 
-/** The time zone server-rendered dates are in: the server cannot know the visitor's. */
-export const SERVER_TIME_ZONE = 'UTC';
+/**
+ * The time zone the server rendered dates in: the visitor's as its cookie said (`TIME_ZONE_COOKIE`, written by
+ * lib/device-hints.ts), UTC without one. Set by the server entry per render and in the browser from the state it
+ * handed over (app/ssr-state.ts).
+ */
+let serverTimeZone = 'UTC';
+
+export function setServerTimeZone(zone: string): void {
+  serverTimeZone = zone;
+}
 
 /**
  * The visitor's time zone (`browser()`; undefined: the platform's default) — but the server's while the page
  * hydrates, so the server-rendered dates match; React re-renders with the browser's right after.
  */
 export function useVisitorTimeZone(browser: () => string | undefined): string | undefined {
-  return useSyncExternalStore(noSubscription, browser, () => SERVER_TIME_ZONE);
+  return useSyncExternalStore(noSubscription, browser, () => serverTimeZone);
 }
 
 /**

@@ -9,6 +9,7 @@ import { useFixtureList } from '@/lib/fixtures/api/get-fixture-list';
 import { FOOTBALL } from '@/lib/fixtures/display-rules';
 import { useFeedTopics } from '@/lib/fixtures/live-feed';
 import { LIVE_LIST_POLL_MS } from '@/lib/fixtures/polls';
+import { AfterHydration, HydrationGate } from '@/lib/server-markup';
 import { HomeTiles } from './components/home-tiles';
 import { CasinoLinks, QuickLinks } from './components/quick-links';
 import './home.css';
@@ -34,7 +35,9 @@ function LiveCarouselSection() {
       <div className="live-carousel-frame">
         {events && (
           <Suspense fallback={null}>
-            <LiveCarousel events={events} />
+            <HydrationGate>
+              <LiveCarousel events={events} />
+            </HydrationGate>
           </Suspense>
         )}
       </div>
@@ -98,7 +101,10 @@ export function HomePage({ casinoGames }: { casinoGames?: ReactNode }) {
       <QuickLinks />
       <CasinoLinks />
       <HighlightedMatches />
-      <TopCompetitions />
+      {/* Below the fold on a phone: mounted on the client, their data not handed over in the page. */}
+      <AfterHydration>
+        <TopCompetitions />
+      </AfterHydration>
       {casinoGames}
       <FeedStatus />
     </div>

@@ -12,6 +12,7 @@ import { useFixtureList } from '@/lib/fixtures/api/get-fixture-list';
 import { useFeedTopics } from '@/lib/fixtures/live-feed';
 import { idParam } from '@/lib/fixtures/navigation';
 import { LIVE_LIST_POLL_MS } from '@/lib/fixtures/polls';
+import { useServerMarkup } from '@/lib/server-markup';
 import { useScrollMemory } from './components/use-scroll-memory';
 import './live.css';
 
@@ -24,7 +25,12 @@ function LiveLists({ sport }: { sport: number | undefined }) {
   const { t } = useTranslation();
   const to = useLocalePath();
   const live = useFixtureList({ onLive: true, sport, perPage: LIVE_PAGE }, { pollMs: LIVE_LIST_POLL_MS });
-  const upcoming = useFixtureList({ upcoming: UPCOMING_HOURS, onlyPre: true, sport, perPage: UPCOMING_PAGE });
+  // Below the live list: fetched by the client once the page has hydrated (skeleton rows until then).
+  const serverMarkup = useServerMarkup();
+  const upcoming = useFixtureList(
+    { upcoming: UPCOMING_HOURS, onlyPre: true, sport, perPage: UPCOMING_PAGE },
+    { enabled: !serverMarkup },
+  );
   return (
     <>
       <section data-testid="live-list">
@@ -69,6 +75,7 @@ export function LivePage({ renderEvent }: { renderEvent: (eventId: number, close
   useFeedTopics(['live']);
   useScrollMemory(eventId === undefined ? pathname : null);
   const { data: sports } = useSportCounts({ onLive: true });
+  const serverMarkup = useServerMarkup();
   if (sport === null || eventId === null) {
     return (
       <NotAvailable
@@ -90,7 +97,8 @@ export function LivePage({ renderEvent }: { renderEvent: (eventId: number, close
           withAll
           hrefFor={(id) => to(id === null ? '/live' : `/live/${id}`)}
         />
-        <LiveLists sport={sport} />
+        {/* Hidden under an open event: not rendered by the server, mounted once the page has hydrated. */}
+        {(eventId === undefined || !serverMarkup) && <LiveLists sport={sport} />}
       </div>
       <FeedStatus />
     </div>

@@ -1,4 +1,3 @@
-import { fileURLToPath } from 'node:url';
 import { constants } from 'node:zlib';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
@@ -6,49 +5,30 @@ import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 
 const server = 'http://localhost:8080';
 
-export default defineConfig(({ isSsrBuild }) => ({
+export default defineConfig({
   plugins: [
     react(),
     // Every text asset is written beside itself as .br (quality 11) and .gz (level 9) at build time: the server
     // sends those (@fastify/static preCompressed) instead of compressing on each request at a fast level.
-    // The server bundle (dist/.ssr) is read from disk by the server, never sent: not compressed.
-    !isSsrBuild &&
-      compression({
-        include: /\.(js|css|html|svg|json)$/,
-        exclude: [/\.map$/, /manifest\.json$/],
-        threshold: 1_024,
-        skipIfLargerOrEqual: true,
-        algorithms: [
-          defineAlgorithm('brotliCompress', { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
-          defineAlgorithm('gzip', { level: 9 }),
-        ],
-      }),
+    compression({
+      include: /\.(js|css|html|svg|json)$/,
+      exclude: [/\.map$/, /manifest\.json$/],
+      threshold: 1_024,
+      skipIfLargerOrEqual: true,
+      algorithms: [
+        defineAlgorithm('brotliCompress', { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+        defineAlgorithm('gzip', { level: 9 }),
+      ],
+    }),
   ],
-  resolve: {
-    alias: [
-      { find: '@', replacement: new URL('./src', import.meta.url).pathname },
-      // react-router's package exports only its development build (warnings, invariants with messages); the
-      // production build it ships beside it is the same code without them, ~2 KiB gzip smaller.
-      {
-        find: /^react-router$/,
-        replacement: fileURLToPath(
-          import.meta.resolve('react-router').replace('/development/', '/production/'),
-        ),
-      },
-    ],
-  },
-  // The server bundle carries its own production React (and every other dependency): the server needs nothing
-  // from the web app's node_modules, and never runs React's development build whatever its NODE_ENV.
-  ssr: { noExternal: isSsrBuild ? true : undefined },
-  define: isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : undefined,
+  resolve: { alias: { '@': new URL('./src', import.meta.url).pathname } },
   build: {
-    target: isSsrBuild ? 'node20' : 'es2022',
+    target: 'es2022',
     // 'hidden': maps are written for the operator's error tracking, but the bundles do not point at them and the
     // server does not serve them (SERVE_SOURCE_MAPS turns that on).
     sourcemap: 'hidden',
     // dist/.vite/manifest.json: the chunk graph the first-load JavaScript budget is measured on.
-    manifest: !isSsrBuild,
-    copyPublicDir: !isSsrBuild,
+    manifest: true,
   },
   server: {
     // `npm run dev -w @sb/web` next to a running server: the API and feed come from it.
@@ -59,4 +39,4 @@ export default defineConfig(({ isSsrBuild }) => ({
       ]),
     ),
   },
-}));
+});

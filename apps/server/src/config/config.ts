@@ -52,8 +52,6 @@ const envSchema = z.object({
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
   /** After SIGTERM, how long /readyz answers 503 while requests are still served, before the drain starts. */
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(120_000).default(5_000),
-  /** A page's server render that takes longer than this is dropped for the plain shell (0: never render). */
-  SSR_RENDER_TIMEOUT_MS: z.coerce.number().int().min(0).max(120_000).default(3_000),
   /** A /readyz check slower than this fails (the database pool waiting counts as not ready). */
   READINESS_TIMEOUT_MS: z.coerce.number().int().min(50).max(30_000).default(2_000),
   /** Metrics listener (Prometheus text, `GET /metrics`), never the public port; 0 = a free port. */

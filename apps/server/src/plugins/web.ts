@@ -7,7 +7,6 @@ import type { Config } from '../config/config';
 import { EncodedBody, preferredEncoding, sendEncoded } from '../lib/encoded-body';
 import { renderIndexHtml, type StartupData } from './web-page';
 import { isWebRoute } from './web-routes';
-import { loadServerEntry, pageRenderer, screenStyles, wantsServerRender } from './web-ssr';
 import { applyShellPolicy, contentSecurityPolicy, inlineScriptHashes } from './security-headers';
 
 /** Paths the web app never owns: unknown ones there are JSON 404s, not the SPA. */
@@ -39,12 +38,9 @@ export function webDistDir(config: Config): string | null {
 }
 
 /** The three base addresses of the spec's hosts, given to the web at run time (default: same origin). */
-export function runtimeConfigValue(config: Config): Record<'core' | 'api' | 'bsapi', string | undefined> {
-  return { core: config.PUBLIC_CORE_URL, api: config.PUBLIC_API_URL, bsapi: config.PUBLIC_BSAPI_URL };
-}
-
 export function runtimeConfigScript(config: Config): string {
-  return `window.__SB_CONFIG__=${JSON.stringify(runtimeConfigValue(config))};`;
+  const value = { core: config.PUBLIC_CORE_URL, api: config.PUBLIC_API_URL, bsapi: config.PUBLIC_BSAPI_URL };
+  return `window.__SB_CONFIG__=${JSON.stringify(value)};`;
 }
 
 const HTML = 'text/html; charset=utf-8';
@@ -126,12 +122,7 @@ export async function registerWeb(
   // Rendered pages per host and path locale, reused for PAGE_TTL_MS: the start-up data is read at most that often.
   // Each keeps its Content-Security-Policy: the page's inline start-up scripts are allowed by their hashes.
   const csp = contentSecurityPolicy(config);
-  type Page = {
-    html: string;
-    data: StartupData | null;
-    body: EncodedBody;
-    directives: ReturnType<typeof csp.shell>;
-  };
+  type Page = { body: EncodedBody; directives: ReturnType<typeof csp.shell> };
   const pages = new Map<string, { at: number; body: Promise<Page> }>();
   function page(request: FastifyRequest, path: string): Promise<Page> {
     const pathLocale = localeOfPath(path);
@@ -141,7 +132,7 @@ export async function registerWeb(
     if (hit && now - hit.at < PAGE_TTL_MS) return hit.body;
     const body = startup(request.hostname, pathLocale).then((data) => {
       const html = renderIndexHtml(template!, runtimeConfig, data, (url) => svgDataUrl(dist!, url));
-      return { html, data, body: new EncodedBody(html), directives: csp.shell(inlineScriptHashes(html)) };
+      return { body: new EncodedBody(html), directives: csp.shell(inlineScriptHashes(html)) };
     });
     // Host names come from requests: the map is bounded however many a client invents.
     if (pages.size >= MAX_CACHED_PAGES) pages.clear();
@@ -150,37 +141,13 @@ export async function registerWeb(
     return body;
   }
 
-  // First views of home, sports lists, events and the casino lobby rendered here (the build's dist/.ssr entry);
-  // without that entry, or when a render fails, the page is the plain shell the client renders.
-  const entry = dist && config.SSR_RENDER_TIMEOUT_MS > 0 ? await loadServerEntry(dist, app.log) : null;
-  const renderer = entry
-    ? pageRenderer(
-        app,
-        entry,
-        runtimeConfigValue(config),
-        screenStyles(dist!, entry.SERVER_RENDERED_MODULES),
-        config.SSR_RENDER_TIMEOUT_MS,
-      )
-    : null;
-
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     const wantsPage =
       request.method === 'GET' && !API_PREFIXES.some((p) => path.startsWith(p)) && !/\.\w+$/.test(path);
     if (wantsPage && template) {
-      const { html, data, body, directives } = await page(request, path);
+      const { body, directives } = await page(request, path);
       applyShellPolicy(reply, directives);
-      const rendered =
-        renderer && data && wantsServerRender(request, path)
-          ? await renderer.render(request, html, data)
-          : null;
-      // Rendered for this request: never stored (a cache revalidating it gets a fresh first view).
-      if (rendered)
-        return reply
-          .header('cache-control', 'no-store')
-          .header('vary', 'accept-encoding')
-          .type(HTML)
-          .send(rendered);
       if (isWebRoute(path)) return sendEncoded(request, reply, body, HTML);
       return sendNotFoundPage(request, reply, body);
     }

@@ -12,17 +12,16 @@ import { clientCredentialQuery } from './api/get-client';
 import { marketsQuery } from './api/get-markets';
 import { i18nQueryKey } from './startup-data';
 import { translationsQuery } from './api/get-translations';
-import { AppRouter, type RouterFrame } from './router';
+import { AppRouter } from './router';
 import { SiteNotFound, StartupError, StartupLoading } from './startup-screens';
 import { applyTheme } from './theme';
 
 /**
  * Start-up sequence of spec §1/§4: the app from the host name, then translations, market
  * definitions and the client credential; the router renders only when all of that is loaded
- * and the translation table is non-empty. The server renders the same component (entry-server.tsx) with
- * its own router frame.
+ * and the translation table is non-empty.
  */
-export function Bootstrap({ router }: { router?: RouterFrame } = {}) {
+export function Bootstrap() {
   const host = window.location.hostname;
   const appQuery = useQuery(appByHostnameQuery(host));
   const app = appQuery.data;
@@ -77,7 +76,7 @@ export function Bootstrap({ router }: { router?: RouterFrame } = {}) {
   return (
     <I18nextProvider i18n={i18nQuery.data}>
       <AppContext.Provider value={context}>
-        <AppRouter router={router} />
+        <AppRouter />
       </AppContext.Provider>
     </I18nextProvider>
   );

@@ -1,5 +1,4 @@
 import { lazy, Suspense } from 'react';
-import { useServerMarkup } from '@/lib/server-markup';
 
 const HomePopularGames = lazy(async () => ({
   default: (await import('./components/home-popular-games')).HomePopularGames,
@@ -16,11 +15,8 @@ const STRIP_HEIGHT_PX = 44 + 8 + 2 * 138 + 8 + 4;
  * their styles and the casino calls arrive in their own chunk when the strip renders.
  */
 export function PopularGamesStrip() {
-  const placeholder = <div style={{ minHeight: STRIP_HEIGHT_PX }} aria-hidden="true" />;
-  // At the foot of home: the server renders only its room; the client mounts it once home has hydrated.
-  if (useServerMarkup()) return placeholder;
   return (
-    <Suspense fallback={placeholder}>
+    <Suspense fallback={<div style={{ minHeight: STRIP_HEIGHT_PX }} aria-hidden="true" />}>
       <HomePopularGames />
     </Suspense>
   );

@@ -6,7 +6,6 @@ import { Icon } from '@/components/ui/icon';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ApiError } from '@/lib/api-client';
 import { useFeedTopics } from '@/lib/fixtures/live-feed';
-import { useServerMarkup } from '@/lib/server-markup';
 import { useEvent } from './api/get-event';
 import { EventHeader } from './components/event-header';
 import { EventTabs } from './components/event-tabs';
@@ -44,9 +43,7 @@ export function EventDetail({ eventId, backTo, backLabel, closeTo }: EventDetail
   const main = useEvent(eventId);
   const event = main.data?.result;
   const subId = event && event.sub !== 0 && event.sub !== event.id ? event.sub : 0;
-  // The sub-event's markets come after the event's own: fetched by the client once the page has hydrated.
-  const serverMarkup = useServerMarkup();
-  const sub = useEvent(subId, subId !== 0 && event?.status !== 'ended' && !serverMarkup);
+  const sub = useEvent(subId, subId !== 0 && event?.status !== 'ended');
   if (main.isError && !event) {
     const missing = main.error instanceof ApiError && main.error.status === 404;
     return (

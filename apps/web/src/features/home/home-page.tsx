@@ -9,7 +9,6 @@ import { useFixtureList } from '@/lib/fixtures/api/get-fixture-list';
 import { FOOTBALL } from '@/lib/fixtures/display-rules';
 import { useFeedTopics } from '@/lib/fixtures/live-feed';
 import { LIVE_LIST_POLL_MS } from '@/lib/fixtures/polls';
-import { AfterHydration, HydrationGate } from '@/lib/server-markup';
 import { HomeTiles } from './components/home-tiles';
 import { CasinoLinks, QuickLinks } from './components/quick-links';
 import './home.css';
@@ -35,9 +34,7 @@ function LiveCarouselSection() {
       <div className="live-carousel-frame">
         {events && (
           <Suspense fallback={null}>
-            <HydrationGate>
-              <LiveCarousel events={events} />
-            </HydrationGate>
+            <LiveCarousel events={events} />
           </Suspense>
         )}
       </div>
@@ -101,10 +98,7 @@ export function HomePage({ casinoGames }: { casinoGames?: ReactNode }) {
       <QuickLinks />
       <CasinoLinks />
       <HighlightedMatches />
-      {/* Below the fold on a phone: mounted on the client, their data not handed over in the page. */}
-      <AfterHydration>
-        <TopCompetitions />
-      </AfterHydration>
+      <TopCompetitions />
       {casinoGames}
       <FeedStatus />
     </div>

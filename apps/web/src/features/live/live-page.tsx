@@ -12,7 +12,6 @@ import { useFixtureList } from '@/lib/fixtures/api/get-fixture-list';
 import { useFeedTopics } from '@/lib/fixtures/live-feed';
 import { idParam } from '@/lib/fixtures/navigation';
 import { LIVE_LIST_POLL_MS } from '@/lib/fixtures/polls';
-import { useServerMarkup } from '@/lib/server-markup';
 import { useScrollMemory } from './components/use-scroll-memory';
 import './live.css';
 
@@ -25,12 +24,7 @@ function LiveLists({ sport }: { sport: number | undefined }) {
   const { t } = useTranslation();
   const to = useLocalePath();
   const live = useFixtureList({ onLive: true, sport, perPage: LIVE_PAGE }, { pollMs: LIVE_LIST_POLL_MS });
-  // Below the live list: fetched by the client once the page has hydrated (skeleton rows until then).
-  const serverMarkup = useServerMarkup();
-  const upcoming = useFixtureList(
-    { upcoming: UPCOMING_HOURS, onlyPre: true, sport, perPage: UPCOMING_PAGE },
-    { enabled: !serverMarkup },
-  );
+  const upcoming = useFixtureList({ upcoming: UPCOMING_HOURS, onlyPre: true, sport, perPage: UPCOMING_PAGE });
   return (
     <>
       <section data-testid="live-list">
@@ -75,7 +69,6 @@ export function LivePage({ renderEvent }: { renderEvent: (eventId: number, close
   useFeedTopics(['live']);
   useScrollMemory(eventId === undefined ? pathname : null);
   const { data: sports } = useSportCounts({ onLive: true });
-  const serverMarkup = useServerMarkup();
   if (sport === null || eventId === null) {
     return (
       <NotAvailable
@@ -97,8 +90,7 @@ export function LivePage({ renderEvent }: { renderEvent: (eventId: number, close
           withAll
           hrefFor={(id) => to(id === null ? '/live' : `/live/${id}`)}
         />
-        {/* Hidden under an open event: not rendered by the server, mounted once the page has hydrated. */}
-        {(eventId === undefined || !serverMarkup) && <LiveLists sport={sport} />}
+        <LiveLists sport={sport} />
       </div>
       <FeedStatus />
     </div>

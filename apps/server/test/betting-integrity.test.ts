@@ -11,7 +11,17 @@ interface MarketJson {
   id: number;
   t: number;
   s: string;
-  selections: { id: number; odd: number; outcome: string; isClosed?: boolean }[];
+  disabled?: boolean;
+  closed?: boolean;
+  selections: {
+    id: number;
+    odd: number;
+    outcome: string;
+    isClosed?: boolean;
+    active?: boolean;
+    isDisabled?: boolean;
+    closed?: boolean;
+  }[];
 }
 
 /**
@@ -124,9 +134,13 @@ describeEachBackend('betting integrity', (backend) => {
 
   /** A pre-match Asian handicap selection of an event (the first with a price above 1). */
   async function asianPick(eventId: number): Promise<Pick & { marketId: number }> {
-    const market = (await markets(eventId)).find((m) => m.t === 16 && m.selections.some((s) => s.odd > 1));
-    if (!market) throw new Error(`no Asian handicap on event ${eventId}`);
-    const s = market.selections.find((x) => x.odd > 1)!;
+    // An open line: the day's prices may have suspended some (outside the band) or closed them.
+    const open = (x: MarketJson['selections'][number]) => x.odd > 1 && x.active && !x.isDisabled && !x.closed;
+    const market = (await markets(eventId)).find(
+      (m) => m.t === 16 && !m.disabled && !m.closed && m.selections.some(open),
+    );
+    if (!market) throw new Error(`no open Asian handicap on event ${eventId}`);
+    const s = market.selections.find(open)!;
     return { eventId, oddId: s.id, odd: s.odd, marketId: market.id };
   }
 

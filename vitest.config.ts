@@ -32,6 +32,10 @@ export default defineConfig({
           // not timing checks).
           testTimeout: 120_000,
           hookTimeout: 180_000,
+          // Two files at a time: Vitest's default on 2 cores is one (cores − 1), and a file often waits (real-time
+          // rounds, spawned servers, PostgreSQL) while the other core idles. Each file has its own databases and
+          // Redis prefix, and spawned servers take free ports, so files do not share state.
+          maxWorkers: 2,
         },
       },
       {

@@ -4,6 +4,7 @@
 // same database and pool.
 // Run: node --import tsx bench/casino.ts   (PostgreSQL at TEST_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres;
 // a throwaway database is created and dropped).
+import { cents } from '@sb/betting';
 import { randomUUID } from 'node:crypto';
 import { buildApp } from '../apps/server/src/app';
 import { testConfig } from '../apps/server/src/config/config';
@@ -58,7 +59,7 @@ async function main(): Promise<void> {
               appId: tenant.id,
               userId: p.user.id,
               currency: p.user.currencyIso,
-              amount: 100,
+              amount: cents(100),
               idempotencyKey: `bench:${round}:${i}`,
             };
             return i % 2 === 0

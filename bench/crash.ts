@@ -74,7 +74,7 @@ async function main(): Promise<void> {
       CATALOGUE_SCALE: 0.01,
       CATALOGUE_DAYS_AHEAD: 1,
       CASINO_PLAYS_PER_MINUTE: 100_000,
-      // Every player connects from loopback: the per-address feed cap (issue 17) would refuse the 51st.
+      // Every player connects from loopback: the per-address feed cap would refuse the 51st.
       FEED_MAX_CONNECTIONS_PER_ADDRESS: 100_000,
       CRASH_BETTING_MS: 3_000 + PLAYERS * 50,
       CRASH_PAUSE_MS: 200,

@@ -2,6 +2,7 @@
 // UPDATE transactions measured in the same run on the same database and pool.
 // Run: node --import tsx bench/ledger.ts   (PostgreSQL at TEST_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres;
 // a throwaway database is created and dropped).
+import { cents } from '@sb/betting';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../apps/server/src/db/database';
 import { systemClock } from '../apps/server/src/lib/clock';
@@ -41,13 +42,19 @@ async function ledgerMoves(wallet: WalletService, accounts: number, tag: string)
       appId: APP,
       userId: user(a),
       currency: 'TRY',
-      amount: 1_000_000_000,
+      amount: cents(1_000_000_000),
       type: 'deposit',
       idempotencyKey: `seed:${accounts}:${a}`,
     });
   }
   return timed(OPS, CONCURRENCY, (i) => {
-    const t = { appId: APP, userId: user(i), currency: 'TRY', amount: 100, idempotencyKey: `${tag}:${i}` };
+    const t = {
+      appId: APP,
+      userId: user(i),
+      currency: 'TRY',
+      amount: cents(100),
+      idempotencyKey: `${tag}:${i}`,
+    };
     return i % 2 === 0
       ? wallet.credit({ ...t, type: 'deposit' })
       : wallet.debit({ ...t, type: 'withdrawal' });

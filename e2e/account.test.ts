@@ -129,8 +129,10 @@ describe('account in Chromium (360×640)', () => {
     await logIn(page, DEMO.username, DEMO.password);
     await page.goto(urlFor('/en/account/transactions'));
     const rows = page.getByTestId('transaction');
-    // The demo history: deposits 20, 12 and 1 day(s) ago, withdrawals 5 days ago and today.
-    await expect.poll(() => rows.count()).toBe(5);
+    // The demo history: deposits 20, 12 and 1 day(s) ago, withdrawals 5 days ago and today. The screen is a lazy
+    // chunk and its rows a server call after the login's: polled up to 10 s (not vitest's 1 s default, which a
+    // loaded machine overran), as the other e2e polls that wait on the server.
+    await expect.poll(() => rows.count(), { timeout: 10_000 }).toBe(5);
     // Spec §9: the default range ends tomorrow, and an end date after tomorrow is refused.
     const tomorrow = await page.locator('input[name=to]').inputValue();
     const today = shiftDate(tomorrow, -1);
@@ -143,7 +145,7 @@ describe('account in Chromium (360×640)', () => {
     await page.locator('input[name=from]').fill(shiftDate(today, -13));
     await page.locator('input[name=to]').fill(shiftDate(today, -4));
     await page.getByRole('button', { name: 'Filter' }).click();
-    await expect.poll(() => rows.count()).toBe(2);
+    await expect.poll(() => rows.count(), { timeout: 10_000 }).toBe(2);
     expect(await page.getByTestId('transactions').textContent()).toContain('₺750.00');
     await shot(page, 'en-transactions-filtered');
   });

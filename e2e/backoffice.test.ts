@@ -8,7 +8,7 @@ import { installDelayProbes, reportDelays } from './support/delays';
 import { operatorCommand, urlFor } from './support/fixtures';
 
 /**
- * Issue 19 in Chromium: the back office at 1280×800 beside the player app (360×640), on the one e2e server.
+ * In Chromium: the back office at 1280×800 beside the player app (360×640), on the one e2e server.
  * A trader enrols TOTP from the QR code and logs in with a code, sees the player's bet arrive in the ticker, the
  * event's liability move, suspends the market (the player's slip shows it suspended and placing is refused),
  * resumes it; a support operator cannot suspend.

@@ -14,7 +14,7 @@ import {
   setStake,
 } from './support/slip';
 
-/** Issue 9 in Chromium: the slip, placing, My bets, settlement with betPayout, cash-out, the visitor dialog. */
+/** In Chromium: the slip, placing, My bets, settlement with betPayout, cash-out, the visitor dialog. */
 const CLIENT = E2E_CLIENTS.bets;
 const logIn = (page: Page) => logInAs(page, CLIENT);
 

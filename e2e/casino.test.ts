@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import type { CasinoGamesResponse, CasinoProvider, CasinoProvidersResponse } from '@sb/contract';
 import { urlFor, useBrowser } from './support/fixtures';
 
-// The casino lobby of issue 10's Done-when: browse casino, slots and live casino; filter by two providers in the
+// The casino lobby as promised: browse casino, slots and live casino; filter by two providers in the
 // popup; search a game; a visitor's tile leads to login. (Playing the games is e2e/casino-games.test.ts.)
 
 const SHOTS = '.cache/screenshots';

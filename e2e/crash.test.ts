@@ -16,7 +16,7 @@ async function myBets(sessionId: string) {
   return ((await res.json()) as CrashHistoryResponse).result;
 }
 
-/** Issue 18: the aviator screen in Chromium (360×640), one server, rounds at the real timings (5 s + flight + 3 s). */
+/** The aviator screen in Chromium (360×640), one server, rounds at the real timings (5 s + flight + 3 s). */
 describe('aviator (crash game) in Chromium', () => {
   const browser = useBrowser();
 

@@ -51,7 +51,7 @@ async function json<T>(path: string): Promise<T> {
 }
 
 /**
- * Issue 17 item 9: every screen of both brands in Chromium under the server's Content-Security-Policy (no
+ * Every screen of both brands in Chromium under the server's Content-Security-Policy (no
  * 'unsafe-inline' scripts): not one violation; the login link's credentials never reach a Referer.
  */
 describe('content security policy in Chromium (both brands)', () => {

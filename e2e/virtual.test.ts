@@ -14,7 +14,7 @@ const playedSum = (page: Page) =>
     .locator('tbody tr')
     .evaluateAll((rows) => rows.reduce((sum, row) => sum + Number(row.getAttribute('data-played')), 0));
 
-/** Issue 18 in Chromium (360×640): virtual football on the normal slip, driven by operator round commands. */
+/** In Chromium (360×640): virtual football on the normal slip, driven by operator round commands. */
 describe('virtual sports in Chromium', () => {
   const browser = useBrowser();
 

@@ -5,7 +5,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-/** The budget of issue 8: first-load JavaScript of the home page, gzip, in KiB (1,024 bytes). */
+/** The budget of the home page's first load: first-load JavaScript of the home page, gzip, in KiB (1,024 bytes). */
 export const FIRST_LOAD_BUDGET_KIB = 120;
 
 /** Files of the chunks index.html loads before anything runs: its entry and the entry's static imports. */

@@ -1,74 +1,150 @@
-// `npm test`: builds the app (browser tests run against the real build), runs every Vitest project
-// (unit, web, integration on PGlite and PostgreSQL when configured, e2e in Chromium), then prints
-// one plain closing line `N passed, N failed, N skipped` over all suites for CI to read. Last, after every other
-// tier, the chaos suite's bounded CI tier (apps/server/test/chaos/run.ts --ci: its own PostgreSQL and Redis,
-// at most 3 minutes); its checks are added to the closing line. `--no-chaos` or CHAOS=0 leaves it out, and
-// it runs only with the whole suite or when `chaos` is named.
+// `npm test`: builds the app once (browser tests run against the real build, and the web budget test measures
+// that same build), runs each Vitest project in turn (unit, web, integration on PGlite and PostgreSQL when
+// configured, e2e in Chromium), then prints one plain closing line `N passed, N failed, N skipped` over all
+// suites for CI to read. Last, after every other tier, the chaos suite's bounded CI tier
+// (apps/server/test/chaos/run.ts --ci: its own PostgreSQL and Redis, at most 3 minutes); its checks are added to
+// the closing line. `--no-chaos` or CHAOS=0 leaves it out, and it runs only with the whole suite or when `chaos`
+// is named. Before the closing line it prints the wall time of each tier, with those `.ci/run` measured before
+// it (CI_TIER_TIMES, `name=seconds;…`). Soak tests run their bounded CI size unless SOAK=full (README "Tests").
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, existsSync, rmSync } from 'node:fs';
+import { relative } from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 
+const PROJECTS = ['unit', 'web', 'integration', 'e2e'];
 const args = process.argv.slice(2);
 const projects = args.filter((a) => !a.startsWith('-'));
 const skipBuild = args.includes('--no-build') || (projects.length > 0 && !projects.includes('e2e'));
 
+/** [tier, seconds, outcome] in the order run; the tiers .ci/run timed come first. */
+const tiers = (process.env.CI_TIER_TIMES ?? '')
+  .split(';')
+  .filter(Boolean)
+  .map((pair) => {
+    const [name, seconds] = pair.split('=');
+    return [name, Number(seconds), ''];
+  });
+const started = performance.now();
+function timed(name, run) {
+  const t = performance.now();
+  const outcome = run();
+  tiers.push([name, (performance.now() - t) / 1000, outcome]);
+}
+
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+/** `tier file › test: first line of the error`, printed again at the end so a CI log's tail names every failure. */
+const failures = [];
+
+function firstLine(text) {
+  const line =
+    String(text ?? '')
+      .split('\n')
+      .find((l) => l.trim() !== '') ?? '(no message)';
+  // Strip colour codes; keep the line short enough for a log's tail.
+  return stripVTControlCharacters(line).trim().slice(0, 300);
+}
+
+function printTimes() {
+  if (failures.length > 0) {
+    console.log('\nfailed:');
+    for (const failure of failures) console.log(`  ${failure}`);
+  }
+  const total = tiers.reduce((sum, [, s]) => sum + s, 0);
+  const rows = [
+    ...tiers,
+    ['total', total, `npm test itself: ${((performance.now() - started) / 1000).toFixed(0)} s`],
+  ];
+  console.log('\ntier          wall time');
+  for (const [name, seconds, outcome] of rows)
+    console.log(`${name.padEnd(12)} ${`${seconds.toFixed(1)} s`.padStart(9)}  ${outcome}`);
+}
+
 if (!skipBuild) {
-  const build = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
-  if (build.status !== 0) {
+  let ok = true;
+  timed('build', () => {
+    ok = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' }).status === 0;
+    return ok ? '' : 'failed';
+  });
+  if (!ok) {
+    printTimes();
     console.log('0 passed, 1 failed');
     process.exit(1);
   }
 }
 
 mkdirSync('.cache', { recursive: true });
-const report = '.cache/vitest-report.json';
-rmSync(report, { force: true });
-const vitestArgs = ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`];
-const vitestProjects = projects.filter((p) => p !== 'chaos');
-for (const project of vitestProjects) vitestArgs.push('--project', project);
-const onlyChaos = projects.length > 0 && vitestProjects.length === 0;
-const run = onlyChaos ? { status: 0 } : spawnSync('npx', vitestArgs, { stdio: 'inherit' });
-
-let passed = 0;
-let failed = 0;
-let skipped = 0;
-if (onlyChaos) {
-  // nothing of Vitest's to count
-} else if (existsSync(report)) {
-  const result = JSON.parse(readFileSync(report, 'utf8'));
-  passed = result.numPassedTests;
-  failed = result.numFailedTests;
-  skipped = result.numPendingTests + result.numTodoTests;
-  // A file that crashes before declaring its tests (import error, failing beforeAll) has no
-  // failed test of its own: count each such file as one failure so it cannot pass silently.
-  for (const file of result.testResults) {
-    if (file.status === 'failed' && !file.assertionResults.some((a) => a.status === 'failed')) failed++;
-  }
-} else {
-  failed = 1;
+const vitestProjects = projects.length === 0 ? PROJECTS : projects.filter((p) => p !== 'chaos');
+for (const project of vitestProjects) {
+  const report = `.cache/vitest-${project}.json`;
+  rmSync(report, { force: true });
+  timed(project, () => {
+    const run = spawnSync(
+      'npx',
+      [
+        'vitest',
+        'run',
+        '--project',
+        project,
+        '--reporter=default',
+        '--reporter=json',
+        `--outputFile.json=${report}`,
+      ],
+      { stdio: 'inherit' },
+    );
+    if (!existsSync(report)) {
+      failed++;
+      return 'no report';
+    }
+    const result = JSON.parse(readFileSync(report, 'utf8'));
+    let projectFailed = result.numFailedTests;
+    // A file that crashes before declaring its tests (import error, failing beforeAll) has no failed test of its
+    // own: count each such file as one failure so it cannot pass silently.
+    for (const file of result.testResults) {
+      const where = `${project} ${relative(process.cwd(), file.name)}`;
+      const failedTests = file.assertionResults.filter((a) => a.status === 'failed');
+      for (const test of failedTests)
+        failures.push(`${where} › ${test.fullName}: ${firstLine(test.failureMessages[0])}`);
+      if (file.status === 'failed' && failedTests.length === 0) {
+        projectFailed++;
+        failures.push(`${where}: ${firstLine(file.message)}`);
+      }
+    }
+    if (run.status !== 0 && projectFailed === 0) projectFailed = 1;
+    passed += result.numPassedTests;
+    failed += projectFailed;
+    skipped += result.numPendingTests + result.numTodoTests;
+    return `${result.numPassedTests} passed, ${projectFailed} failed (${result.testResults.length} files)`;
+  });
 }
-if (run.status !== 0 && failed === 0) failed = 1;
 
 const wantsChaos =
   !args.includes('--no-chaos') &&
   process.env.CHAOS !== '0' &&
   (projects.length === 0 || projects.includes('chaos'));
 if (wantsChaos) {
-  const chaosReport = '.cache/chaos-report.json';
-  rmSync(chaosReport, { force: true });
-  // The suite keeps its own 170 s budget and cleans up; the outer limit only catches a hung process.
-  const chaos = spawnSync(
-    process.execPath,
-    ['--import', 'tsx', 'apps/server/test/chaos/run.ts', '--ci', '--report', chaosReport],
-    { stdio: 'inherit', timeout: 180_000, killSignal: 'SIGINT' },
-  );
-  if (existsSync(chaosReport)) {
+  timed('chaos', () => {
+    const chaosReport = '.cache/chaos-report.json';
+    rmSync(chaosReport, { force: true });
+    // The suite keeps its own 170 s budget and cleans up; the outer limit only catches a hung process.
+    const chaos = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', 'apps/server/test/chaos/run.ts', '--ci', '--report', chaosReport],
+      { stdio: 'inherit', timeout: 180_000, killSignal: 'SIGINT' },
+    );
+    if (!existsSync(chaosReport)) {
+      failed++;
+      if (chaos.status !== 0) console.log('chaos tier: no report (crashed or timed out)');
+      return 'no report';
+    }
     const result = JSON.parse(readFileSync(chaosReport, 'utf8'));
     passed += result.passed;
     failed += result.failed;
     skipped += result.skipped;
-  } else failed++;
-  if (chaos.status !== 0 && !existsSync(chaosReport))
-    console.log('chaos tier: no report (crashed or timed out)');
+    return `${result.passed} passed, ${result.failed} failed`;
+  });
 }
+printTimes();
 console.log(`\n${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(failed > 0 ? 1 : 0);

@@ -10,7 +10,7 @@ const external = Object.keys(pkg.dependencies ?? {}).flatMap((name) => [name, `$
 const entries = {
   main: 'src/main.ts',
   'cli-ops': 'src/cli/ops.ts',
-  'pricing-worker': 'src/modules/fixtures/pricing/pricing.worker.ts',
+  'pricing-worker': 'src/modules/sports/pricing/pricing.worker.ts',
 };
 for (const [name, entry] of Object.entries(entries)) {
   await build({

@@ -1,4 +1,5 @@
 // Players and the ledger check shared by the casino and crash benchmarks.
+import { cents } from '@sb/betting';
 import type { buildApp } from '../../apps/server/src/app';
 
 type Modules = Awaited<ReturnType<typeof buildApp>>['modules'];
@@ -17,7 +18,7 @@ export async function fundedPlayer(modules: Modules, appId: number, prefix: stri
     appId,
     userId: user.id,
     currency: user.currencyIso,
-    amount: 1_000_000_000,
+    amount: cents(1_000_000_000),
     type: 'deposit',
     idempotencyKey: `${prefix}-fund-${index}`,
   });

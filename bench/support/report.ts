@@ -1,6 +1,20 @@
 // Shared output of every benchmark: a table where each figure stands beside its ratio to the
 // baseline measured in the same run (machines are shared and noisy; absolute numbers drift).
 
+import { readFileSync } from 'node:fs';
+
+/**
+ * Microseconds some task waited for a CPU since boot (Linux PSI), or null where /proc has no pressure file: a
+ * run's share of waiting shows how much other work on the machine weighed on its figures.
+ */
+export function cpuPressureUs(): number | null {
+  try {
+    return Number(/some .*total=(\d+)/.exec(readFileSync('/proc/pressure/cpu', 'utf8'))?.[1] ?? NaN);
+  } catch {
+    return null;
+  }
+}
+
 export interface Row {
   name: string;
   /** The figure, in `unit`. */

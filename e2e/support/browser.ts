@@ -22,7 +22,8 @@ export const PHONE = {
   deviceScaleFactor: 2,
 };
 
-async function executablePath(): Promise<string> {
+/** The Chromium binary the tests (and the Lighthouse bench) drive. */
+export async function chromiumExecutable(): Promise<string> {
   // The test process is where the browser is chosen; this is test tooling, not server config.
   const env = process.env;
   if (env.CHROMIUM_BIN) return env.CHROMIUM_BIN;
@@ -35,13 +36,13 @@ async function executablePath(): Promise<string> {
 }
 
 export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: await executablePath(), args: ARGS, headless: true });
+  return chromium.launch({ executablePath: await chromiumExecutable(), args: ARGS, headless: true });
 }
 
 export async function phoneContext(
   browser: Browser,
   locale = 'en-US',
-  options: { userAgent?: string } = {},
+  options: { userAgent?: string; timezoneId?: string } = {},
 ): Promise<BrowserContext> {
   return browser.newContext({ ...PHONE, locale, ...options });
 }

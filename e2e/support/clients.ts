@@ -19,7 +19,7 @@ export const E2E_CREDITS: Partial<Record<keyof typeof E2E_CLIENTS, string>> = {
   desk: '500.00',
 };
 
-/** The seeded demo accounts (apps/server/src/db/demo-accounts.seed.ts, README "Demo data"). */
+/** The seeded demo accounts (apps/server/src/demo-accounts.seed.ts, README "Demo data"). */
 export const DEMO = { username: 'demo', password: 'demo-pass-2026' } as const;
 export const DEMO_RESELLER = { username: 'reseller', password: 'reseller-pass-2026' } as const;
 

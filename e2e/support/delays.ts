@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 
 /**
  * The ticker's delay as a ratio to the feed's own delivery delay, both measured in the same browser on the
- * machine's one clock (issue 19's closing note): the desk page records when each ticker row first appears, and a
+ * machine's one clock: the desk page records when each ticker row first appears, and a
  * player-feed WebSocket opened in the same page records, for every live message after its snapshot, the time
  * from the server's publish (`ts`) to its arrival.
  */

@@ -19,7 +19,10 @@ export function useBrowser() {
     await browser?.close();
   });
   return {
-    async newPage(locale = 'en-US', options: { userAgent?: string } = {}): Promise<Page> {
+    async newPage(
+      locale = 'en-US',
+      options: { userAgent?: string; timezoneId?: string } = {},
+    ): Promise<Page> {
       const context = await phoneContext(browser, locale, options);
       contexts.push(context);
       return context.newPage();

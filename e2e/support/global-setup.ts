@@ -77,6 +77,8 @@ export default async function setup(project: TestProject) {
     // (PGlite runs queries on the event loop).
     METRICS_PORT: '0',
     SHUTDOWN_DRAIN_MS: '0',
+    // Pages are always server-rendered here, however busy the machine (the hydration test checks the markup).
+    SSR_RENDER_TIMEOUT_MS: '60000',
     SHED_MAX_EVENT_LOOP_DELAY_MS: '0',
   };
   createClients({ ...env, LOG_LEVEL: 'warn' });

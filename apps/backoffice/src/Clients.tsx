@@ -13,6 +13,7 @@ import {
 } from './risk-api';
 import type { RiskTexts } from './risk-texts';
 import './risk.css';
+import { formatOdds } from '@sb/betting';
 
 /** Bets as a short table: id, time, type, selections with odds, stake, payout, status. */
 function BetTable({ t, bets, testId }: { t: Texts; bets: TickerBet[]; testId: string }) {
@@ -46,7 +47,7 @@ function BetTable({ t, bets, testId }: { t: Texts; bets: TickerBet[]; testId: st
               <td>
                 {b.selections.map((s, i) => (
                   <div key={i}>
-                    {s.event}: {s.name} @ {s.odds.toFixed(2)}
+                    {s.event}: {s.name} @ {formatOdds(s.odds)}
                   </div>
                 ))}
               </td>

@@ -12,6 +12,7 @@ import {
 } from './risk-api';
 import type { RiskTexts } from './risk-texts';
 import './risk.css';
+import { formatOdds } from '@sb/betting';
 
 const EXPIRIES = [5, 15, 60, 240, 1440];
 
@@ -220,8 +221,10 @@ export function Controls({ t, r, me }: { t: Texts; r: RiskTexts; me: Me }) {
                 <td>{o.selectionId}</td>
                 <td>{o.name}</td>
                 <td>{o.eventId}</td>
-                <td className="num">{o.odd.toFixed(2)}</td>
-                <td className="num">{o.modelOdd?.toFixed(2) ?? '—'}</td>
+                <td className="num">{formatOdds(o.odd)}</td>
+                <td className="num">
+                  {o.modelOdd === null || o.modelOdd === undefined ? '—' : formatOdds(o.modelOdd)}
+                </td>
                 <td>{o.overrideUntil ? new Date(o.overrideUntil).toLocaleString() : '—'}</td>
                 <td className="num">
                   <button

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { ApiError, call, money, type EventLiability, type MatchRisk } from './api';
 import { REASONS, type Texts } from './i18n';
 import type { Me } from './App';
+import { formatOdds } from '@sb/betting';
 
 const REFRESH_MS = 2_000;
 
@@ -158,7 +159,9 @@ export function Liability({
                     {m.selections.map((s) => (
                       <tr key={s.selectionId}>
                         <td>{s.name}</td>
-                        <td className="num">{s.odd?.toFixed(2) ?? '—'}</td>
+                        <td className="num">
+                          {s.odd === null || s.odd === undefined ? '—' : formatOdds(s.odd)}
+                        </td>
                         <td className="num">{s.bets}</td>
                         <td className="num">{money(s.stakes)}</td>
                         <td className="num">{money(s.payoutIfWins)}</td>

@@ -6,6 +6,7 @@ import { Field } from './Field';
 import type { Lang, Texts } from './i18n';
 import { MARGIN_TEXTS } from './margins-texts';
 import type { RiskTexts } from './risk-texts';
+import { formatOdds } from '@sb/betting';
 
 interface Margin {
   brandId: number;
@@ -139,7 +140,7 @@ export function Margins({ t, r, me, lang }: { t: Texts; r: RiskTexts; me: Me; la
           {r.set}
         </button>
         {Number.isFinite(bp) && bp > -10_000 && (
-          <span className="hint">{m.example('2.00', exampleOdd(2, bp).toFixed(2))}</span>
+          <span className="hint">{m.example('2.00', formatOdds(exampleOdd(2, bp)))}</span>
         )}
       </form>
       <table>

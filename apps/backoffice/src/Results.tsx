@@ -5,6 +5,7 @@ import type { Lang } from './i18n';
 import type { ResultReport, ResultsEvent, ResultsMarket } from './results-api';
 import { RESULTS_TEXTS } from './results-texts';
 import { MoneyReport } from './MoneyReport';
+import { formatOdds } from '@sb/betting';
 
 const REFRESH_MS = 5_000;
 type Facts = { home: string; away: string; htHome: string; htAway: string; goals: string; periods: string };
@@ -194,7 +195,7 @@ export function Results({ lang, me }: { lang: Lang; me: Me }) {
                 {market.selections.map((s) => (
                   <tr key={s.id}>
                     <td>{s.name}</td>
-                    <td className="num">{s.odd.toFixed(2)}</td>
+                    <td className="num">{formatOdds(s.odd)}</td>
                     <td data-result={s.result ?? ''}>{s.result ? (rt.words[s.result] ?? s.result) : '—'}</td>
                   </tr>
                 ))}

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { ApiError, call, money, type TickerBet } from './api';
 import type { Texts } from './i18n';
 import { connectTicker } from './ticker-socket';
+import { formatOdds } from '@sb/betting';
 
 interface Filters {
   brand: string;
@@ -203,7 +204,7 @@ export function Ticker({
                     <button className="link" data-event={s.eventId} onClick={() => onEvent(s.eventId)}>
                       {s.event}
                     </button>{' '}
-                    · {s.name} @ {s.odds.toFixed(2)}
+                    · {s.name} @ {formatOdds(s.odds)}
                   </div>
                 ))}
               </td>

@@ -1,3 +1,5 @@
+import type { OpsEventLiability } from '@sb/contract';
+
 /** The back office's calls: `/ops/v1/*` with the operator's bearer token. */
 export class ApiError extends Error {
   constructor(
@@ -64,32 +66,7 @@ export interface TickerBet {
   }[];
 }
 
-export interface EventLiability {
-  eventId: number;
-  event: string | null;
-  bets: number;
-  stakes: number;
-  netRisk: number;
-  markets: {
-    marketId: number | null;
-    marketType: number;
-    special: string;
-    suspended: string | null;
-    disabled: boolean;
-    stakes: number;
-    bets: number;
-    worstNet: number;
-    selections: {
-      selectionId: number;
-      name: string;
-      odd: number | null;
-      stakes: number;
-      bets: number;
-      payoutIfWins: number;
-      net: number;
-    }[];
-  }[];
-}
+export type EventLiability = OpsEventLiability;
 
 export interface MatchRisk {
   eventId: number;

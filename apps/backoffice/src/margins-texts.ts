@@ -1,6 +1,6 @@
 import type { Lang } from './i18n';
 
-/** Texts of the brand margins panel (issue 19 item 5), English and Turkish. */
+/** Texts of the brand margins panel, English and Turkish. */
 const en = {
   margins: 'Brand margins',
   marginsHelp:

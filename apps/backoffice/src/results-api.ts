@@ -1,20 +1,7 @@
+import type { OpsBookDay, OpsResultsEvent, OpsRtpFamily } from '@sb/contract';
 import type { Lang } from './i18n';
-/** Shapes of the results workspace's and the dashboard's `/ops/v1` answers. */
-export interface ResultsEvent {
-  eventId: number;
-  sportId: number;
-  status: string;
-  startAt: string;
-  home: string;
-  away: string;
-  score: { home: number; away: number } | null;
-  markets: number;
-  unresolved: number;
-  openBets: number;
-  settledBets: number;
-  stakes: number;
-}
 
+export type ResultsEvent = OpsResultsEvent;
 export interface ResultsMarket {
   marketId: number;
   t: number;
@@ -58,29 +45,10 @@ export interface ResultReport {
 export interface Dashboard {
   from: string;
   at: string;
-  book: {
-    day: string;
-    brandId: number;
-    brand: string;
-    currency: string;
-    sportId: number;
-    turnover: number;
-    bets: number;
-    settledStakes: number;
-    paid: number;
-    ggr: number;
-    holdBp: number | null;
-  }[];
+  book: (OpsBookDay & { holdBp: number | null })[];
   betsPerMinute: number[];
   liveEvents: number;
-  rtp: {
-    family: string;
-    rounds: number;
-    stakes: number;
-    wins: number;
-    actualBp: number | null;
-    theoreticalBp: number | null;
-  }[];
+  rtp: OpsRtpFamily[];
   /** Names of the sports the book rows name. */
   sports: { id: number; name: Record<Lang, string> }[];
 }

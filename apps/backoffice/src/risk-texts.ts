@@ -1,6 +1,6 @@
 import type { Lang } from './i18n';
 
-/** Texts of the trading-controls and client screens (issue 19 items 5 and 6), English and Turkish. */
+/** Texts of the trading-controls and client screens, English and Turkish. */
 const en = {
   overrides: 'Price overrides',
   noOverrides: 'No active overrides',

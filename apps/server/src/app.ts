@@ -21,14 +21,16 @@ import { registerBackoffice } from './plugins/backoffice';
 import { createConfiguredBus } from './plugins/redis-bus';
 import { createFeedModule, feedLimitsFromConfig, type VerifyToken } from './modules/feed/index';
 import { contentRoutes, TRANSLATIONS } from './modules/content/index';
-import { createFixturesModule, MIN_OFFERED_ODD } from './modules/fixtures/index';
+import { createSportsModule, MIN_OFFERED_ODD } from './modules/sports/index';
+import { createSimulatorProducer } from './modules/producer/index';
 import { createTenancyModule, seedTenancy } from './modules/tenancy/index';
 import { createIdentityModule } from './modules/identity/index';
 import { createWalletModule } from './modules/wallet/index';
 import { createLimitsModule } from './modules/limits/index';
-import { seedDemoAccounts } from './db/demo-accounts.seed';
-import { createOpsModule } from './modules/ops/index';
-import { createBettingModule } from './modules/betting/index';
+import { seedDemoAccounts } from './demo-accounts.seed';
+import { usePasswordHashCost } from './lib/password-hash';
+import { createOpsModule, createRisk } from './modules/ops/index';
+import { createBetQueries, createBettingModule } from './modules/betting/index';
 import { createCasinoModule } from './modules/casino/index';
 import { createFavouritesModule } from './modules/favourites/index';
 import { createPlayStreamModule } from './modules/play-stream/index';
@@ -85,6 +87,8 @@ export function trustProxyOption(value: string): boolean | string[] {
 /** Composition root: every module is built here with only its own dependencies, then registered. */
 export async function buildApp(deps: AppDeps) {
   const { config, database, clock = systemClock, ids = cryptoIds, migrate = true, logStream } = deps;
+  // Password hashing at the real cost unless NODE_ENV=test (lib/password-hash.ts).
+  usePasswordHashCost(config.NODE_ENV);
   if (migrate) await runMigrations(database);
   const db = database.db;
   // METRICS_ENABLED=false: no listener, no process metrics, no per-request or domain updates (bench/metrics-cost.ts).
@@ -104,13 +108,13 @@ export async function buildApp(deps: AppDeps) {
   /** The brand a player request is served for (X-App or host); none (null) → the shared prices. */
   const brandOf = async (request: FastifyRequest) =>
     (await tenancy.resolveTenant(request).catch(() => null))?.id ?? null;
-  const fixtures = createFixturesModule({
+  const log = (msg: string, err?: unknown) => logTarget.app?.log.error({ err }, msg);
+  const sports = createSportsModule({
     brandOf,
-    log: (msg, err) => logTarget.app?.log.error({ err }, msg),
+    log,
     database,
     clock,
     bus,
-    simulator: { speed: config.SIMULATOR_SPEED, tickMs: config.SIMULATOR_TICK_MS },
     catalogue: {
       seed: config.CATALOGUE_SEED,
       scale: config.CATALOGUE_SCALE,
@@ -118,19 +122,33 @@ export async function buildApp(deps: AppDeps) {
       marketsWindowHours: config.MARKETS_WINDOW_HOURS,
     },
     producerStaleMs: config.PRODUCER_STALE_MS,
-    virtual: { roundMs: config.VIRTUAL_ROUND_SECONDS * 1000, matchMs: config.VIRTUAL_MATCH_SECONDS * 1000 },
     pricingThreads: config.PRICING_THREADS,
     pricing: {
       band: { minOdd: MIN_OFFERED_ODD, maxOdd: config.PRICE_MAX_ODD },
       rho: config.PRICING_DC_RHO,
     },
   });
+  // The feed producer (the match simulator): writes the sports tables only through the sports module's ingest port.
+  const producer = createSimulatorProducer({
+    log,
+    database,
+    clock,
+    bus,
+    sports,
+    seed: config.CATALOGUE_SEED,
+    simulator: { speed: config.SIMULATOR_SPEED, tickMs: config.SIMULATOR_TICK_MS },
+    virtual: { roundMs: config.VIRTUAL_ROUND_SECONDS * 1000, matchMs: config.VIRTUAL_MATCH_SECONDS * 1000 },
+  });
+  // Modules are made in the order they need each other, so no closure reaches a module made later: what the wallet
+  // and the session read of a client's bets is a read-only query object, and client risk is made before betting
+  // (which applies it) and the back office (which settles through betting) after it.
+  const betQueries = createBetQueries(db);
   const wallet = createWalletModule({
     db,
     clock,
     metrics: domain,
-    // Cashback counts settled bets, from the betting module built below.
-    settledBets: (userId, from, to) => betting.settledBetween(userId, from, to),
+    // Cashback counts settled bets.
+    settledBets: betQueries.settledBetween,
   });
   const identity = createIdentityModule({
     db,
@@ -140,8 +158,8 @@ export async function buildApp(deps: AppDeps) {
     sleep: deps.sleep,
     sources: {
       balances: (user) => wallet.service.balances(user),
-      // Open bets (waiting or in their live delay), from the betting module built below.
-      waitingBets: (userId) => betting.openCount(userId),
+      // Open bets (waiting or in their live delay).
+      waitingBets: betQueries.openCount,
       appOf: tenancy.resolveTenant,
     },
   });
@@ -152,19 +170,8 @@ export async function buildApp(deps: AppDeps) {
     usage: (client, from, to, tx) => wallet.activity.usage(client, from, to, tx),
   });
 
-  // The back office (before betting: bet placement applies its limits, stake factors and block flags).
-  const ops = createOpsModule({
-    db,
-    clock,
-    fixtures,
-    // Betting applies the desk's limits (so it is made after the desk); the desk's resettlement settles through
-    // betting once both exist.
-    settleBetsIn: (tx, selectionIds) => betting.settlement.settleBetsIn(tx, selectionIds),
-    require2fa: config.OPS_REQUIRE_2FA,
-    sessionMinutes: config.OPS_SESSION_MINUTES,
-    automationToken: config.OPERATOR_TOKEN,
-    log: (msg, err) => logTarget.app?.log.error({ err }, msg),
-  });
+  // Client limits, stake factors and block flags: the back office sets them, bet placement applies them.
+  const risk = createRisk({ db, clock });
 
   // Rate limits count per client (any of their tokens), visitors per address.
   const clientOf = (request: FastifyRequest) => identity.auth.clientIdOf(request);
@@ -173,11 +180,11 @@ export async function buildApp(deps: AppDeps) {
     clock,
     bus,
     wallet: wallet.service,
-    fixtures: fixtures.betting,
+    fixtures: sports.betting,
     auth: identity.auth,
     assertCanStake: (userId, amount, tx) => limits.service.assertCanStake(userId, amount, tx),
     liveDelayMs: config.BET_LIVE_DELAY_MS,
-    risk: ops.betRisk,
+    risk: risk.betRisk,
     clientsWithRules: (userIds) => limits.service.clientsWithRules(userIds),
     batching: config.BET_BATCH_LANES > 0 && {
       lanes: config.BET_BATCH_LANES,
@@ -196,6 +203,20 @@ export async function buildApp(deps: AppDeps) {
     metrics: domain,
     brandOf,
     sleep: deps.sleep,
+    log: (msg, err) => logTarget.app?.log.error({ err }, msg),
+  });
+
+  // The back office: its resettlement settles through betting.
+  const ops = createOpsModule({
+    db,
+    clock,
+    sports,
+    producer,
+    risk,
+    settleBetsIn: betting.settlement.settleBetsIn,
+    require2fa: config.OPS_REQUIRE_2FA,
+    sessionMinutes: config.OPS_SESSION_MINUTES,
+    automationToken: config.OPERATOR_TOKEN,
     log: (msg, err) => logTarget.app?.log.error({ err }, msg),
   });
 
@@ -232,16 +253,16 @@ export async function buildApp(deps: AppDeps) {
     db,
     clock,
     auth: identity.auth,
-    targets: { eventExists: fixtures.eventExists, competitionExists: fixtures.competitionExists },
+    targets: { eventExists: sports.eventExists, competitionExists: sports.competitionExists },
   });
 
   const playStream = createPlayStreamModule({
     clock,
     auth: identity.auth,
-    source: { match: fixtures.streamMatch },
+    source: { match: sports.streamMatch },
   });
 
-  await fixtures.seedReferenceData();
+  await sports.seedReferenceData(() => producer.ensureReference());
   await casino.seed();
   if (config.SEED_DEMO) {
     await seedTenancy(tenancy.service);
@@ -294,8 +315,8 @@ export async function buildApp(deps: AppDeps) {
     limits: feedLimitsFromConfig(config),
     maxConnectionsPerAddress: config.FEED_MAX_CONNECTIONS_PER_ADDRESS,
     brandOf,
-    rendering: fixtures.feedRendering,
-    source: fixtures.feedSource,
+    rendering: sports.feedRendering,
+    source: sports.feedSource,
     crash: casino.crash.feedSource,
     // A feed `auth` message carries the same access token as the API (never in the URL).
     verifyToken:
@@ -308,14 +329,14 @@ export async function buildApp(deps: AppDeps) {
     metrics: domain,
   });
   metrics.watchFeedClients(() => feed.hub.stats().connections);
-  metrics.watchProducerStale('simulator', () => fixtures.isProducerStale());
-  metrics.watchLeader('simulator', () => fixtures.isSimulatorLeader());
+  metrics.watchProducerStale('simulator', () => sports.isProducerStale());
+  metrics.watchLeader('simulator', () => producer.isLeader());
   metrics.watchLeader('roulette', () => casino.isTableLeader());
   metrics.watchLeader('crash', () => casino.isCrashLeader());
   // After a bus gap (rebuilt from the database) or a change of the producer's liveness, every feed client
   // gets fresh snapshots.
-  const stopResync = fixtures.readModel.onResync(() => void feed.resync());
-  const leadership = config.SIMULATOR_ENABLED ? fixtures.startSimulatorLeadership() : null;
+  const stopResync = sports.readModel.onResync(() => void feed.resync());
+  const leadership = config.SIMULATOR_ENABLED ? producer.startLeadership() : null;
   // Shutdown order: producers first (the simulator leader ends its tick and releases its lock), then the feed
   // that relays them (its sockets would otherwise keep the HTTP server from closing), then the bus both use.
   // The database is closed by whoever opened it, after `app.close()` has returned.
@@ -330,7 +351,7 @@ export async function buildApp(deps: AppDeps) {
     await ops.close();
     await leadership?.stop();
     stopResync();
-    await fixtures.close();
+    await sports.close();
     feed.close();
   });
   app.addHook('onClose', async () => {
@@ -348,7 +369,8 @@ export async function buildApp(deps: AppDeps) {
 
   await app.register(tenancy.routes);
   await app.register(contentRoutes());
-  await app.register(fixtures.routes);
+  await app.register(sports.routes);
+  await app.register(producer.routes);
   await app.register(feed.routes);
   await app.register(identity.routes);
   await app.register(
@@ -375,7 +397,7 @@ export async function buildApp(deps: AppDeps) {
       app: brand,
       locale,
       translations: TRANSLATIONS[locale],
-      markets: await fixtures.marketDefinitions(locale),
+      markets: await sports.marketDefinitions(locale),
       client: tenancy.service.clientCredential(row),
     };
   });
@@ -385,6 +407,6 @@ export async function buildApp(deps: AppDeps) {
     bus,
     metrics,
     readiness,
-    modules: { tenancy, fixtures, feed, identity, wallet, limits, betting, casino, favourites, ops },
+    modules: { tenancy, sports, producer, feed, identity, wallet, limits, betting, casino, favourites, ops },
   };
 }

@@ -1,8 +1,10 @@
-// Issue 20: placements group-committed — concurrent placements share one transaction, a bad bet in a batch fails
+// Placements group-committed — concurrent placements share one transaction, a bad bet in a batch fails
 // alone with the error it would get alone, one Idempotency-Key places once, and the ledger stays balanced.
 import { randomUUID } from 'node:crypto';
+import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { SlipRequest } from '@sb/contract';
+import { betLegs } from '../src/modules/betting/betting.tables';
 import type { UserRow } from '../src/modules/identity/index';
 import { describeEachBackend } from './support/databases';
 import { preMatchPicks, type Pick } from './support/betting';
@@ -125,6 +127,40 @@ describeEachBackend('betting: group commit of placements', (backend) => {
     });
     expect(await cash(user)).toBe(4_000);
     expect(await service.openCount(user.id)).toBe(1);
+    await audit(user);
+  });
+
+  it('stores each batched bet with its own legs, one set for two placements of one key', async () => {
+    const user = await funded('batch-legs', 10_000);
+    const treble: SlipRequest = {
+      ...single(picks[0]!, 300),
+      type: 2,
+      bets: picks.slice(0, 3).map((p) => ({
+        eventId: p.eventId,
+        oddId: p.oddId,
+        odd: p.odd,
+        banker: false,
+        isLive: false,
+      })),
+    };
+    const { outcomes, batches } = await together([
+      { user, request: treble },
+      { user, request: single(picks[1]!, 200), key: 'batch-legs-twin' },
+      { user, request: single(picks[1]!, 200), key: 'batch-legs-twin' },
+      { user, request: single(picks[2]!, 100) },
+    ]);
+    expect(batches).toBe(1);
+    const placed = outcomes.map((o) => (o.status === 'fulfilled' ? o.value : null));
+    expect(placed.every(Boolean)).toBe(true);
+    expect(placed[1]!.id).toBe(placed[2]!.id);
+    const legsOf = async (id: number) =>
+      (
+        await server.database.db.select().from(betLegs).where(eq(betLegs.betId, id)).orderBy(asc(betLegs.idx))
+      ).map((l) => l.selectionId);
+    expect(await legsOf(placed[0]!.id)).toEqual(picks.slice(0, 3).map((p) => p.oddId));
+    expect(await legsOf(placed[1]!.id)).toEqual([picks[1]!.oddId]);
+    expect(await legsOf(placed[3]!.id)).toEqual([picks[2]!.oddId]);
+    expect(await cash(user)).toBe(10_000 - 300 - 200 - 100);
     await audit(user);
   });
 

@@ -1,3 +1,4 @@
+import { cents } from '@sb/betting';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachBackend } from './support/databases';
@@ -5,7 +6,7 @@ import { createTestServer, type TestServer } from './support/server';
 import { bearer, createClient, login } from './support/accounts';
 import { cashBalance, finishEvents, placeBet, preMatchPicks, slipForm, type Pick } from './support/betting';
 
-/** Issue 9: money under concurrency, retries, live delays and corrected results. */
+/** Money under concurrency, retries, live delays and corrected results. */
 describeEachBackend('betting under concurrency', (backend) => {
   let server: TestServer;
   let picks: Pick[] = [];
@@ -22,13 +23,13 @@ describeEachBackend('betting under concurrency', (backend) => {
   });
   afterAll(async () => server?.close());
 
-  async function funded(name: string, cents: number): Promise<string> {
+  async function funded(name: string, amount: number): Promise<string> {
     const user = await createClient(server, name, `${name}-secret-2026`);
     await server.modules.wallet.service.credit({
       appId: user.appId,
       userId: user.id,
       currency: user.currencyIso,
-      amount: cents,
+      amount: cents(amount),
       type: 'deposit',
       idempotencyKey: `fund:${name}`,
     });
@@ -106,8 +107,8 @@ describeEachBackend('betting under concurrency', (backend) => {
   it('accepts a live bet after its delay, and rejects (refunding) one whose odds moved in it', async () => {
     const token = await funded('live', 5_000);
     const [pick] = await preMatchPicks(server, 1, 4);
-    await server.modules.fixtures.operator.enqueue(pick!.eventId, 'start', {});
-    await server.modules.fixtures.runOnce();
+    await server.modules.producer.operator.enqueue(pick!.eventId, 'start', {});
+    await server.modules.producer.runOnce();
     const detail = (
       await server.app.inject({ method: 'GET', url: `/api/v2/fixture/e/${pick!.eventId}` })
     ).json().result;

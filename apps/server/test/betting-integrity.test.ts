@@ -25,7 +25,7 @@ interface MarketJson {
 }
 
 /**
- * Issue 16 (items 1, 5, 6 and the abuse list, bet path): decided, suspended and closed selections, raised and stale
+ * Decided, suspended and closed selections, raised and stale
  * odds and doubled legs are refused with nothing debited; Asian-line pushes and half wins pay through betPayout;
  * a bet lost in every combination settles at once; cash-out at unchanged odds and with a lost or suspended leg.
  */

@@ -14,7 +14,7 @@ import {
   type Pick,
 } from './support/betting';
 
-/** Issue 9: checks, placement, idempotency, bad input, settlement exactly once, cash-out. */
+/** Checks, placement, idempotency, bad input, settlement exactly once, cash-out. */
 describeEachBackend('betting', (backend) => {
   let server: TestServer;
   let token = '';
@@ -287,6 +287,26 @@ describeEachBackend('betting', (backend) => {
       })
     ).json().result;
     expect(latest.bets).toHaveLength(1);
+    // A plain date is the client's own calendar day (as in the transactions list), not a UTC day.
+    const { timezone } = (await server.modules.identity.service.findUser(1, 'demo'))!;
+    const placed = Date.parse(latest.bets[0].created_at);
+    const localDay = (ms: number) => new Intl.DateTimeFormat('en-CA', { timeZone: timezone }).format(ms);
+    const byDay = async (day: string) =>
+      (
+        await server.app.inject({
+          method: 'GET',
+          url: `/api/v1/bets?page=1&per_page=50&createdAt[from]=${day}&createdAt[to]=${day}`,
+          headers: bearer(token),
+        })
+      ).json().result.bets as { id: number }[];
+    expect((await byDay(localDay(placed))).map((b) => b.id)).toContain(latest.bets[0].id);
+    expect((await byDay(localDay(placed + 86_400_000))).map((b) => b.id)).not.toContain(latest.bets[0].id);
+    const badDate = await server.app.inject({
+      method: 'GET',
+      url: '/api/v1/bets?createdAt[to]=2026-02-30',
+      headers: bearer(token),
+    });
+    expect([badDate.statusCode, badDate.json().field]).toEqual([400, 'createdAt[to]']);
     expect(
       (await server.app.inject({ method: 'GET', url: '/api/v1/bets?status=9', headers: bearer(token) }))
         .statusCode,

@@ -1,4 +1,4 @@
-// Issue 11: an instance whose Redis connection drops mid-match misses what was published meanwhile; it sees
+// An instance whose Redis connection drops mid-match misses what was published meanwhile; it sees
 // the gap, rebuilds from the database and resyncs its clients, who end with exactly the state of the other
 // instance's clients. Needs PostgreSQL and Redis; skipped (so counted) otherwise.
 import { Redis } from 'ioredis';
@@ -40,7 +40,7 @@ function clientState(messages: FeedServerMessage[], eventId: number) {
   it("rebuilds a disconnected instance and its clients end with the other instance's clients' state", async () => {
     // The instance that does not run the simulator is the one that loses its Redis connection.
     const { leader, follower } = await pair.roles();
-    const [event] = (await leader.modules.fixtures.operatorEvents(['not_started'], 200)).filter(
+    const [event] = (await leader.modules.producer.operatorEvents(['not_started'], 200)).filter(
       (e) => e.sportId === 1,
     );
     const eventId = event!.id;
@@ -52,8 +52,8 @@ function clientState(messages: FeedServerMessage[], eventId: number) {
       await client.next(isType('subscribed'));
     }
     const [onLeader, onFollower] = clients as [FeedTestClient, FeedTestClient];
-    await leader.modules.fixtures.command(eventId, 'speed', { factor: 120 });
-    await leader.modules.fixtures.command(eventId, 'start', {});
+    await leader.modules.producer.command(eventId, 'speed', { factor: 120 });
+    await leader.modules.producer.command(eventId, 'start', {});
     await waitFor(() => onFollower.messages.some((m) => m.type === 'market_update'), 20_000);
 
     // Cut the follower's subscriber connection mid-match: what is published until it is back is lost to it.
@@ -76,7 +76,7 @@ function clientState(messages: FeedServerMessage[], eventId: number) {
 
     // Let the match go on, then stop it and let the last messages arrive.
     await new Promise((r) => setTimeout(r, 2_000));
-    await leader.modules.fixtures.command(eventId, 'pause', {});
+    await leader.modules.producer.command(eventId, 'pause', {});
     await new Promise((r) => setTimeout(r, 1_500));
     const expected = clientState(onLeader.messages, eventId);
     expect(expected.match).not.toBe('');

@@ -1,3 +1,4 @@
+import { cents } from '@sb/betting';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { cashbackResponseSchema } from '@sb/contract';
 import { manualClock } from '../src/lib/clock';
@@ -9,7 +10,7 @@ import { createTestServer, type TestServer } from './support/server';
 
 const WEEK_MS = 7 * 24 * 3600_000;
 
-/** Issue 17 item 1: cashback on settled net losses of a closed week only, each bet counted once, claims once. */
+/** Cashback on settled net losses of a closed week only, each bet counted once, claims once. */
 describeEachBackend('sports cashback', (backend) => {
   let server: TestServer;
   const clock = manualClock(Date.now());
@@ -36,7 +37,7 @@ describeEachBackend('sports cashback', (backend) => {
       appId: user.appId,
       userId: user.id,
       currency: user.currencyIso,
-      amount: 100_000,
+      amount: cents(100_000),
       type: 'deposit',
       idempotencyKey: 'cashback-fund',
     });

@@ -5,7 +5,7 @@ import { describeEachBackend } from './support/databases';
 import { createTestServer, type TestServer } from './support/server';
 import { bearer, createClient, login } from './support/accounts';
 
-/** Issue 10: the casino catalogue calls of spec §7, favourites, recently played and thumbnails. */
+/** The casino catalogue calls of spec §7, favourites, recently played and thumbnails. */
 describeEachBackend('casino catalogue', (backend) => {
   let server: TestServer;
   const get = (url: string, headers: Record<string, string> = {}) =>
@@ -39,7 +39,7 @@ describeEachBackend('casino catalogue', (backend) => {
       expect(CASINO_DISABLED_VENDOR_IDS).not.toContain(g.vendor.id);
       expect(g.thumbnail).toMatch(/^\/api\/v1\/casino\/thumbnails\/\d+-[0-9a-f]{10}\.gif$/);
       expect(g.rtp).toBeGreaterThanOrEqual(94);
-      // The crash game (issue 18) returns 99 % by its formula; slots and tables stay at or below 97.3 %.
+      // The crash game returns 99 % by its formula; slots and tables stay at or below 97.3 %.
       expect(g.rtp).toBeLessThanOrEqual(g.extended_id === 'aviator' ? 99 : 97.3);
     }
     expect(all.some((g) => g.is_new)).toBe(true);

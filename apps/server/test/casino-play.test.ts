@@ -6,7 +6,7 @@ import { createTestServer, type TestServer } from './support/server';
 import { bearer } from './support/accounts';
 import { auditClean, cash, fundedClient, gameOf, launch, sessionOf, spin } from './support/casino';
 
-/** Issue 10: playnow, game sessions and slot rounds through the seamless wallet, demo play and abuse. */
+/** Playnow, game sessions and slot rounds through the seamless wallet, demo play and abuse. */
 describeEachBackend('casino play', (backend) => {
   let server: TestServer;
   const get = (url: string, headers: Record<string, string> = { host: 'localhost' }) =>
@@ -231,7 +231,7 @@ describeEachBackend('casino spin rate limit', (backend) => {
     for (let i = 0; i < 5; i++) codes.push((await spin(server, id, null, stake)).statusCode);
     expect(codes).toEqual([200, 200, 200, 429, 429]);
     expect((await sessionOf(server, id, null)).balance).toBeGreaterThan(0);
-    // A new session of the same visitor shares the allowance (issue 17: not per session or token) …
+    // A new session of the same visitor shares the allowance (not per session or token) …
     const other = await launch(server, await gameOf(server, false), null);
     const refused = await spin(server, other, null, stake);
     expect(refused.statusCode).toBe(429);

@@ -18,7 +18,7 @@ async function until(condition: () => Promise<boolean>, ms: number): Promise<voi
 
 const PERIOD = 30_000;
 
-/** Issue 10: shared roulette tables — bets in the window, one spin per round, every placement settled once. */
+/** Shared roulette tables — bets in the window, one spin per round, every placement settled once. */
 describeEachBackend('casino roulette', (backend) => {
   let server: TestServer;
   const clock = manualClock(Date.UTC(2026, 10, 21, 12, 0, 0));

@@ -1,3 +1,4 @@
+import { cents } from '@sb/betting';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { SlotRound } from '@sb/contract';
@@ -5,7 +6,7 @@ import { describeEachBackend } from './support/databases';
 import { createTestServer, type TestServer } from './support/server';
 import { auditClean, cash, fundedClient, gameOf, launch, sessionOf, spin } from './support/casino';
 
-/** Issue 10: the seamless-wallet contract (Hub88 model): bet, win, rollback, idempotency, concurrency. */
+/** The seamless-wallet contract (Hub88 model): bet, win, rollback, idempotency, concurrency. */
 describeEachBackend('casino seamless wallet', (backend) => {
   let server: TestServer;
   const contract = () => server.modules.casino.wallet;
@@ -113,7 +114,7 @@ describeEachBackend('casino seamless wallet', (backend) => {
       session: s.session,
       round: 'r-3',
       currency: 'TRY',
-      amount: 5_000,
+      amount: cents(5_000),
     };
     expect((await contract().win(ghost)).status).toBe('RS_ERROR_TRANSACTION_DOES_NOT_EXIST');
     const rollbackGhost = {
@@ -150,7 +151,7 @@ describeEachBackend('casino seamless wallet', (backend) => {
         )
       ).find((u) => u.username === 'hub-unknown')!.id,
       currency: 'TRY',
-      amount: 5_000,
+      amount: cents(5_000),
       type: 'deposit',
       idempotencyKey: 'hub-unknown-topup',
     });

@@ -12,7 +12,7 @@ import { auditClean, cash, fundedClient } from './support/casino';
 const BETTING = 5_000;
 const PAUSE = 3_000;
 
-/** Issue 18: the crash game on one server, its loop driven by hand on a manual clock. */
+/** The crash game on one server, its loop driven by hand on a manual clock. */
 describeEachBackend('crash game', (backend) => {
   let server: TestServer;
   const clock = manualClock(Date.UTC(2026, 10, 23, 12, 0, 0));

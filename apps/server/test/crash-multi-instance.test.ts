@@ -18,7 +18,7 @@ const crashedRounds = (client: FeedTestClient) =>
       .map((m) => [m.round!.id, `${m.round!.crashPoint}:${m.round!.hash}`]),
   );
 
-/** Issue 18: the crash game on two instances (one PostgreSQL, one Redis). */
+/** The crash game on two instances (one PostgreSQL, one Redis). */
 (SHARED_BACKENDS_AVAILABLE ? describe : describe.skip)('crash game across instances', () => {
   let shared: Awaited<ReturnType<typeof startInstances>>;
   const clients: FeedTestClient[] = [];

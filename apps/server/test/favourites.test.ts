@@ -165,8 +165,8 @@ describeEachBackend('favourites', (backend) => {
       clock,
       auth: server.modules.identity.auth,
       targets: {
-        eventExists: server.modules.fixtures.eventExists,
-        competitionExists: server.modules.fixtures.competitionExists,
+        eventExists: server.modules.sports.eventExists,
+        competitionExists: server.modules.sports.competitionExists,
       },
       cap: 3,
     }).service;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { lt } from 'drizzle-orm';
 import { fixtureListResponseSchema } from '@sb/contract';
 import { manualClock } from '../src/lib/clock';
-import { events } from '../src/modules/fixtures/fixtures.tables';
+import { events } from '../src/modules/sports/sports.tables';
 import { describeEachBackend } from './support/databases';
 import { createTestServer, type TestServer } from './support/server';
 
@@ -26,9 +26,9 @@ describeEachBackend('catalogue over time', (backend) => {
     expect(before.result.length).toBeGreaterThan(0);
     const firstIds = new Set(before.result.map((e) => e.id));
     clock.advance(40 * DAY_MS);
-    await server.modules.fixtures.runOnce();
+    await server.modules.producer.runOnce();
     clock.advance(11 * 60_000);
-    await server.modules.fixtures.runOnce();
+    await server.modules.producer.runOnce();
     const after = await list();
     expect(after.result.length).toBeGreaterThan(0);
     expect(after.result.some((e) => firstIds.has(e.id))).toBe(false);

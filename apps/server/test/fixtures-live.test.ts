@@ -15,13 +15,14 @@ describeEachBackend('live fixtures, quotes, operator control and widgets', (back
   afterAll(async () => server?.close());
 
   const get = (url: string) => server.app.inject({ method: 'GET', url });
-  const fixtures = () => server.modules.fixtures;
+  const sports = () => server.modules.sports;
+  const producer = () => server.modules.producer;
   const preMatchFootball = async (index: number) =>
     fixtureListResponseSchema.parse((await get('/api/v2/fixture/full?sport=1&onlyPre=1&per_page=10')).json())
       .result[index]!;
   const runUntil = async (done: () => boolean, stepMs = 1000, max = 300) => {
     for (let i = 0; i < max && !done(); i++) {
-      await fixtures().runOnce();
+      await producer().runOnce();
       clock.advance(stepMs);
     }
   };
@@ -29,7 +30,7 @@ describeEachBackend('live fixtures, quotes, operator control and widgets', (back
   it('quotes selections: open pre-match, suspended in play, closed when pre-match only, ended after full time', async () => {
     const event = await preMatchFootball(0);
     const selection = event.markets[0]!.selections[0]!;
-    const open = await fixtures().service.quoteSelection(selection.id);
+    const open = await sports().service.quoteSelection(selection.id);
     expect(open).toMatchObject({
       available: true,
       reason: 'ok',
@@ -37,17 +38,17 @@ describeEachBackend('live fixtures, quotes, operator control and widgets', (back
       eventId: event.id,
       isLive: false,
     });
-    expect((await fixtures().service.quoteSelection(1)).reason).toBe('not_found');
+    expect((await sports().service.quoteSelection(1)).reason).toBe('not_found');
 
-    await fixtures().operator.enqueue(event.id, 'speed', { factor: 60 });
-    await fixtures().operator.enqueue(event.id, 'start', {});
+    await producer().operator.enqueue(event.id, 'speed', { factor: 60 });
+    await producer().operator.enqueue(event.id, 'start', {});
     // Small steps (6 simulated seconds) so a tick can end inside a suspension.
     await runUntil(
       () => updates.filter((u) => u.eventId === event.id).at(-1)?.isSuspended === true,
       100,
       2000,
     );
-    const suspended = await fixtures().service.quoteSelection(selection.id);
+    const suspended = await sports().service.quoteSelection(selection.id);
     expect(suspended).toMatchObject({ available: false, reason: 'suspended', isLive: true });
     const live = fixtureListResponseSchema.parse(
       (await get('/api/v2/fixture/full?onLive=1&per_page=100')).json(),
@@ -59,10 +60,10 @@ describeEachBackend('live fixtures, quotes, operator control and widgets', (back
     const sub = fixtureEventResponseSchema.parse((await get(`/api/v2/fixture/e/${event.sub}`)).json());
     const scorer = sub.result.markets.find((m) => m.t === 888)!;
     await runUntil(() => !updates.filter((u) => u.eventId === event.id).at(-1)!.isSuspended, 1000);
-    expect((await fixtures().service.quoteSelection(scorer.selections[0]!.id)).reason).toBe('closed');
+    expect((await sports().service.quoteSelection(scorer.selections[0]!.id)).reason).toBe('closed');
 
-    await fixtures().operator.enqueue(event.id, 'result', { home: 3, away: 1 });
-    await fixtures().runOnce();
+    await producer().operator.enqueue(event.id, 'result', { home: 3, away: 1 });
+    await producer().runOnce();
     const ended = fixtureEventResponseSchema.parse((await get(`/api/v2/fixture/e/${event.id}`)).json());
     expect(ended.error).toBe(true);
     expect(ended.result.resultName).toBe('3:1');
@@ -71,7 +72,7 @@ describeEachBackend('live fixtures, quotes, operator control and widgets', (back
       'loss',
       'loss',
     ]);
-    expect((await fixtures().service.quoteSelection(selection.id)).reason).toBe('event_ended');
+    expect((await sports().service.quoteSelection(selection.id)).reason).toBe('event_ended');
     const byId = fixtureListResponseSchema.parse(
       (await get(`/api/v2/fixture/full?event=${event.id}`)).json(),
     );
@@ -80,31 +81,31 @@ describeEachBackend('live fixtures, quotes, operator control and widgets', (back
 
   it('pauses, resumes and finishes a simulated event on operator command', async () => {
     const event = await preMatchFootball(0);
-    await fixtures().operator.enqueue(event.id, 'start', {});
-    await fixtures().runOnce();
+    await producer().operator.enqueue(event.id, 'start', {});
+    await producer().runOnce();
     clock.advance(60_000);
-    await fixtures().operator.enqueue(event.id, 'pause', {});
-    await fixtures().runOnce();
+    await producer().operator.enqueue(event.id, 'pause', {});
+    await producer().runOnce();
     const paused = (await get(`/api/v2/fixture/e/${event.id}`)).json().result;
     // A paused match's markets are suspended: nothing on it can be bet until it resumes.
     expect(paused.isSuspended).toBe(true);
     const selectionId = event.markets[0]!.selections[0]!.id;
-    expect((await fixtures().service.quoteSelection(selectionId)).reason).toBe('suspended');
+    expect((await sports().service.quoteSelection(selectionId)).reason).toBe('suspended');
     expect(updates.filter((u) => u.eventId === event.id).at(-1)?.isSuspended).toBe(true);
     clock.advance(10 * 60_000);
-    await fixtures().runOnce();
+    await producer().runOnce();
     expect((await get(`/api/v2/fixture/e/${event.id}`)).json().result.periodTime).toBe(paused.periodTime);
-    await fixtures().operator.enqueue(event.id, 'resume', {});
-    await fixtures().runOnce();
+    await producer().operator.enqueue(event.id, 'resume', {});
+    await producer().runOnce();
     expect((await get(`/api/v2/fixture/e/${event.id}`)).json().result.isSuspended).toBe(false);
-    expect((await fixtures().service.quoteSelection(selectionId)).reason).toBe('ok');
+    expect((await sports().service.quoteSelection(selectionId)).reason).toBe('ok');
     clock.advance(5 * 60_000);
-    await fixtures().runOnce();
+    await producer().runOnce();
     expect((await get(`/api/v2/fixture/e/${event.id}`)).json().result.periodTime).toBeGreaterThan(
       paused.periodTime,
     );
-    await fixtures().operator.enqueue(event.id, 'finish', {});
-    await fixtures().runOnce();
+    await producer().operator.enqueue(event.id, 'finish', {});
+    await producer().runOnce();
     const done = (await get(`/api/v2/fixture/e/${event.id}`)).json();
     expect(done.result.status).toBe('ended');
     expect(done.result.resultName).toMatch(/^\d+:\d+$/);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { fixtureEventResponseSchema, fixtureListResponseSchema, resultsResponseSchema } from '@sb/contract';
 import { manualClock } from '../src/lib/clock';
-import { dayBounds } from '../src/modules/fixtures/read-model/results';
+import { dayBoundsInZone as dayBounds } from '../src/lib/periods';
 import { describeEachBackend } from './support/databases';
 import { createTestServer, type TestServer } from './support/server';
 
@@ -19,11 +19,11 @@ describeEachBackend('fixture/results: finished events of a day', (backend) => {
       (await get('/api/v2/fixture/full?sport=1&onlyPre=1')).json(),
     );
     const event = list.result[0]!;
-    const fixtures = server.modules.fixtures;
-    await fixtures.operator.enqueue(event.id, 'start', {});
-    await fixtures.runOnce();
-    await fixtures.operator.enqueue(event.id, 'finish', {});
-    await fixtures.runOnce();
+    const producer = server.modules.producer;
+    await producer.operator.enqueue(event.id, 'start', {});
+    await producer.runOnce();
+    await producer.operator.enqueue(event.id, 'finish', {});
+    await producer.runOnce();
     const ended = fixtureEventResponseSchema.parse(
       (await get(`/api/v2/fixture/e/${event.id}`)).json(),
     ).result;

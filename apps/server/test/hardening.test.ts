@@ -4,7 +4,7 @@ import { describeEachBackend } from './support/databases';
 import { createTestServer, type TestServer } from './support/server';
 import { bearer, login } from './support/accounts';
 
-/** Issue 7, findings 1–4: the tester's requests, each answered 4xx with the JSON error body. */
+/** The tester's requests, each answered 4xx with the JSON error body. */
 describeEachBackend('hardening: bad input is a 4xx naming the cause', (backend) => {
   let server: TestServer;
   let token = '';

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { cents, type Cents } from '@sb/betting';
 import fc from 'fast-check';
 import type { Database } from '../src/db/database';
 import { manualClock } from '../src/lib/clock';
@@ -22,7 +23,7 @@ describeEachBackend('wallet ledger invariants', (backend) => {
     appId: APP,
     userId,
     currency: TRY,
-    amount,
+    amount: cents(amount),
     type: 'deposit' as const,
     idempotencyKey: key,
   });
@@ -95,8 +96,8 @@ describeEachBackend('wallet ledger invariants', (backend) => {
       wallet.post({
         ...base,
         entries: [
-          { account: { kind: 'client_cash', userId: 1 }, amount: 5 },
-          { account: { kind: 'house' }, amount: -4 },
+          { account: { kind: 'client_cash', userId: 1 }, amount: 5 as Cents },
+          { account: { kind: 'house' }, amount: -4 as Cents },
         ],
       }),
     ).rejects.toMatchObject({ field: 'entries' });
@@ -104,8 +105,8 @@ describeEachBackend('wallet ledger invariants', (backend) => {
       wallet.post({
         ...base,
         entries: [
-          { account: { kind: 'house' }, amount: 0 },
-          { account: { kind: 'house' }, amount: 0 },
+          { account: { kind: 'house' }, amount: 0 as Cents },
+          { account: { kind: 'house' }, amount: 0 as Cents },
         ],
       }),
     ).rejects.toMatchObject({ field: 'amount' });
@@ -113,13 +114,13 @@ describeEachBackend('wallet ledger invariants', (backend) => {
       wallet.post({
         ...base,
         entries: [
-          { account: { kind: 'client_cash', userId: 1 }, amount: 1.5 },
-          { account: { kind: 'house' }, amount: -1.5 },
+          { account: { kind: 'client_cash', userId: 1 }, amount: 1.5 as Cents },
+          { account: { kind: 'house' }, amount: -1.5 as Cents },
         ],
       }),
     ).rejects.toMatchObject({ field: 'amount' });
     await expect(
-      wallet.post({ ...base, entries: [{ account: { kind: 'house' }, amount: 1 }] }),
+      wallet.post({ ...base, entries: [{ account: { kind: 'house' }, amount: 1 as Cents }] }),
     ).rejects.toMatchObject({ field: 'entries' });
   });
 

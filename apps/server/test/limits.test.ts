@@ -1,3 +1,4 @@
+import { cents } from '@sb/betting';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { limitSummaryResponseSchema, limitsResponseSchema } from '@sb/contract';
 import { manualClock } from '../src/lib/clock';
@@ -30,7 +31,7 @@ describeEachBackend('responsible-gambling limits', (backend) => {
     const base = { appId: user.appId, userId: user.id, currency: 'TRY' };
     await server.modules.wallet.service.credit({
       ...base,
-      amount: 100_000,
+      amount: cents(100_000),
       type: 'deposit',
       idempotencyKey: `dep:${name}`,
     });
@@ -89,8 +90,8 @@ describeEachBackend('responsible-gambling limits', (backend) => {
     });
     const { limits, wallet } = server.modules;
     await limits.service.assertCanStake(user.id, 10_000);
-    await wallet.service.debit({ ...base, amount: 10_000, type: 'bet_stake', idempotencyKey: 's1' });
-    await wallet.service.credit({ ...base, amount: 4_000, type: 'bet_payout', idempotencyKey: 's1p' });
+    await wallet.service.debit({ ...base, amount: cents(10_000), type: 'bet_stake', idempotencyKey: 's1' });
+    await wallet.service.credit({ ...base, amount: cents(4_000), type: 'bet_payout', idempotencyKey: 's1p' });
     // Loss so far 60.00 of 150.00 a week; stake 100.00 of 200.00 a day.
     await expect(limits.service.assertCanStake(user.id, 9_500)).rejects.toMatchObject({
       statusCode: 403,
@@ -113,7 +114,10 @@ describeEachBackend('responsible-gambling limits', (backend) => {
     // Inside the bet transaction, after the stake was debited: amount 0 checks what is now posted.
     await expect(
       server.database.db.transaction(async (tx) => {
-        await wallet.service.debit({ ...base, amount: 10_500, type: 'bet_stake', idempotencyKey: 's2' }, tx);
+        await wallet.service.debit(
+          { ...base, amount: cents(10_500), type: 'bet_stake', idempotencyKey: 's2' },
+          tx,
+        );
         await limits.service.assertCanStake(user.id, 0, tx);
       }),
     ).rejects.toMatchObject({ code: 'stake_limit_exceeded' });

@@ -5,7 +5,7 @@ import { describeEachBackend } from './support/databases';
 import { createTestServer, type TestServer } from './support/server';
 import { appCredentials, bearer, createClient, login, tokenRequest } from './support/accounts';
 
-/** Issue 7, findings 5–9: brute force is stopped without locking the owner out; two tabs stay logged in. */
+/** Brute force is stopped without locking the owner out; two tabs stay logged in. */
 describeEachBackend('login and token abuse', (backend) => {
   let server: TestServer;
   const clock = manualClock(Date.parse('2026-11-22T12:00:00Z'));

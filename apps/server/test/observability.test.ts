@@ -1,4 +1,4 @@
-// Issue 22: metrics on their own listener, liveness vs readiness, load shedding and request ids.
+// Metrics on their own listener, liveness vs readiness, load shedding and request ids.
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -45,8 +45,8 @@ describeEachBackend('operator results', (backend) => {
       (e) => Date.parse(e.startDate) > Date.now() + 3_600_000,
     );
     const id = later[used++]!.id;
-    const record = await server.modules.fixtures.service.eventRecord(id);
-    const ref = await server.modules.fixtures.catalogue.reference();
+    const record = await server.modules.sports.service.eventRecord(id);
+    const ref = await server.modules.sports.catalogue.reference();
     const players = {
       h: (ref.teams.get(record.homeTeamId)!.players as { id: number }[]).map((p) => p.id),
       a: (ref.teams.get(record.awayTeamId)!.players as { id: number }[]).map((p) => p.id),
@@ -88,7 +88,7 @@ describeEachBackend('operator results', (backend) => {
       const short = await command(tennis.id, { command: 'result', periods: [{ home: 6, away: 4 }] });
       expect(short.json().field).toBe('periods');
     }
-    expect(await server.modules.fixtures.operatorEvents(['ended'], 50)).toEqual([]);
+    expect(await server.modules.producer.operatorEvents(['ended'], 50)).toEqual([]);
   });
 
   it('voids what the result cannot decide and says so; settles what it can', async () => {

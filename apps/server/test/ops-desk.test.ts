@@ -11,7 +11,7 @@ import type { FixtureEvent } from '@sb/contract';
 import { opsRequest, opsSession, type OpsMethod } from './support/ops';
 
 /**
- * Issue 19 (back office I): operators, sessions with TOTP, role and brand checks on every /ops/v1 route (table-
+ * Operators, sessions with TOTP, role and brand checks on every /ops/v1 route (table-
  * driven over the OpenAPI document), the audit log, the ticker, liability and suspension.
  */
 
@@ -283,7 +283,7 @@ describeEachBackend('back office: operators, audit, ticker, liability, trading',
       expect(res.statusCode, `${method} ${url}: ${res.body}`).toBe(status);
     }
     expect((await server.modules.ops.risk.client(demoClientId)).noLive).toBe(false);
-    expect(server.modules.fixtures.margins.list(null)).toEqual([]);
+    expect(server.modules.sports.margins.list(null)).toEqual([]);
     expect(await server.modules.ops.risk.limits('stake', demoBrand)).not.toContainEqual(
       expect.objectContaining({ level: 'brand' }),
     );
@@ -470,9 +470,9 @@ describeEachBackend('back office: operators, audit, ticker, liability, trading',
 
   it('keeps an operator suspension through the simulator’s reprices of a live event', async () => {
     const eventId = picks[2]!.eventId;
-    const fixtures = server.modules.fixtures;
-    await fixtures.operator.enqueue(eventId, 'start', {});
-    await fixtures.runOnce();
+    const producer = server.modules.producer;
+    await producer.operator.enqueue(eventId, 'start', {});
+    await producer.runOnce();
     const live = (await server.app.inject({ method: 'GET', url: `/api/v2/fixture/e/${eventId}` })).json()
       .result;
     const open = live.markets.filter((m: { disabled: boolean }) => !m.disabled);
@@ -480,9 +480,9 @@ describeEachBackend('back office: operators, audit, ticker, liability, trading',
     const held = open[0].id as number;
     await ops('POST', `/ops/v1/markets/${held}/suspend`, tokens.trader, { reason: 'incident' });
     for (let i = 0; i < 5; i++) {
-      await fixtures.operator.enqueue(eventId, 'speed', { factor: 500 });
+      await producer.operator.enqueue(eventId, 'speed', { factor: 500 });
       await new Promise((r) => setTimeout(r, 50));
-      await fixtures.runOnce();
+      await producer.runOnce();
     }
     const rows = (await server.database.db.execute(
       sql`select id, disabled, operator_suspended from markets where event_id = ${eventId}`,

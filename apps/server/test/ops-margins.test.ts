@@ -10,7 +10,7 @@ import { checkBets, placeBet, preMatchPicks, slipForm, type Pick } from './suppo
 import { opsRequest, opsSession, type OpsMethod } from './support/ops';
 
 /**
- * Issue 19 item 5: brand margins. A margin on brand A changes A's served odds (lists, event, widgets' view, feed
+ * Brand margins. A margin on brand A changes A's served odds (lists, event, widgets' view, feed
  * texts) and A's bet acceptance (checkBets, betPlace at exactly the served price), never brand B's.
  */
 describeEachBackend('back office: brand margins', (backend) => {
@@ -121,10 +121,10 @@ describeEachBackend('back office: brand margins', (backend) => {
     expect(b.odd).toBe(shared.odd);
     expect(b.listOdd).toBe(shared.odd);
     // The widgets' view and the feed's texts follow the brand.
-    const widget = await server.modules.fixtures.reads.eventView(pick.eventId, 'en', demoBrand);
+    const widget = await server.modules.sports.reads.eventView(pick.eventId, 'en', demoBrand);
     expect(widget.markets.flatMap((m) => m.selections).find((s) => s.id === pick.oddId)?.odd).toBe(a.odd);
-    expect(server.modules.fixtures.feedRendering.brandMarkets(kartalBrand, pick.eventId)).toBeNull();
-    const feedA = server.modules.fixtures.feedRendering.brandMarkets(demoBrand, pick.eventId)!;
+    expect(server.modules.sports.feedRendering.brandMarkets(kartalBrand, pick.eventId)).toBeNull();
+    const feedA = server.modules.sports.feedRendering.brandMarkets(demoBrand, pick.eventId)!;
     const feedMarket = feedA.apply({
       id: 1,
       t: 1,

@@ -1,3 +1,4 @@
+import { cents } from '@sb/betting';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { totpCode } from '../src/modules/ops/index';
@@ -7,7 +8,7 @@ import { fundedClient } from './support/casino';
 import { cashBalance, placeBet, slipForm, type Pick } from './support/betting';
 
 /**
- * Issue 19 items 7 and 8: the results and resettlement workspace (manual result per market, void, resettle
+ * The results and resettlement workspace (manual result per market, void, resettle
  * exactly once with the money shown per bet) and the dashboard's figures, against the bets themselves.
  */
 type Selection = { id: number; outcome: string; odd: number };
@@ -239,7 +240,7 @@ describeEachBackend('back office: results, resettlement and dashboard', (backend
       appId: user.appId,
       userId: user.id,
       currency: user.currencyIso,
-      amount: won - 100,
+      amount: cents(won - 100),
       type: 'withdrawal',
       idempotencyKey: `withdraw:${user.id}`,
     });
@@ -269,7 +270,7 @@ describeEachBackend('back office: results, resettlement and dashboard', (backend
         appId: user.appId,
         userId: user.id,
         currency: user.currencyIso,
-        amount,
+        amount: cents(amount),
         type: 'deposit',
         idempotencyKey: key,
       });

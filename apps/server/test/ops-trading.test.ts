@@ -8,7 +8,7 @@ import { checkBets, placeBet, preMatchPicks, slipForm, type Pick } from './suppo
 import { opsRequest, opsSession, type OpsMethod } from './support/ops';
 
 /**
- * Issue 19 items 5 and 6: price overrides with an expiry, automatic suspension on a liability limit, the stake
+ * Price overrides with an expiry, automatic suspension on a liability limit, the stake
  * limit hierarchy × the client's stake factor (the strictest wins and is named), block flags, the client page;
  * every change audited, every refusal changing nothing.
  */
@@ -88,7 +88,7 @@ describeEachBackend('back office: trading controls and player risk', (backend) =
     expect(unknown.statusCode).toBe(404);
     // The refusals changed nothing and are in the log.
     expect((await selectionOf(pick)).odd).toBe(model);
-    expect(await server.modules.fixtures.operatorPrices.active()).toEqual([]);
+    expect(await server.modules.sports.operatorPrices.active()).toEqual([]);
     const refused = await auditLog(`POST /ops/v1/selections/:id/override`);
     expect(refused.filter((a) => a.outcome === 'refused').length).toBe(refusals.length + 1);
 
@@ -136,9 +136,9 @@ describeEachBackend('back office: trading controls and player risk', (backend) =
 
   it('keeps an override through the simulator’s reprices of a live event, and ends it on request', async () => {
     const pick = picks[4]!;
-    const fixtures = server.modules.fixtures;
-    await fixtures.operator.enqueue(pick.eventId, 'start', {});
-    await fixtures.runOnce();
+    const producer = server.modules.producer;
+    await producer.operator.enqueue(pick.eventId, 'start', {});
+    await producer.runOnce();
     const market = (await eventView(pick.eventId)).markets.find(
       (m) => !m.disabled && m.selections.some((s) => !s.isDisabled && s.odd > 1.2),
     )!;
@@ -148,8 +148,8 @@ describeEachBackend('back office: trading controls and player risk', (backend) =
     const expiresAt = new Date(Date.now() + 3_600_000).toISOString();
     expect((await ops('POST', url, tokens.trader, { odd: price, expiresAt, reason })).statusCode).toBe(200);
     for (let i = 0; i < 4; i++) {
-      await fixtures.operator.enqueue(pick.eventId, 'speed', { factor: 500 });
-      await fixtures.runOnce();
+      await producer.operator.enqueue(pick.eventId, 'speed', { factor: 500 });
+      await producer.runOnce();
     }
     const rows = (await server.database.db.execute(
       sql`select odd, model_odd from selections where id = ${sel.id}`,

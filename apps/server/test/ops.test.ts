@@ -39,7 +39,7 @@ describeEachBackend('operator HTTP API', (backend) => {
     expect(none.json()).toMatchObject({ error: 'unauthorized' });
     const wrong = await command(eventId, { command: 'start' }, 'x'.repeat(40));
     expect(wrong.statusCode).toBe(401);
-    expect(await server.modules.fixtures.operatorEvents(['live'], 50)).toEqual([]);
+    expect(await server.modules.producer.operatorEvents(['live'], 50)).toEqual([]);
   });
 
   it('validates the command and the event id', async () => {
@@ -55,12 +55,12 @@ describeEachBackend('operator HTTP API', (backend) => {
 
   it('queues a command that the simulator leader applies, and reports the outcome', async () => {
     const eventId = await preMatchEvent();
-    const fixtures = server.modules.fixtures;
+    const producer = server.modules.producer;
     // No simulator runs in tests: play the leader's part (one tick at a time) while the request waits.
     let leading = true;
     const leader = (async () => {
       while (leading) {
-        await fixtures.runOnce();
+        await producer.runOnce();
         await new Promise((r) => setTimeout(r, 100));
       }
     })();

@@ -6,15 +6,15 @@ import {
   PERIOD_MARKET_BASE,
   PERIOD_SPORTS,
   periodMarkets,
-} from '../src/modules/fixtures/pricing/period.markets';
+} from '../src/modules/sports/pricing/period.markets';
 import {
   periodRates,
   setComplete,
   setScoreValid,
   setsWon,
   type PeriodState,
-} from '../src/modules/fixtures/pricing/period.model';
-import type { SimState } from '../src/modules/fixtures/simulator/sim-state';
+} from '../src/modules/sports/pricing/period.model';
+import type { SimState } from '../src/modules/producer/simulator/sim-state';
 import { describeEachBackend } from './support/databases';
 import { createTestServer, type TestServer } from './support/server';
 
@@ -36,7 +36,7 @@ describeEachBackend('period sports by their rules', (backend) => {
 
   for (const sportId of [5, 23]) {
     it(`sport ${sportId}: sets by the rules, sets won shown, totals decided exactly when certain`, async () => {
-      const fixtures = server.modules.fixtures;
+      const { sports, producer } = server.modules;
       const profile = PERIOD_SPORTS[sportId]!;
       const event = (await get(`/api/v2/fixture/full?sport=${sportId}&onlyPre=1&per_page=5`)).json()
         .result[0] as {
@@ -44,22 +44,22 @@ describeEachBackend('period sports by their rules', (backend) => {
       };
       expect(event).toBeDefined();
       const id = event.id;
-      const record = await fixtures.service.eventRecord(id);
-      const ref = await fixtures.catalogue.reference();
+      const record = await sports.service.eventRecord(id);
+      const ref = await sports.catalogue.reference();
       const rates = periodRates(
         profile,
         ref.teams.get(record.homeTeamId)!.strength,
         ref.teams.get(record.awayTeamId)!.strength,
       );
       const totalSpec = periodMarkets(sportId, rates).find((m) => m.t === PERIOD_MARKET_BASE[sportId]! + 4)!;
-      await fixtures.operator.enqueue(id, 'speed', { factor: 150 });
-      await fixtures.operator.enqueue(id, 'start', {});
+      await producer.operator.enqueue(id, 'speed', { factor: 150 });
+      await producer.operator.enqueue(id, 'start', {});
       let decidedAt: string | null = null;
       let checks = 0;
       for (let i = 0; i < 400; i++) {
-        await fixtures.runOnce();
+        await producer.runOnce();
         clock.advance(1000);
-        const now = await fixtures.service.eventRecord(id);
+        const now = await sports.service.eventRecord(id);
         const sim = now.sim as SimState | null;
         if (!sim || sim.match.kind !== 'period') continue;
         const state: PeriodState = sim.match.period;
@@ -90,7 +90,7 @@ describeEachBackend('period sports by their rules', (backend) => {
           decidedAt = periods.map((p) => p.join(':')).join(' ');
         if (state.ended) break;
       }
-      const final = await fixtures.service.eventRecord(id);
+      const final = await sports.service.eventRecord(id);
       expect(final.status).toBe('ended');
       const sim = final.sim as SimState;
       if (sim.match.kind !== 'period') throw new Error('not a period sport');

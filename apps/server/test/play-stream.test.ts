@@ -80,12 +80,12 @@ describeEachBackend('play-stream frame', (backend) => {
   });
 
   it('keeps up with a live match: score, clock, ball and incidents in the state JSON', async () => {
-    const fixtures = server.modules.fixtures;
-    await fixtures.operator.enqueue(event.id, 'speed', { factor: 60 });
-    await fixtures.operator.enqueue(event.id, 'start', {});
+    const producer = server.modules.producer;
+    await producer.operator.enqueue(event.id, 'speed', { factor: 60 });
+    await producer.operator.enqueue(event.id, 'start', {});
     // Run the simulator a while so incidents happen, and past the state cache.
     for (let i = 0; i < 40; i++) {
-      await fixtures.runOnce();
+      await producer.runOnce();
       clock.advance(1000);
     }
     const res = await get(`/api/v2/play-stream/${event.id}/state?access_token=${token}&locale=en`);
@@ -103,7 +103,7 @@ describeEachBackend('play-stream frame', (backend) => {
   });
 
   it('escapes what it draws: a name with markup stays text', async () => {
-    const view = await server.modules.fixtures.streamMatch(event.id, 'en');
+    const view = await server.modules.sports.streamMatch(event.id, 'en');
     const { playStreamHtml } = await import('../src/modules/play-stream/play-stream.page');
     const { matchView } = await import('../src/modules/play-stream/match-view');
     const hostile = {

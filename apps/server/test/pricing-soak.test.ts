@@ -7,7 +7,7 @@ import { login } from './support/accounts';
 import { cashBalance, checkBets, placeBet, slipForm } from './support/betting';
 
 /**
- * Issue 16 soak (kept short for CI: two football matches at 120× through `runOnce()` with a manual clock).
+ * Pricing soak (kept short for CI: two football matches at 120× through `runOnce()` with a manual clock).
  * Every market update on the bus and every fixture/e read during play: no open selection (not closed, not
  * disabled) priced at 1.01 or below or at the cap or above; no open selection of an outcome the score already
  * decides (over/under goals, correct score, exact goals, first-half markets after half time). A bet on a
@@ -50,13 +50,13 @@ describeEachBackend('pricing soak: nothing decided or outside the band is ever o
   const get = (url: string) => server.app.inject({ method: 'GET', url });
 
   it('plays two matches: every update and read is in the band, decided outcomes are closed, late bets refused', async () => {
-    const fixtures = server.modules.fixtures;
+    const producer = server.modules.producer;
     const list = (await get('/api/v2/fixture/full?sport=1&onlyPre=1&per_page=5')).json();
     const eventIds = (list.result as { id: number }[]).slice(0, 2).map((e) => e.id);
     expect(eventIds).toHaveLength(2);
     for (const id of eventIds) {
-      await fixtures.operator.enqueue(id, 'speed', { factor: 120 });
-      await fixtures.operator.enqueue(id, 'start', {});
+      await producer.operator.enqueue(id, 'speed', { factor: 120 });
+      await producer.operator.enqueue(id, 'start', {});
     }
     const ended = (id: number) => matches.some((m) => m.eventId === id && m.status === 'ended');
     let reads = 0;
@@ -64,7 +64,7 @@ describeEachBackend('pricing soak: nothing decided or outside the band is ever o
     let lateBets = 0;
     const seenGoals = new Map<number, number>();
     for (let i = 0; i < 400 && !eventIds.every(ended); i++) {
-      await fixtures.runOnce();
+      await producer.runOnce();
       clock.advance(1000);
       // Every market update published so far: open selections are inside the band.
       for (const u of updates.splice(0)) {

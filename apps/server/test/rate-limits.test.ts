@@ -12,7 +12,7 @@ const LIMITS = {
 };
 
 /**
- * Issue 17 item 10: rate limits per client, not per token or instance. Two instances on one PostgreSQL and one
+ * Rate limits per client, not per token or instance. Two instances on one PostgreSQL and one
  * Redis; one client logged in twice (a token on each instance): the calls of both tokens on both instances
  * share one budget; a visitor is counted by address; another client keeps its own budget.
  */

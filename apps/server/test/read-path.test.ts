@@ -7,7 +7,7 @@ import { createTestServer, type TestServer } from './support/server';
 import { connectFeed, isType } from './support/feed-client';
 
 /**
- * Issue 11: the fixture reads come from memory, compressed and revalidated; the simulator publishes changes
+ * The fixture reads come from memory, compressed and revalidated; the simulator publishes changes
  * only; feed texts follow the subscriber's language; a silent producer suspends live markets everywhere.
  */
 describeEachBackend('read path', (backend) => {
@@ -24,10 +24,10 @@ describeEachBackend('read path', (backend) => {
     // A football match under way (the simulator is driven by hand in tests).
     const list = await get('/api/v2/fixture/full?sport=1&onlyPre=1&per_page=1');
     liveId = list.json().result[0].id;
-    const fixtures = server.modules.fixtures;
-    await fixtures.operator.enqueue(liveId, 'start', {});
+    const producer = server.modules.producer;
+    await producer.operator.enqueue(liveId, 'start', {});
     for (let i = 0; i < 30; i++) {
-      await fixtures.runOnce();
+      await producer.runOnce();
       clock.advance(1_000);
     }
   });
@@ -76,7 +76,7 @@ describeEachBackend('read path', (backend) => {
     const before = await get(`/api/v2/fixture/e/${liveId}`);
     let changed = false;
     for (let i = 0; i < 240 && !changed; i++) {
-      await server.modules.fixtures.runOnce();
+      await server.modules.producer.runOnce();
       clock.advance(1_000);
       changed = (await get(`/api/v2/fixture/e/${liveId}`)).headers.etag !== before.headers.etag;
     }
@@ -86,12 +86,12 @@ describeEachBackend('read path', (backend) => {
   });
 
   it('hands the feed the same state object until the event changes (snapshots render it once)', async () => {
-    const readModel = server.modules.fixtures.readModel;
+    const readModel = server.modules.sports.readModel;
     const [first] = readModel.feedState([liveId]);
     expect(readModel.feedState([liveId])[0]).toBe(first);
     const version = readModel.store.get(liveId)!.version;
     for (let i = 0; i < 240 && readModel.store.get(liveId)!.version === version; i++) {
-      await server.modules.fixtures.runOnce();
+      await server.modules.producer.runOnce();
       clock.advance(1_000);
     }
     const [next] = readModel.feedState([liveId]);
@@ -152,7 +152,7 @@ describeEachBackend('read path', (backend) => {
   });
 
   it('suspends live markets when the producer is silent for 20 s, and reopens them when it speaks', async () => {
-    const fixtures = server.modules.fixtures;
+    const { sports, producer } = server.modules;
     const address = server.app.server.listening
       ? `http://127.0.0.1:${(server.app.server.address() as { port: number }).port}`
       : await server.app.listen({ port: 0, host: '127.0.0.1' });
@@ -163,8 +163,8 @@ describeEachBackend('read path', (backend) => {
       await client.next(isType('subscribed'));
       const seen = client.messages.length;
       clock.advance(21_000);
-      expect(fixtures.readModel.checkProducer()).toBe(true);
-      expect(fixtures.isProducerStale()).toBe(true);
+      expect(sports.readModel.checkProducer()).toBe(true);
+      expect(sports.isProducerStale()).toBe(true);
       const detail = (await get(`/api/v2/fixture/e/${liveId}`)).json().result;
       expect(detail.isSuspended).toBe(true);
       expect(detail.marketCount).toBe(0);
@@ -177,8 +177,8 @@ describeEachBackend('read path', (backend) => {
       await client.next((m) => m.type === 'match_update' && m.eventId === liveId && m.isSuspended);
       expect(client.messages.slice(seen).some((m) => m.type === 'snapshot')).toBe(true);
 
-      await fixtures.runOnce(); // the producer speaks again (its heartbeat)
-      expect(fixtures.isProducerStale()).toBe(false);
+      await producer.runOnce(); // the producer speaks again (its heartbeat)
+      expect(sports.isProducerStale()).toBe(false);
       const reopened = (await get(`/api/v2/fixture/e/${liveId}`)).json().result;
       expect(reopened.isSuspended).toBe(matches.filter((m) => m.eventId === liveId).at(-1)!.isSuspended);
     } finally {

@@ -6,7 +6,7 @@ import { cash, fundedClient, gameOf, launch, sessionOf, spin } from './support/c
 import { describeEachBackend } from './support/databases';
 import { createTestServer, type TestServer } from './support/server';
 
-/** Issue 17 items 11 and 12: replays answer like the first answer; NUL bytes are a 400; `bets[i][exc]`. */
+/** Replays answer like the first answer; NUL bytes are a 400; `bets[i][exc]`. */
 describeEachBackend('replays and text input', (backend) => {
   let server: TestServer;
   let picks: Pick[] = [];

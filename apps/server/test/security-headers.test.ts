@@ -31,7 +31,7 @@ function policy(header: unknown): Map<string, string[]> {
 
 const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 
-/** Issue 17 item 9: browser security headers on the shell, the API and the play-stream view (helmet). */
+/** Browser security headers on the shell, the API and the play-stream view (helmet). */
 describe('browser security headers', () => {
   let dist: string;
   let server: TestServer;

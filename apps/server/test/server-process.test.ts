@@ -1,10 +1,10 @@
 // The real entry point as a process: configuration errors stop it with a message naming the
 // variable; SIGTERM shuts it down cleanly; request logs never carry query strings or tokens.
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { connectFeed } from './support/feed-client';
 import { POSTGRES_URL } from './support/databases';
 
@@ -19,6 +19,12 @@ function startServer(env: Record<string, string>) {
       DATA_DIR: 'memory',
       HOST: '127.0.0.1',
       PORT: '0',
+      // A free port for the metrics listener too: 9464 may be held by another server on the machine (a parallel
+      // test file, a leftover), and the listener's failure to bind is an error in the log these tests read.
+      METRICS_PORT: '0',
+      // No load shedding: on a busy machine a fresh process's event loop lags while it compiles, and a 503 is
+      // not what these tests are about (the shedding has its own tests in observability.test.ts).
+      SHED_MAX_EVENT_LOOP_DELAY_MS: '0',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -35,8 +41,16 @@ function startServer(env: Record<string, string>) {
     void exited.then((code) => reject(new Error(`exited ${code}: ${output}`)));
   });
   ready.catch(() => undefined); // a test that expects an early exit never awaits `ready`
+  started.push(child);
   return { child, exited, ready, output: () => output };
 }
+
+/** Every process started: one a failed test left running is killed, so it holds no port for the next. */
+const started: ChildProcess[] = [];
+afterEach(() => {
+  for (const child of started.splice(0))
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+});
 
 describe('server process', () => {
   it('refuses to start on a bad configuration value and names it', async () => {
@@ -73,7 +87,7 @@ function shutdownProblems(log: string): string[] {
 }
 
 /**
- * Issue 7, finding 10: producers stop before the database pool closes, so SIGTERM on an idle server exits at once
+ * Producers stop before the database pool closes, so SIGTERM on an idle server exits at once
  * with code 0 and no error. A server that waited for SHUTDOWN_TIMEOUT_MS would exit 1 ("shutdown timed out").
  */
 describe('server process shutdown', () => {

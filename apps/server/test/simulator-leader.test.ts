@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { startLeaderElection } from '../src/modules/fixtures/index';
+import { startLeaderElection } from '../src/modules/producer/index';
 import { BACKENDS, POSTGRES_URL, createTestDatabase } from './support/databases';
 
 const postgres = BACKENDS.find((b) => b.name === 'postgres')!;
@@ -80,14 +80,14 @@ describe('simulator leadership [pglite]', () => {
     const a = await buildApp({ config, database, migrate: false });
     const b = await buildApp({ config, database: secondPool, migrate: false });
     try {
-      await waitFor(() => a.modules.fixtures.isSimulatorLeader() || b.modules.fixtures.isSimulatorLeader());
+      await waitFor(() => a.modules.producer.isLeader() || b.modules.producer.isLeader());
       await new Promise((r) => setTimeout(r, 500));
-      const leaders = [a, b].filter((x) => x.modules.fixtures.isSimulatorLeader());
+      const leaders = [a, b].filter((x) => x.modules.producer.isLeader());
       expect(leaders).toHaveLength(1);
       const follower = leaders[0] === a ? b : a;
       await leaders[0]!.app.close();
-      await waitFor(() => follower.modules.fixtures.isSimulatorLeader(), 15_000);
-      expect(follower.modules.fixtures.isSimulatorLeader()).toBe(true);
+      await waitFor(() => follower.modules.producer.isLeader(), 15_000);
+      expect(follower.modules.producer.isLeader()).toBe(true);
     } finally {
       await a.app.close();
       await b.app.close();

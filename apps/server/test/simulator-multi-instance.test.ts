@@ -1,4 +1,4 @@
-// Issue 3's multi-instance promise, end to end: two servers sharing one PostgreSQL database and
+// The multi-instance promise, end to end: two servers sharing one PostgreSQL database and
 // one Redis, the simulator running on exactly one of them, and WebSocket clients of both seeing
 // the same simulator updates. Needs both servers; skipped (so counted) otherwise.
 import { describe, expect, it } from 'vitest';
@@ -27,9 +27,9 @@ const story = (updates: MatchUpdate[]) =>
       const [a, b] = pair.instances as [Instance, Instance];
       await pair.roles();
       await new Promise((r) => setTimeout(r, 500));
-      expect([a, b].filter((i) => i.modules.fixtures.isSimulatorLeader())).toHaveLength(1);
+      expect([a, b].filter((i) => i.modules.producer.isLeader())).toHaveLength(1);
 
-      const [event] = await a.modules.fixtures.operatorEvents(['not_started'], 1);
+      const [event] = await a.modules.producer.operatorEvents(['not_started'], 1);
       expect(event).toBeDefined();
       const eventId = event!.id;
       for (const instance of [a, b]) {
@@ -41,8 +41,8 @@ const story = (updates: MatchUpdate[]) =>
       }
 
       // The operator's commands go through the database; whichever instance leads applies them.
-      await b.modules.fixtures.operator.enqueue(eventId, 'speed', { factor: 600 });
-      await b.modules.fixtures.operator.enqueue(eventId, 'start', {});
+      await b.modules.producer.operator.enqueue(eventId, 'speed', { factor: 600 });
+      await b.modules.producer.operator.enqueue(eventId, 'start', {});
       const [onA, onB] = clients as [FeedTestClient, FeedTestClient];
       await waitFor(
         () => matchUpdates(onA, eventId).length >= 5 && matchUpdates(onB, eventId).length >= 5,
@@ -56,7 +56,7 @@ const story = (updates: MatchUpdate[]) =>
       expect(fromA.slice(0, common)).toEqual(fromB.slice(0, common));
       expect(matchUpdates(onA, eventId).some((u) => u.isLive)).toBe(true);
       // Still exactly one simulator after the match got going.
-      expect([a, b].filter((i) => i.modules.fixtures.isSimulatorLeader())).toHaveLength(1);
+      expect([a, b].filter((i) => i.modules.producer.isLeader())).toHaveLength(1);
     });
   },
 );

@@ -27,13 +27,13 @@ describeEachBackend('match simulator', (backend) => {
   }
 
   it('plays a whole football match at high speed: kick-off, goals, suspensions, half time, result, every market resolved', async () => {
-    const fixtures = server.modules.fixtures;
+    const producer = server.modules.producer;
     const eventId = await pickFootballEvent();
-    await fixtures.operator.enqueue(eventId, 'speed', { factor: 120 });
-    await fixtures.operator.enqueue(eventId, 'start', {});
+    await producer.operator.enqueue(eventId, 'speed', { factor: 120 });
+    await producer.operator.enqueue(eventId, 'start', {});
     const own = () => matches.filter((m) => m.eventId === eventId);
     for (let i = 0; i < 400 && !own().some((m) => m.status === 'ended'); i++) {
-      await fixtures.runOnce();
+      await producer.runOnce();
       clock.advance(1000);
     }
     const statuses = new Set(own().map((m) => m.status));
@@ -75,7 +75,7 @@ describeEachBackend('match simulator', (backend) => {
   });
 
   it('plays other sports to their end and settles every market', async () => {
-    const fixtures = server.modules.fixtures;
+    const producer = server.modules.producer;
     const list = (await get('/api/v2/fixture/full?onlyPre=1&per_page=100')).json().result as {
       id: number;
       sport: { id: number };
@@ -85,12 +85,12 @@ describeEachBackend('match simulator', (backend) => {
     ].slice(0, 3);
     expect(picks.length).toBeGreaterThan(0);
     for (const id of picks) {
-      await fixtures.operator.enqueue(id, 'speed', { factor: 600 });
-      await fixtures.operator.enqueue(id, 'start', {});
+      await producer.operator.enqueue(id, 'speed', { factor: 600 });
+      await producer.operator.enqueue(id, 'start', {});
     }
     const ended = () => picks.every((id) => matches.some((m) => m.eventId === id && m.status === 'ended'));
     for (let i = 0; i < 200 && !ended(); i++) {
-      await fixtures.runOnce();
+      await producer.runOnce();
       clock.advance(1000);
     }
     for (const id of picks) {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { manualClock } from '../src/lib/clock';
-import { generateVirtualReference, matchdaysOf } from '../src/modules/fixtures/virtual/virtual.generator';
+import { generateVirtualReference, matchdaysOf } from '../src/modules/producer/virtual/virtual.generator';
 import { describeEachBackend } from './support/databases';
 import { createTestServer, type TestServer } from './support/server';
 import { login } from './support/accounts';
@@ -17,7 +17,7 @@ const SEED = 20_261_121;
 type Selection = { id: number; outcome: string; odd: number; isDisabled?: boolean; isClosed?: boolean };
 type Market = { t: number; s: string; disabled?: boolean; closed?: boolean; selections: Selection[] };
 
-/** Issue 18, virtual football: generated leagues, rounds on a schedule, pre-match betting, settlement, standings. */
+/** Virtual football: generated leagues, rounds on a schedule, pre-match betting, settlement, standings. */
 describeEachBackend('virtual football', (backend) => {
   let server: TestServer;
   let token = '';
@@ -30,7 +30,7 @@ describeEachBackend('virtual football', (backend) => {
   afterAll(async () => server?.close());
 
   const get = (url: string) => server.app.inject({ method: 'GET', url });
-  const runOnce = () => server.modules.fixtures.runOnce();
+  const runOnce = () => server.modules.producer.runOnce();
   const rounds = async (status: string, league = LEAGUE) =>
     (await get(`/api/v1/virtual/rounds?league=${league}&status=${status}&limit=5`)).json().result as {
       id: number;
@@ -71,7 +71,7 @@ describeEachBackend('virtual football', (backend) => {
     expect(leagues.leagues.map((l: { teams: number }) => l.teams)).toEqual([16, 18]);
     const generated = generateVirtualReference(SEED);
     expect(generateVirtualReference(SEED)).toEqual(generated);
-    const ref = await server.modules.fixtures.catalogue.reference();
+    const ref = await server.modules.sports.catalogue.reference();
     expect(ref.sports.get(SPORT)?.alias).toBe('virtual-football');
     for (const team of generated.teams) expect(ref.teams.get(team.id)?.name).toBe(team.name);
     expect(new Set(generated.teams.filter((t) => t.competitionId === LEAGUE).map((t) => t.name)).size).toBe(

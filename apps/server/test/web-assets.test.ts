@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, type TestServer } from './support/server';
 
@@ -27,7 +27,7 @@ function bootOf(html: string): Record<string, unknown> {
   return JSON.parse(json) as Record<string, unknown>;
 }
 
-/** Issue 7 finding 11 (source maps) and issue 8's quality bar: compressed, cached, inlined, honest status. */
+/** Source maps and the web assets' quality bar: compressed, cached, inlined, honest status. */
 describe('web assets', () => {
   let dist: string;
   beforeAll(() => {
@@ -181,5 +181,56 @@ describe('web assets', () => {
       expect(api.statusCode).toBe(404);
       expect(api.json().error).toBe('not_found');
     });
+  });
+});
+
+describe('server-rendered pages', () => {
+  let dist: string;
+  /** A first view as large as a real one (home's is ~190 KB): it must not go out uncompressed. */
+  const MARKUP = `<main class="home">${'<article class="event-row">Arsenal – Chelsea 1.85</article>'.repeat(2_000)}</main>`;
+  beforeAll(() => {
+    dist = mkdtempSync(path.join(tmpdir(), 'sb-dist-ssr-'));
+    mkdirSync(path.join(dist, '.ssr'), { recursive: true });
+    writeFileSync(path.join(dist, 'index.html'), TEMPLATE);
+    // The web build's server entry, reduced to its interface (apps/web/src/entry-server.tsx).
+    writeFileSync(
+      path.join(dist, '.ssr', 'entry-server.js'),
+      `import { Readable } from 'node:stream';
+export const SSR_STATE_ELEMENT_ID = 'sb-ssr-state';
+export const SERVER_RENDERED_MODULES = [];
+export async function renderPage() {
+  return { html: Readable.from([${JSON.stringify(MARKUP)}]), stateJson: '{"timeZone":"UTC","queries":[]}' };
+}
+`,
+    );
+  });
+  afterAll(() => rmSync(dist, { recursive: true, force: true }));
+
+  it('go out compressed as the client accepts (brotli, gzip), never cached', async () => {
+    const server = await createTestServer('pglite', { config: { WEB_DIST_DIR: dist } });
+    try {
+      const get = (encoding: string) =>
+        server.app.inject({
+          method: 'GET',
+          url: '/en/',
+          headers: { host: 'localhost', 'accept-encoding': encoding },
+        });
+      const br = await get('gzip, deflate, br');
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(br.headers['cache-control']).toBe('no-store');
+      expect(String(br.headers.vary).toLowerCase()).toContain('accept-encoding');
+      const html = brotliDecompressSync(br.rawPayload).toString();
+      expect(br.rawPayload.length).toBeLessThan(html.length / 5);
+      expect(html).toContain(`<div id="root">${MARKUP}</div>`);
+      expect(html).toContain('<script type="application/json" id="sb-ssr-state">');
+      const gz = await get('gzip');
+      expect(gz.headers['content-encoding']).toBe('gzip');
+      expect(gunzipSync(gz.rawPayload).toString()).toBe(html);
+      const plain = await get('identity');
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.body).toBe(html);
+    } finally {
+      await server.close();
+    }
   });
 });

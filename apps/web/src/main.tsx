@@ -1,26 +1,36 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Bootstrap } from './app/bootstrap';
+import { adoptServerState, QUERY_DEFAULTS } from './app/ssr-state';
 import { seedStartupData } from './app/startup-data';
 import { setUnauthorizedHandler } from './lib/api-client';
 import { refreshTokens } from './lib/auth-token';
+import { keepDeviceHints } from './lib/device-hints';
 import './styles.css';
 
-const queryClient = new QueryClient({
-  defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 10_000 } },
-});
+const queryClient = new QueryClient({ defaultOptions: { queries: QUERY_DEFAULTS } });
 
 // The app, translations, markets and client credential the server put in the page: no start-up round trip.
-seedStartupData(queryClient);
+const seeded = seedStartupData(queryClient);
+// The data the server rendered the first view with (pages it renders: home, sports lists, events, casino).
+const serverRendered = seeded && adoptServerState(queryClient);
+
+// The login flag and time zone the server's next first render reads (lib/device-hints.ts).
+keepDeviceHints();
 
 // A 401 on a call with a token refreshes the token pair once and retries (access tokens expire quickly).
 setUnauthorizedHandler(refreshTokens);
 
-createRoot(document.getElementById('root')!).render(
+const root = document.getElementById('root')!;
+const app = (
   <StrictMode>
     <QueryClientProvider client={queryClient}>
       <Bootstrap />
     </QueryClientProvider>
-  </StrictMode>,
+  </StrictMode>
 );
+// Hydration adopts the server's DOM as it is (no repaint); a page without it gets the app rendered afresh.
+// The server's markup is inert until the part that owns it has hydrated (lib/server-markup.tsx HydrationGate).
+if (serverRendered) hydrateRoot(root, app);
+else createRoot(root).render(app);

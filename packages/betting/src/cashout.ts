@@ -1,4 +1,5 @@
-import { oddsOf, ODDS_SCALE } from './odds';
+import { cents, type Cents } from './money';
+import { decimalOf, oddsOf } from './odds';
 
 /**
  * A leg as cash-out sees it: settled (halves of Asian lines included), or open with the live model's fair
@@ -32,7 +33,7 @@ export function fairValue(
         value /= 2;
         continue;
       }
-      const odds = oddsOf(leg.odds) / ODDS_SCALE;
+      const odds = decimalOf(oddsOf(leg.odds));
       value *= leg.state === 'half_won' ? (odds + 1) / 2 : odds;
       if (leg.state === 'open') value *= Math.min(1, Math.max(0, leg.winProbability));
     }
@@ -51,9 +52,9 @@ export function cashOutQuote(
   combinations: readonly (readonly number[])[],
   stakePerBetCents: number,
   marginBasisPoints: number,
-): number {
+): Cents {
   const fair = fairValue(legs, combinations, stakePerBetCents);
-  return Math.max(0, Math.floor((fair * (10_000 - marginBasisPoints)) / 10_000));
+  return cents(Math.max(0, Math.floor((fair * (10_000 - marginBasisPoints)) / 10_000)));
 }
 
 /**
@@ -64,9 +65,9 @@ export function partialCashOut(
   quoteCents: number,
   amountCents: number,
   stakePerBetCents: number,
-): { remainingStakePerBetCents: number } {
+): { remainingStakePerBetCents: Cents } {
   if (quoteCents <= 0 || amountCents <= 0 || amountCents > quoteCents)
     throw new RangeError('amount must be within the quote');
   const remaining = Math.floor((stakePerBetCents * (quoteCents - amountCents)) / quoteCents);
-  return { remainingStakePerBetCents: remaining };
+  return { remainingStakePerBetCents: cents(remaining) };
 }

@@ -1,6 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  bankersStand,
+  bankerSplit,
+  canAddBanker,
   chooseType,
   COUPON_TYPE as T,
   couponAfterPicks,
@@ -126,6 +129,40 @@ describe('coupon invariants', () => {
         if (events.length > 10) expect(coupon.type).not.toBe(T.system);
         if (events.length === 1) expect(coupon).toEqual(SINGLE);
         if (coupon.type !== T.system) expect(coupon.systems).toEqual([]);
+      }),
+    );
+  });
+});
+
+describe('the banker rule (one home: bankersStand)', () => {
+  const system: Coupon = { type: T.system, systems: [] };
+  const banked = (events: number[], bankers: number) =>
+    picks(...events).map((p, i) => ({ ...p, banker: i < bankers }));
+
+  it('lets bankers stand only on a system of different events with more than 3 free picks', () => {
+    expect(bankersStand(system, banked([1, 2, 3, 4, 5], 1))).toBe(true);
+    expect(bankersStand(system, banked([1, 2, 3, 4], 1))).toBe(false);
+    expect(bankersStand(system, banked([1, 1, 3, 4, 5, 6], 1))).toBe(false);
+    expect(bankersStand({ type: T.multiple, systems: [] }, banked([1, 2, 3, 4, 5], 1))).toBe(false);
+    expect(bankersStand(SINGLE, picks(1, 2))).toBe(true);
+    expect(bankerSplit(banked([1, 2, 3, 4, 5, 6], 2))).toEqual({ bankers: 2, free: 4 });
+  });
+
+  it('offers, sets and keeps a banker exactly when the rule lets it stand', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 10 }), fc.integer({ min: 0, max: 4 }), (n, b) => {
+        const list = banked(
+          Array.from({ length: n }, (_, i) => i + 1),
+          Math.min(b, n),
+        );
+        const first = list.findIndex((p) => !p.banker);
+        if (first < 0) return;
+        const after = list.map((p, i) => (i === first ? { ...p, banker: true } : p));
+        expect(canAddBanker(system, list)).toBe(bankersStand(system, after));
+        expect(toggleBanker(system, list, first).picks[first]!.banker).toBe(bankersStand(system, after));
+        expect(normalizeBankers(system, list).some((p) => p.banker)).toBe(
+          bankersStand(system, list) && list.some((p) => p.banker),
+        );
       }),
     );
   });

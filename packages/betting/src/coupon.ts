@@ -112,6 +112,33 @@ export function toggleSystem(prev: Coupon, k: number, picks: readonly CouponPick
 export const bankersAllowed = (coupon: Coupon, picks: readonly CouponPick[]): boolean =>
   coupon.type === COUPON_TYPE.system && !hasSameEvent(picks);
 
+/** How many picks are bankers and how many are free (the legs a system's sizes count). */
+export function bankerSplit(picks: readonly CouponPick[]): { bankers: number; free: number } {
+  const bankers = picks.filter((p) => p.banker).length;
+  return { bankers, free: picks.length - bankers };
+}
+
+/**
+ * The banker rule (spec §4), the one place it is written: bankers stand only on a system of picks from different
+ * events with more than 3 (`SLIP_LIMITS.bankerMinFree`) non-banker picks beside them. No bankers always stand.
+ */
+export function bankersStand(coupon: Coupon, picks: readonly CouponPick[]): boolean {
+  const { bankers, free } = bankerSplit(picks);
+  return bankers === 0 || (bankersAllowed(coupon, picks) && free > SLIP_LIMITS.bankerMinFree);
+}
+
+/** Whether one more pick may become a banker (the slip offers the banker switch on free picks when it may). */
+export function canAddBanker(coupon: Coupon, picks: readonly CouponPick[]): boolean {
+  const first = picks.findIndex((p) => !p.banker);
+  return (
+    first >= 0 &&
+    bankersStand(
+      coupon,
+      picks.map((p, i) => (i === first ? { ...p, banker: true } : p)),
+    )
+  );
+}
+
 /**
  * Toggles the banker flag of pick `index`: set only while more than 3 non-banker picks remain after it, always
  * unset-able. Changing bankers resets the chosen systems. Returns the new picks and coupon.
@@ -123,20 +150,16 @@ export function toggleBanker<P extends CouponPick>(
 ): { picks: P[]; coupon: Coupon } {
   const pick = picks[index];
   if (!pick) return { picks: [...picks], coupon };
-  if (!pick.banker) {
-    const freeAfter = picks.filter((p) => !p.banker).length - 1;
-    if (!bankersAllowed(coupon, picks) || freeAfter <= SLIP_LIMITS.bankerMinFree)
-      return { picks: [...picks], coupon };
-  }
   const next = picks.map((p, i) => (i === index ? { ...p, banker: !p.banker } : p));
+  if (!pick.banker && !bankersStand(coupon, next)) return { picks: [...picks], coupon };
   return { picks: next, coupon: { ...coupon, systems: [] } };
 }
 
 /** Bankers that may no longer stand (type changed, same-event picks, too few non-bankers) are unset. */
 export function normalizeBankers<P extends CouponPick>(coupon: Coupon, picks: readonly P[]): P[] {
-  const free = picks.filter((p) => !p.banker).length;
-  const keep = bankersAllowed(coupon, picks) && free > SLIP_LIMITS.bankerMinFree;
-  return keep ? [...picks] : picks.map((p) => (p.banker ? { ...p, banker: false } : p));
+  return bankersStand(coupon, picks)
+    ? [...picks]
+    : picks.map((p) => (p.banker ? { ...p, banker: false } : p));
 }
 
 /**

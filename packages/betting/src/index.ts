@@ -6,3 +6,4 @@ export * from './coupon';
 export * from './stakes';
 export * from './payout';
 export * from './cashout';
+export * from './dates';

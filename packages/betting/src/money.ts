@@ -12,15 +12,19 @@ export interface CurrencyFormat {
   position: 'before' | 'after';
 }
 
-/** Formats minor units as `1,234.56` with the currency symbol before or after (spec §9: 2 decimals). */
-export function formatMoney(amount: Cents, currency: CurrencyFormat): string {
-  const negative = amount < 0;
+/** Minor units as the number a person reads: `1,234.56` (spec §9: 2 decimals, thousands grouped). */
+export function formatAmount(amount: Cents): string {
   const abs = Math.abs(amount);
   const whole = Math.floor(abs / 100)
     .toString()
     .replace(/\B(?=(\d{3})+(?!\d))/g, ',');
   const text = `${whole}.${(abs % 100).toString().padStart(2, '0')}`;
-  const signed = negative ? `-${text}` : text;
+  return amount < 0 ? `-${text}` : text;
+}
+
+/** Formats minor units as `1,234.56` with the currency symbol before or after. */
+export function formatMoney(amount: Cents, currency: CurrencyFormat): string {
+  const signed = formatAmount(amount);
   return currency.position === 'before' ? `${currency.symbol}${signed}` : `${signed} ${currency.symbol}`;
 }
 

@@ -20,3 +20,14 @@ export const decimalOf = (odds: Odds): number => odds / ODDS_SCALE;
 
 /** Odds of 1.00 or lower cannot be picked (spec §4, §5). */
 export const isPickable = (decimal: number): boolean => Number.isFinite(decimal) && decimal > 1;
+
+/** Spec §9: an odd that moved shows its up or down arrow for 2 s. */
+export const ODD_HIGHLIGHT_MS = 2_000;
+
+export type OddDirection = 'up' | 'down' | null;
+
+/** Which way an odd moved from the one shown before (null: unchanged, or nothing shown before). */
+export function oddDirection(previous: number | undefined, odd: number): OddDirection {
+  if (previous === undefined || previous === odd) return null;
+  return odd > previous ? 'up' : 'down';
+}

@@ -1,4 +1,5 @@
 import { validCombinations } from './coupon';
+import { cents, type Cents } from './money';
 import { ODDS_SCALE, oddsOf } from './odds';
 
 /**
@@ -82,7 +83,7 @@ export function betCombinations(
 }
 
 /**
- * The payout of a settled bet (issue 9's signature, with event ids and half results): each combination pays
+ * The payout of a settled bet (the signature of the spec's betPayout, with event ids and half results): each combination pays
  * stake × the product of its legs' returns (win: the odds; half win: (odds + 1) / 2; half loss: 1/2; void: 1; a
  * lost leg loses the combination), computed exactly (odds in thousandths, BigInt products over a common
  * denominator); the total is rounded down to the minor unit once per bet, so no rounding of a combination can cost
@@ -90,8 +91,8 @@ export function betCombinations(
  */
 export function betPayout(bet: BetToPay): {
   combinations: number;
-  totalStakeCents: number;
-  payoutCents: number;
+  totalStakeCents: Cents;
+  payoutCents: Cents;
 } {
   const { legs, systemK, bankers, stakePerBetCents } = bet;
   if (!Number.isSafeInteger(stakePerBetCents) || stakePerBetCents < 0)
@@ -106,8 +107,8 @@ export function betPayout(bet: BetToPay): {
   }
   return {
     combinations: combos.length,
-    totalStakeCents: combos.length * stakePerBetCents,
-    payoutCents: Number(numerator / HALF_UNIT ** BigInt(longest)),
+    totalStakeCents: cents(combos.length * stakePerBetCents),
+    payoutCents: cents(Number(numerator / HALF_UNIT ** BigInt(longest))),
   };
 }
 

@@ -1,3 +1,4 @@
+import { cents, type Cents } from './money';
 import { ODDS_SCALE, oddsOf } from './odds';
 
 const SCALE = BigInt(ODDS_SCALE);
@@ -9,13 +10,14 @@ const SCALE = BigInt(ODDS_SCALE);
 export const MAX_SLIP_AMOUNT_CENTS = 100_000_000_00;
 
 /** Per-bet stake from a total: the total split equally over the bets, rounded down to the minor unit (§5). */
-export function perBetFromTotal(totalCents: number, betCount: number): number {
-  if (betCount <= 0) return 0;
-  return Math.floor(totalCents / betCount);
+export function perBetFromTotal(totalCents: number, betCount: number): Cents {
+  if (betCount <= 0) return cents(0);
+  return cents(Math.floor(totalCents / betCount));
 }
 
 /** Total stake from a per-bet stake: per-bet × bet count (§5). */
-export const totalFromPerBet = (perBetCents: number, betCount: number): number => perBetCents * betCount;
+export const totalFromPerBet = (perBetCents: number, betCount: number): Cents =>
+  cents(perBetCents * betCount);
 
 /**
  * What the combinations return if their legs win, exactly: Σ stake × Π odds (odds as placed, decimal), rounded
@@ -26,7 +28,7 @@ export function combinationsReturn(
   legOdds: readonly (number | null)[],
   combinations: readonly (readonly number[])[],
   stakePerBetCents: number,
-): number {
+): Cents {
   const thousandths = legOdds.map((o) => (o === null ? null : BigInt(oddsOf(o))));
   const longest = Math.max(0, ...combinations.map((c) => c.length));
   const stake = BigInt(stakePerBetCents);
@@ -36,7 +38,7 @@ export function combinationsReturn(
     const product = combo.reduce((acc, i) => acc * thousandths[i]!, stake);
     numerator += product * SCALE ** BigInt(longest - combo.length); // to the common denominator
   }
-  return Number(numerator / SCALE ** BigInt(longest));
+  return cents(Number(numerator / SCALE ** BigInt(longest)));
 }
 
 /**
@@ -47,9 +49,9 @@ export function possibleEarnings(
   legOdds: readonly number[],
   combinations: readonly (readonly number[])[],
   stakePerBetCents: number,
-): { min: number; max: number } {
-  if (combinations.length === 0 || stakePerBetCents <= 0) return { min: 0, max: 0 };
+): { min: Cents; max: Cents } {
+  if (combinations.length === 0 || stakePerBetCents <= 0) return { min: cents(0), max: cents(0) };
   const max = combinationsReturn(legOdds, combinations, stakePerBetCents);
-  const min = Math.min(...combinations.map((c) => combinationsReturn(legOdds, [c], stakePerBetCents)));
+  const min = cents(Math.min(...combinations.map((c) => combinationsReturn(legOdds, [c], stakePerBetCents))));
   return { min, max };
 }

@@ -100,3 +100,10 @@ export const BET_ERROR_CODES = [
   'duplicate',
   'same_event',
 ] as const;
+
+/**
+ * Hints the web app keeps in cookies for the server's first render (no secrets): a device holding a login gets the
+ * plain shell (the server renders only a visitor's view), and dates are rendered in the visitor's time zone.
+ */
+export const SIGNED_IN_COOKIE = 'sb_signed_in';
+export const TIME_ZONE_COOKIE = 'sb_tz';

@@ -3,7 +3,7 @@ import { crashBetViewSchema, crashRoundViewSchema, crashStateSchema } from './fe
 import { gameSessionIdSchema, gameSessionSchema } from './casino-games';
 
 /**
- * The crash game's HTTP calls (issue 18). Multipliers are integers in hundredths (150 = 1.50×), money in minor
+ * The crash game's HTTP calls. Multipliers are integers in hundredths (150 = 1.50×), money in minor
  * units. Live rounds, bets and ticks come over the feed's `crash` topic (feed.ts).
  */
 

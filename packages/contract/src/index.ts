@@ -15,3 +15,4 @@ export * from './crash';
 export * from './favourites';
 export * from './startup';
 export * from './virtual';
+export * from './ops';

@@ -16,3 +16,23 @@ export interface StartupData {
   markets: MarketDefinition[];
   client: ClientCredential;
 }
+
+/**
+ * What the server hands the web build's server entry (`apps/web/src/entry-server.tsx`) to render one page's first
+ * view (`apps/server/src/plugins/web-ssr.ts`). `Fetch` is `typeof fetch` (this package has no DOM or Node types).
+ */
+export interface ServerRenderRequest<Fetch> {
+  /** Path and query of the page (`/en/sports/1`). */
+  url: string;
+  /** The visitor's host (`kartal.localhost`) and the page's origin (`http://kartal.localhost:8080`). */
+  hostname: string;
+  origin: string;
+  /** The start-up data the page carries (`window.__SB_BOOT__`): app, locale, translations, markets, credential. */
+  boot: StartupData;
+  /** `window.__SB_CONFIG__`: the spec hosts' base addresses. */
+  runtimeConfig: Record<string, string | undefined>;
+  /** Answers the app's calls (the server itself, without a network hop). */
+  fetch: Fetch;
+  /** The visitor's time zone as its cookie says (unchecked; UTC when missing or unknown). */
+  timeZone?: string;
+}

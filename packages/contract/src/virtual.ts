@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { scoreSchema } from './feed';
 
-// Virtual football (issue 18): leagues of generated teams, a round of matches every few minutes. The matches are
+// Virtual football: leagues of generated teams, a round of matches every few minutes. The matches are
 // ordinary events of the virtual sport (fixture/full?sport=<sportId> lists them with their odds); these calls add
 // the rounds, results and standings. Bad input: 400 naming the field.
 

@@ -1,7 +1,6 @@
-import { DEMO_THEME } from '../modules/tenancy/index';
-import { parseBrandLink } from '../modules/tenancy/tenancy.service';
-import type { Command } from './commands';
-import { requireFlag } from './commands';
+import { DEMO_THEME, parseBrandLink } from '../modules/tenancy/index';
+import type { Command } from './command';
+import { requireFlag } from './command';
 
 export const appCommands: Record<string, Command> = {
   'app:list': {

@@ -1,5 +1,5 @@
-import type { Command, Flags, Modules } from './commands';
-import { requireFlag } from './commands';
+import type { Command, Flags, Modules } from './command';
+import { requireFlag } from './command';
 
 const idFlag = (flags: Flags, name = 'id'): number => {
   const id = Number(requireFlag(flags, name));

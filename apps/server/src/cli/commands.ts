@@ -1,17 +1,9 @@
-import type { buildApp } from '../app';
+import type { Command, Flags } from './command';
 import { appCommands } from './app.commands';
 import { identityCommands } from './identity.commands';
 import { walletCommands } from './wallet.commands';
 import { fixtureCommands } from './fixtures.commands';
 import { casinoCommands } from './casino.commands';
-
-export type Modules = Awaited<ReturnType<typeof buildApp>>['modules'];
-export type Flags = Record<string, string>;
-
-export interface Command {
-  summary: string;
-  run(modules: Modules, flags: Flags, print: (line: string) => void): Promise<void>;
-}
 
 /** Every operator command; each area adds its own file of commands here. */
 export const COMMANDS: Record<string, Command> = {
@@ -35,10 +27,4 @@ export function parseFlags(args: string[]): Flags {
     }
   }
   return flags;
-}
-
-export function requireFlag(flags: Flags, name: string): string {
-  const value = flags[name];
-  if (!value) throw new Error(`--${name} is required`);
-  return value;
 }

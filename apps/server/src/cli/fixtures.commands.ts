@@ -1,6 +1,7 @@
-import { ResultInputError, type OperatorCommand, type ResultInput } from '../modules/fixtures/index';
-import type { Command, Flags, Modules } from './commands';
-import { requireFlag } from './commands';
+import { ResultInputError, type ResultInput } from '../modules/sports/index';
+import type { OperatorCommand } from '../modules/producer/index';
+import type { Command, Flags, Modules } from './command';
+import { requireFlag } from './command';
 
 function eventId(flags: Flags): number {
   const id = Number(requireFlag(flags, 'event'));
@@ -16,8 +17,8 @@ async function send(
   args: Record<string, unknown>,
   print: (line: string) => void,
 ) {
-  await modules.fixtures.service.eventRecord(id);
-  const outcome = await modules.fixtures.command(id, command, args);
+  await modules.sports.service.eventRecord(id);
+  const outcome = await modules.producer.command(id, command, args);
   if (outcome.status === 'failed') print(`command ${outcome.id} failed: ${outcome.error}`);
   else if (outcome.status === 'applied') print(`command ${outcome.id} (${command}) applied to event ${id}`);
   else
@@ -39,7 +40,7 @@ const simple = (
 const roundCommand = (command: 'round_start' | 'round_finish', summary: string): Command => ({
   summary,
   async run(modules, _flags, print) {
-    const outcome = await modules.fixtures.command(0, command, {});
+    const outcome = await modules.producer.command(0, command, {});
     if (outcome.status === 'failed') throw new Error(`command ${outcome.id} failed: ${outcome.error}`);
     print(
       outcome.status === 'applied'
@@ -60,7 +61,7 @@ export const fixtureCommands: Record<string, Command> = {
     async run(modules, flags, print) {
       const league = Number(requireFlag(flags, 'league'));
       const season = flags.season === undefined ? undefined : Number(flags.season);
-      const table = await modules.fixtures.virtual.standings(league, season);
+      const table = await modules.producer.virtual.standings(league, season);
       print(`league ${table.leagueId} season ${table.season}`);
       print('pos\tteam\tP\tW\tD\tL\tGF\tGA\tGD\tPts');
       for (const r of table.rows)
@@ -75,8 +76,8 @@ export const fixtureCommands: Record<string, Command> = {
       const status = flags.status ?? 'live';
       if (!['live', 'not_started', 'ended'].includes(status))
         throw new Error('--status must be live, not_started or ended');
-      const ref = await modules.fixtures.catalogue.reference();
-      const list = await modules.fixtures.operatorEvents(
+      const ref = await modules.sports.catalogue.reference();
+      const list = await modules.producer.operatorEvents(
         [status],
         Math.min(500, Number(flags.limit ?? '20') || 20),
       );
@@ -105,15 +106,15 @@ export const fixtureCommands: Record<string, Command> = {
     async run(modules, flags, print) {
       const id = eventId(flags);
       const input = resultInput(flags);
-      await modules.fixtures.service.eventRecord(id);
+      await modules.sports.service.eventRecord(id);
       try {
-        await modules.fixtures.operator.checkResult(id, input);
+        await modules.producer.checkResult(id, input);
       } catch (e) {
         if (e instanceof ResultInputError) throw new Error(`--${flagName(e.field)}: ${e.message}`);
         throw e;
       }
       await send(modules, id, 'result', input as Record<string, unknown>, print);
-      const summary = await modules.fixtures.resultSummary(id);
+      const summary = await modules.producer.resultSummary(id);
       const list = (markets: { t: number; s: string }[]) =>
         markets.map((m) => (m.s ? `${m.t}(${m.s})` : String(m.t))).join(' ') || '-';
       if (summary.settled.length + summary.voided.length > 0) {

@@ -1,5 +1,5 @@
-import type { Command, Flags, Modules } from './commands';
-import { requireFlag } from './commands';
+import type { Command, Flags, Modules } from './command';
+import { requireFlag } from './command';
 
 /** The app named by --app: an id or one of its host names (default localhost). */
 export async function appOf(modules: Modules, flags: Flags) {

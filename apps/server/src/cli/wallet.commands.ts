@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { cents, formatMoney, parseAmount } from '@sb/betting';
-import type { Command, Flags, Modules } from './commands';
-import { requireFlag } from './commands';
+import { cents, formatMoney, parseAmount, type Cents } from '@sb/betting';
+import type { Command, Flags, Modules } from './command';
+import { requireFlag } from './command';
 import { appOf, userOf } from './identity.commands';
 
-function amountOf(flags: Flags): number {
+function amountOf(flags: Flags): Cents {
   const amount = parseAmount(requireFlag(flags, 'amount'));
   if (amount <= 0) throw new Error('--amount must be above 0 (e.g. 250.00)');
   return amount;

@@ -52,6 +52,8 @@ const envSchema = z.object({
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
   /** After SIGTERM, how long /readyz answers 503 while requests are still served, before the drain starts. */
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(120_000).default(5_000),
+  /** A page's server render that takes longer than this is dropped for the plain shell (0: never render). */
+  SSR_RENDER_TIMEOUT_MS: z.coerce.number().int().min(0).max(120_000).default(3_000),
   /** A /readyz check slower than this fails (the database pool waiting counts as not ready). */
   READINESS_TIMEOUT_MS: z.coerce.number().int().min(50).max(30_000).default(2_000),
   /** Metrics listener (Prometheus text, `GET /metrics`), never the public port; 0 = a free port. */
@@ -77,9 +79,9 @@ const envSchema = z.object({
   SIMULATOR_TICK_MS: z.coerce.number().int().min(50).max(60_000).default(1_000),
   /** Default speed factor of simulated matches (1 = real time). */
   SIMULATOR_SPEED: z.coerce.number().min(0.1).max(1000).default(1),
-  /** Virtual football: a round of matches kicks off every this many seconds (issue 18: 3 minutes). */
+  /** Virtual football: a round of matches kicks off every this many seconds (3 minutes). */
   VIRTUAL_ROUND_SECONDS: z.coerce.number().int().min(10).max(3_600).default(180),
-  /** Virtual football: real seconds a match takes (issue 18: 60–90 s); must be shorter than the round period. */
+  /** Virtual football: real seconds a match takes (60–90 s); must be shorter than the round period. */
   VIRTUAL_MATCH_SECONDS: z.coerce.number().int().min(5).max(3_600).default(75),
   /** Markets are generated for events starting within this many hours (others on first request). */
   MARKETS_WINDOW_HOURS: z.coerce.number().min(0).max(168).default(3),
@@ -125,9 +127,9 @@ const envSchema = z.object({
   CASINO_PLAYS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(120),
   /** Whether this instance competes to run the crash game's loop (one leader by PostgreSQL advisory lock). */
   CRASH_ENABLED: bool.default(true),
-  /** The crash game's betting window before each flight (issue 18: 5 s; tests shorten it). */
+  /** The crash game's betting window before each flight (5 s; tests shorten it). */
   CRASH_BETTING_MS: z.coerce.number().int().min(200).max(60_000).default(5_000),
-  /** The pause after a crash before the next betting window (issue 18: 3 s). */
+  /** The pause after a crash before the next betting window (3 s). */
   CRASH_PAUSE_MS: z.coerce.number().int().min(0).max(60_000).default(3_000),
   /** How often the leader sends the flight's multiplier on the feed. */
   CRASH_TICK_MS: z.coerce.number().int().min(20).max(5_000).default(100),
@@ -149,6 +151,9 @@ const envSchema = z.object({
 });
 
 export type Config = z.infer<typeof envSchema>;
+
+/** The names of every variable the schema reads (README "Configuration" lists the same, a unit test checks). */
+export const CONFIG_VARIABLES = Object.keys(envSchema.shape) as (keyof Config)[];
 
 export class ConfigError extends Error {}
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseDateInZone, periodBounds } from './periods';
+import { dateRangeInZone, parseDateInZone, periodBounds } from './periods';
 
 describe('periodBounds', () => {
   const now = Date.parse('2026-11-21T12:00:00Z'); // a Saturday
@@ -42,5 +42,38 @@ describe('parseDateInZone', () => {
     expect(parseDateInZone('2026-13-01', 'UTC')).toBeNaN();
     expect(parseDateInZone('2026-02-30T10:00:00Z', 'UTC')).toBeNaN();
     expect(parseDateInZone('2028-02-29', 'UTC')).toBe(Date.UTC(2028, 1, 29));
+  });
+});
+
+describe('dateRangeInZone (every list filter: my bets and transactions)', () => {
+  const now = Date.parse('2026-11-21T12:00:00Z');
+  const invalid = (field: string, message: string) => Object.assign(new Error(message), { field });
+  const range = (from: string | undefined, to: string | undefined, tz: string, days = 30) =>
+    dateRangeInZone({ field: 'from', text: from }, { field: 'to', text: to }, tz, now, days, invalid);
+  const iso = (ms: number) => new Date(ms).toISOString();
+
+  it("reads plain dates in the client's zone: an Istanbul day starts at 21:00 UTC the evening before", () => {
+    const r = range('2026-11-20', '2026-11-20', 'Europe/Istanbul');
+    expect(iso(r.from)).toBe('2026-11-19T21:00:00.000Z');
+    expect(iso(r.to)).toBe('2026-11-20T21:00:00.000Z');
+  });
+
+  it('runs a plain end date through the whole local day, 23 hours on the spring daylight-saving day', () => {
+    const r = range('2026-03-29', '2026-03-29', 'Europe/Berlin');
+    expect(r.to - r.from).toBe(23 * 3600_000);
+  });
+
+  it('takes an ISO date-time as the instant it names, and defaults to the given days back until tomorrow', () => {
+    expect(iso(range('2026-11-20T10:00:00Z', undefined, 'Europe/Istanbul').from)).toBe(
+      '2026-11-20T10:00:00.000Z',
+    );
+    const d = range(undefined, '', 'UTC', 31);
+    expect(d).toEqual({ from: now - 31 * 86_400_000, to: now + 86_400_000 });
+  });
+
+  it('names the field of a date that is not one, and of an end before the start', () => {
+    expect(() => range('2026-02-30', undefined, 'UTC')).toThrow(expect.objectContaining({ field: 'from' }));
+    expect(() => range(undefined, 'yesterday', 'UTC')).toThrow(expect.objectContaining({ field: 'to' }));
+    expect(() => range('2026-11-20', '2026-11-19', 'UTC')).toThrow(expect.objectContaining({ field: 'to' }));
   });
 });

@@ -2,6 +2,8 @@ import { isCalendarDate } from '@sb/contract';
 /** Calendar periods (day, week from Monday, month) in a client's time zone, as UTC instants. */
 export type Period = 'day' | 'week' | 'month';
 
+const DAY_MS = 24 * 3600_000;
+
 const formatters = new Map<string, Intl.DateTimeFormat>();
 function formatter(timeZone: string): Intl.DateTimeFormat {
   let f = formatters.get(timeZone);
@@ -69,6 +71,15 @@ export function periodBounds(
   };
 }
 
+/**
+ * The instants [start, end) of calendar day `date` (YYYY-MM-DD, already validated) in `timeZone`: DST days are
+ * 23 or 25 hours long.
+ */
+export function dayBoundsInZone(date: string, timeZone: string): { start: number; end: number } {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return { start: localMidnight(y, m - 1, d, timeZone), end: localMidnight(y, m - 1, d + 1, timeZone) };
+}
+
 /** A plain YYYY-MM-DD is local midnight in the zone; anything else must be an ISO instant. NaN if invalid. */
 export function parseDateInZone(text: string, timeZone: string): number {
   const date = /^(\d{4})-(\d{2})-(\d{2})/.exec(text);
@@ -78,4 +89,39 @@ export function parseDateInZone(text: string, timeZone: string): number {
     return localMidnight(Number(date[1]), Number(date[2]) - 1, Number(date[3]), timeZone);
   if (!/^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}/.test(text)) return NaN;
   return Date.parse(text);
+}
+
+/** One end of a filter range as the client typed it: the query field's name and its text. */
+export interface RangeEnd {
+  field: string;
+  text: string | undefined;
+}
+
+/**
+ * The `[from, to)` instants of a list filter (my bets, transactions) in the client's time zone: a plain
+ * YYYY-MM-DD starts at that day's local midnight and, as an end, runs through that day; an ISO date-time is
+ * taken as it is. Defaults: `defaultDays` back from now until tomorrow (spec §9). Throws a 400 naming the
+ * field for a date that is not one or a range that ends before it starts.
+ */
+export function dateRangeInZone(
+  from: RangeEnd,
+  to: RangeEnd,
+  timeZone: string,
+  now: number,
+  defaultDays: number,
+  invalid: (field: string, message: string) => Error,
+): { from: number; to: number } {
+  const read = (end: RangeEnd, fallback: number) => {
+    if (end.text === undefined || end.text === '') return fallback;
+    const ms = parseDateInZone(end.text, timeZone);
+    if (Number.isNaN(ms)) throw invalid(end.field, `${end.field}: use YYYY-MM-DD or an ISO date-time`);
+    return ms;
+  };
+  const start = read(from, now - defaultDays * DAY_MS);
+  let end = read(to, now + DAY_MS);
+  const plainEnd = to.text && /^(\d{4})-(\d{2})-(\d{2})$/.exec(to.text);
+  if (plainEnd)
+    end = localMidnight(Number(plainEnd[1]), Number(plainEnd[2]) - 1, Number(plainEnd[3]) + 1, timeZone);
+  if (end <= start) throw invalid(to.field, 'the end of the range must be after its start');
+  return { from: start, to: end };
 }

@@ -12,7 +12,7 @@ export interface BusEvents {
   /** Events whose stored rows changed outside the match and market updates (operator, catalogue): reload
    *  them from the database; `eventIds: null` means every event row (a new catalogue day). */
   'fixture.refresh': { eventIds: number[] | null };
-  /** A brand's margins changed (back office): every instance reloads them (`fixtures/brand-margins.ts`). */
+  /** A brand's margins changed (back office): every instance reloads them (`sports/brand-margins.ts`). */
   'fixture.margins': { brandId: number };
   /** The feed producer (the simulator leader, or a provider adapter) is alive; sent every tick. */
   'fixture.producer': { producer: string; ts: number };

@@ -1,17 +1,19 @@
 import type { StartupData } from '@sb/contract';
-import { escapeHtml, scriptJson } from '../lib/html';
+import { html, scriptJson, trustedHtml } from '../lib/html';
 
 export type { StartupData } from '@sb/contract';
 
-const BOOT_BAR_CSS =
-  '.boot-bar{display:flex;align-items:center;min-height:56px;padding:env(safe-area-inset-top) 8px 0;background:var(--color-surface)}.boot-bar img{display:block;height:30px;width:auto}';
+const BOOT_BAR_CSS = trustedHtml(
+  '.boot-bar{display:flex;align-items:center;min-height:56px;padding:env(safe-area-inset-top) 8px 0;background:var(--color-surface)}.boot-bar img{display:block;height:30px;width:auto}',
+);
 
 const RUNTIME_CONFIG_TAG = /<script src="\/runtime-config\.js"><\/script>/;
 
 /**
  * index.html for one visitor's host and locale: the brand's title, language and colours in the markup (the
  * first paint is already the brand's), the runtime config and the start-up data as inline scripts. Theme
- * values are validated colours (`appSchema`); every text goes through escaping.
+ * values are validated colours (`appSchema`); every text goes through the escaping template. Replacements are
+ * functions, so a `$&` in a brand's name is text, not a replacement pattern.
  */
 export function renderIndexHtml(
   template: string,
@@ -20,8 +22,8 @@ export function renderIndexHtml(
   /** A small asset of the build as a data: URL (the logo paints with the page, no request), else null. */
   inlineAsset: (url: string) => string | null = () => null,
 ): string {
-  let html = template.replace(RUNTIME_CONFIG_TAG, `<script>${runtimeConfig}</script>`);
-  if (!data) return html;
+  let page = template.replace(RUNTIME_CONFIG_TAG, () => `<script>${runtimeConfig}</script>`);
+  if (!data) return page;
   const { app, locale } = data;
   const t = app.theme;
   const vars = {
@@ -33,23 +35,23 @@ export function renderIndexHtml(
     '--color-text': t.text,
     '--color-text-muted': t.textMuted,
   };
-  const style = `<style>:root{${Object.entries(vars)
-    .map(([k, v]) => `${k}:${escapeHtml(v)}`)
-    .join(';')}}${BOOT_BAR_CSS}</style>`;
-  html = html
-    .replace(/<html lang="[^"]*">/, `<html lang="${escapeHtml(locale)}">`)
-    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(app.metaTitle || app.name)}</title>`)
+  const declarations = Object.entries(vars).map(([k, v]) => html`${k}:${v};`);
+  const style = html`<style>:root{${declarations}}${BOOT_BAR_CSS}</style>`;
+  page = page
+    .replace(/<html lang="[^"]*">/, () => html`<html lang="${locale}">`.text)
+    .replace(/<title>[^<]*<\/title>/, () => html`<title>${app.metaTitle || app.name}</title>`.text)
     .replace(
       /<meta name="theme-color" content="[^"]*" \/>/,
-      `<meta name="theme-color" content="${escapeHtml(t.background)}" />`,
+      () => html`<meta name="theme-color" content="${t.background}" />`.text,
     );
   // Painted before the script arrives (React replaces it on its first render): the brand bar, where the
   // header's will be, so the first paint is the brand's and nothing moves when the app takes over.
   const logo = inlineAsset(t.logoUrl) ?? t.logoUrl;
-  const bar = `<div class="boot-bar"><img src="${escapeHtml(logo)}" alt="${escapeHtml(app.name)}" height="30"></div>`;
+  const bar = html`<div class="boot-bar"><img src="${logo}" alt="${app.name}" height="30"></div>`;
   // The header's logo file is fetched alongside the script, so it is there when the app draws the header.
-  const preload = `<link rel="preload" as="image" href="${escapeHtml(t.logoUrl)}">`;
-  return html
-    .replace('<div id="root"></div>', `<div id="root">${bar}</div>`)
-    .replace('</head>', `${preload}${style}<script>window.__SB_BOOT__=${scriptJson(data)};</script></head>`);
+  const preload = html`<link rel="preload" as="image" href="${t.logoUrl}">`;
+  const boot = trustedHtml(`<script>window.__SB_BOOT__=${scriptJson(data)};</script>`);
+  return page
+    .replace('<div id="root"></div>', () => html`<div id="root">${bar}</div>`.text)
+    .replace('</head>', () => html`${preload}${style}${boot}</head>`.text);
 }

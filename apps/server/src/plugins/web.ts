@@ -4,9 +4,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { LOCALES, type Locale } from '@sb/contract/constants';
 import type { Config } from '../config/config';
-import { EncodedBody, preferredEncoding, sendEncoded } from '../lib/encoded-body';
+import { EncodedBody, preferredEncoding, sendEncoded, sendStream } from '../lib/encoded-body';
 import { renderIndexHtml, type StartupData } from './web-page';
 import { isWebRoute } from './web-routes';
+import { loadServerEntry, pageRenderer, screenStyles, wantsServerRender } from './web-ssr';
 import { applyShellPolicy, contentSecurityPolicy, inlineScriptHashes } from './security-headers';
 
 /** Paths the web app never owns: unknown ones there are JSON 404s, not the SPA. */
@@ -38,9 +39,12 @@ export function webDistDir(config: Config): string | null {
 }
 
 /** The three base addresses of the spec's hosts, given to the web at run time (default: same origin). */
+export function runtimeConfigValue(config: Config): Record<'core' | 'api' | 'bsapi', string | undefined> {
+  return { core: config.PUBLIC_CORE_URL, api: config.PUBLIC_API_URL, bsapi: config.PUBLIC_BSAPI_URL };
+}
+
 export function runtimeConfigScript(config: Config): string {
-  const value = { core: config.PUBLIC_CORE_URL, api: config.PUBLIC_API_URL, bsapi: config.PUBLIC_BSAPI_URL };
-  return `window.__SB_CONFIG__=${JSON.stringify(value)};`;
+  return `window.__SB_CONFIG__=${JSON.stringify(runtimeConfigValue(config))};`;
 }
 
 const HTML = 'text/html; charset=utf-8';
@@ -122,17 +126,22 @@ export async function registerWeb(
   // Rendered pages per host and path locale, reused for PAGE_TTL_MS: the start-up data is read at most that often.
   // Each keeps its Content-Security-Policy: the page's inline start-up scripts are allowed by their hashes.
   const csp = contentSecurityPolicy(config);
-  type Page = { body: EncodedBody; directives: ReturnType<typeof csp.shell> };
+  type Page = {
+    html: string;
+    data: StartupData | null;
+    body: EncodedBody;
+    directives: ReturnType<typeof csp.shell>;
+  };
   const pages = new Map<string, { at: number; body: Promise<Page> }>();
   function page(request: FastifyRequest, path: string): Promise<Page> {
     const pathLocale = localeOfPath(path);
     const key = `${request.hostname}|${pathLocale ?? '-'}`;
-    const now = Date.now();
+    const now = performance.now(); // an age, not a date: the monotonic timer
     const hit = pages.get(key);
     if (hit && now - hit.at < PAGE_TTL_MS) return hit.body;
     const body = startup(request.hostname, pathLocale).then((data) => {
       const html = renderIndexHtml(template!, runtimeConfig, data, (url) => svgDataUrl(dist!, url));
-      return { body: new EncodedBody(html), directives: csp.shell(inlineScriptHashes(html)) };
+      return { html, data, body: new EncodedBody(html), directives: csp.shell(inlineScriptHashes(html)) };
     });
     // Host names come from requests: the map is bounded however many a client invents.
     if (pages.size >= MAX_CACHED_PAGES) pages.clear();
@@ -141,13 +150,32 @@ export async function registerWeb(
     return body;
   }
 
+  // First views of home, sports lists, events and the casino lobby rendered here (the build's dist/.ssr entry);
+  // without that entry, or when a render fails, the page is the plain shell the client renders.
+  const entry = dist && config.SSR_RENDER_TIMEOUT_MS > 0 ? await loadServerEntry(dist, app.log) : null;
+  const renderer = entry
+    ? pageRenderer(
+        app,
+        entry,
+        runtimeConfigValue(config),
+        screenStyles(dist!, entry.SERVER_RENDERED_MODULES),
+        config.SSR_RENDER_TIMEOUT_MS,
+      )
+    : null;
+
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     const wantsPage =
       request.method === 'GET' && !API_PREFIXES.some((p) => path.startsWith(p)) && !/\.\w+$/.test(path);
     if (wantsPage && template) {
-      const { body, directives } = await page(request, path);
+      const { html, data, body, directives } = await page(request, path);
       applyShellPolicy(reply, directives);
+      const rendered =
+        renderer && data && wantsServerRender(request, path)
+          ? await renderer.render(request, html, data)
+          : null;
+      // Rendered for this request: never stored (a cache revalidating it gets a fresh first view).
+      if (rendered) return sendStream(request, reply.header('cache-control', 'no-store'), rendered, HTML);
       if (isWebRoute(path)) return sendEncoded(request, reply, body, HTML);
       return sendNotFoundPage(request, reply, body);
     }

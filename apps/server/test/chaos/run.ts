@@ -6,6 +6,7 @@
 //   node --import tsx apps/server/test/chaos/run.ts [--seed N] [--ci] [--report file.json]
 // --ci: the bounded tier of `npm test` (shorter load phases; an internal deadline of 170 s, cleaned up either way).
 import { randomUUID } from 'node:crypto';
+import { cents } from '@sb/betting';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
@@ -299,7 +300,7 @@ async function main(): Promise<number> {
         appId: user.appId,
         userId: user.id,
         currency: user.currencyIso,
-        amount: 100_000_000,
+        amount: cents(100_000_000),
         type: 'deposit',
         idempotencyKey: `chaos-fund:${i}`,
       });

@@ -79,7 +79,7 @@ export async function finishEvents(
   server: TestServer,
   results: { eventId: number; home: number; away: number }[],
 ) {
-  const fixtures = server.modules.fixtures;
+  const fixtures = server.modules.producer;
   for (const r of results) {
     await fixtures.operator.enqueue(r.eventId, 'result', { home: r.home, away: r.away });
   }
@@ -96,7 +96,7 @@ export async function withLeader<T>(server: TestServer, work: () => Promise<T>):
   let leading = true;
   const leader = (async () => {
     while (leading) {
-      await server.modules.fixtures.runOnce();
+      await server.modules.producer.runOnce();
       await new Promise((r) => setTimeout(r, 50));
     }
   })();

@@ -1,18 +1,19 @@
 // Helpers for casino tests: funded clients, launching games through playnow, spins and ledger checks.
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
+import { cents } from '@sb/betting';
 import type { CasinoGame } from '@sb/contract';
 import type { TestServer } from './server';
 import { bearer, createClient, login } from './accounts';
 
-export async function fundedClient(server: TestServer, name: string, cents: number, host = 'localhost') {
+export async function fundedClient(server: TestServer, name: string, amount: number, host = 'localhost') {
   const user = await createClient(server, name, `${name}-secret-2026`, host);
-  if (cents > 0)
+  if (amount > 0)
     await server.modules.wallet.service.credit({
       appId: user.appId,
       userId: user.id,
       currency: user.currencyIso,
-      amount: cents,
+      amount: cents(amount),
       type: 'deposit',
       idempotencyKey: `fund:${name}`,
     });

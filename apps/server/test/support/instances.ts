@@ -7,8 +7,8 @@ import type { FeedTestClient } from './feed-client';
 import { waitFor } from './wait';
 import { buildApp } from '../../src/app';
 import { testConfig, type Config } from '../../src/config/config';
-import { openDatabase, runMigrations, type Database } from '../../src/db/database';
-import { POSTGRES_URL, REDIS_TEST_URL } from './databases';
+import { openDatabase, type Database } from '../../src/db/database';
+import { createMigratedPostgresDatabase, databaseUrl, POSTGRES_URL, REDIS_TEST_URL } from './databases';
 
 export type Instance = Awaited<ReturnType<typeof buildApp>> & { database: Database; baseUrl: string };
 
@@ -24,15 +24,12 @@ async function admin(sql: string): Promise<void> {
 
 /** Starts `count` instances on a new database; `close()` stops them and drops it. */
 export async function startInstances(count: number, overrides: Partial<Config> = {}) {
-  const dbName = `sb_test_${randomBytes(6).toString('hex')}`;
+  // A clone of the migrated template, as every PostgreSQL test database.
+  const dbName = await createMigratedPostgresDatabase();
   const prefix = `sbtest:${randomBytes(5).toString('hex')}:`;
-  await admin(`create database ${dbName}`);
   const instances: Instance[] = [];
   for (let i = 0; i < count; i++) {
-    const url = new URL(POSTGRES_URL!);
-    url.pathname = `/${dbName}`;
-    const database = await openDatabase({ url: url.toString(), poolSize: 4 });
-    if (i === 0) await runMigrations(database);
+    const database = await openDatabase({ url: databaseUrl(dbName), poolSize: 4 });
     const config = testConfig({
       REDIS_URL: REDIS_TEST_URL,
       REDIS_CHANNEL_PREFIX: prefix,
@@ -79,11 +76,8 @@ export function useSimulatedPair() {
     /** The simulator's leader and the other instance, once one leads. */
     async roles(): Promise<{ leader: Instance; follower: Instance }> {
       const [a, b] = state.shared!.instances as [Instance, Instance];
-      await waitFor(
-        () => a.modules.fixtures.isSimulatorLeader() || b.modules.fixtures.isSimulatorLeader(),
-        15_000,
-      );
-      return a.modules.fixtures.isSimulatorLeader() ? { leader: a, follower: b } : { leader: b, follower: a };
+      await waitFor(() => a.modules.producer.isLeader() || b.modules.producer.isLeader(), 15_000);
+      return a.modules.producer.isLeader() ? { leader: a, follower: b } : { leader: b, follower: a };
     },
   };
 }

@@ -3,12 +3,13 @@ import { useNavigate } from 'react-router';
 import { BottomNav } from '@/features/bottom-nav/bottom-nav';
 import { Header } from '@/features/header/header';
 import { LanguageSelector, ShellLayout } from '@/features/shell';
-import { useLocalePath } from '@/lib/app-context';
+import { useAppContext, useLocalePath } from '@/lib/app-context';
+import { useServerMarkup } from '@/lib/server-markup';
 import { useIsLoggedIn, useSessionGuard, useSessionUser } from '@/lib/session';
 import { SLIP_CLEARED_EVENT } from '@/lib/slip-count';
 
 // Popups that never draw the first screen: their code loads after it (spec: cashback is fetched 0.5 s after
-// load anyway; the Android overlay shows only on Android browsers).
+// load anyway; the Android overlay shows only on Android browsers, of a brand with an APK: its code loads only there).
 const CashbackPopup = lazy(async () => ({
   default: (await import('@/features/cashback/cashback-popup')).CashbackPopup,
 }));
@@ -33,6 +34,9 @@ export function AppLayout() {
   useSessionGuard(goHome);
   const loggedIn = useIsLoggedIn();
   const user = useSessionUser();
+  const { app } = useAppContext();
+  // Not in the server's markup (it knows no device): decided once the shell has hydrated.
+  const mayRemind = !useServerMarkup() && !!app.androidApkUrl && /Android/i.test(navigator.userAgent);
   // Not the slip store itself (zustand stays out of the first load): its event says the slip was cleared.
   const [slipCleared, setSlipCleared] = useState(false);
   useEffect(() => {
@@ -49,7 +53,7 @@ export function AppLayout() {
           <Suspense fallback={null}>
             {slipCleared && <SlipClearedNotice />}
             {loggedIn && <CashbackPopup currency={user?.currency ?? null} />}
-            <AppReminder />
+            {mayRemind && <AppReminder />}
           </Suspense>
         </>
       }

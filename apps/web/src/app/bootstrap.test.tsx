@@ -48,41 +48,56 @@ const healthyRoutes = {
   '/api/v1/locales': ok({ result: [{ locale: 'en', name: 'English' }] }),
 };
 
+/**
+ * Home is a lazy route chunk (with lazy parts of its own): the first test to show it imports that module graph,
+ * which Vitest transforms on demand — ~0.5 s on a quiet machine, over a second on a loaded one (the start-up
+ * sequence itself takes ~70 ms once the modules are loaded). The wait is for the screen, not a time limit.
+ */
+const LAZY_SCREEN = { timeout: 10_000 };
+
 beforeEach(() => window.history.replaceState(null, '', '/en/'));
 afterEach(() => vi.unstubAllGlobals());
 
 describe('Bootstrap', () => {
-  it('shows loading, then the translated app with the theme and title applied', async () => {
-    serve(healthyRoutes);
-    renderApp();
-    expect(screen.getByRole('status')).toHaveTextContent(/Loading/);
-    expect(await screen.findByRole('heading', { name: 'Home' })).toBeInTheDocument();
-    expect(document.title).toBe('Demo Bet title');
-    expect(document.documentElement.style.getPropertyValue('--color-primary')).toBe('#0b7a3e');
-  });
+  it(
+    'shows loading, then the translated app with the theme and title applied',
+    { timeout: 15_000 },
+    async () => {
+      serve(healthyRoutes);
+      renderApp();
+      expect(screen.getByRole('status')).toHaveTextContent(/Loading/);
+      expect(await screen.findByRole('heading', { name: 'Home' }, LAZY_SCREEN)).toBeInTheDocument();
+      expect(document.title).toBe('Demo Bet title');
+      expect(document.documentElement.style.getPropertyValue('--color-primary')).toBe('#0b7a3e');
+    },
+  );
 
-  it('renders from the start-up data inlined in the page without any start-up call', async () => {
-    serve({ '/api/v1/locales': healthyRoutes['/api/v1/locales'] });
-    const boot = {
-      host: window.location.hostname,
-      app: APP,
-      locale: 'en' as const,
-      translations: TABLE,
-      markets: [],
-      client: { client_id: 'c', client_secret: 's' },
-    };
-    renderApp((client) => expect(seedStartupData(client, boot)).toBe(true));
-    expect(await screen.findByRole('heading', { name: 'Home' })).toBeInTheDocument();
-    // The screen loads its own data (fixtures); none of the start-up calls goes out.
-    const startup = [
-      '/api/getAppByHostname/',
-      '/api/v1/get/client',
-      '/api/v1/translations/',
-      '/api/v2/markets',
-    ];
-    const paths = vi.mocked(fetch).mock.calls.map(([url]) => new URL(String(url)).pathname);
-    expect(paths.filter((p) => startup.some((s) => p.startsWith(s)))).toEqual([]);
-  });
+  it(
+    'renders from the start-up data inlined in the page without any start-up call',
+    { timeout: 15_000 },
+    async () => {
+      serve({ '/api/v1/locales': healthyRoutes['/api/v1/locales'] });
+      const boot = {
+        host: window.location.hostname,
+        app: APP,
+        locale: 'en' as const,
+        translations: TABLE,
+        markets: [],
+        client: { client_id: 'c', client_secret: 's' },
+      };
+      renderApp((client) => expect(seedStartupData(client, boot)).toBe(true));
+      expect(await screen.findByRole('heading', { name: 'Home' }, LAZY_SCREEN)).toBeInTheDocument();
+      // The screen loads its own data (fixtures); none of the start-up calls goes out.
+      const startup = [
+        '/api/getAppByHostname/',
+        '/api/v1/get/client',
+        '/api/v1/translations/',
+        '/api/v2/markets',
+      ];
+      const paths = vi.mocked(fetch).mock.calls.map(([url]) => new URL(String(url)).pathname);
+      expect(paths.filter((p) => startup.some((s) => p.startsWith(s)))).toEqual([]);
+    },
+  );
 
   it('ignores inlined data meant for another host or locale', () => {
     const client = new QueryClient();

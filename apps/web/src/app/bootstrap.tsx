@@ -1,27 +1,27 @@
 import { useEffect, useMemo } from 'react';
 import { useQueries, useQuery } from '@tanstack/react-query';
-import { I18nextProvider } from 'react-i18next';
+import { I18nProvider, createI18n } from '@/lib/i18n';
 import { DEFAULT_LOCALE } from '@sb/contract/constants';
 import { ApiError, configureApiClient } from '@/lib/api-client';
 import { setClientCredential } from '@/lib/auth-token';
 import { AppContext, type AppContextValue } from '@/lib/app-context';
-import { createI18n } from '@/lib/i18n';
 import { localeOfPath } from '@/lib/locale-path';
 import { appByHostnameQuery } from './api/get-app-by-hostname';
 import { clientCredentialQuery } from './api/get-client';
 import { marketsQuery } from './api/get-markets';
 import { i18nQueryKey } from './startup-data';
 import { translationsQuery } from './api/get-translations';
-import { AppRouter } from './router';
+import { AppRouter, type RouterFrame } from './router';
 import { SiteNotFound, StartupError, StartupLoading } from './startup-screens';
 import { applyTheme } from './theme';
 
 /**
  * Start-up sequence of spec §1/§4: the app from the host name, then translations, market
  * definitions and the client credential; the router renders only when all of that is loaded
- * and the translation table is non-empty.
+ * and the translation table is non-empty. The server renders the same component (entry-server.tsx) with
+ * its own router frame.
  */
-export function Bootstrap() {
+export function Bootstrap({ router }: { router?: RouterFrame } = {}) {
   const host = window.location.hostname;
   const appQuery = useQuery(appByHostnameQuery(host));
   const app = appQuery.data;
@@ -74,10 +74,10 @@ export function Bootstrap() {
   if (!context || !i18nQuery.data || client.isPending) return <StartupLoading />;
 
   return (
-    <I18nextProvider i18n={i18nQuery.data}>
+    <I18nProvider i18n={i18nQuery.data}>
       <AppContext.Provider value={context}>
-        <AppRouter />
+        <AppRouter router={router} />
       </AppContext.Provider>
-    </I18nextProvider>
+    </I18nProvider>
   );
 }

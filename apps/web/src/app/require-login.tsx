@@ -1,8 +1,9 @@
 import { Suspense, useRef, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { Navigate } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
 import { useLocalePath } from '@/lib/app-context';
+import { HydrationGate } from '@/lib/server-markup';
 import { useIsLoggedIn } from '@/lib/session';
 
 /**
@@ -18,8 +19,15 @@ export function RequireLogin({ children }: { children: ReactNode }) {
   return <>{children}</>;
 }
 
-/** Route screens are lazy chunks; this is what shows while one loads. */
+/**
+ * Route screens are lazy chunks; this is what shows while one loads. A server-rendered screen stays inert until
+ * its chunk has hydrated (the gate sits inside the boundary: it hydrates with the screen, not before).
+ */
 export function LazyScreen({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
-  return <Suspense fallback={<Spinner label={t('app.loading')} />}>{children}</Suspense>;
+  return (
+    <Suspense fallback={<Spinner label={t('app.loading')} />}>
+      <HydrationGate>{children}</HydrationGate>
+    </Suspense>
+  );
 }

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { BrowserRouter, matchRoutes, Navigate, useLocation, useRoutes, type RouteObject } from 'react-router';
 import { useAppContext } from '@/lib/app-context';
 import { replaceLocale } from '@/lib/locale-path';
@@ -28,10 +28,10 @@ function AppRoutes() {
  * The route table in react-router's declarative mode: the data router (createBrowserRouter) would add ~18 KB
  * gzip to the first load, and no screen uses loaders or actions (data comes through TanStack Query).
  */
-export function AppRouter() {
-  return (
-    <BrowserRouter>
-      <AppRoutes />
-    </BrowserRouter>
-  );
+export function AppRouter({ router = browserRouter }: { router?: RouterFrame }) {
+  return router(<AppRoutes />);
 }
+
+/** Puts the routes in a router: the browser's, or on the server one fixed at the requested URL (StaticRouter). */
+export type RouterFrame = (routes: ReactNode) => ReactNode;
+const browserRouter: RouterFrame = (routes) => <BrowserRouter>{routes}</BrowserRouter>;

@@ -1,5 +1,8 @@
-import { lazy, Suspense, type ComponentType, type LazyExoticComponent, type ReactElement } from 'react';
+import { lazy, type ComponentType, type LazyExoticComponent, type ReactElement } from 'react';
 import type { RouteObject } from 'react-router';
+// Home's popular casino games sit at the foot of the page: this holds only their room, and their code loads when
+// they scroll near (a chunk of its own for these few lines cost more than it saved).
+import { PopularGamesStrip } from '@/features/casino/popular-games-strip';
 import { InfoPage, NotFoundPage } from '@/features/shell';
 import { AppLayout } from './app-layout';
 import { LazyScreen, RequireLogin } from './require-login';
@@ -31,11 +34,6 @@ const LimitsPage = lazyNamed(() => import('@/features/account/limits-page'), 'Li
 const LimitSummaryPage = lazyNamed(() => import('@/features/account/limit-summary-page'), 'LimitSummaryPage');
 const DepositPage = lazyNamed(() => import('@/features/account/deposit-page'), 'DepositPage');
 const HomePage = lazyNamed(() => import('@/features/home/home-page'), 'HomePage');
-// Home's popular casino games sit at the foot of the page: their code loads with the page, not before it.
-const PopularGamesStrip = lazyNamed(
-  () => import('@/features/casino/popular-games-strip'),
-  'PopularGamesStrip',
-);
 const SportsScreen = lazyNamed(() => import('./screens/sports-screen'), 'SportsScreen');
 const TimePeriodPage = lazyNamed(() => import('@/features/sports/time-period-page'), 'TimePeriodPage');
 const LiveScreen = lazyNamed(() => import('./screens/live-screen'), 'LiveScreen');
@@ -87,19 +85,7 @@ export const localizedRoutes: RouteObject[] = [
   {
     element: <AppLayout />,
     children: [
-      screen(
-        undefined,
-        'route.home',
-        lazyElement(
-          <HomePage
-            casinoGames={
-              <Suspense fallback={null}>
-                <PopularGamesStrip />
-              </Suspense>
-            }
-          />,
-        ),
-      ),
+      screen(undefined, 'route.home', lazyElement(<HomePage casinoGames={<PopularGamesStrip />} />)),
       screen('casino', 'route.casino', open(CasinoPage)),
       withBack(screen('slot', 'route.slot', open(SlotsPage)), '/casino'),
       withBack(screen('live-casino', 'route.live_casino', open(LiveCasinoPage)), '/casino'),

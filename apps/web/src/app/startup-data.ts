@@ -7,7 +7,7 @@ import { clientCredentialQuery } from './api/get-client';
 import { marketsQuery } from './api/get-markets';
 import { translationsQuery } from './api/get-translations';
 
-/** Query key of the i18next instance made over a translation table (Bootstrap's, and the seeded one). */
+/** Query key of the translations made over a translation table (Bootstrap's, and the seeded one). */
 export const i18nQueryKey = (locale: string, table: Record<string, string> | undefined) =>
   ['i18n', locale, table ? Object.keys(table).length : 0] as const;
 

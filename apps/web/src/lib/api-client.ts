@@ -35,6 +35,13 @@ export function configureApiClient(config: { locale?: string; appId?: number | n
   Object.assign(state, config);
 }
 
+/** Where requests go: the browser's fetch, or on the server the server itself (entry-server.tsx). */
+let transport: typeof fetch | null = null;
+
+export function setApiTransport(fetcher: typeof fetch | null): void {
+  transport = fetcher;
+}
+
 export function setUnauthorizedHandler(handler: (() => Promise<boolean>) | null): void {
   onUnauthorized = handler;
 }
@@ -82,7 +89,12 @@ export async function apiRequest<T>(
   const send = () => {
     const headers = headersFor(url, options);
     const body = encodeBody(options.body, headers);
-    return fetch(url, { method: options.method ?? 'GET', headers, body, signal: options.signal });
+    return (transport ?? fetch)(url, {
+      method: options.method ?? 'GET',
+      headers,
+      body,
+      signal: options.signal,
+    });
   };
   let response = await send();
   if (response.status === 401 && options.auth !== false && authStorage.get() && onUnauthorized) {

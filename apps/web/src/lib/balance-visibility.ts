@@ -21,5 +21,5 @@ function subscribe(listener: () => void): () => void {
 
 /** Hidden when toggled so on this device; until toggled, the user's saved preference decides. */
 export function useBalanceHidden(preference: boolean): boolean {
-  return useSyncExternalStore(subscribe, read) ?? preference;
+  return useSyncExternalStore(subscribe, read, () => null) ?? preference;
 }

@@ -25,7 +25,12 @@ export const sessionQuery = () =>
 
 /** The stored access token (null when logged out), as React state that follows login, refresh and logout. */
 export function useAccessToken(): string | null {
-  return useSyncExternalStore(authStorage.subscribe, () => authStorage.get()?.accessToken ?? null);
+  // The server renders a visitor (it never sees the stored token): hydration matches that, then this re-renders.
+  return useSyncExternalStore(
+    authStorage.subscribe,
+    () => authStorage.get()?.accessToken ?? null,
+    () => null,
+  );
 }
 
 export const useIsLoggedIn = (): boolean => useAccessToken() !== null;

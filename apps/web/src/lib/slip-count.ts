@@ -36,7 +36,12 @@ function subscribe(listener: () => void): () => void {
 }
 
 export function useSlipCount(): number {
-  return useSyncExternalStore(subscribe, () => countSlipBets(localStorage.getItem(SLIP_STORAGE_KEY)));
+  // The server renders an empty slip (the slip lives on the device): hydration matches it, then this re-renders.
+  return useSyncExternalStore(
+    subscribe,
+    () => countSlipBets(localStorage.getItem(SLIP_STORAGE_KEY)),
+    () => 0,
+  );
 }
 
 /** Raised when a pick beyond the limit cleared the slip (the layout then loads the notice that says so). */

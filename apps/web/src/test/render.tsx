@@ -1,12 +1,11 @@
 import type { ReactElement, ReactNode } from 'react';
 import { render } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { I18nextProvider } from 'react-i18next';
+import { I18nProvider, createI18n } from '@/lib/i18n';
 import { createMemoryRouter, Outlet, RouterProvider, useMatches, type RouteObject } from 'react-router';
 import type { App, SessionUser } from '@sb/contract';
 import { AppContext } from '@/lib/app-context';
 import { authStorage } from '@/lib/auth-storage';
-import { createI18n } from '@/lib/i18n';
 import { RouteHandleContext, titledHandle } from '@/lib/route-handle';
 import { USER_QUERY_KEY } from '@/lib/session';
 
@@ -94,7 +93,7 @@ export async function renderScreen(
     queryClient = newQueryClient(),
   }: { path?: string; routes?: RouteObject[]; queryClient?: QueryClient } = {},
 ) {
-  // An empty table: i18next answers a missing key with the key, so assertions name the key a screen used.
+  // An empty table: the lookup answers a missing key with the key, so assertions name the key a screen used.
   const i18n = await createI18n('en', {});
   const router = createMemoryRouter(
     [{ element: <RouteHandles />, children: [{ path: '*', element }, ...routes] }],
@@ -104,7 +103,7 @@ export async function renderScreen(
   );
   const wrap = (children: ReactNode) => (
     <QueryClientProvider client={queryClient}>
-      <I18nextProvider i18n={i18n}>
+      <I18nProvider i18n={i18n}>
         <AppContext.Provider
           value={{
             app: TEST_APP,
@@ -115,7 +114,7 @@ export async function renderScreen(
         >
           {children}
         </AppContext.Provider>
-      </I18nextProvider>
+      </I18nProvider>
     </QueryClientProvider>
   );
   return { ...render(wrap(<RouterProvider router={router} />)), router, queryClient };

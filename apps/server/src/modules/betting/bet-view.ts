@@ -1,6 +1,13 @@
-import { betCombinations, betPayout, COUPON_TYPE, type BetToPay, type LegResult } from '@sb/betting';
+import {
+  betCombinations,
+  betPayout,
+  COUPON_TYPE,
+  type BetToPay,
+  type LegResult,
+  decimalOf,
+} from '@sb/betting';
 import { BET_STATUSES, type BetView, type Locale } from '@sb/contract';
-import type { EventSummary } from '../fixtures/index';
+import type { EventSummary } from '../sports/index';
 import type { BetRow, LegRow } from './betting.repository';
 
 const TYPE_NAMES = { 1: 'single', 2: 'multiple', 3: 'system' } as const;
@@ -35,7 +42,11 @@ export function payoutOf(
 ) {
   return betPayout({
     ...shapeOf(bet, legs),
-    legs: legs.map((l, i) => ({ odds: l.oddsThousandths / 1000, eventId: l.eventId, result: results[i]! })),
+    legs: legs.map((l, i) => ({
+      odds: decimalOf(l.oddsThousandths),
+      eventId: l.eventId,
+      result: results[i]!,
+    })),
     stakePerBetCents: bet.stakePerBet,
   });
 }
@@ -93,7 +104,7 @@ export function betView(
         isLive: leg.isLive,
         banker: leg.banker,
         oddResult: leg.result,
-        oddValue: leg.oddsThousandths / 1000,
+        oddValue: decimalOf(leg.oddsThousandths),
         oddType: leg.marketType,
       };
     }),

@@ -1,7 +1,7 @@
 import type { BetStatusKey, BetView, Locale } from '@sb/contract';
 import type { Db } from '../../db/database';
 import { notFound } from '../../plugins/errors';
-import type { BettingView } from '../fixtures/index';
+import type { BettingView } from '../sports/index';
 import { currencyOf, type UserRow } from '../identity/index';
 import { betView } from './bet-view';
 import { createBettingRepository, type BetRow, type LegRow } from './betting.repository';

@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, gte, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gte, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
+import type { Odds } from '@sb/betting';
 import type { BetStatusKey } from '@sb/contract';
 import type { DbOrTx } from '../../db/database';
 import { betLegs, bets } from './betting.tables';
@@ -9,6 +10,17 @@ export type LegRow = typeof betLegs.$inferSelect;
 
 const SETTLED: BetStatusKey[] = ['win', 'loss', 'refund'];
 
+const betColumns = Object.entries(getTableColumns(bets));
+/** A `bets` row as the driver returns it from raw SQL (column names), in the table's typed form. */
+function betFromRow(raw: Record<string, unknown>): BetRow {
+  const row: Record<string, unknown> = {};
+  for (const [key, column] of betColumns) {
+    const value = raw[column.name];
+    row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+  }
+  return row as BetRow;
+}
+
 export function createBettingRepository(db: DbOrTx) {
   return {
     async insertBet(bet: NewBet, legs: Omit<LegRow, 'betId'>[]): Promise<BetRow> {
@@ -18,14 +30,43 @@ export function createBettingRepository(db: DbOrTx) {
       return row;
     },
 
-    /** Inserts many bets in one statement; a bet whose Idempotency-Key its client has used already is left out. */
-    async insertBets(rows: NewBet[]): Promise<BetRow[]> {
-      if (rows.length === 0) return [];
-      return db.insert(bets).values(rows).onConflictDoNothing().returning();
-    },
-
-    async insertLegs(legs: LegRow[]): Promise<void> {
-      if (legs.length > 0) await db.insert(betLegs).values(legs);
+    /**
+     * Inserts many bets and their legs in one statement (a data-modifying CTE): a bet whose Idempotency-Key its
+     * client has used already is left out, and so are its legs (they join the inserted rows by client and key).
+     */
+    async insertBetsWithLegs(items: { bet: NewBet; legs: Omit<LegRow, 'betId'>[] }[]): Promise<BetRow[]> {
+      if (items.length === 0) return [];
+      const inserted = db
+        .insert(bets)
+        .values(items.map((i) => i.bet))
+        .onConflictDoNothing()
+        .returning();
+      // Two bets of one key: the first is inserted (VALUES order), so only its legs may join that row.
+      const seen = new Set<string>();
+      const first = items.filter(({ bet }) => {
+        const key = `${bet.userId}:${bet.idempotencyKey}`;
+        return !seen.has(key) && !!seen.add(key);
+      });
+      const legs = first.flatMap(({ bet, legs }) =>
+        legs.map(
+          (l) =>
+            sql`(${bet.userId}::int, ${bet.idempotencyKey}::text, ${l.idx}::int, ${l.selectionId}::bigint, ${l.eventId}::int, ${l.marketType}::int, ${l.special}::text, ${l.outcome}::text, ${l.selectionName}::text, ${l.oddsThousandths}::int, ${l.isLive}::boolean, ${l.banker}::boolean, ${l.result}::text)`,
+        ),
+      );
+      const legsInsert =
+        legs.length === 0
+          ? sql``
+          : sql`, l as (
+              insert into ${betLegs} (bet_id, idx, selection_id, event_id, market_type, special, outcome,
+                selection_name, odds_thousandths, is_live, banker, result)
+              select b.id, v.idx, v.selection_id, v.event_id, v.market_type, v.special, v.outcome, v.selection_name,
+                v.odds_thousandths, v.is_live, v.banker, v.result
+              from b join (values ${sql.join(legs, sql`, `)}) as v(user_id, idempotency_key, idx, selection_id,
+                event_id, market_type, special, outcome, selection_name, odds_thousandths, is_live, banker, result)
+                on v.user_id = b.user_id and v.idempotency_key = b.idempotency_key)`;
+      // The insert's SQL itself (not the builder, which the template would wrap in parentheses).
+      const result = await db.execute(sql`with b as (${inserted.getSQL()})${legsInsert} select * from b`);
+      return (result as unknown as { rows: Record<string, unknown>[] }).rows.map(betFromRow);
     },
 
     /** Removes bets inserted in this transaction that could not be paid for (a batch's refused stakes). */
@@ -76,7 +117,7 @@ export function createBettingRepository(db: DbOrTx) {
         .orderBy(asc(betLegs.betId), asc(betLegs.idx));
     },
 
-    async setLegOdds(betId: number, idx: number, oddsThousandths: number): Promise<void> {
+    async setLegOdds(betId: number, idx: number, oddsThousandths: Odds): Promise<void> {
       await db
         .update(betLegs)
         .set({ oddsThousandths })

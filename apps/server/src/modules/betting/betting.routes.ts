@@ -17,8 +17,10 @@ import {
   localeQuerySchema,
   type BetStatusKey,
 } from '@sb/contract';
+import type { Clock } from '../../lib/clock';
 import { requestLocale } from '../../lib/locale';
-import { translatorFor } from '../../lib/translate';
+import { dateRangeInZone } from '../../lib/periods';
+import { translatorFor } from '../content/index';
 import { HttpError, badRequest } from '../../plugins/errors';
 import type { RouteRateLimit } from '../../plugins/rate-limit';
 import { bearerToken, type Auth } from '../identity/index';
@@ -37,7 +39,6 @@ function refusalReason(error: HttpError): string {
 }
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
-const DAY_MS = 86_400_000;
 /** A form or JSON slip: decoded and checked by parseSlip (400 naming the field). */
 const slipBody = z.record(z.string(), z.unknown());
 
@@ -88,6 +89,7 @@ export function bettingRoutes(deps: {
   metrics?: DomainMetrics;
   /** A visitor's brand (the site's): checkBets answers in that brand's prices. */
   brandOf?: (request: FastifyRequest) => Promise<number | null>;
+  clock: Clock;
 }): FastifyPluginAsync {
   const { auth, betting, cashOut, views } = deps;
   /** The client of a request with a token; null for a visitor without one (checkBets works for both). */
@@ -166,11 +168,15 @@ export function bettingRoutes(deps: {
       async (request) => {
         const user = await auth.requireClient(request);
         const q = request.query;
-        const now = Date.now();
-        const from = q['createdAt[from]'] ? Date.parse(q['createdAt[from]']) : now - 31 * DAY_MS;
-        let to = q['createdAt[to]'] ? Date.parse(q['createdAt[to]']) : now + DAY_MS;
-        if (q['createdAt[to]']?.length === 10) to += DAY_MS; // a plain end date means through that day
-        if (to <= from) throw badRequest('createdAt[to]', 'the end of the range must be after its start');
+        // Dates in the client's own zone, as in the transactions list (spec §9: one month back by default).
+        const { from, to } = dateRangeInZone(
+          { field: 'createdAt[from]', text: q['createdAt[from]'] },
+          { field: 'createdAt[to]', text: q['createdAt[to]'] },
+          user.timezone,
+          deps.clock.now(),
+          31,
+          badRequest,
+        );
         const page = await views.list(
           user,
           statusesOf(q),
@@ -216,6 +222,7 @@ export function bettingRoutes(deps: {
               request.query.tz,
               request.query.host,
               user.oddsFormat,
+              user.dateFormat,
             ) as never,
           );
       },

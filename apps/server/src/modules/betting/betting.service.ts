@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
-import { oddsOf } from '@sb/betting';
+import { oddsOf, decimalOf } from '@sb/betting';
 import type { CheckBetsResponse, OddsChangePolicy, SlipRequest } from '@sb/contract';
 import type { Db, DbOrTx } from '../../db/database';
 import type { Clock } from '../../lib/clock';
 import { HttpError, badRequest } from '../../plugins/errors';
-import type { BettingView, SelectionContext } from '../fixtures/index';
+import type { BettingView, SelectionContext } from '../sports/index';
 import type { UserRow } from '../identity/index';
 import type { WalletService } from '../wallet/index';
 import { createBettingRepository, type BetRow } from './betting.repository';
@@ -173,7 +173,7 @@ export function createBettingService(deps: BettingDeps) {
       for (const leg of legs) {
         const s = selections.get(leg.selectionId);
         if (!s || s.state !== 'ok') reason = s?.state ?? 'not_found';
-        else if (!acceptsOdd(bet.oddsPolicy, leg.oddsThousandths / 1000, s.odd)) reason = 'odd_changed';
+        else if (!acceptsOdd(bet.oddsPolicy, decimalOf(leg.oddsThousandths), s.odd)) reason = 'odd_changed';
         if (reason) break;
       }
       if (reason) {

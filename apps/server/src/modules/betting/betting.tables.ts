@@ -10,6 +10,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import type { Cents, Odds } from '@sb/betting';
 import type { BetStatusKey, OddsChangePolicy } from '@sb/contract';
 
 /**
@@ -29,18 +30,27 @@ export const bets = pgTable(
     status: text('status').$type<BetStatusKey>().notNull(),
     currency: text('currency').notNull(),
     /** Stake of one combination now (a partial cash-out lowers it). */
-    stakePerBet: integer('stake_per_bet').notNull(),
+    stakePerBet: integer('stake_per_bet').$type<Cents>().notNull(),
     /** The stake first placed, per combination and in total. */
-    placedStakePerBet: integer('placed_stake_per_bet').notNull(),
-    totalStake: integer('total_stake').notNull(),
+    placedStakePerBet: integer('placed_stake_per_bet').$type<Cents>().notNull(),
+    totalStake: integer('total_stake').$type<Cents>().notNull(),
     combinations: integer('combinations').notNull(),
     /** Paid so far: the settlement payout (or refund) and cash-outs. */
-    paid: integer('paid').notNull().default(0),
-    cashedOut: integer('cashed_out').notNull().default(0),
+    paid: integer('paid')
+      .$type<Cents>()
+      .notNull()
+      .default(0 as Cents),
+    cashedOut: integer('cashed_out')
+      .$type<Cents>()
+      .notNull()
+      .default(0 as Cents),
     /** Settlement round: a corrected result reverses round n's payout and pays round n + 1. */
     settlementRound: integer('settlement_round').notNull().default(0),
     /** What the settlement of the current round paid (reversed on a correction). */
-    settledPayout: integer('settled_payout').notNull().default(0),
+    settledPayout: integer('settled_payout')
+      .$type<Cents>()
+      .notNull()
+      .default(0 as Cents),
     oddsPolicy: text('odds_policy').$type<OddsChangePolicy>().notNull(),
     confirmationType: integer('confirmation_type').notNull(),
     /** The client's Idempotency-Key of the placement (unique per client). */
@@ -55,7 +65,7 @@ export const bets = pgTable(
     /** The Idempotency-Key of the last cash-out: a retried request changes nothing again. */
     lastCashoutKey: text('last_cashout_key'),
     /** What that last cash-out paid: its retry answers with the same amount. */
-    lastCashoutPaid: integer('last_cashout_paid'),
+    lastCashoutPaid: integer('last_cashout_paid').$type<Cents>(),
   },
   (t) => [
     uniqueIndex('bets_user_key_uq').on(t.userId, t.idempotencyKey),
@@ -78,7 +88,7 @@ export const betLegs = pgTable(
     special: text('special').notNull(),
     outcome: text('outcome').notNull(),
     selectionName: text('selection_name').notNull(),
-    oddsThousandths: integer('odds_thousandths').notNull(),
+    oddsThousandths: integer('odds_thousandths').$type<Odds>().notNull(),
     isLive: boolean('is_live').notNull(),
     banker: boolean('banker').notNull(),
     /** 'win' | 'loss' | 'void' once the market is decided (as the last settlement used it). */

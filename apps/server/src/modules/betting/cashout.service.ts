@@ -1,9 +1,9 @@
-import { cashOutQuote, partialCashOut, type CashOutLeg } from '@sb/betting';
+import { cashOutQuote, cents, partialCashOut, type CashOutLeg, decimalOf } from '@sb/betting';
 import type { CashOutQuote } from '@sb/contract';
 import type { Db, DbOrTx } from '../../db/database';
 import type { Clock } from '../../lib/clock';
 import { HttpError, notFound } from '../../plugins/errors';
-import type { BettingView } from '../fixtures/index';
+import type { BettingView } from '../sports/index';
 import type { BetRisk } from './betting.service';
 import type { WalletService } from '../wallet/index';
 import { combinationsOf } from './bet-view';
@@ -34,15 +34,21 @@ export interface CashOutConfig {
  * tolerance. Partial cash-out sells a share: the stake left in play shrinks in proportion. Cash-out and
  * settlement lock the same row and both need the bet `waiting`, so exactly one of them pays.
  */
+/** What cash-out reads and writes of a bet: its row (locked in a transaction), its legs and its move. */
+export type CashOutRepository = Pick<BettingRepository, 'byId' | 'lock' | 'legsOf' | 'transition'>;
+
 export function createCashOutService(deps: {
   db: Db;
   clock: Clock;
-  wallet: WalletService;
-  fixtures: BettingView;
+  wallet: Pick<WalletService, 'credit'>;
+  fixtures: Pick<BettingView, 'selections' | 'fairProbabilities'>;
   config: CashOutConfig;
   risk?: Pick<BetRisk, 'cashOutBlocked'> | undefined;
+  /** The bets' repository on a connection or transaction (the unit tests hand in a fake). */
+  repository?: (db: DbOrTx) => CashOutRepository;
 }) {
   const { db } = deps;
+  const repositoryOf = deps.repository ?? createBettingRepository;
   const unavailable = (betId: number, reason: string): CashOutQuote => ({
     betId,
     amount: 0,
@@ -51,7 +57,7 @@ export function createCashOutService(deps: {
     minPartial: MIN_PARTIAL_CENTS,
   });
 
-  async function quoteOf(r: BettingRepository, tx: DbOrTx | undefined, bet: BetRow): Promise<CashOutQuote> {
+  async function quoteOf(r: CashOutRepository, tx: DbOrTx | undefined, bet: BetRow): Promise<CashOutQuote> {
     if (bet.status === 'pending') return unavailable(bet.id, 'live_delay');
     if (bet.status !== 'waiting') return unavailable(bet.id, 'settled');
     // A back-office block flag: this client may not cash out.
@@ -63,7 +69,7 @@ export function createCashOutService(deps: {
     const open: number[] = [];
     for (const leg of legs) {
       const s = selections.get(leg.selectionId);
-      const odds = leg.oddsThousandths / 1000;
+      const odds = decimalOf(leg.oddsThousandths);
       const settled = s?.result ? SETTLED_STATE[s.result] : undefined;
       // A bet with any lost leg is offered nothing (even a system whose other combinations still run).
       if (settled === 'lost') return unavailable(bet.id, 'lost');
@@ -96,7 +102,7 @@ export function createCashOutService(deps: {
     return { betId: bet.id, amount, available: true, reason: null, minPartial: MIN_PARTIAL_CENTS };
   }
 
-  async function owned(r: BettingRepository, betId: number, userId: number, lock: boolean): Promise<BetRow> {
+  async function owned(r: CashOutRepository, betId: number, userId: number, lock: boolean): Promise<BetRow> {
     const bet = lock ? await r.lock(betId) : await r.byId(betId);
     // Another client's bet is as unknown as a missing one.
     if (!bet || bet.userId !== userId) throw notFound('bet');
@@ -105,7 +111,7 @@ export function createCashOutService(deps: {
 
   return {
     async quote(userId: number, betId: number): Promise<CashOutQuote> {
-      const r = createBettingRepository(db);
+      const r = repositoryOf(db);
       return quoteOf(r, undefined, await owned(r, betId, userId, false));
     },
 
@@ -120,7 +126,7 @@ export function createCashOutService(deps: {
       key: string | undefined,
     ) {
       return db.transaction(async (tx) => {
-        const r = createBettingRepository(tx);
+        const r = repositoryOf(tx);
         const bet = await owned(r, betId, userId, true);
         const quote = await quoteOf(r, tx, bet);
         // A retry of the last cash-out: nothing moves again, and it answers as the first time did (what was
@@ -137,7 +143,7 @@ export function createCashOutService(deps: {
           ? Math.floor((request.expected * (10_000 - deps.config.toleranceBasisPoints)) / 10_000)
           : 0;
         if (quote.amount < floor) return { status: 'price_changed' as const, paid: 0, quote, betId };
-        const wanted = request.amount ?? quote.amount;
+        const wanted = cents(request.amount ?? quote.amount);
         if (wanted > quote.amount) return { status: 'price_changed' as const, paid: 0, quote, betId };
         const partial = wanted < quote.amount;
         if (partial && (wanted < MIN_PARTIAL_CENTS || quote.amount - wanted < MIN_PARTIAL_CENTS))
@@ -149,13 +155,13 @@ export function createCashOutService(deps: {
           );
         const remaining = partial
           ? partialCashOut(quote.amount, wanted, bet.stakePerBet).remainingStakePerBetCents
-          : 0;
+          : cents(0);
         const n = bet.cashedOut > 0 ? `${bet.cashedOut}` : '0';
         const moved = await r.transition(betId, ['waiting'], {
           status: partial ? 'waiting' : 'cashout',
           stakePerBet: partial ? remaining : bet.stakePerBet,
-          cashedOut: bet.cashedOut + wanted,
-          paid: bet.paid + wanted,
+          cashedOut: cents(bet.cashedOut + wanted),
+          paid: cents(bet.paid + wanted),
           settledAt: partial ? null : new Date(deps.clock.now()),
           lastCashoutKey: key ?? null,
           lastCashoutPaid: key ? wanted : null,

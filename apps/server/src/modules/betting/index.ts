@@ -3,7 +3,7 @@ import type { DomainMetrics } from '../../observability/metrics';
 import type { Db, DbOrTx } from '../../db/database';
 import type { Clock } from '../../lib/clock';
 import type { EventBus } from '../../plugins/bus';
-import type { BettingView } from '../fixtures/index';
+import type { BettingView } from '../sports/index';
 import type { Auth } from '../identity/index';
 import type { WalletService } from '../wallet/index';
 import { createBetViews } from './bet-views';
@@ -22,6 +22,21 @@ export type { BetMoneyChange, SettlementService } from './settlement.service';
 const ACCEPT_EVERY_MS = 1_000;
 const SETTLE_EVERY_MS = 5_000;
 const RESETTLE_EVERY_MS = 60_000;
+
+/**
+ * What other modules read of a client's bets (the wallet's cashback, the session's `waiting_bets`): reads only, on
+ * the database alone, so they are made before the modules betting itself needs (no construction cycle).
+ */
+export function createBetQueries(db: Db) {
+  const repo = createBettingRepository(db);
+  return {
+    /** A client's bets finally settled in [from, to): stake and what they returned (sports cashback). */
+    settledBetween: (userId: number, from: number, to: number) =>
+      repo.settledBetween(userId, new Date(from), new Date(to)),
+    /** Open bets of a client (waiting or in their live delay). */
+    openCount: (userId: number) => repo.countOpen(userId),
+  };
+}
 
 export interface BettingModuleDeps {
   db: Db;
@@ -84,6 +99,7 @@ export function createBettingModule(deps: BettingModuleDeps) {
         rateLimits: deps.rateLimits,
         metrics: deps.metrics,
         brandOf: deps.brandOf,
+        clock: deps.clock,
       }),
     );
   };
@@ -93,11 +109,6 @@ export function createBettingModule(deps: BettingModuleDeps) {
     service: betting,
     settlement,
     cashOut,
-    /** A client's bets finally settled in [from, to): stake and what they returned (sports cashback). */
-    settledBetween: (userId: number, from: number, to: number) =>
-      createBettingRepository(deps.db).settledBetween(userId, new Date(from), new Date(to)),
-    /** Open bets of a client (the session's `waiting_bets`). */
-    openCount: (userId: number) => betting.openCount(userId),
     /** Starts the background jobs: live bets' acceptance, settlement (also on every decided market), corrections. */
     start(): void {
       timers.push(

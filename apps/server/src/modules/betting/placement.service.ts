@@ -1,9 +1,15 @@
-import { oddsOf } from '@sb/betting';
+import { cents, oddsOf } from '@sb/betting';
 import type { OddsChangePolicy, SlipRequest } from '@sb/contract';
 import type { DbOrTx } from '../../db/database';
-import type { SelectionContext } from '../fixtures/index';
+import type { SelectionContext } from '../sports/index';
 import type { UserRow } from '../identity/index';
-import { createBettingRepository, type BetRow, type LegRow, type NewBet } from './betting.repository';
+import {
+  createBettingRepository,
+  type BetRow,
+  type BettingRepository,
+  type LegRow,
+  type NewBet,
+} from './betting.repository';
 import type { BettingDeps, PlacementBatching } from './betting.service';
 import { createPlacementBatcher } from './placement-batcher';
 import { betError, checkSlip, type SlipCheck } from './slip-check';
@@ -27,6 +33,12 @@ export interface Placed {
   legs: LegRow[] | null;
 }
 
+/** Every call placement makes of the bets' repository (the unit tests hand in an in-memory one). */
+export type PlacementRepository = Pick<
+  BettingRepository,
+  'byKey' | 'insertBet' | 'insertBetsWithLegs' | 'deleteBets'
+>;
+
 /** Four lanes, a 2 ms window, at most 64 bets per transaction. */
 export const DEFAULT_BATCHING: PlacementBatching = { lanes: 4, windowMs: 2, maxBatch: 64 };
 
@@ -42,10 +54,13 @@ export function createPlacementWriter(
       tx?: DbOrTx,
     ) => Promise<{ selections: Map<number, SelectionContext>; stakeFactor: number }>;
     policyOf: (user: UserRow) => OddsChangePolicy;
+    /** The bets' repository on a connection or transaction (default: SQL). */
+    repository?: (db: DbOrTx) => PlacementRepository;
   },
 ) {
   const { db, clock, selectionsFor, policyOf } = deps;
-  const repo = createBettingRepository(db);
+  const repositoryOf = deps.repository ?? createBettingRepository;
+  const repo = repositoryOf(db);
 
   /** The bet and legs a checked slip records (at the accepted odds). */
   function betRecord(
@@ -66,7 +81,7 @@ export function createPlacementWriter(
         currency: user.currencyIso,
         stakePerBet: result.stakePerBet,
         placedStakePerBet: result.stakePerBet,
-        totalStake: result.stakePerBet * result.combinations.length,
+        totalStake: cents(result.stakePerBet * result.combinations.length),
         combinations: result.combinations.length,
         oddsPolicy: policyOf(user),
         confirmationType: request.confirmationType,
@@ -116,7 +131,7 @@ export function createPlacementWriter(
       const result = checkSlip(request, selections, policyOf(user), stakeFactor);
       if (result.general.length > 0 || Object.keys(result.perBet).length > 0) throw betError(result);
       const { bet: row, legs } = betRecord(p, result, selections, clock.now());
-      const bet = await createBettingRepository(tx).insertBet(row, legs);
+      const bet = await repositoryOf(tx).insertBet(row, legs);
       await deps.wallet.debit(stakeOf(bet), tx);
       // Race-free: the stake is already debited in this transaction, so concurrent bets see each other.
       await deps.assertCanStake(user.id, 0, tx);
@@ -132,9 +147,9 @@ export function createPlacementWriter(
    */
   async function writeBatch(candidates: Candidate[]) {
     return db.transaction(async (tx) => {
-      const r = createBettingRepository(tx);
+      const r = repositoryOf(tx);
       const rows = new Map(
-        (await r.insertBets(candidates.map((c) => c.bet))).map((b) => [`${b.userId}:${b.idempotencyKey}`, b]),
+        (await r.insertBetsWithLegs(candidates)).map((b) => [`${b.userId}:${b.idempotencyKey}`, b]),
       );
       // Two placements of one key in one batch: the first gets the row, the other waits for it alone.
       const inserted = candidates.flatMap((c) => {
@@ -143,7 +158,6 @@ export function createPlacementWriter(
         rows.delete(key);
         return row ? [{ ...c, row }] : [];
       });
-      await r.insertLegs(inserted.flatMap((c) => c.legs.map((l) => ({ ...l, betId: c.row.id }))));
       const moved = await deps.wallet.debitMany(
         inserted.map((c) => stakeOf(c.row)),
         tx,

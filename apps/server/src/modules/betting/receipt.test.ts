@@ -54,6 +54,15 @@ describe('bet receipt', () => {
     expect(text(receiptHtml(bet(), t, 'tr', 'Europe/Istanbul'))).toContain('23.11.2026 10:45');
   });
 
+  it("writes the date in the client's own pattern (date_format), as the success page does", () => {
+    const page = (pattern: string) =>
+      text(receiptHtml(bet(), t, 'en', 'Europe/Istanbul', undefined, 'decimal', pattern));
+    expect(page('MM/DD/YYYY')).toContain('11/23/2026 10:45');
+    expect(page('YYYY-MM-DD')).toContain('2026-11-23 10:45');
+    // Not a date pattern: the locale's style.
+    expect(page('HH:mm')).toContain('23 Nov 2026, 10:45');
+  });
+
   it('shows odds exactly as placed (a third decimal is kept, never rounded)', () => {
     expect(receiptOdd(1.125)).toBe('1.125');
     expect(receiptOdd(2.5)).toBe('2.50');

@@ -1,7 +1,7 @@
-import { isDecidedLoss, isLegResult, resultOf, type LegResult } from '@sb/betting';
+import { cents, isDecidedLoss, isLegResult, resultOf, type Cents, type LegResult } from '@sb/betting';
 import type { Db, DbOrTx } from '../../db/database';
 import type { Clock } from '../../lib/clock';
-import type { BettingView } from '../fixtures/index';
+import type { BettingView } from '../sports/index';
 import type { WalletService } from '../wallet/index';
 import { payoutOf, shapeOf } from './bet-view';
 import {
@@ -44,15 +44,33 @@ const PAGE_SIZE = 1_000;
  * `waiting` conditionally in the same transaction as the ledger movement, whose idempotency key names the bet and
  * the settlement round. A corrected result reverses the round's payout first, then settles the next round.
  */
+/** What settlement reads and writes of bets (the unit tests hand in an in-memory one). */
+export type SettlementRepository = Pick<
+  BettingRepository,
+  | 'byId'
+  | 'lock'
+  | 'legsOf'
+  | 'transition'
+  | 'update'
+  | 'setLegResult'
+  | 'openLegSelections'
+  | 'betsWithSelections'
+  | 'settledLegSelections'
+  | 'betsWithChangedResults'
+>;
+
 export function createSettlementService(deps: {
   db: Db;
   clock: Clock;
-  wallet: WalletService;
-  fixtures: BettingView;
+  wallet: Pick<WalletService, 'credit' | 'debit' | 'clawback'>;
+  fixtures: Pick<BettingView, 'selections'>;
   log?: (msg: string, err?: unknown) => void;
+  /** The bets' repository on a connection or transaction (default: the SQL one). */
+  repository?: (db: DbOrTx) => SettlementRepository;
 }) {
   const { db, clock } = deps;
-  const repo = createBettingRepository(db);
+  const repositoryOf = deps.repository ?? createBettingRepository;
+  const repo = repositoryOf(db);
 
   /**
    * The payout of a bet and its result key, through `betPayout` (the one payout rule), or null while it is not
@@ -67,7 +85,7 @@ export function createSettlementService(deps: {
       const { systemK, bankers } = shapeOf(bet, legs);
       const partial = legs.map((l, i) => ({ eventId: l.eventId, result: known[i]! }));
       if (!isDecidedLoss(partial, systemK, bankers)) return null;
-      return { payout: 0, status: 'loss' as const };
+      return { payout: cents(0), status: 'loss' as const };
     }
     const decided = known as LegResult[];
     const payout = payoutOf(bet, legs, decided).payoutCents;
@@ -82,7 +100,7 @@ export function createSettlementService(deps: {
 
   const movement = (
     bet: BetRow,
-    amount: number,
+    amount: Cents,
     key: string,
     type: 'bet_payout' | 'bet_refund',
     info: string,
@@ -97,7 +115,7 @@ export function createSettlementService(deps: {
   });
 
   /** Settles one bet if all its legs have results; in `tx` (locked) or a transaction of its own. */
-  async function settleLocked(r: BettingRepository, tx: DbOrTx, bet: BetRow): Promise<boolean> {
+  async function settleLocked(r: SettlementRepository, tx: DbOrTx, bet: BetRow): Promise<boolean> {
     if (bet.status !== 'waiting') return false;
     const legs = await r.legsOf([bet.id]);
     const selections = await deps.fixtures.selections(
@@ -111,7 +129,7 @@ export function createSettlementService(deps: {
     const round = bet.settlementRound + 1;
     const moved = await r.transition(bet.id, ['waiting'], {
       status,
-      paid: bet.paid + payout,
+      paid: cents(bet.paid + payout),
       settledPayout: payout,
       settlementRound: round,
       settledAt: new Date(clock.now()),
@@ -137,7 +155,7 @@ export function createSettlementService(deps: {
 
   async function settle(betId: number): Promise<boolean> {
     return db.transaction(async (tx) => {
-      const r = createBettingRepository(tx);
+      const r = repositoryOf(tx);
       const bet = await r.lock(betId);
       return bet ? settleLocked(r, tx, bet) : false;
     });
@@ -148,7 +166,7 @@ export function createSettlementService(deps: {
    * stands (no reversal, no new round). True when that was all there was to do.
    */
   async function fillInLocked(
-    r: BettingRepository,
+    r: SettlementRepository,
     bet: BetRow,
     legs: LegRow[],
     current: (string | null)[],
@@ -167,7 +185,7 @@ export function createSettlementService(deps: {
    * makes it fail (409, retried later); `debt`: the cash goes to 0 and the rest is the client's debt.
    */
   async function reopenLocked(
-    r: BettingRepository,
+    r: SettlementRepository,
     tx: DbOrTx,
     bet: BetRow,
     legs: LegRow[],
@@ -189,16 +207,21 @@ export function createSettlementService(deps: {
     const reopened = {
       ...bet,
       status: 'waiting' as const,
-      paid: bet.paid - bet.settledPayout,
-      settledPayout: 0,
+      paid: cents(bet.paid - bet.settledPayout),
+      settledPayout: cents(0),
     };
-    await r.update(bet.id, { status: 'waiting', paid: reopened.paid, settledPayout: 0, settledAt: null });
+    await r.update(bet.id, {
+      status: 'waiting',
+      paid: reopened.paid,
+      settledPayout: reopened.settledPayout,
+      settledAt: null,
+    });
     for (const [i, leg] of legs.entries()) await r.setLegResult(bet.id, leg.idx, current[i] ?? null);
     return { reopened, debt };
   }
 
   /** The legs of a locked bet and their selections' current results (in `tx`). */
-  async function currentResults(r: BettingRepository, tx: DbOrTx, betId: number) {
+  async function currentResults(r: SettlementRepository, tx: DbOrTx, betId: number) {
     const legs = await r.legsOf([betId]);
     const selections = await deps.fixtures.selections(
       legs.map((l) => l.selectionId),
@@ -214,7 +237,7 @@ export function createSettlementService(deps: {
    */
   async function resettle(betId: number): Promise<boolean> {
     return db.transaction(async (tx) => {
-      const r = createBettingRepository(tx);
+      const r = repositoryOf(tx);
       const bet = await r.lock(betId);
       if (!bet || !SETTLED.includes(bet.status)) return false;
       const { legs, current } = await currentResults(r, tx, betId);
@@ -235,7 +258,7 @@ export function createSettlementService(deps: {
    * ledger keys name the round. Returns what moved for each bet that changed.
    */
   async function settleBetsIn(tx: DbOrTx, selectionIds: number[]): Promise<BetMoneyChange[]> {
-    const r = createBettingRepository(tx);
+    const r = repositoryOf(tx);
     const locked: BetRow[] = [];
     for (const id of await r.betsWithSelections(selectionIds, ['waiting', 'win', 'loss', 'refund'])) {
       const bet = await r.lock(id);

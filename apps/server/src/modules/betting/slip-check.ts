@@ -1,4 +1,7 @@
 import {
+  cents,
+  type Cents,
+  bankersStand,
   COUPON_TYPE,
   couponCombinations,
   hasSameEvent,
@@ -10,7 +13,7 @@ import {
 } from '@sb/betting';
 import type { OddsChangePolicy, SlipRequest } from '@sb/contract';
 import { HttpError } from '../../plugins/errors';
-import type { SelectionContext } from '../fixtures/index';
+import type { SelectionContext } from '../sports/index';
 
 /** The least a combination may stake, in minor units, unless an event asks for more. */
 export const MIN_STAKE_PER_BET = 100;
@@ -40,7 +43,7 @@ export interface SlipCheck {
   perBet: Record<string, SlipIssue>;
   general: SlipIssue[];
   combinations: number[][];
-  stakePerBet: number;
+  stakePerBet: Cents;
   /** Largest total stake accepted now. */
   maxStake: number;
   earnings: { min: number; max: number };
@@ -117,7 +120,7 @@ export function checkSlip(
   const combinations = typeIssue ? [] : couponCombinations(coupon, picks);
 
   const count = combinations.length;
-  const stakePerBet = count > 0 ? Math.floor(request.amount / count) : 0;
+  const stakePerBet = cents(count > 0 ? Math.floor(request.amount / count) : 0);
   if (count > 0 && stakePerBet * count !== request.amount)
     general.push({
       code: 'amount_split',
@@ -165,9 +168,9 @@ function couponIssue(
   picks: { eventId: number; banker: boolean }[],
   request: SlipRequest,
 ): SlipIssue | null {
-  const bankers = picks.filter((p) => p.banker).length;
+  const bankersOk = bankersStand(coupon, picks);
   if (request.type === COUPON_TYPE.single) {
-    return bankers > 0
+    return !bankersOk
       ? { code: 'banker_not_allowed', field: 'bets', message: 'bankers are only for system bets' }
       : null;
   }
@@ -180,13 +183,13 @@ function couponIssue(
   if (request.type === COUPON_TYPE.multiple) {
     if (picks.length < 2)
       return { code: 'type', field: 'type', message: 'a multiple needs two selections or more' };
-    return bankers > 0
+    return !bankersOk
       ? { code: 'banker_not_allowed', field: 'bets', message: 'bankers are only for system bets' }
       : null;
   }
   if (picks.length > SLIP_LIMITS.systemSelections)
     return { code: 'system_too_large', field: 'bets', message: 'a system takes at most 10 selections' };
-  if (bankers > 0 && (hasSameEvent(picks) || picks.length - bankers <= SLIP_LIMITS.bankerMinFree))
+  if (!bankersOk)
     return {
       code: 'banker_not_allowed',
       field: 'bets',

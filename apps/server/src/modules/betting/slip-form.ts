@@ -1,8 +1,9 @@
+import { SLIP_LIMITS } from '@sb/betting';
 import { slipRequestSchema, type SlipRequest } from '@sb/contract';
 import type { FormFields } from '../../plugins/body-parsers';
 import { badRequest } from '../../plugins/errors';
 
-const MAX_INDEX = 24;
+const MAX_INDEX = SLIP_LIMITS.selections - 1;
 
 /**
  * The slip of checkBets and betPlace, bracket-encoded as the original PHP back end read it
@@ -67,7 +68,7 @@ function decodeForm(fields: FormFields): Record<string, unknown> {
       const index = Number(item[1]);
       const key = item[2]!;
       const parse = ITEM_FIELDS[key];
-      if (index > MAX_INDEX) throw badRequest('bets', 'bets: at most 25 selections');
+      if (index > MAX_INDEX) throw badRequest('bets', `bets: at most ${SLIP_LIMITS.selections} selections`);
       if (!parse) throw badRequest(name, `${name}: unknown field`);
       bets[index] ??= {};
       bets[index]![key] = parse(name, one(name, value));

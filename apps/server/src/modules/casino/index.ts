@@ -3,7 +3,7 @@ import type { DomainMetrics } from '../../observability/metrics';
 import type { Database, DbOrTx } from '../../db/database';
 import type { Clock } from '../../lib/clock';
 import type { EventBus } from '../../plugins/bus';
-import { sleepUnlessAborted, startLeaderElection } from '../fixtures/index';
+import { sleepUnlessAborted, startLeaderElection } from '../producer/index';
 import type { Auth, UserRow } from '../identity/index';
 import type { WalletService } from '../wallet/index';
 import { createCatalogueRepository } from './catalogue/catalogue.repository';

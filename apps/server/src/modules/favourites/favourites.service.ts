@@ -6,7 +6,7 @@ import type { FavouritesRepository } from './favourites.repository';
 /** Most favourites one client keeps (matches and competitions together); spec silent, see README. */
 export const FAVOURITES_CAP = 200;
 
-/** Whether the thing a favourite names exists (the fixtures module answers). */
+/** Whether the thing a favourite names exists (the sports module answers). */
 export interface FavouriteTargets {
   eventExists(id: number): Promise<boolean>;
   competitionExists(id: number): Promise<boolean>;

@@ -12,7 +12,8 @@ import type { BackpressurePolicy } from './feed.backpressure';
 /** The part of a `ws` WebSocket the feed uses (tests pass fakes). */
 export interface FeedSocket {
   readonly bufferedAmount: number;
-  send(data: string): void;
+  /** Sends a text frame: a string, or the UTF-8 bytes of one (a fan-out encodes its text once for every socket). */
+  send(data: string | Buffer): void;
   close(code?: number, reason?: string): void;
   terminate(): void;
   ping(): void;
@@ -84,15 +85,18 @@ export class FeedConnection {
     return this.sendText(JSON.stringify(message));
   }
 
-  /** Sends pre-serialised text (shared by every recipient of a fan-out); false when the client is gone or dropped. */
-  sendText(text: string): boolean {
+  /**
+   * Sends pre-serialised text (shared by every recipient of a fan-out), as `bytes` when given (its UTF-8 encoding,
+   * made once for all of them); false when the client is gone or dropped.
+   */
+  sendText(text: string, bytes?: Buffer): boolean {
     if (this.closed) return false;
     // String length stands in for bytes: feed JSON is almost all ASCII, and the cap is a bound, not an exact figure.
     if (this.options.policy(this.options.socket.bufferedAmount, text.length) === 'drop') {
       this.terminate('slow_consumer');
       return false;
     }
-    this.options.socket.send(text);
+    this.options.socket.send(bytes ?? text);
     return true;
   }
 

@@ -53,6 +53,17 @@ describe('FeedHub', () => {
     vi.useRealTimers();
   });
 
+  it('encodes a data message once and hands every recipient the same bytes', async () => {
+    setup();
+    const clients = [connect(['event:1']), connect(['event:1']), connect(['event:1'])];
+    await bus.publish('fixture.markets', marketUpdate(1, 10, 1.8));
+    const last = clients.map((c) => c.socket.frames.at(-1));
+    expect(Buffer.isBuffer(last[0])).toBe(true);
+    expect(last[1]).toBe(last[0]);
+    expect(last[2]).toBe(last[0]);
+    expect(clients[0]!.socket.messages().at(-1)).toMatchObject({ type: 'market_update', eventId: 1 });
+  });
+
   it('greets with hello, then routes each update only to matching topics with increasing seq', async () => {
     setup();
     const live = connect(['live']);

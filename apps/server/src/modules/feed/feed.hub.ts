@@ -64,6 +64,19 @@ class CrashPayload implements SentPayload {
   }
 }
 
+/**
+ * The UTF-8 bytes of a fan-out's texts, encoded once each: the same Buffer goes to every socket (ws frames it
+ * without copying), where a string would be encoded again for each of a thousand writes.
+ */
+class SharedBytes {
+  private readonly bytes = new Map<string, Buffer>();
+  of(text: string): Buffer {
+    let bytes = this.bytes.get(text);
+    if (!bytes) this.bytes.set(text, (bytes = Buffer.from(text)));
+    return bytes;
+  }
+}
+
 /** Ring entries of the `crash` topic carry this event id (no sports event has it). */
 const CRASH_EVENT_ID = -1;
 
@@ -333,8 +346,9 @@ export class FeedHub implements FeedConnectionHost {
       size: payload.body.length,
       payload,
     });
+    const bytes = Buffer.from(payload.body);
     for (const connection of this.connections)
-      if (connection.topics.has('crash')) connection.sendText(payload.body);
+      if (connection.topics.has('crash')) connection.sendText(payload.body, bytes);
   }
 
   private fanOut(message: FeedDataMessage, live: boolean): void {
@@ -344,10 +358,11 @@ export class FeedHub implements FeedConnectionHost {
     this.ring.push({ seq: message.seq, eventId: message.eventId, live, size: payload.size, payload });
     // Deleting from a Set while iterating it is safe: a client dropped mid-loop is simply skipped.
     let sockets = 0;
+    const bytes = new SharedBytes();
     for (const connection of this.connections) {
       const view = connection.viewOf(message.eventId, live);
       const text = view && payload.text(connection.locale, view, connection.brandId);
-      if (text && connection.sendText(text)) sockets++;
+      if (text && connection.sendText(text, bytes.of(text))) sockets++;
     }
     this.options.onFanOut?.(sockets, message.ts);
   }
@@ -432,6 +447,7 @@ export class FeedHub implements FeedConnectionHost {
 
   private beat(): void {
     const text = JSON.stringify({ type: 'heartbeat', seq: this.seq, ts: this.options.clock.now() });
+    const bytes = Buffer.from(text);
     for (const connection of this.connections) {
       if (!connection.alive) {
         connection.terminate('no_pong');
@@ -439,7 +455,7 @@ export class FeedHub implements FeedConnectionHost {
       }
       connection.alive = false;
       connection.ping();
-      connection.sendText(text);
+      connection.sendText(text, bytes);
     }
   }
 }

@@ -67,7 +67,8 @@ export function feedRoutes(
           get bufferedAmount() {
             return socket.bufferedAmount;
           },
-          send: (data) => socket.send(data),
+          // A Buffer is a text's UTF-8 bytes: still a text frame.
+          send: (data) => socket.send(data, { binary: false }),
           close: (code, reason) => socket.close(code, reason),
           terminate: () => socket.terminate(),
           ping: () => socket.ping(),

@@ -6,12 +6,15 @@ import type { FeedSocket } from './feed.connection';
 export class FakeSocket implements FeedSocket {
   bufferedAmount = 0;
   readonly sent: string[] = [];
+  /** What `send` was handed, as it was handed (a fan-out's shared bytes, or a string). */
+  readonly frames: (string | Buffer)[] = [];
   closedWith: { code?: number; reason?: string } | null = null;
   terminated = false;
   pings = 0;
 
-  send(data: string): void {
-    this.sent.push(data);
+  send(data: string | Buffer): void {
+    this.frames.push(data);
+    this.sent.push(typeof data === 'string' ? data : data.toString('utf8'));
   }
   close(code?: number, reason?: string): void {
     this.closedWith = { code, reason };

@@ -12,7 +12,7 @@ import type { Auth } from './auth';
 import { renderPasswordForm, renderPreferencesForm, type Translate } from './forms';
 import { FormError, preferencesOf, type IdentityService } from './identity.service';
 import type { TokensService } from './tokens.service';
-import { translatorFor } from '../../lib/translate';
+import { translatorFor } from '../content/index';
 
 /** Form posts arrive urlencoded or as multipart FormData (keyValues): any flat record of strings. */
 const formBodySchema = z.record(z.string(), z.unknown()).optional();

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { escapeHtml, renderPasswordForm, renderPreferencesForm } from './forms';
+import { escapeHtml } from '../../lib/html';
+import { renderPasswordForm, renderPreferencesForm } from './forms';
 import { bearerToken } from './auth';
 import type { FastifyRequest } from 'fastify';
 

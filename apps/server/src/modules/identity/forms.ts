@@ -1,22 +1,9 @@
 import { ODDS_FORMATS, type UserPreferences } from '@sb/contract';
 
-import type { Translate } from '../../lib/translate';
+import { html, type Html } from '../../lib/html';
+import type { Translate } from '../content/index';
 
 export type { Translate };
-
-const ENTITIES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-  '`': '&#96;',
-};
-
-/** Escapes text for HTML content and quoted attribute values: every value in a form goes through here. */
-export function escapeHtml(value: unknown): string {
-  return String(value ?? '').replace(/[&<>"'`]/g, (ch) => ENTITIES[ch] ?? ch);
-}
 
 /** Field errors: field name → translation key. */
 export type FieldErrors = Record<string, string>;
@@ -45,15 +32,14 @@ export const COMMON_TIME_ZONES = [
   'UTC',
 ];
 
-function fieldError(t: Translate, errors: FieldErrors, field: string): string {
+function fieldError(t: Translate, errors: FieldErrors, field: string): Html | null {
   const key = errors[field];
-  return key ? `<p class="form-error" id="${escapeHtml(field)}-error">${escapeHtml(t(key))}</p>` : '';
+  return key ? html`<p class="form-error" id="${field}-error">${t(key)}</p>` : null;
 }
 
-function notice(t: Translate, message: string | undefined, errors: FieldErrors): string {
-  if (Object.keys(errors).length > 0)
-    return `<div class="alert alert-danger">${escapeHtml(t('form.invalid'))}</div>`;
-  return message ? `<div class="alert alert-success">${escapeHtml(t(message))}</div>` : '';
+function notice(t: Translate, message: string | undefined, errors: FieldErrors): Html | null {
+  if (Object.keys(errors).length > 0) return html`<div class="alert alert-danger">${t('form.invalid')}</div>`;
+  return message ? html`<div class="alert alert-success">${t(message)}</div>` : null;
 }
 
 function passwordInput(
@@ -62,27 +48,21 @@ function passwordInput(
   name: string,
   label: string,
   autocomplete: string,
-): string {
-  const invalid = errors[name] ? ' aria-invalid="true"' : '';
-  return (
-    `<div class="form-group"><label for="${name}">${escapeHtml(t(label))}</label>` +
-    `<input type="password" id="${name}" name="${name}" autocomplete="${autocomplete}" required maxlength="200"${invalid}>` +
-    `${fieldError(t, errors, name)}</div>`
-  );
+): Html {
+  const invalid = errors[name] ? html` aria-invalid="true"` : null;
+  return html`<div class="form-group"><label for="${name}">${t(label)}</label><input type="password" id="${name}" name="${name}" autocomplete="${autocomplete}" required maxlength="200"${invalid}>${fieldError(t, errors, name)}</div>`;
 }
 
 /** The change-password form. Passwords are never echoed back. */
 export function renderPasswordForm(t: Translate, errors: FieldErrors = {}, message?: string): string {
-  return [
-    `<form name="change_password" method="post" action="/api/change-password" enctype="application/x-www-form-urlencoded">`,
+  const fields = [
     notice(t, message, errors),
     passwordInput(t, errors, 'current_password', 'password_form.current', 'current-password'),
     passwordInput(t, errors, 'new_password', 'password_form.new', 'new-password'),
     passwordInput(t, errors, 'new_password_repeat', 'password_form.repeat', 'new-password'),
-    `<p class="form-hint">${escapeHtml(t('password_form.hint'))}</p>`,
-    `<button type="submit" class="btn btn-primary">${escapeHtml(t('password_form.submit'))}</button>`,
-    `</form>`,
-  ].join('');
+  ];
+  return html`<form name="change_password" method="post" action="/api/change-password" enctype="application/x-www-form-urlencoded">${fields}<p class="form-hint">${t('password_form.hint')}</p><button type="submit" class="btn btn-primary">${t('password_form.submit')}</button></form>`
+    .text;
 }
 
 function select(
@@ -93,16 +73,11 @@ function select(
   errors: FieldErrors,
   t: Translate,
 ) {
-  const opts = options
-    .map(
-      ([value, text]) =>
-        `<option value="${escapeHtml(value)}"${value === selected ? ' selected' : ''}>${escapeHtml(text)}</option>`,
-    )
-    .join('');
-  return (
-    `<div class="form-group"><label for="${name}">${escapeHtml(label)}</label>` +
-    `<select id="${name}" name="${name}">${opts}</select>${fieldError(t, errors, name)}</div>`
+  const opts = options.map(
+    ([value, text]) =>
+      html`<option value="${value}"${value === selected ? html` selected` : null}>${text}</option>`,
   );
+  return html`<div class="form-group"><label for="${name}">${label}</label><select id="${name}" name="${name}">${opts}</select>${fieldError(t, errors, name)}</div>`;
 }
 
 /** The preferences form, prefilled with the client's current choices. */
@@ -115,8 +90,7 @@ export function renderPreferencesForm(
   const zones = COMMON_TIME_ZONES.includes(prefs.timezone)
     ? COMMON_TIME_ZONES
     : [prefs.timezone, ...COMMON_TIME_ZONES];
-  return [
-    `<form name="preferences" method="post" action="/api/v1/user/prefences/form" enctype="application/x-www-form-urlencoded">`,
+  const fields = [
     notice(t, message, errors),
     select(
       'odds_format',
@@ -153,9 +127,7 @@ export function renderPreferencesForm(
       errors,
       t,
     ),
-    `<div class="form-group form-check"><input type="checkbox" id="hide_balance" name="hide_balance" value="1"${prefs.hideBalance ? ' checked' : ''}>`,
-    `<label for="hide_balance">${escapeHtml(t('preferences.hide_balance'))}</label></div>`,
-    `<button type="submit" class="btn btn-primary">${escapeHtml(t('preferences.submit'))}</button>`,
-    `</form>`,
-  ].join('');
+  ];
+  return html`<form name="preferences" method="post" action="/api/v1/user/prefences/form" enctype="application/x-www-form-urlencoded">${fields}<div class="form-group form-check"><input type="checkbox" id="hide_balance" name="hide_balance" value="1"${prefs.hideBalance ? html` checked` : null}><label for="hide_balance">${t('preferences.hide_balance')}</label></div><button type="submit" class="btn btn-primary">${t('preferences.submit')}</button></form>`
+    .text;
 }

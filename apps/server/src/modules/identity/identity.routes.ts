@@ -14,7 +14,7 @@ import {
 import { formatMoney, cents } from '@sb/betting';
 import type { Auth } from './auth';
 import { currencyOf } from './currencies';
-import type { UserRow } from './identity.repository';
+import type { UserRow } from './identity.service';
 import { preferencesOf } from './identity.service';
 import type { AppCredential, TokensService } from './tokens.service';
 

@@ -3,6 +3,9 @@ import type { DbOrTx } from '../../db/database';
 import type { Clock } from '../../lib/clock';
 import { HttpError, badRequest } from '../../plugins/errors';
 import { createIdentityRepository, type IdentityRepository, type UserRow } from './identity.repository';
+
+/** A user as the service hands it to routes and other modules. */
+export type { UserRow };
 import { hashPassword, passwordPolicyError, verifyPassword } from './passwords';
 import type { LoginThrottle } from './login-throttle';
 

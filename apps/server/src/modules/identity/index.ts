@@ -20,7 +20,6 @@ export { ACCESS_TOKEN_TTL_MS, REFRESH_TOKEN_TTL_MS } from './tokens.service';
 export { THROTTLE_RULES, progressiveDelayMs } from './login-throttle';
 export { usernameKey } from './username-key';
 export { currencyOf } from './currencies';
-export { escapeHtml } from './forms';
 
 /** Clients and resellers, passwords, tokens and sessions, and the account forms. */
 export function createIdentityModule(deps: {

@@ -9,7 +9,7 @@ export interface BucketRule {
 }
 
 /**
- * Brute-force protection without lock-out (issue 7, findings 5–8):
+ * Brute-force protection without lock-out:
  * - per address: 50 failures per 15 minutes across usernames;
  * - per username and address pair: 10 per 15 minutes, with a progressive delay from the 4th failure — the
  *   attacker's address is stopped, the owner's other addresses are untouched;

@@ -1,7 +1,6 @@
-import { and, desc, eq, gte, lt, lte, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database';
 import type { Clock } from '../../lib/clock';
-import { auditLog } from './ops.tables';
+import { createAuditRepository, type AuditFilter } from './audit.repository';
 import type { OperatorContext } from './operators';
 
 export interface AuditEntry {
@@ -17,25 +16,14 @@ export interface AuditEntry {
   address?: string | null;
 }
 
-export interface AuditFilter {
-  limit: number;
-  actor?: string | undefined;
-  action?: string | undefined;
-  outcome?: 'ok' | 'refused' | undefined;
-  from?: Date | undefined;
-  to?: Date | undefined;
-  /** Only ids below this (paging back). */
-  before?: number | undefined;
-  /** An operator of one brand sees that brand's entries and its own. */
-  brandId?: number | null;
-}
+export type { AuditFilter } from './audit.repository';
 
 /** The append-only log (a trigger refuses UPDATE and DELETE): written inside the action's transaction. */
 export function createAuditLog(deps: { db: DbOrTx; clock: Clock }) {
   return {
     async record(entry: AuditEntry, tx: DbOrTx = deps.db): Promise<void> {
       const a = entry.actor;
-      await tx.insert(auditLog).values({
+      await createAuditRepository(tx).insert({
         at: new Date(deps.clock.now()),
         operatorId: 'operatorId' in a ? a.operatorId : null,
         actor: a.username.slice(0, 100),
@@ -53,20 +41,7 @@ export function createAuditLog(deps: { db: DbOrTx; clock: Clock }) {
     },
 
     async list(f: AuditFilter) {
-      const where: SQL[] = [];
-      if (f.actor) where.push(eq(auditLog.actor, f.actor));
-      if (f.action) where.push(eq(auditLog.action, f.action));
-      if (f.outcome) where.push(eq(auditLog.outcome, f.outcome));
-      if (f.from) where.push(gte(auditLog.at, f.from));
-      if (f.to) where.push(lte(auditLog.at, f.to));
-      if (f.before) where.push(lt(auditLog.id, f.before));
-      if (f.brandId != null) where.push(eq(auditLog.brandId, f.brandId));
-      const rows = await deps.db
-        .select()
-        .from(auditLog)
-        .where(where.length ? and(...where) : undefined)
-        .orderBy(desc(auditLog.id))
-        .limit(f.limit);
+      const rows = await createAuditRepository(deps.db).list(f);
       return rows.map((r) => ({ ...r, at: r.at.toISOString() }));
     },
   };

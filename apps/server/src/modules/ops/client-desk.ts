@@ -1,22 +1,21 @@
-import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
+import { createClientDeskRepository } from './client-desk.repository';
 import type { DeskRepository } from './desk.repository';
 import type { Risk } from './risk';
 import { tickerBets } from './ticker';
 
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 const iso = (v: unknown) => (v instanceof Date ? v : new Date(String(v))).toISOString();
 
 /** Statuses of a bet whose money is final (rejected and cancelled bets returned their stake: no revenue). */
 const SETTLED = ['win', 'loss', 'refund', 'cashout'];
 
 /**
- * The back office's client page (issue 19 item 6), read-only over the identity, wallet, betting and limits
+ * The back office's client page, read-only over the identity, wallet, betting and limits
  * modules' tables (the desk's reporting exception, desk.repository.ts): profile, balances, open and settled
  * bets, transactions, responsible-gambling state, GGR, and the client's risk settings and effective limits.
  */
 export function createClientDesk(deps: { db: Db; desk: DeskRepository; risk: Risk }) {
-  const { db } = deps;
+  const repo = createClientDeskRepository(deps.db);
   return {
     /** The client's brand, or null for an unknown client (a brand-scoped operator's 404). */
     clientBrand: (id: number) => deps.desk.clientBrand(id),
@@ -24,17 +23,7 @@ export function createClientDesk(deps: { db: Db; desk: DeskRepository; risk: Ris
     /** Clients whose username starts with `q` (case-insensitive), newest first. */
     async search(q: string, brandId: number | null, limit: number) {
       const like = `${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      const rows = rowsOf<Record<string, unknown>>(
-        await db.execute(sql`
-          select u.id, u.app_id, a.name as brand, u.username, u.currency_iso, u.created_at,
-                 (select coalesce(-sum(e.amount), 0)::bigint from ledger_entries e
-                    join ledger_accounts k on k.id = e.account_id
-                    where k.owner_id = u.id and k.kind = 'client_debt') as debt
-          from users u left join apps a on a.id = u.app_id
-          where u.role = 'ROLE_CLIENT' and lower(u.username) like ${like}
-            ${brandId === null ? sql`` : sql`and u.app_id = ${brandId}`}
-          order by u.id desc limit ${limit}`),
-      );
+      const rows = await repo.search(like, brandId, limit);
       return rows.map((r) => ({
         id: Number(r.id),
         brand: { id: Number(r.app_id), name: String(r.brand ?? '') },
@@ -47,32 +36,11 @@ export function createClientDesk(deps: { db: Db; desk: DeskRepository; risk: Ris
     },
 
     async page(userId: number) {
-      const [profile] = rowsOf<Record<string, unknown>>(
-        await db.execute(sql`
-          select u.id, u.app_id, a.name as brand, u.username, u.first_name, u.last_name, u.email, u.currency_iso,
-                 u.language, u.created_at
-          from users u left join apps a on a.id = u.app_id where u.id = ${userId} and u.role = 'ROLE_CLIENT'`),
-      );
+      const profile = await repo.profile(userId);
       if (!profile) return null;
-      const balances = rowsOf<{ kind: string; currency: string; balance: number | string }>(
-        await db.execute(sql`select kind, currency, balance from ledger_accounts
-          where owner_id = ${userId} and kind in ('client_cash', 'client_bonus') order by kind`),
-      );
-      // The debt account keeps no row balance (it may go negative): its entries' sum, negative = owed.
-      const debts = rowsOf<{ currency: string; owed: number | string }>(
-        await db.execute(sql`select k.currency, coalesce(-sum(e.amount), 0)::bigint as owed
-          from ledger_accounts k left join ledger_entries e on e.account_id = k.id
-          where k.owner_id = ${userId} and k.kind = 'client_debt' group by k.currency order by k.currency`),
-      );
-      const transactions = rowsOf<Record<string, unknown>>(
-        await db.execute(sql`
-          select m.id, m.type, m.created_at, e.amount, e.balance_after, k.kind
-          from ledger_entries e
-          join ledger_accounts k on k.id = e.account_id
-          join ledger_movements m on m.id = e.movement_id
-          where k.owner_id = ${userId} and k.kind in ('client_cash', 'client_bonus')
-          order by e.id desc limit 50`),
-      ).map((r) => ({
+      const balances = await repo.balances(userId);
+      const debts = await repo.debts(userId);
+      const transactions = (await repo.transactions(userId)).map((r) => ({
         id: Number(r.id),
         type: String(r.type),
         account: String(r.kind),
@@ -80,39 +48,16 @@ export function createClientDesk(deps: { db: Db; desk: DeskRepository; risk: Ris
         balanceAfter: r.balance_after == null ? null : Number(r.balance_after),
         at: iso(r.created_at),
       }));
-      const [sports] = rowsOf<Record<string, unknown>>(
-        await db.execute(sql`
-          select count(*)::int as bets, coalesce(sum(total_stake), 0)::bigint as stakes,
-                 coalesce(sum(paid), 0)::bigint as paid
-          from bets where user_id = ${userId} and status in (${sql.join(
-            SETTLED.map((s) => sql`${s}`),
-            sql`, `,
-          )})`),
-      );
-      const [casino] = rowsOf<Record<string, unknown>>(
-        await db.execute(sql`
-          select coalesce(-sum(e.amount), 0)::bigint as ggr,
-                 coalesce(-sum(e.amount) filter (where m.type = 'casino_stake'), 0)::bigint as stakes
-          from ledger_entries e
-          join ledger_accounts k on k.id = e.account_id
-          join ledger_movements m on m.id = e.movement_id
-          where k.owner_id = ${userId} and k.kind in ('client_cash', 'client_bonus')
-            and m.type in ('casino_stake', 'casino_payout', 'casino_refund')`),
-      );
-      const limits = rowsOf<Record<string, unknown>>(
-        await db.execute(sql`select type, period, amount, pending_amount, pending_from from gambling_limits
-          where user_id = ${userId} order by type, period`),
-      ).map((r) => ({
+      const sports = await repo.betTotals(userId, SETTLED);
+      const casino = await repo.casinoTotals(userId);
+      const limits = (await repo.gamblingLimits(userId)).map((r) => ({
         type: String(r.type),
         period: String(r.period),
         amount: r.amount == null ? null : Number(r.amount),
         pendingAmount: r.pending_amount == null ? null : Number(r.pending_amount),
         pendingFrom: r.pending_from == null ? null : iso(r.pending_from),
       }));
-      const [settings] = rowsOf<Record<string, unknown>>(
-        await db.execute(sql`select reality_check_minutes, exclusion_kind, excluded_until from gambling_settings
-          where user_id = ${userId}`),
-      );
+      const settings = await repo.gamblingSettings(userId);
       const appId = Number(profile.app_id);
       const [open, settled] = await Promise.all([
         tickerBets(deps.desk, { limit: 50, clientId: userId, statuses: ['waiting', 'pending'] }),

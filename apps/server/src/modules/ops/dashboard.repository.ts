@@ -1,39 +1,13 @@
+import type { OpsBookDay, OpsRtpFamily } from '@sb/contract';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 
 /**
- * The dashboard's figures (issue 19 item 8), read-only SQL over bets, events and the casino's rounds, like the
+ * The dashboard's figures, read-only SQL over bets, events and the casino's rounds, like the
  * desk's other reports. Money in minor units of each brand's currency; days are UTC calendar days.
  */
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 const num = (v: unknown) => Number(v ?? 0);
-
-export interface BookDayRow {
-  day: string;
-  brandId: number;
-  brand: string;
-  currency: string;
-  /** The sport of every leg; 0 = a multiple across sports. */
-  sportId: number;
-  /** Stakes of the bets placed that day (accepted: not pending, rejected or cancelled). */
-  turnover: number;
-  bets: number;
-  /** Stakes and what was paid (payouts, refunds, cash-outs) of the bets finally settled that day. */
-  settledStakes: number;
-  paid: number;
-  ggr: number;
-}
-
-export interface RtpRow {
-  family: string;
-  rounds: number;
-  stakes: number;
-  wins: number;
-  /** wins / stakes, basis points (null without stakes). */
-  actualBp: number | null;
-  /** The games' declared RTP weighted by stake, basis points. */
-  theoreticalBp: number | null;
-}
 
 /** A bet's sport: the one sport of its legs, else 0 (mixed). */
 const sportOfBet = sql`(select case when count(distinct e.sport_id) = 1 then min(e.sport_id) else 0 end
@@ -42,7 +16,7 @@ const sportOfBet = sql`(select case when count(distinct e.sport_id) = 1 then min
 export function createDashboardRepository(db: Db) {
   return {
     /** Turnover per placement day, and settled stakes, paid and GGR per settlement day, by brand and sport. */
-    async book(from: Date, brandId: number | null): Promise<BookDayRow[]> {
+    async book(from: Date, brandId: number | null): Promise<OpsBookDay[]> {
       const brand = brandId === null ? sql`` : sql` and b.app_id = ${brandId}`;
       const rows = await db.execute(sql`
         with placed as (
@@ -98,7 +72,7 @@ export function createDashboardRepository(db: Db) {
      * Casino real-money rounds since `from` per game family (slot families, roulette, crash): actual RTP = wins /
      * stakes, theoretical = the games' declared RTP weighted by stake. Rounds still open are left out.
      */
-    async rtp(from: Date, brandId: number | null): Promise<RtpRow[]> {
+    async rtp(from: Date, brandId: number | null): Promise<OpsRtpFamily[]> {
       const brand = brandId === null ? sql`` : sql` and s.app_id = ${brandId}`;
       const rows = await db.execute(sql`
         with rounds as (

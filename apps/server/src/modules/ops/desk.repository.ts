@@ -1,12 +1,13 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { cents, type Cents, type Odds } from '@sb/betting';
 import type { Db } from '../../db/database';
 
 /**
  * The back office's read side: read-only reporting queries over the bets, their legs, the clients' names and
- * the events (tables of the betting, identity, tenancy and fixtures modules). A deliberate exception to "a module
+ * the events (tables of the betting, identity, tenancy and sports modules). A deliberate exception to "a module
  * never reads another's tables": the desk is a report across the whole book, it never writes these tables, and
  * joining in SQL is what keeps the ticker's filters and limit exact. Writes go through the owning module
- * (suspension: the fixtures module's `operatorSuspension`).
+ * (suspension: the sports module's `operatorSuspension`).
  */
 export interface BetRowOut {
   id: number;
@@ -18,10 +19,10 @@ export interface BetRowOut {
   systems: number[];
   status: string;
   currency: string;
-  stakePerBet: number;
-  totalStake: number;
+  stakePerBet: Cents;
+  totalStake: Cents;
   combinations: number;
-  paid: number;
+  paid: Cents;
   createdAt: Date;
 }
 
@@ -34,7 +35,7 @@ export interface LegRowOut {
   special: string;
   outcome: string;
   selectionName: string;
-  oddsThousandths: number;
+  oddsThousandths: Odds;
   isLive: boolean;
   banker: boolean;
   result: string | null;
@@ -73,10 +74,10 @@ function betOf(r: Record<string, unknown>): BetRowOut {
     systems: (r.systems as number[] | null)?.map(Number) ?? [],
     status: String(r.status),
     currency: String(r.currency),
-    stakePerBet: num(r.stake_per_bet),
-    totalStake: num(r.total_stake),
+    stakePerBet: cents(num(r.stake_per_bet)),
+    totalStake: cents(num(r.total_stake)),
     combinations: num(r.combinations),
-    paid: num(r.paid),
+    paid: cents(num(r.paid)),
     createdAt: r.created_at instanceof Date ? r.created_at : new Date(String(r.created_at)),
   };
 }
@@ -91,7 +92,7 @@ function legOf(r: Record<string, unknown>): LegRowOut {
     special: String(r.special),
     outcome: String(r.outcome),
     selectionName: String(r.selection_name),
-    oddsThousandths: num(r.odds_thousandths),
+    oddsThousandths: num(r.odds_thousandths) as Odds,
     isLive: Boolean(r.is_live),
     banker: Boolean(r.banker),
     result: (r.result as string | null) ?? null,
@@ -221,6 +222,17 @@ export function createDeskRepository(db: Db) {
       const rows = await db.execute(sql`select app_id from users where id = ${id}`);
       const r = rowsOf<{ app_id: number }>(rows)[0];
       return r ? num(r.app_id) : null;
+    },
+
+    /** The events that open bets (accepted or in their live delay) above `afterBetId` hold, with the last such bet. */
+    async eventsWithOpenBetsAfter(afterBetId: number): Promise<{ eventId: number; lastBetId: number }[]> {
+      const rows = await db.execute(sql`
+        select l.event_id, max(b.id) as last_id from bets b join bet_legs l on l.bet_id = b.id
+        where b.id > ${afterBetId} and b.status in ('waiting', 'pending') group by l.event_id`);
+      return rowsOf<{ event_id: unknown; last_id: unknown }>(rows).map((r) => ({
+        eventId: num(r.event_id),
+        lastBetId: num(r.last_id),
+      }));
     },
 
     async maxBetId(): Promise<number> {

@@ -1,10 +1,12 @@
 import type { Db } from '../../db/database';
 import type { Clock } from '../../lib/clock';
 import type { BetMoneyChange } from '../betting/index';
-import type { FixturesModule } from '../fixtures/index';
+import type { SportsModule } from '../sports/index';
+import type { FeedProducer } from '../producer/index';
 import { marginsRoutes } from './margins.routes';
 import type { DbOrTx } from '../../db/database';
 import { createDashboardRepository } from './dashboard.repository';
+import { createDashboardService } from './dashboard.service';
 import { dashboardRoutes } from './dashboard.routes';
 import { createResultsDesk } from './results-desk';
 import { resultsDeskRoutes } from './results-desk.routes';
@@ -12,15 +14,17 @@ import { createResultsRepository } from './results.repository';
 import { createAuditLog } from './audit';
 import { createClientDesk } from './client-desk';
 import { createDeskRepository } from './desk.repository';
+import { createDeskService } from './desk.service';
 import { createOperatorsService, seedDemoOperators } from './operators';
 import { opsRoutes } from './ops.routes';
 import { createTickerPump } from './ticker';
-import { createRisk } from './risk';
+import type { Risk } from './risk';
 import { createTrading } from './trading';
 import { createTradingControls } from './trading-controls';
 
 export type { OperatorContext, OperatorsService } from './operators';
 export { DEMO_OPERATORS, totpCode } from './operators';
+export { createRisk, type Risk } from './risk';
 
 /**
  * The back office's server side: operators and their sessions, the audit log, the bet ticker, liability and
@@ -29,7 +33,14 @@ export { DEMO_OPERATORS, totpCode } from './operators';
 export function createOpsModule(deps: {
   db: Db;
   clock: Clock;
-  fixtures: FixturesModule;
+  sports: SportsModule;
+  /** The feed producer: operator commands on events, the events it steers, result summaries. */
+  producer: FeedProducer;
+  /**
+   * Client limits, stake factors and block flags (`createRisk`): made before betting, which applies them, so that
+   * this module, which settles through betting, is made after it (no construction cycle).
+   */
+  risk: Risk;
   /** Betting's settlement of the bets on an operator-resulted market, in the operator's transaction. */
   settleBetsIn: (tx: DbOrTx, selectionIds: number[]) => Promise<BetMoneyChange[]>;
   require2fa: boolean;
@@ -48,25 +59,25 @@ export function createOpsModule(deps: {
     automationToken: deps.automationToken,
   });
   const audit = createAuditLog({ db: deps.db, clock: deps.clock });
-  const desk = createDeskRepository(deps.db);
-  const pump = createTickerPump({ repo: desk, intervalMs: deps.tickerPollMs ?? 500, log: deps.log });
-  const trading = createTrading({ suspension: deps.fixtures.operatorSuspension, audit });
-  const risk = createRisk({ db: deps.db, clock: deps.clock });
-  const clients = createClientDesk({ db: deps.db, desk, risk });
+  const deskRepo = createDeskRepository(deps.db);
+  const desk = createDeskService(deskRepo);
+  const pump = createTickerPump({ repo: deskRepo, intervalMs: deps.tickerPollMs ?? 500, log: deps.log });
+  const trading = createTrading({ suspension: deps.sports.operatorSuspension, audit });
+  const { risk } = deps;
+  const clients = createClientDesk({ db: deps.db, desk: deskRepo, risk });
   const controls = createTradingControls({
-    db: deps.db,
     clock: deps.clock,
-    prices: deps.fixtures.operatorPrices,
-    suspension: deps.fixtures.operatorSuspension,
+    prices: deps.sports.operatorPrices,
+    suspension: deps.sports.operatorSuspension,
     audit,
-    desk,
+    desk: deskRepo,
     risk,
     log: deps.log,
   });
   const results = createResultsDesk({
     db: deps.db,
     clock: deps.clock,
-    resulting: deps.fixtures.resulting,
+    resulting: deps.sports.marketResulting(deps.producer.resultModel),
     settleBetsIn: deps.settleBetsIn,
     repo: createResultsRepository(deps.db),
     audit,
@@ -74,11 +85,11 @@ export function createOpsModule(deps: {
   const now = () => deps.clock.now();
   /** Sports with their names in both languages (the desk's screens name sports, never show ids). */
   const sportNames = async () =>
-    [...(await deps.fixtures.catalogue.reference()).sports.values()]
+    [...(await deps.sports.catalogue.reference()).sports.values()]
       .sort((a, b) => a.order - b.order)
       .map((s) => ({ id: s.id, name: { en: s.nameEn, tr: s.nameTr } }));
   const margins = marginsRoutes({
-    margins: deps.fixtures.margins,
+    margins: deps.sports.margins,
     audit,
     desk,
     sportExists: (id) => risk.sportExists(id),
@@ -86,7 +97,7 @@ export function createOpsModule(deps: {
   });
   const extra = [
     resultsDeskRoutes(results, now),
-    dashboardRoutes(createDashboardRepository(deps.db), now, sportNames),
+    dashboardRoutes(createDashboardService(createDashboardRepository(deps.db), now, sportNames)),
     margins,
   ];
   return {
@@ -97,15 +108,14 @@ export function createOpsModule(deps: {
     risk,
     controls,
     results,
-    /** Limits, stake factors and block flags as bet placement and cash-out apply them. */
-    betRisk: risk.betRisk,
     routes: opsRoutes({
       operators,
       audit,
       desk,
       trading,
       pump,
-      fixtures: deps.fixtures,
+      sports: deps.sports,
+      producer: deps.producer,
       controls,
       risk,
       clients,

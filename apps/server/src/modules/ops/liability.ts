@@ -1,42 +1,8 @@
+import type { OpsMarketLiability } from '@sb/contract';
 import type { LegResult } from '@sb/betting';
 import { payoutOf } from '../betting/index';
 import type { BetRowOut, DeskRepository, LegRowOut } from './desk.repository';
 import { combosOf } from './ticker';
-
-/**
- * What the book stands to lose on an event, from its open bets (accepted, or in their live delay), per market
- * and selection:
- * - `stakes`: the stake of the combinations that hold the selection (a single's stake; a multiple's whole stake;
- *   a system's combinations that contain the leg), `bets`: how many bets hold it;
- * - `payoutIfWins`: what the book pays if the selection wins and every other leg wins too, less what it would pay
- *   with the selection lost (the worst case for a multiple, the exact payout for a single), from the odds each
- *   bet was accepted at, floored to the minor unit as settlement floors it;
- * - `net`: the market's stakes less `payoutIfWins`: the book's result on the market if this outcome happens
- *   (negative = a loss).
- * The event's `netRisk` is the sum over its markets of the worst outcome's net (0 when every outcome wins).
- */
-export interface SelectionLiability {
-  selectionId: number;
-  name: string;
-  outcome: string;
-  odd: number | null;
-  stakes: number;
-  bets: number;
-  payoutIfWins: number;
-  net: number;
-}
-
-export interface MarketLiability {
-  marketId: number | null;
-  marketType: number;
-  special: string;
-  suspended: string | null;
-  disabled: boolean;
-  stakes: number;
-  bets: number;
-  worstNet: number;
-  selections: SelectionLiability[];
-}
 
 interface Acc {
   marketType: number;
@@ -93,13 +59,14 @@ function groupLegs(legs: LegRowOut[]) {
   return byBet;
 }
 
+/** An event's liability (`OpsEventLiability`: what each field means is written in @sb/contract ops.ts). */
 export async function eventLiability(repo: DeskRepository, eventId: number, brandId: number | null) {
   const bets = await repo.openBets(eventId, brandId);
   const legsByBet = groupLegs(await repo.legsOf(bets.map((b) => b.id)));
   const acc = accumulate(eventId, bets, legsByBet);
   const selectionIds = [...acc.values()].flatMap((m) => [...m.selections.keys()]);
   const current = new Map((await repo.selections(selectionIds)).map((s) => [s.id, s]));
-  const markets: MarketLiability[] = [...acc.values()].map((m) => {
+  const markets: OpsMarketLiability[] = [...acc.values()].map((m) => {
     const selections = [...m.selections.values()].map((s) => ({
       selectionId: s.leg.selectionId,
       name: s.leg.selectionName,

@@ -7,23 +7,23 @@ import {
   MAX_BRAND_MARGIN_BP,
   MIN_BRAND_MARGIN_BP,
   type BrandMargins,
-} from '../fixtures/index';
+} from '../sports/index';
 import { brandScope, ctxOf } from './access';
 import type { AuditLog } from './audit';
-import type { DeskRepository } from './desk.repository';
+import type { DeskService } from './desk.service';
 import { reasonText } from './trading-controls.routes';
 
 const INT32_MAX = 2_147_483_647;
 
 /**
  * Brand margins (`/ops/v1/margins`): a brand's Δ per sport and market family, in basis points. Prices are shared;
- * the margin adjusts what the brand serves and accepts (fixtures/pricing/brand-odd.ts). Brand-scoped like limits:
+ * the margin adjusts what the brand serves and accepts (sports/pricing/brand-odd.ts). Brand-scoped like limits:
  * a brand's trader sets its own brand's margins; another brand → 404.
  */
 export function marginsRoutes(deps: {
   margins: BrandMargins;
   audit: AuditLog;
-  desk: DeskRepository;
+  desk: DeskService;
   sportExists: (id: number) => Promise<boolean>;
   /** Sports with their names (the screen's choices). */
   sports: () => Promise<{ id: number; name: { en: string; tr: string } }[]>;

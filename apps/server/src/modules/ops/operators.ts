@@ -1,12 +1,12 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { hash, verify } from '@node-rs/argon2';
-import { and, asc, eq, isNull } from 'drizzle-orm';
 import * as OTPAuth from 'otpauth';
 import qrcode from 'qrcode-generator';
 import type { Db } from '../../db/database';
 import type { Clock } from '../../lib/clock';
+import { hashSecret, verifySecret } from '../../lib/password-hash';
 import { HttpError } from '../../plugins/errors';
-import { operatorSessions, operators, type OperatorRole } from './ops.tables';
+import type { OperatorRole } from './ops.tables';
+import { createOperatorsRepository, type OperatorRow } from './operators.repository';
 
 export const OPERATOR_ROLES = ['admin', 'trader', 'support'] as const;
 /** What each role may do: support reads; trader also trades; admin also manages operators. */
@@ -18,8 +18,6 @@ const GRANTS: Record<OperatorRole, Permission[]> = {
 };
 export const can = (role: OperatorRole, permission: Permission) => GRANTS[role].includes(permission);
 
-/** OWASP's argon2id minimum, as the identity module hashes clients' passwords. */
-const ARGON2 = { algorithm: 2 /* Argon2id */, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 /** A session lives at most this long however often it is used. */
 export const SESSION_MAX_MS = 8 * 3600_000;
 const TOTP_PERIOD_S = 30;
@@ -36,7 +34,7 @@ export interface OperatorContext {
   scope: 'full' | 'enrol';
 }
 
-export type OperatorRow = typeof operators.$inferSelect;
+export type { OperatorRow } from './operators.repository';
 
 export const publicOperator = (o: OperatorRow) => ({
   id: o.id,
@@ -86,21 +84,17 @@ export function createOperatorsService(deps: {
   sessionMinutes: number;
   automationToken?: string | undefined;
 }) {
-  const { db, clock } = deps;
+  const { clock } = deps;
+  const repo = createOperatorsRepository(deps.db);
   const idleMs = deps.sessionMinutes * 60_000;
   const automation = deps.automationToken ? Buffer.from(sha256(deps.automationToken)) : null;
 
-  async function byUsername(username: string) {
-    return (await db.select().from(operators).where(eq(operators.username, username)))[0] ?? null;
-  }
-  async function byId(id: number) {
-    return (await db.select().from(operators).where(eq(operators.id, id)))[0] ?? null;
-  }
+  const { byUsername, byId } = repo;
 
   async function openSession(o: OperatorRow, scope: 'full' | 'enrol') {
     const token = randomBytes(32).toString('base64url');
     const now = clock.now();
-    await db.insert(operatorSessions).values({
+    await repo.insertSession({
       tokenHash: sha256(token),
       operatorId: o.id,
       scope,
@@ -120,29 +114,21 @@ export function createOperatorsService(deps: {
     }): Promise<OperatorRow> {
       if (await byUsername(input.username))
         throw new HttpError(409, 'conflict', 'username already taken', 'username');
-      const [row] = await db
-        .insert(operators)
-        .values({
-          username: input.username,
-          passwordHash: await hash(input.password, ARGON2),
-          role: input.role,
-          brandId: input.brandId,
-          createdAt: new Date(clock.now()),
-        })
-        .returning();
-      return row!;
+      return repo.insert({
+        username: input.username,
+        passwordHash: await hashSecret(input.password),
+        role: input.role,
+        brandId: input.brandId,
+        createdAt: new Date(clock.now()),
+      });
     },
 
-    list: () => db.select().from(operators).orderBy(asc(operators.id)),
+    list: () => repo.all(),
 
     async update(id: number, patch: { role?: OperatorRole; brandId?: number | null; disabled?: boolean }) {
-      const [row] = await db.update(operators).set(patch).where(eq(operators.id, id)).returning();
-      if (patch.disabled)
-        await db
-          .update(operatorSessions)
-          .set({ revokedAt: new Date(clock.now()) })
-          .where(and(eq(operatorSessions.operatorId, id), isNull(operatorSessions.revokedAt)));
-      return row ?? null;
+      const row = await repo.update(id, patch);
+      if (patch.disabled) await repo.revokeSessions(id, new Date(clock.now()));
+      return row;
     },
 
     /**
@@ -153,18 +139,18 @@ export function createOperatorsService(deps: {
     async login(username: string, password: string, code: string | undefined) {
       const o = await byUsername(username);
       if (!o || o.disabled) {
-        dummy ??= hash('dummy-operator-password', ARGON2);
-        await verify(await dummy, password).catch(() => false);
+        dummy ??= hashSecret('dummy-operator-password');
+        await verifySecret(await dummy, password);
         throw new HttpError(401, 'invalid_credentials', 'invalid username, password or code');
       }
-      const ok = await verify(o.passwordHash, password).catch(() => false);
+      const ok = await verifySecret(o.passwordHash, password);
       if (!ok) throw new HttpError(401, 'invalid_credentials', 'invalid username, password or code');
       if (o.totpEnabled && o.totpSecret) {
         if (!code) throw new HttpError(401, 'totp_required', 'a TOTP code is required', 'totp');
         const step = totpStep(o.totpSecret, o.username, code, clock.now());
         if (step === null || (o.totpLastStep !== null && step <= o.totpLastStep))
           throw new HttpError(401, 'invalid_credentials', 'invalid username, password or code', 'totp');
-        await db.update(operators).set({ totpLastStep: step }).where(eq(operators.id, o.id));
+        await repo.update(o.id, { totpLastStep: step });
         return { operator: o, token: await openSession(o, 'full'), scope: 'full' as const };
       }
       const scope = deps.require2fa ? ('enrol' as const) : ('full' as const);
@@ -178,20 +164,13 @@ export function createOperatorsService(deps: {
       if (automation && timingSafeEqual(Buffer.from(digest), automation))
         return { operatorId: null, username: 'automation', role: 'admin', brandId: null, scope: 'full' };
       const now = clock.now();
-      const [row] = await db
-        .select({ session: operatorSessions, operator: operators })
-        .from(operatorSessions)
-        .innerJoin(operators, eq(operators.id, operatorSessions.operatorId))
-        .where(eq(operatorSessions.tokenHash, digest));
+      const row = await repo.session(digest);
       if (!row || row.session.revokedAt || row.operator.disabled) return null;
       if (row.session.expiresAt.getTime() <= now) return null;
       const next = Math.min(now + idleMs, row.session.createdAt.getTime() + SESSION_MAX_MS);
       // Push the idle end forward at most once a minute (a ticker polls every second).
       if (next - row.session.expiresAt.getTime() > 60_000)
-        await db
-          .update(operatorSessions)
-          .set({ expiresAt: new Date(next) })
-          .where(eq(operatorSessions.tokenHash, digest));
+        await repo.updateSession(digest, { expiresAt: new Date(next) });
       return {
         operatorId: row.operator.id,
         username: row.operator.username,
@@ -202,10 +181,7 @@ export function createOperatorsService(deps: {
     },
 
     async logout(token: string) {
-      await db
-        .update(operatorSessions)
-        .set({ revokedAt: new Date(clock.now()) })
-        .where(eq(operatorSessions.tokenHash, sha256(token)));
+      await repo.updateSession(sha256(token), { revokedAt: new Date(clock.now()) });
     },
 
     /** Enrolment, step 1: a new secret (replacing an unconfirmed one), its otpauth:// URI and a QR code. */
@@ -214,7 +190,7 @@ export function createOperatorsService(deps: {
       if (!o) throw new HttpError(404, 'not_found', 'operator not found');
       if (o.totpEnabled) throw new HttpError(409, 'conflict', 'a second factor is already enrolled');
       const secret = new OTPAuth.Secret({ size: 20 }).base32;
-      await db.update(operators).set({ totpSecret: secret }).where(eq(operators.id, o.id));
+      await repo.update(o.id, { totpSecret: secret });
       const uri = totpOf(secret, o.username).toString();
       return { secret, uri, qrSvg: qrSvg(uri) };
     },
@@ -225,11 +201,8 @@ export function createOperatorsService(deps: {
       if (!o?.totpSecret || o.totpEnabled) throw new HttpError(409, 'conflict', 'no enrolment in progress');
       const step = totpStep(o.totpSecret, o.username, code, clock.now());
       if (step === null) throw new HttpError(400, 'validation', 'the code does not match', 'totp');
-      await db.update(operators).set({ totpEnabled: true, totpLastStep: step }).where(eq(operators.id, o.id));
-      await db
-        .update(operatorSessions)
-        .set({ scope: 'full' })
-        .where(eq(operatorSessions.tokenHash, sha256(token)));
+      await repo.update(o.id, { totpEnabled: true, totpLastStep: step });
+      await repo.updateSession(sha256(token), { scope: 'full' });
     },
   };
 }

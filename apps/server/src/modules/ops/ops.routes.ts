@@ -3,18 +3,14 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParamSchema } from '@sb/contract';
 import { HttpError } from '../../plugins/errors';
-import {
-  OPERATOR_COMMANDS,
-  ResultInputError,
-  type FixturesModule,
-  type ResultInput,
-} from '../fixtures/index';
+import { ResultInputError, type ResultInput } from '../sports/index';
+import { OPERATOR_COMMANDS, type FeedProducer } from '../producer/index';
+import type { SportsModule } from '../sports/index';
 import { brandScope, ctxOf } from './access';
 import type { AuditLog } from './audit';
 import type { ClientDesk } from './client-desk';
 import { resultFactsSchema } from './result-facts.schema';
-import type { DeskRepository } from './desk.repository';
-import { eventLiability, matchesLiability } from './liability';
+import type { DeskService } from './desk.service';
 import {
   OPERATOR_ROLES,
   can,
@@ -23,7 +19,7 @@ import {
   type OperatorsService,
   type Permission,
 } from './operators';
-import { tickerBets, type createTickerPump } from './ticker';
+import type { createTickerPump } from './ticker';
 import { riskRoutes } from './risk.routes';
 import type { Risk } from './risk';
 import { SUSPEND_REASONS, assertPlatform, type createTrading } from './trading';
@@ -37,9 +33,9 @@ const commandBody = z.discriminatedUnion('command', [
 ]);
 
 /** An impossible result (score above the final, goals that do not add up, unknown player) → 400 naming the field. */
-async function checkResult(fixtures: FixturesModule, eventId: number, input: ResultInput): Promise<void> {
+async function checkResult(producer: FeedProducer, eventId: number, input: ResultInput): Promise<void> {
   try {
-    await fixtures.operator.checkResult(eventId, input);
+    await producer.checkResult(eventId, input);
   } catch (e) {
     if (e instanceof ResultInputError) throw new HttpError(400, 'validation', e.message, e.field);
     throw e;
@@ -72,10 +68,11 @@ const reasonBody = z.object({
 export interface OpsRouteDeps {
   operators: OperatorsService;
   audit: AuditLog;
-  desk: DeskRepository;
+  desk: DeskService;
   trading: ReturnType<typeof createTrading>;
   pump: ReturnType<typeof createTickerPump>;
-  fixtures: FixturesModule;
+  sports: SportsModule;
+  producer: FeedProducer;
   controls: TradingControls;
   risk: Risk;
   clients: ClientDesk;
@@ -85,7 +82,7 @@ export interface OpsRouteDeps {
 
 /** `/ops/v1/*`: every request authenticated (session bearer or OPERATOR_TOKEN), role-checked, brand-scoped. */
 export function opsRoutes(deps: OpsRouteDeps): FastifyPluginAsync {
-  const { operators, audit, desk, fixtures } = deps;
+  const { operators, audit, desk, sports, producer } = deps;
 
   async function authenticate(request: FastifyRequest) {
     const access = request.routeOptions.config.opsAccess;
@@ -388,7 +385,7 @@ export function opsRoutes(deps: OpsRouteDeps): FastifyPluginAsync {
             throw new HttpError(404, 'not_found', 'client not found');
         }
         return {
-          result: await tickerBets(desk, {
+          result: await desk.ticker({
             limit: q.limit,
             brandId,
             sportId: q.sport,
@@ -411,11 +408,9 @@ export function opsRoutes(deps: OpsRouteDeps): FastifyPluginAsync {
       },
       async (request) => {
         const ctx = ctxOf(request);
-        const bet = await desk.bet(request.params.id);
-        if (!bet || (ctx.brandId !== null && bet.appId !== ctx.brandId))
-          throw new HttpError(404, 'not_found', 'bet not found');
-        const [view] = await tickerBets(desk, { limit: 1, afterId: bet.id - 1, beforeId: bet.id + 1 });
-        return { result: view };
+        const bet = await desk.bet(request.params.id, ctx.brandId);
+        if (!bet) throw new HttpError(404, 'not_found', 'bet not found');
+        return { result: bet };
       },
     );
 
@@ -455,7 +450,7 @@ export function opsRoutes(deps: OpsRouteDeps): FastifyPluginAsync {
           });
           send({ type: 'authenticated', role: ctx.role });
           if (typeof msg.sinceId === 'number' && Number.isSafeInteger(msg.sinceId)) {
-            const missed = await tickerBets(desk, { afterId: msg.sinceId, brandId: ctx.brandId, limit: 200 });
+            const missed = await desk.ticker({ afterId: msg.sinceId, brandId: ctx.brandId, limit: 200 });
             if (missed.length) send({ type: 'bets', bets: missed.reverse() });
           }
         });
@@ -486,11 +481,11 @@ export function opsRoutes(deps: OpsRouteDeps): FastifyPluginAsync {
         const q = request.query;
         const brandId = brandScope(ctxOf(request), q.brand);
         if (q.eventId !== undefined) {
-          if (!(await fixtures.eventExists(q.eventId)))
+          if (!(await sports.eventExists(q.eventId)))
             throw new HttpError(404, 'not_found', 'event not found');
-          return { result: await eventLiability(desk, q.eventId, brandId) };
+          return { result: await desk.eventLiability(q.eventId, brandId) };
         }
-        return { result: await matchesLiability(desk, brandId, q.limit) };
+        return { result: await desk.matchesLiability(brandId, q.limit) };
       },
     );
 
@@ -539,7 +534,7 @@ export function opsRoutes(deps: OpsRouteDeps): FastifyPluginAsync {
             action,
             reason,
             request.ip,
-            fixtures.eventExists,
+            sports.eventExists,
           );
           request.opsAudited = true;
           return { result };
@@ -562,7 +557,7 @@ export function opsRoutes(deps: OpsRouteDeps): FastifyPluginAsync {
         },
       },
       async (request) => {
-        const list = await fixtures.operatorEvents([request.query.status], request.query.limit);
+        const list = await producer.operatorEvents([request.query.status], request.query.limit);
         return {
           result: list.map((e) => ({
             id: e.id,
@@ -591,10 +586,10 @@ export function opsRoutes(deps: OpsRouteDeps): FastifyPluginAsync {
       },
       async (request, reply) => {
         const { eventId: id } = request.params;
-        await fixtures.service.eventRecord(id); // 404 for an unknown event
+        await sports.service.eventRecord(id); // 404 for an unknown event
         const { command, ...args } = request.body;
-        if (request.body.command === 'result') await checkResult(fixtures, id, args as ResultInput);
-        const outcome = await fixtures.command(id, command, args);
+        if (request.body.command === 'result') await checkResult(producer, id, args as ResultInput);
+        const outcome = await producer.command(id, command, args);
         if (outcome.status === 'failed')
           throw new HttpError(409, 'command_failed', outcome.error ?? 'command failed');
         const ctx = ctxOf(request);
@@ -610,7 +605,7 @@ export function opsRoutes(deps: OpsRouteDeps): FastifyPluginAsync {
         });
         // A result says which markets it settled and which it voided (the input could not decide them).
         const markets =
-          command === 'result' && outcome.status === 'applied' ? await fixtures.resultSummary(id) : undefined;
+          command === 'result' && outcome.status === 'applied' ? await producer.resultSummary(id) : undefined;
         return reply
           .code(outcome.status === 'queued' ? 202 : 200)
           .send({ result: markets ? { ...outcome, markets } : outcome });
@@ -628,7 +623,7 @@ export function opsRoutes(deps: OpsRouteDeps): FastifyPluginAsync {
         },
       },
       async (request) => {
-        const row = await fixtures.commandStatus(request.params.id);
+        const row = await producer.commandStatus(request.params.id);
         if (!row) throw new HttpError(404, 'not_found', 'command not found');
         const status = row.appliedAt ? (row.error ? 'failed' : 'applied') : 'queued';
         return { result: { id: row.id, status, error: row.error ?? null } };
@@ -651,7 +646,7 @@ export function opsRoutes(deps: OpsRouteDeps): FastifyPluginAsync {
         assertPlatform(ctxOf(request), 'a virtual round command');
         const command = request.body.command === 'start' ? 'round_start' : 'round_finish';
         // Round commands name no event: queued with event id 0 for the simulator leader, like the others.
-        const outcome = await fixtures.command(0, command, {});
+        const outcome = await producer.command(0, command, {});
         if (outcome.status === 'failed')
           throw new HttpError(409, 'command_failed', outcome.error ?? 'command failed');
         const ctx = ctxOf(request);

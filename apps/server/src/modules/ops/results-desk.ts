@@ -8,7 +8,7 @@ import {
   type MarketResulting,
   type MarketResults,
   type ResultInput,
-} from '../fixtures/index';
+} from '../sports/index';
 import type { AuditLog } from './audit';
 import type { OperatorContext } from './operators';
 import type { ResultsRepository } from './results.repository';
@@ -71,7 +71,7 @@ class Rollback extends Error {
 }
 
 /**
- * The results and resettlement workspace (issue 19 item 7): an operator's result, void or resettlement of one
+ * The results and resettlement workspace: an operator's result, void or resettlement of one
  * market, exactly once. One transaction holds the market row (actions on a market take turns), writes its
  * results, settles or resettles every bet holding it through the ledger (betting `settleBetsIn`) and writes the
  * audit entry; the market's new state is announced after the commit. A preview runs the same and rolls back.

@@ -1,30 +1,16 @@
+import type { OpsResultsEvent } from '@sb/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/database';
 
 /**
  * The results workspace's read side: which events wait for results, which were resulted recently, an event's
- * markets with their bets, and the names behind a money report. Read-only SQL over the fixtures, betting,
+ * markets with their bets, and the names behind a money report. Read-only SQL over the sports, betting,
  * identity and tenancy tables, like `desk.repository.ts` (a report across the book); writes go through the
- * owning modules (fixtures `resulting`, betting `settleBetsIn`).
+ * owning modules (sports `marketResulting`, betting `settleBetsIn`).
  */
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 const num = (v: unknown) => Number(v ?? 0);
 const dateOf = (v: unknown) => (v instanceof Date ? v : new Date(String(v)));
-
-export interface ResultsEventRow {
-  eventId: number;
-  sportId: number;
-  status: string;
-  startAt: string;
-  home: string;
-  away: string;
-  score: { home: number; away: number } | null;
-  markets: number;
-  unresolved: number;
-  openBets: number;
-  settledBets: number;
-  stakes: number;
-}
 
 /** Bets of a brand (or every brand) on event `e` in some statuses: counts and stakes. */
 const betsOn = (brandId: number | null, statuses: string[]) => {
@@ -50,7 +36,7 @@ export function createResultsRepository(db: Db) {
       brandId: number | null;
       eventId?: number | undefined;
       limit: number;
-    }): Promise<ResultsEventRow[]> {
+    }): Promise<OpsResultsEvent[]> {
       const since = new Date(f.now.getTime() - f.windowDays * 86_400_000);
       // Waiting: started and not live. Resulted: any event of the window (an operator may result one early).
       const where: SQL[] =

@@ -6,7 +6,7 @@ import { HttpError } from '../../plugins/errors';
 import { brandScope, ctxOf } from './access';
 import type { AuditLog } from './audit';
 import type { ClientDesk } from './client-desk';
-import type { DeskRepository } from './desk.repository';
+import type { DeskService } from './desk.service';
 import { RISK_LABELS, type Risk } from './risk';
 import { reasonText, thousandths } from './trading-controls.routes';
 
@@ -14,7 +14,7 @@ import { reasonText, thousandths } from './trading-controls.routes';
 export function riskRoutes(deps: {
   risk: Risk;
   clients: ClientDesk;
-  desk: DeskRepository;
+  desk: DeskService;
   audit: AuditLog;
 }): FastifyPluginAsync {
   const { risk, clients, audit } = deps;

@@ -3,7 +3,7 @@ import { boolean, integer, pgTable, primaryKey, text, timestamp, bigint } from '
 export type RiskLabel = 'standard' | 'vip' | 'sharp' | 'monitored';
 
 /**
- * A client's risk settings (back office, issue 19 item 6): no row = standard, stake factor 1, no blocks.
+ * A client's risk settings (back office): no row = standard, stake factor 1, no blocks.
  * `stakeFactorMilli` is the stake factor in thousandths (1000 = 1): every stake limit is multiplied by it.
  * `maxStake` (minor units per combination, optional) is the client's own limit, the first level of the hierarchy.
  */

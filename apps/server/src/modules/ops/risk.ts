@@ -1,9 +1,11 @@
-import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/database';
 import type { Clock } from '../../lib/clock';
 import type { BetRisk } from '../betting/index';
-import type { SelectionContext } from '../fixtures/index';
-import { clientRisk, opsLimits, type LimitKind, type LimitLevel, type RiskLabel } from './risk.tables';
+import type { SelectionContext } from '../sports/index';
+import { createRiskRepository, type ClientRiskRow, type LimitStoredRow } from './risk.repository';
+import type { LimitKind, LimitLevel, RiskLabel } from './risk.tables';
+
+export type { LimitLevel };
 
 export const RISK_LABELS = ['standard', 'vip', 'sharp', 'monitored'] as const satisfies readonly RiskLabel[];
 export const STAKE_LEVELS = [
@@ -45,7 +47,7 @@ export interface LimitRow {
   amount: number;
 }
 
-const limitOf = (r: typeof opsLimits.$inferSelect): LimitRow => ({
+const limitOf = (r: LimitStoredRow): LimitRow => ({
   kind: r.kind,
   level: r.level,
   brandId: r.brandId === 0 ? null : r.brandId,
@@ -54,15 +56,16 @@ const limitOf = (r: typeof opsLimits.$inferSelect): LimitRow => ({
 });
 
 /**
- * Limits and player risk (issue 19 item 6): clients' stake factors, labels and block flags; operator stake and
+ * Limits and player risk: clients' stake factors, labels and block flags; operator stake and
  * liability limits; and the face betting uses (`BetRisk`): a selection's max stake is the strictest of the price's
  * own limit (platform) and the stored platform, brand, sport, event and market limits (a row for every brand or
  * for the client's brand), multiplied by the client's stake factor, then capped by the client's own limit.
  */
 export function createRisk(deps: { db: Db; clock: Clock }) {
   const { db } = deps;
+  const repo = createRiskRepository(db);
 
-  const riskOf = (userId: number, row: typeof clientRisk.$inferSelect): ClientRisk => ({
+  const riskOf = (userId: number, row: ClientRiskRow): ClientRisk => ({
     userId,
     stakeFactor: row.stakeFactorMilli / 1000,
     label: row.label,
@@ -72,30 +75,17 @@ export function createRisk(deps: { db: Db; clock: Clock }) {
   });
 
   async function clientOf(userId: number, tx: DbOrTx = db): Promise<ClientRisk> {
-    const [row] = await tx.select().from(clientRisk).where(eq(clientRisk.userId, userId));
+    const row = await createRiskRepository(tx).client(userId);
     return row ? riskOf(userId, row) : defaultRisk(userId);
   }
 
   /** The stake limits that can apply to these selections for these brands (every brand's and theirs). */
   async function stakeLimits(brandIds: number[], sels: SelectionContext[], tx: DbOrTx) {
-    const refs = (level: LimitLevel, ids: number[]) =>
-      ids.length ? and(eq(opsLimits.level, level), inArray(opsLimits.refId, ids)) : undefined;
-    const rows = await tx
-      .select()
-      .from(opsLimits)
-      .where(
-        and(
-          eq(opsLimits.kind, 'stake'),
-          inArray(opsLimits.brandId, [0, ...brandIds]),
-          or(
-            eq(opsLimits.level, 'platform'),
-            eq(opsLimits.level, 'brand'),
-            refs('sport', [...new Set(sels.map((s) => s.sportId))]),
-            refs('event', [...new Set(sels.map((s) => s.eventId))]),
-            refs('market', [...new Set(sels.map((s) => s.marketId))]),
-          ),
-        ),
-      );
+    const rows = await createRiskRepository(tx).stakeLimits(brandIds, {
+      sportIds: [...new Set(sels.map((s) => s.sportId))],
+      eventIds: [...new Set(sels.map((s) => s.eventId))],
+      marketIds: [...new Set(sels.map((s) => s.marketId))],
+    });
     return rows.map(limitOf);
   }
 
@@ -148,7 +138,7 @@ export function createRisk(deps: { db: Db; clock: Clock }) {
       const brands = [...new Set(clients.map((c) => c.appId))];
       // Outside any transaction: the two reads run at once on two of the pool's connections.
       const [rows, limits] = await Promise.all([
-        ids.length ? db.select().from(clientRisk).where(inArray(clientRisk.userId, ids)) : [],
+        repo.clients(ids),
         list.length && ids.length ? stakeLimits(brands, list, db) : [],
       ]);
       const stored = new Map(rows.map((r) => [r.userId, r]));
@@ -169,15 +159,13 @@ export function createRisk(deps: { db: Db; clock: Clock }) {
     betRisk,
     client: clientOf,
 
-    async sportExists(id: number): Promise<boolean> {
-      const rows = await db.execute(sql`select 1 from sports where id = ${id}`);
-      return (rows as unknown as { rows: unknown[] }).rows.length > 0;
-    },
+    sportExists: (id: number): Promise<boolean> => repo.sportExists(id),
 
     /** Writes a client's risk settings; answers before and after (the caller audits them). */
     async setClient(userId: number, patch: Partial<Omit<ClientRisk, 'userId'>>) {
       return db.transaction(async (tx) => {
-        await tx.execute(sql`select pg_advisory_xact_lock(7201019, ${userId})`);
+        const r = createRiskRepository(tx);
+        await r.lockClient(userId);
         const before = await clientOf(userId, tx);
         const after: ClientRisk = { ...before, ...patch, userId };
         const values = {
@@ -188,25 +176,13 @@ export function createRisk(deps: { db: Db; clock: Clock }) {
           maxStake: after.maxStake,
           updatedAt: new Date(deps.clock.now()),
         };
-        await tx
-          .insert(clientRisk)
-          .values({ userId, ...values })
-          .onConflictDoUpdate({ target: clientRisk.userId, set: values });
+        await r.upsertClient(userId, values);
         return { before, after };
       });
     },
 
     async limits(kind: LimitKind, brandId: number | null) {
-      const rows = await db
-        .select()
-        .from(opsLimits)
-        .where(
-          and(
-            eq(opsLimits.kind, kind),
-            brandId === null ? undefined : inArray(opsLimits.brandId, [0, brandId]),
-          ),
-        );
-      return rows.map(limitOf);
+      return (await repo.limits(kind, brandId)).map(limitOf);
     },
 
     /** Sets (amount) or removes (null) one limit; answers the amount before. */
@@ -214,30 +190,12 @@ export function createRisk(deps: { db: Db; clock: Clock }) {
       key: Omit<LimitRow, 'amount'>,
       amount: number | null,
     ): Promise<{ before: number | null; after: number | null }> {
-      const where = and(
-        eq(opsLimits.kind, key.kind),
-        eq(opsLimits.level, key.level),
-        eq(opsLimits.brandId, key.brandId ?? 0),
-        eq(opsLimits.refId, key.refId ?? 0),
-      );
+      const stored = { kind: key.kind, level: key.level, brandId: key.brandId ?? 0, refId: key.refId ?? 0 };
       return db.transaction(async (tx) => {
-        const [old] = await tx.select().from(opsLimits).where(where).for('update');
-        if (amount === null) await tx.delete(opsLimits).where(where);
-        else
-          await tx
-            .insert(opsLimits)
-            .values({
-              kind: key.kind,
-              level: key.level,
-              brandId: key.brandId ?? 0,
-              refId: key.refId ?? 0,
-              amount,
-              updatedAt: new Date(deps.clock.now()),
-            })
-            .onConflictDoUpdate({
-              target: [opsLimits.kind, opsLimits.level, opsLimits.brandId, opsLimits.refId],
-              set: { amount, updatedAt: new Date(deps.clock.now()) },
-            });
+        const r = createRiskRepository(tx);
+        const old = await r.lockLimit(stored);
+        if (amount === null) await r.deleteLimit(stored);
+        else await r.upsertLimit({ ...stored, amount, updatedAt: new Date(deps.clock.now()) });
         return { before: old?.amount ?? null, after: amount };
       });
     },

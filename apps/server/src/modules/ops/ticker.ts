@@ -1,4 +1,4 @@
-import { combinationsReturn, couponCombinations, type CouponType } from '@sb/betting';
+import { combinationsReturn, couponCombinations, type CouponType, decimalOf } from '@sb/betting';
 import type { BetRowOut, DeskRepository, LegRowOut, TickerFilter } from './desk.repository';
 
 /** The coupon's combinations (leg indexes) of a stored bet. */
@@ -17,7 +17,7 @@ export function typeLabel(bet: Pick<BetRowOut, 'type' | 'systems'>, legCount: nu
 }
 
 export function tickerView(bet: BetRowOut, legs: LegRowOut[]) {
-  const odds = legs.map((l) => l.oddsThousandths / 1000);
+  const odds = legs.map((l) => decimalOf(l.oddsThousandths));
   const potentialPayout = combinationsReturn(odds, combosOf(bet, legs), bet.stakePerBet);
   return {
     id: bet.id,
@@ -44,7 +44,7 @@ export function tickerView(bet: BetRowOut, legs: LegRowOut[]) {
       special: l.special,
       outcome: l.outcome,
       name: l.selectionName,
-      odds: l.oddsThousandths / 1000,
+      odds: decimalOf(l.oddsThousandths),
       isLive: l.isLive,
       banker: l.banker,
       result: l.result,

@@ -2,12 +2,11 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError, badRequest } from '../../plugins/errors';
-import type { FixturesModule } from '../fixtures/index';
+import type { SportsModule } from '../sports/index';
 import { brandScope, ctxOf } from './access';
 import type { AuditLog } from './audit';
-import type { DeskRepository } from './desk.repository';
-import { LIABILITY_LEVELS, STAKE_LEVELS, type Risk } from './risk';
-import type { LimitLevel } from './risk.tables';
+import type { DeskService } from './desk.service';
+import { LIABILITY_LEVELS, STAKE_LEVELS, type LimitLevel, type Risk } from './risk';
 import type { TradingControls } from './trading-controls';
 
 /** Decimal odds with at most 3 decimals (bets record thousandths). */
@@ -25,17 +24,17 @@ export function tradingControlsRoutes(deps: {
   controls: TradingControls;
   risk: Risk;
   audit: AuditLog;
-  desk: DeskRepository;
-  fixtures: FixturesModule;
+  desk: DeskService;
+  sports: SportsModule;
 }): FastifyPluginAsync {
-  const { controls, risk, audit, fixtures } = deps;
+  const { controls, risk, audit, sports } = deps;
 
   /** Whether the limit's target exists (sport, event, market). */
   async function targetExists(level: LimitLevel, id: number): Promise<boolean> {
     // Sports and events have 32-bit ids; markets 64-bit ones.
     if (level !== 'market' && id > INT32_MAX) return false;
-    if (level === 'event') return fixtures.eventExists(id);
-    if (level === 'market') return (await fixtures.operatorSuspension.market(id)) !== null;
+    if (level === 'event') return sports.eventExists(id);
+    if (level === 'market') return (await sports.operatorSuspension.market(id)) !== null;
     return risk.sportExists(id);
   }
 
@@ -48,7 +47,7 @@ export function tradingControlsRoutes(deps: {
         config: { opsAccess: 'read' },
         schema: { tags: ['ops'], summary: 'Active price overrides, soonest expiry first' },
       },
-      async () => ({ result: await fixtures.operatorPrices.active() }),
+      async () => ({ result: await sports.operatorPrices.active() }),
     );
 
     app.post(

@@ -1,8 +1,6 @@
-import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/database';
 import type { Clock } from '../../lib/clock';
 import { HttpError, badRequest, notFound } from '../../plugins/errors';
-import type { OperatorPrices, OperatorSuspension } from '../fixtures/index';
+import type { OperatorPrices, OperatorSuspension } from '../sports/index';
 import type { AuditLog } from './audit';
 import type { DeskRepository } from './desk.repository';
 import { eventLiability } from './liability';
@@ -20,12 +18,11 @@ const MAX_OVERRIDE_MS = 30 * 86_400_000;
 const SYSTEM = { username: 'system' } as const;
 
 /**
- * Price overrides with an expiry and automatic suspension of a market whose liability passes its limit (issue
- * 19 item 5). Both write through the fixtures module (`operatorPrices`, `operatorSuspension`) so players see the
- * result on the feed and bet placement uses it; every change is audited.
+ * Price overrides with an expiry and automatic suspension of a market whose liability passes its limit. Both
+ * write through the sports module (`operatorPrices`, `operatorSuspension`) so players see the result on the feed
+ * and bet placement uses it; every change is audited.
  */
 export function createTradingControls(deps: {
-  db: Db;
   clock: Clock;
   prices: OperatorPrices;
   suspension: OperatorSuspension;
@@ -60,18 +57,12 @@ export function createTradingControls(deps: {
    * resume it; it is suspended again only if a new bet arrives while it is still over the limit.
    */
   async function checkLiability(): Promise<{ marketId: number; liability: number; limit: number }[]> {
-    const rows = (
-      (await deps.db.execute(sql`
-        select l.event_id, max(b.id) as last_id from bets b join bet_legs l on l.bet_id = b.id
-        where b.id > ${seenBetId} and b.status in ('waiting', 'pending') group by l.event_id`)) as {
-        rows: unknown[];
-      }
-    ).rows as { event_id: number | string; last_id: number | string }[];
+    const rows = await deps.desk.eventsWithOpenBetsAfter(seenBetId);
     if (rows.length === 0) return [];
     const limits = await limitsOf();
     const suspended: { marketId: number; liability: number; limit: number }[] = [];
     for (const row of rows) {
-      const eventId = Number(row.event_id);
+      const { eventId } = row;
       const scopes: { brandId: number | null }[] = [
         { brandId: null },
         ...[...limits.brand.keys()].map((brandId) => ({ brandId })),
@@ -108,7 +99,7 @@ export function createTradingControls(deps: {
         }
       }
     }
-    seenBetId = Math.max(seenBetId, ...rows.map((r) => Number(r.last_id)));
+    seenBetId = Math.max(seenBetId, ...rows.map((r) => r.lastBetId));
     return suspended;
   }
 

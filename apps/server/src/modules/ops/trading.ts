@@ -1,4 +1,4 @@
-import type { OperatorSuspension } from '../fixtures/index';
+import type { OperatorSuspension } from '../sports/index';
 import { HttpError, notFound } from '../../plugins/errors';
 import type { AuditLog } from './audit';
 import type { OperatorContext } from './operators';

@@ -1,4 +1,4 @@
-import { escapeHtml, scriptJson } from '../../lib/html';
+import { html, scriptJson, trustedHtml, type Html } from '../../lib/html';
 import type { MatchView, Translate } from './match-view';
 
 /** Seconds between two polls of the state endpoint while the match is live (slower when it is not). */
@@ -39,41 +39,38 @@ const SURFACES: Record<number, { fill: string; alt: string; lines: string; net: 
   23: { fill: '#d9822b', alt: '#d9822b', lines: '#ffffff', net: true },
 };
 
-const FOOTBALL_LINES = `<rect x="1" y="13.85" width="16.5" height="40.3"/><rect x="87.5" y="13.85" width="16.5" height="40.3"/>
-<rect x="1" y="24.85" width="5.5" height="18.3"/><rect x="98.5" y="24.85" width="5.5" height="18.3"/><rect x="-1" y="30.35" width="2" height="7.3"/><rect x="104" y="30.35" width="2" height="7.3"/>`;
+const FOOTBALL_LINES =
+  trustedHtml(`<rect x="1" y="13.85" width="16.5" height="40.3"/><rect x="87.5" y="13.85" width="16.5" height="40.3"/>
+<rect x="1" y="24.85" width="5.5" height="18.3"/><rect x="98.5" y="24.85" width="5.5" height="18.3"/><rect x="-1" y="30.35" width="2" height="7.3"/><rect x="104" y="30.35" width="2" height="7.3"/>`);
 
 /** The playing surface: 105 × 68 units, its markings, the attacked zone and the ball. */
-function pitchSvg(sportId: number): string {
+function pitchSvg(sportId: number): Html {
   const s = SURFACES[sportId] ?? SURFACES[1]!;
   const football = sportId === 1;
   const middle = s.net
-    ? `<line x1="52.5" y1="0" x2="52.5" y2="68" stroke-width="1.2"/>`
-    : `<line x1="52.5" y1="1" x2="52.5" y2="67"/><circle cx="52.5" cy="34" r="9.15"/>`;
-  return `<svg viewBox="0 0 105 68" role="img" aria-labelledby="pitch-title"><title id="pitch-title"></title>
+    ? html`<line x1="52.5" y1="0" x2="52.5" y2="68" stroke-width="1.2"/>`
+    : html`<line x1="52.5" y1="1" x2="52.5" y2="67"/><circle cx="52.5" cy="34" r="9.15"/>`;
+  return html`<svg viewBox="0 0 105 68" role="img" aria-labelledby="pitch-title"><title id="pitch-title"></title>
 <defs><pattern id="stripes" width="21" height="68" patternUnits="userSpaceOnUse"><rect width="10.5" height="68" fill="${s.fill}"/><rect x="10.5" width="10.5" height="68" fill="${s.alt}"/></pattern></defs>
 <rect width="105" height="68" fill="url(#stripes)"/><rect id="zone" x="70" y="0" width="35" height="68" fill="#fff" opacity="0"/>
-<g fill="none" stroke="${s.lines}" stroke-width=".5" opacity=".85"><rect x="1" y="1" width="103" height="66"/>${middle}${football ? FOOTBALL_LINES : ''}</g>
+<g fill="none" stroke="${s.lines}" stroke-width=".5" opacity=".85"><rect x="1" y="1" width="103" height="66"/>${middle}${football && FOOTBALL_LINES}</g>
 <g id="ball" style="transform:translate(52.5px,34px)"><circle r="1.6" fill="#fff" stroke="#222" stroke-width=".3"/></g></svg>`;
 }
 
-function statRows(view: MatchView): string {
-  return view.stats
-    .map((s) => {
-      const share = s.home + s.away === 0 ? 50 : Math.round((s.home / (s.home + s.away)) * 100);
-      return `<div class="stat"><b>${escapeHtml(s.home)}</b><div><div class="lbl">${escapeHtml(s.label)}</div><div class="bar"><i style="width:${share}%;background:${escapeHtml(view.home.colour)}"></i><i style="width:${100 - share}%;background:${escapeHtml(view.away.colour)}"></i></div></div><b>${escapeHtml(s.away)}</b></div>`;
-    })
-    .join('');
+function statRows(view: MatchView): Html[] {
+  return view.stats.map((s) => {
+    const share = s.home + s.away === 0 ? 50 : Math.round((s.home / (s.home + s.away)) * 100);
+    return html`<div class="stat"><b>${s.home}</b><div><div class="lbl">${s.label}</div><div class="bar"><i style="width:${share}%;background:${view.home.colour}"></i><i style="width:${100 - share}%;background:${view.away.colour}"></i></div></div><b>${s.away}</b></div>`;
+  });
 }
 
-function incidentItems(view: MatchView, t: Translate): string {
+function incidentItems(view: MatchView, t: Translate): Html | Html[] {
   if (view.incidents.length === 0)
-    return `<li class="muted">${escapeHtml(t(view.live ? 'widget.match_in_progress' : 'widget.match_not_started'))}</li>`;
-  return view.incidents
-    .map(
-      (i) =>
-        `<li class="${escapeHtml(i.team ?? '')}"><span class="min">${escapeHtml(i.minute)}</span><span class="ico ${escapeHtml(i.type)}"></span><span>${escapeHtml(i.text)}</span></li>`,
-    )
-    .join('');
+    return html`<li class="muted">${t(view.live ? 'widget.match_in_progress' : 'widget.match_not_started')}</li>`;
+  return view.incidents.map(
+    (i) =>
+      html`<li class="${i.team}"><span class="min">${i.minute}</span><span class="ico ${i.type}"></span><span>${i.text}</span></li>`,
+  );
 }
 
 /** The stream frame: the scoreboard, the pitch and lists drawn on the server, kept live by the script. */
@@ -88,20 +85,30 @@ export function playStreamHtml(
     expired: t('stream.session_expired'),
     kickoff: t('stream.kick_off_at'),
   };
-  return `<!doctype html>
-<html lang="${escapeHtml(options.locale)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<meta name="referrer" content="no-referrer"><title>${escapeHtml(title)}</title><style>${STYLE}</style></head><body>
-<header class="board"><div class="team home"><i class="kit" style="background:${escapeHtml(view.home.colour)}"></i><span id="home-name">${escapeHtml(view.home.name)}</span></div>
-<div class="mid"><div class="score" id="score">${escapeHtml(view.home.score)} : ${escapeHtml(view.away.score)}</div><span class="clock${view.live ? '' : ' idle'}" id="clock">${escapeHtml(view.clock)}</span><div class="phase" id="phase">${escapeHtml(view.phase)}</div></div>
-<div class="team away"><span id="away-name">${escapeHtml(view.away.name)}</span><i class="kit" style="background:${escapeHtml(view.away.colour)}"></i></div></header>
+  const state = trustedHtml(
+    scriptJson({
+      view,
+      texts,
+      stateUrl: options.stateUrl,
+      locale: options.locale,
+      pollLiveMs: POLL_LIVE_MS,
+      pollIdleMs: POLL_IDLE_MS,
+    }),
+  );
+  return html`<!doctype html>
+<html lang="${options.locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<meta name="referrer" content="no-referrer"><title>${title}</title><style>${trustedHtml(STYLE)}</style></head><body>
+<header class="board"><div class="team home"><i class="kit" style="background:${view.home.colour}"></i><span id="home-name">${view.home.name}</span></div>
+<div class="mid"><div class="score" id="score">${view.home.score} : ${view.away.score}</div><span class="clock${view.live ? '' : ' idle'}" id="clock">${view.clock}</span><div class="phase" id="phase">${view.phase}</div></div>
+<div class="team away"><span id="away-name">${view.away.name}</span><i class="kit" style="background:${view.away.colour}"></i></div></header>
 <div class="stage">${pitchSvg(view.sportId)}<div class="banner" id="banner" role="status"></div></div>
-<p class="play" id="play" aria-live="polite">${escapeHtml(view.play)}</p>
+<p class="play" id="play" aria-live="polite">${view.play}</p>
 <div class="stats" id="stats">${statRows(view)}</div>
 <ol id="incidents">${incidentItems(view, t)}</ol>
-<p id="status" role="alert"></p><p class="note">${escapeHtml(t('stream.simulated_note'))}</p>
-<script type="application/json" id="sb-state">${scriptJson({ view, texts, stateUrl: options.stateUrl, locale: options.locale, pollLiveMs: POLL_LIVE_MS, pollIdleMs: POLL_IDLE_MS })}</script>
-<script nonce="${escapeHtml(options.nonce)}">${CLIENT_SCRIPT}</script>
-</body></html>`;
+<p id="status" role="alert"></p><p class="note">${t('stream.simulated_note')}</p>
+<script type="application/json" id="sb-state">${state}</script>
+<script nonce="${options.nonce}">${trustedHtml(CLIENT_SCRIPT)}</script>
+</body></html>`.text;
 }
 
 /**

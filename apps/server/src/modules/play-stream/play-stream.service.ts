@@ -2,7 +2,7 @@ import type { FixtureEvent, Locale } from '@sb/contract';
 import type { Clock } from '../../lib/clock';
 import { matchView, type MatchView, type StreamIncident, type Translate } from './match-view';
 
-/** What the fixtures module tells about a match: its view, its incident list and its sides' colours. */
+/** What the sports module tells about a match: its view, its incident list and its sides' colours. */
 export interface StreamSource {
   /** 404 (`event not found`) for an id that names no event. */
   match(

@@ -9,7 +9,7 @@ import { createTenantResolver } from './tenant-resolver';
 export type { AppWithHost } from './tenancy.repository';
 export type { TenancyService, CreateAppInput } from './tenancy.service';
 export type { TenantResolver } from './tenant-resolver';
-export { toApp } from './tenancy.service';
+export { parseBrandLink, toApp } from './tenancy.service';
 export { DEMO_THEME, seedTenancy } from './tenancy.seed';
 
 export function createTenancyModule(deps: { db: Db; clock: Clock; ids: IdSource }) {

@@ -3,7 +3,7 @@ import { cents, formatMoney } from '@sb/betting';
 import type { Db, DbOrTx } from '../../db/database';
 import type { Clock } from '../../lib/clock';
 import { periodBounds } from '../../lib/periods';
-import type { Translate } from '../../lib/translate';
+import type { Translate } from '../content/index';
 import { currencyOf } from '../identity/index';
 import { createWalletRepository, type WalletRepository } from './wallet.repository';
 import type { WalletService } from './wallet.service';
@@ -169,7 +169,7 @@ export function createActivityService(deps: {
             appId: client.appId,
             userId: client.id,
             currency: client.currencyIso,
-            amount: due.cashback,
+            amount: cents(due.cashback),
             type: 'cashback',
             idempotencyKey: `cashback:${client.id}:${due.periodStart}`,
           },

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { cents, type Cents } from '@sb/betting';
 import type { MovementType } from '@sb/contract';
 import type { DbOrTx } from '../../db/database';
 import {
@@ -89,12 +90,12 @@ export function createWalletRepository(db: DbOrTx) {
     },
 
     /** The sum of an account's entries: the balance of an account whose row balance is not kept (allow-negative). */
-    async entrySum(accountId: number): Promise<number> {
+    async entrySum(accountId: number): Promise<Cents> {
       const [row] = await db
         .select({ sum: sql<string>`coalesce(sum(${ledgerEntries.amount}), 0)::bigint` })
         .from(ledgerEntries)
         .where(eq(ledgerEntries.accountId, accountId));
-      return Number(row?.sum ?? 0);
+      return cents(Number(row?.sum ?? 0));
     },
 
     /** The account's row locked until the transaction ends (a clawback reads the balance it may take). */
@@ -107,17 +108,17 @@ export function createWalletRepository(db: DbOrTx) {
      * Adds `amount` to a non-negative account. The WHERE re-checks the balance after taking the row lock,
      * so concurrent debits serialise on the row and none can overdraw it. Null = refused.
      */
-    async applyToGuarded(accountId: number, amount: number): Promise<number | null> {
+    async applyToGuarded(accountId: number, amount: Cents): Promise<Cents | null> {
       const rows = await db
         .update(ledgerAccounts)
         .set({ balance: sql`${ledgerAccounts.balance} + ${amount}` })
         .where(and(eq(ledgerAccounts.id, accountId), sql`${ledgerAccounts.balance} + ${amount} >= 0`))
         .returning({ balance: ledgerAccounts.balance });
-      return rows[0] ? Number(rows[0].balance) : null;
+      return rows[0] ? cents(Number(rows[0].balance)) : null;
     },
 
     /** The balances of these accounts, their rows locked in id order (one statement, no deadlock between batches). */
-    async lockBalances(ids: number[]): Promise<Map<number, number>> {
+    async lockBalances(ids: number[]): Promise<Map<number, Cents>> {
       if (ids.length === 0) return new Map();
       const rows = await db
         .select({ id: ledgerAccounts.id, balance: ledgerAccounts.balance })
@@ -125,7 +126,7 @@ export function createWalletRepository(db: DbOrTx) {
         .where(inArray(ledgerAccounts.id, ids))
         .orderBy(asc(ledgerAccounts.id))
         .for('update');
-      return new Map(rows.map((r) => [r.id, Number(r.balance)]));
+      return new Map(rows.map((r) => [r.id, cents(Number(r.balance))]));
     },
 
     /**
@@ -135,7 +136,7 @@ export function createWalletRepository(db: DbOrTx) {
      */
     async writeBatch(
       movements: (typeof ledgerMovements.$inferInsert)[],
-      balances: Map<number, number>,
+      balances: Map<number, Cents>,
       entries: (Omit<typeof ledgerEntries.$inferInsert, 'movementId'> & {
         appId: number;
         idempotencyKey: string;
@@ -265,12 +266,12 @@ export function createWalletRepository(db: DbOrTx) {
     },
 
     /** Sum of an account's entries (contra accounts keep no cached balance). */
-    async entriesTotal(accountId: number): Promise<number> {
+    async entriesTotal(accountId: number): Promise<Cents> {
       const [row] = await db
         .select({ total: sumText(ledgerEntries.amount) })
         .from(ledgerEntries)
         .where(eq(ledgerEntries.accountId, accountId));
-      return Number(row?.total ?? 0);
+      return cents(Number(row?.total ?? 0));
     },
 
     /** The client's cashback claim of the period starting then, if any. */

@@ -9,33 +9,26 @@ import {
   type TransactionsQuery,
 } from '@sb/contract';
 import type { Auth } from '../identity/index';
-import { parseDateInZone } from '../../lib/periods';
-import { translatorFor } from '../../lib/translate';
+import { dateRangeInZone } from '../../lib/periods';
+import { translatorFor } from '../content/index';
 import { HttpError, badRequest } from '../../plugins/errors';
 import type { ActivityService, WalletClient } from './activity.service';
 
-const DAY_MS = 24 * 3600_000;
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 429: errorBodySchema };
 
 /** The app's cashback rate, from tenancy (passed in by the composition root). */
 export type CashbackRateOf = (request: FastifyRequest) => Promise<number>;
 
-/** Date range of the transactions query; default (spec §9) one month ago to tomorrow. */
-function rangeOf(query: TransactionsQuery, client: WalletClient, now: number): { from: number; to: number } {
-  const read = (field: string, text: string | undefined, fallback: number) => {
-    if (text === undefined || text === '') return fallback;
-    const ms = parseDateInZone(text, client.timezone);
-    if (Number.isNaN(ms)) throw badRequest(field, `${field}: use YYYY-MM-DD or an ISO date-time`);
-    return ms;
-  };
-  const from = read('rangeDateTime[from]', query['rangeDateTime[from]'] ?? query.from, now - 30 * DAY_MS);
-  let to = read('rangeDateTime[to]', query['rangeDateTime[to]'] ?? query.to, now + DAY_MS);
-  // A plain end date means "through that day".
-  const toText = query['rangeDateTime[to]'] ?? query.to ?? '';
-  if (/^\d{4}-\d{2}-\d{2}$/.test(toText)) to += DAY_MS;
-  if (to <= from) throw badRequest('rangeDateTime[to]', 'the end of the range must be after its start');
-  return { from, to };
-}
+/** Date range of the transactions query in the client's zone; default (spec §9) one month ago to tomorrow. */
+const rangeOf = (query: TransactionsQuery, client: WalletClient, now: number) =>
+  dateRangeInZone(
+    { field: 'rangeDateTime[from]', text: query['rangeDateTime[from]'] ?? query.from },
+    { field: 'rangeDateTime[to]', text: query['rangeDateTime[to]'] ?? query.to },
+    client.timezone,
+    now,
+    30,
+    badRequest,
+  );
 
 export function walletRoutes(
   activity: ActivityService,

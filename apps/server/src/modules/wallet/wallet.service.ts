@@ -1,3 +1,4 @@
+import { cents, type Cents } from '@sb/betting';
 import type { MovementType } from '@sb/contract';
 import type { DomainMetrics } from '../../observability/metrics';
 import type { Db, DbOrTx } from '../../db/database';
@@ -29,7 +30,7 @@ export interface MovementInput {
   /** Translation key (and params) describing the movement; defaults to `transaction.<type>`. */
   info?: { key: string; params?: Record<string, string> };
   /** Two or more signed amounts (minor units) that sum to zero. */
-  entries: { account: AccountRef; amount: number }[];
+  entries: { account: AccountRef; amount: Cents }[];
 }
 
 export interface Movement {
@@ -49,7 +50,7 @@ export interface ClientTransfer {
   appId: number;
   userId: number;
   currency: string;
-  amount: number;
+  amount: Cents;
   type: MovementType;
   idempotencyKey: string;
   /** The other side: the house (default) or a reseller. */
@@ -109,8 +110,34 @@ const sameEntries = (
   return key(a) === key(b);
 };
 
-export function createWalletService(deps: { db: Db; clock: Clock; metrics?: DomainMetrics }) {
+/** Every call the wallet service makes of the ledger's repository (the unit tests hand in an in-memory one). */
+export type LedgerRepository = Pick<
+  WalletRepository,
+  | 'findAccount'
+  | 'ensureAccount'
+  | 'accountsOfOwner'
+  | 'insertMovement'
+  | 'findMovement'
+  | 'entriesOf'
+  | 'entrySum'
+  | 'lockAccount'
+  | 'applyToGuarded'
+  | 'lockBalances'
+  | 'writeBatch'
+  | 'insertEntries'
+  | 'entriesTotal'
+  | 'audit'
+>;
+
+export function createWalletService(deps: {
+  db: Db;
+  clock: Clock;
+  metrics?: DomainMetrics;
+  /** The ledger's repository on a connection or transaction (default: SQL). */
+  repository?: (db: DbOrTx) => LedgerRepository;
+}) {
   const { db, clock } = deps;
+  const repositoryOf = deps.repository ?? createWalletRepository;
   /**
    * Account ids and flags never change once committed, so lookups are cached; only accounts read in a
    * transaction this service committed itself are added (a caller's transaction might still roll back).
@@ -120,12 +147,12 @@ export function createWalletService(deps: { db: Db; clock: Clock; metrics?: Doma
     `${appId}:${ref.kind}:${ownerOf(ref)}:${currency}`;
 
   /** Runs in the caller's transaction when given one, else in a new one. */
-  function inTransaction<T>(tx: DbOrTx | undefined, fn: (repo: WalletRepository) => Promise<T>): Promise<T> {
-    if (tx) return fn(createWalletRepository(tx));
-    return db.transaction((t) => fn(createWalletRepository(t)));
+  function inTransaction<T>(tx: DbOrTx | undefined, fn: (repo: LedgerRepository) => Promise<T>): Promise<T> {
+    if (tx) return fn(repositoryOf(tx));
+    return db.transaction((t) => fn(repositoryOf(t)));
   }
 
-  async function resolveAccounts(repo: WalletRepository, input: MovementInput): Promise<AccountRow[]> {
+  async function resolveAccounts(repo: LedgerRepository, input: MovementInput): Promise<AccountRow[]> {
     const accounts: AccountRow[] = [];
     for (const { account } of input.entries) {
       const cached = accountCache.get(cacheKey(input.appId, account, input.currency));
@@ -147,12 +174,13 @@ export function createWalletService(deps: { db: Db; clock: Clock; metrics?: Doma
     if (accountCache.size > 100_000) accountCache.clear();
     input.entries.forEach((e, i) => {
       const row = accounts[i];
-      if (row) accountCache.set(cacheKey(input.appId, e.account, input.currency), { ...row, balance: 0 });
+      if (row)
+        accountCache.set(cacheKey(input.appId, e.account, input.currency), { ...row, balance: cents(0) });
     });
   }
 
   async function replay(
-    repo: WalletRepository,
+    repo: LedgerRepository,
     input: MovementInput,
     accounts: AccountRow[],
   ): Promise<Movement> {
@@ -213,7 +241,7 @@ export function createWalletService(deps: { db: Db; clock: Clock; metrics?: Doma
    * is already posted makes the whole call throw: the caller posts that batch one movement at a time instead.
    */
   async function postMany(inputs: MovementInput[], tx: DbOrTx): Promise<(Posted | HttpError)[]> {
-    const repo = createWalletRepository(tx);
+    const repo = repositoryOf(tx);
     const out: (Posted | HttpError)[] = [];
     const valid: { input: MovementInput; accounts: AccountRow[]; at: number }[] = [];
     for (const [at, input] of inputs.entries()) {
@@ -239,7 +267,7 @@ export function createWalletService(deps: { db: Db; clock: Clock; metrics?: Doma
         .map((e) => {
           if (e.row.allowNegative)
             return { accountId: e.row.id, amount: e.amount, balanceAfter: null, createdAt };
-          const after = (running.get(e.row.id) ?? 0) + e.amount;
+          const after = cents((running.get(e.row.id) ?? 0) + e.amount);
           running.set(e.row.id, after);
           return { accountId: e.row.id, amount: e.amount, balanceAfter: after, createdAt };
         });
@@ -253,7 +281,7 @@ export function createWalletService(deps: { db: Db; clock: Clock; metrics?: Doma
     const touched = posted.flatMap((p) => p.entries.filter((e) => e.balanceAfter !== null));
     const ids = await repo.writeBatch(
       posted.map(({ input }) => movementRow(input, createdAt)),
-      new Map(touched.map((e) => [e.accountId, balances.get(e.accountId) ?? 0])),
+      new Map(touched.map((e) => [e.accountId, balances.get(e.accountId) ?? cents(0)])),
       posted.flatMap(({ input, entries }) =>
         entries.map((e) => ({ ...e, appId: input.appId, idempotencyKey: input.idempotencyKey })),
       ),
@@ -284,8 +312,9 @@ export function createWalletService(deps: { db: Db; clock: Clock; metrics?: Doma
 
   /** A client transfer's two entries: `sign` 1 credits the client's cash, −1 debits it. */
   const transferEntries = (t: ClientTransfer, sign: 1 | -1): MovementInput['entries'] => [
-    { account: { kind: 'client_cash', userId: t.userId }, amount: sign * t.amount },
-    { account: t.counterparty ?? { kind: 'house' }, amount: -sign * t.amount },
+    // A sign flip keeps minor units whole; a fraction a caller slipped past the type is refused by `validate` (400).
+    { account: { kind: 'client_cash', userId: t.userId }, amount: (sign * t.amount) as Cents },
+    { account: t.counterparty ?? { kind: 'house' }, amount: (-sign * t.amount) as Cents },
   ];
 
   const transfer = (t: ClientTransfer, sign: 1 | -1, tx?: DbOrTx) =>
@@ -297,7 +326,7 @@ export function createWalletService(deps: { db: Db; clock: Clock; metrics?: Doma
    * house). One movement, in the caller's transaction, the cash row locked first; a retry of the key moves nothing.
    */
   async function clawback(t: ClientTransfer, tx: DbOrTx): Promise<{ taken: number; debt: number }> {
-    const repo = createWalletRepository(tx);
+    const repo = repositoryOf(tx);
     const cashRef: AccountRef = { kind: 'client_cash', userId: t.userId };
     const done = await repo.findMovement(t.appId, t.idempotencyKey);
     const cash = await repo.ensureAccount({
@@ -315,8 +344,8 @@ export function createWalletService(deps: { db: Db; clock: Clock; metrics?: Doma
     const taken = Math.min(Math.max(balance, 0), t.amount);
     const debt = t.amount - taken;
     const entries: MovementInput['entries'] = [{ account: { kind: 'house' }, amount: t.amount }];
-    if (taken > 0) entries.push({ account: cashRef, amount: -taken });
-    if (debt > 0) entries.push({ account: { kind: 'client_debt', userId: t.userId }, amount: -debt });
+    if (taken > 0) entries.push({ account: cashRef, amount: cents(-taken) });
+    if (debt > 0) entries.push({ account: { kind: 'client_debt', userId: t.userId }, amount: cents(-debt) });
     await post(movementOf(t, entries), tx);
     return { taken, debt };
   }
@@ -329,10 +358,10 @@ export function createWalletService(deps: { db: Db; clock: Clock; metrics?: Doma
   async function credit(t: ClientTransfer, tx?: DbOrTx): Promise<Movement> {
     if (!DEBT_REPAYING_TYPES.has(t.type)) return transfer(t, 1, tx);
     const key = { appId: t.appId, kind: 'client_debt' as const, ownerId: t.userId, currency: t.currency };
-    const debtAccount = await createWalletRepository(tx ?? db).findAccount(key);
+    const debtAccount = await repositoryOf(tx ?? db).findAccount(key);
     if (!debtAccount) return transfer(t, 1, tx);
     const repay = async (inTx: DbOrTx): Promise<Movement> => {
-      const repo = createWalletRepository(inTx);
+      const repo = repositoryOf(inTx);
       const done = await repo.findMovement(t.appId, t.idempotencyKey);
       if (done) {
         if (done.type !== t.type || done.userId !== t.userId)
@@ -348,11 +377,14 @@ export function createWalletService(deps: { db: Db; clock: Clock; metrics?: Doma
       const repaid = Math.min(Math.max(owed, 0), t.amount);
       if (repaid === 0) return transfer(t, 1, inTx);
       const entries: MovementInput['entries'] = [
-        { account: t.counterparty ?? { kind: 'house' }, amount: -t.amount },
-        { account: { kind: 'client_debt', userId: t.userId }, amount: repaid },
+        { account: t.counterparty ?? { kind: 'house' }, amount: cents(-t.amount) },
+        { account: { kind: 'client_debt', userId: t.userId }, amount: cents(repaid) },
       ];
       if (t.amount > repaid)
-        entries.push({ account: { kind: 'client_cash', userId: t.userId }, amount: t.amount - repaid });
+        entries.push({
+          account: { kind: 'client_cash', userId: t.userId },
+          amount: cents(t.amount - repaid),
+        });
       return post(movementOf(t, entries), inTx);
     };
     return tx ? repay(tx) : db.transaction(repay);
@@ -378,7 +410,7 @@ export function createWalletService(deps: { db: Db; clock: Clock; metrics?: Doma
       user: { id: number; appId: number; currencyIso: string },
       tx?: DbOrTx,
     ): Promise<{ cash: number; bonus: number }> {
-      const rows = await createWalletRepository(tx ?? db).accountsOfOwner(user.appId, user.id);
+      const rows = await repositoryOf(tx ?? db).accountsOfOwner(user.appId, user.id);
       const of = (kind: AccountKind) =>
         rows
           .filter((r) => r.kind === kind && r.currency === user.currencyIso)
@@ -388,13 +420,13 @@ export function createWalletService(deps: { db: Db; clock: Clock; metrics?: Doma
 
     /** A reseller's or the house's position: the sum of its entries (negative = money handed out). */
     async contraBalance(appId: number, ref: AccountRef, currency: string): Promise<number> {
-      const repo = createWalletRepository(db);
+      const repo = repositoryOf(db);
       const account = await repo.findAccount({ appId, kind: ref.kind, ownerId: ownerOf(ref), currency });
       return account ? repo.entriesTotal(account.id) : 0;
     },
 
     /** Invariant check for tests and operators: all entries sum to 0, cached balances equal their entries. */
-    audit: (appId: number) => createWalletRepository(db).audit(appId),
+    audit: (appId: number) => repositoryOf(db).audit(appId),
   };
 }
 

@@ -11,6 +11,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import type { Cents } from '@sb/betting';
 import type { MovementType } from '@sb/contract';
 
 /**
@@ -35,7 +36,10 @@ export const ledgerAccounts = pgTable(
     /** The client or reseller user; 0 for the app's house account. */
     ownerId: integer('owner_id').notNull(),
     currency: text('currency').notNull(),
-    balance: bigint('balance', { mode: 'number' }).notNull().default(0),
+    balance: bigint('balance', { mode: 'number' })
+      .$type<Cents>()
+      .notNull()
+      .default(0 as Cents),
     allowNegative: boolean('allow_negative').notNull(),
   },
   (t) => [uniqueIndex('ledger_accounts_owner_uq').on(t.appId, t.kind, t.ownerId, t.currency)],
@@ -73,9 +77,9 @@ export const ledgerEntries = pgTable(
       .notNull()
       .references(() => ledgerAccounts.id),
     /** Signed minor units: + credits the account, − debits it. */
-    amount: bigint('amount', { mode: 'number' }).notNull(),
+    amount: bigint('amount', { mode: 'number' }).$type<Cents>().notNull(),
     /** The account's balance after this entry (client accounts; null for contra accounts). */
-    balanceAfter: bigint('balance_after', { mode: 'number' }),
+    balanceAfter: bigint('balance_after', { mode: 'number' }).$type<Cents>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
   (t) => [

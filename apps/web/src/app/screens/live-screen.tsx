@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { EventDetail } from '@/features/event/event-detail';
 import { LivePage } from '@/features/live/live-page';
 

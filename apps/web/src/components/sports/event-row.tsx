@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { Link } from 'react-router';
 import type { EventMarket, FixtureEvent } from '@sb/contract';
 import { OddButton } from '@/components/ui/odd-button';

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { NavLink } from 'react-router';
 import type { SportCount } from '@sb/contract';
 import { SportIcon } from './sport-icon';

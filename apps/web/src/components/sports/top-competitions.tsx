@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { useLocalePath } from '@/lib/app-context';
 import { usePopularCompetitions } from '@/lib/fixtures/api/get-popular-competitions';
 import { competitionPath } from '@/lib/fixtures/navigation';

@@ -1,11 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
-import type { i18n } from 'i18next';
+import { I18nProvider, type I18n, createI18n } from '@/lib/i18n';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { SessionUser } from '@sb/contract';
 import { authStorage } from '@/lib/auth-storage';
-import { createI18n } from '@/lib/i18n';
 import { loggedInQueryClient, newQueryClient, TEST_USER } from '@/test/render';
 import { ADD_BET_EVENT, SLIP_STORAGE_KEY } from '@/lib/slip-count';
 import { clearSlip, type SlipPick } from '@/lib/slip-store';
@@ -33,7 +31,7 @@ const pick = (oddId: number, odd: number): SlipPick => ({
   active: true,
 });
 
-let i18n: i18n;
+let i18n: I18n;
 async function renderOdd(props: Partial<OddButtonProps> & { selectionId: number }, user?: SessionUser) {
   i18n ??= await createI18n('en', { 'odds.locked': 'locked' });
   const all: OddButtonProps = {
@@ -47,9 +45,9 @@ async function renderOdd(props: Partial<OddButtonProps> & { selectionId: number 
   const queryClient = user ? loggedInQueryClient(user) : newQueryClient();
   const wrap = (next: Partial<OddButtonProps> = {}) => (
     <QueryClientProvider client={queryClient}>
-      <I18nextProvider i18n={i18n}>
+      <I18nProvider i18n={i18n}>
         <OddButton {...all} {...next} />
-      </I18nextProvider>
+      </I18nProvider>
     </QueryClientProvider>
   );
   const view = render(wrap());

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { ODD_HIGHLIGHT_MS, oddDirection, type OddDirection } from '@sb/betting';
+import { useTranslation } from '@/lib/i18n';
 import { useFormatOdds } from '@/lib/odds-format';
 import { toggleSelection, useInSlip, type SlipPick } from '@/lib/slip-store';
 import { Icon } from './icon';
@@ -11,22 +12,13 @@ function valueSize(oddText: string): string {
   return oddText.length > 5 ? ' odd-button__value--long' : '';
 }
 
-/** Spec §9: an odd's change is highlighted this long. */
-export const ODD_HIGHLIGHT_MS = 2_000;
-
 /**
  * The last odd shown for each selection anywhere in the app, so a button that mounts (a row scrolled in, the
  * event page opened from a list) shows the arrow when the odd moved since the player last saw it (spec §4).
  */
 const lastSeen = new Map<number, number>();
 
-export type OddDirection = 'up' | 'down' | null;
-
-/** Which way an odd moved from what was last shown for the selection (null: unchanged or first sight). */
-export function oddDirection(previous: number | undefined, odd: number): OddDirection {
-  if (previous === undefined || previous === odd) return null;
-  return odd > previous ? 'up' : 'down';
-}
+export { ODD_HIGHLIGHT_MS, oddDirection, type OddDirection };
 
 function useOddArrow(selectionId: number, odd: number): OddDirection {
   const [direction, setDirection] = useState<OddDirection>(null);

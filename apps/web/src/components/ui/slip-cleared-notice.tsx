@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { dismissSlipClear, SLIP_MAX_SELECTIONS, undoSlipClear, useSlipStore } from '@/lib/slip-store';
 import { Button } from './button';
 import './slip-cleared-notice.css';

@@ -62,7 +62,7 @@ describe('LoginPage', () => {
     );
     window.history.replaceState(null, '', '/en/login?u=link-user&s=link-secret');
     await renderScreen(<LoginPage />, { path: '/en/login?u=link-user&s=link-secret', routes: [home] });
-    // The credentials are gone from the address bar at once (issue 17: never in a Referer or the history).
+    // The credentials are gone from the address bar at once (never in a Referer or the history).
     expect(window.location.search).toBe('');
     expect(window.location.pathname).toBe('/en/login');
     expect(await screen.findByText('home page')).toBeInTheDocument();

@@ -1,3 +1,4 @@
+import { oddDirection } from '@sb/betting';
 import type { CheckBetsResponse } from '@sb/contract';
 import { BET_ERROR_CODES } from '@sb/contract/constants';
 import type { SlipEntry } from '@/lib/slip-store';
@@ -92,7 +93,8 @@ export function applyServerSelections(
     const maxStake = c.entity.playable_max_stake;
     if (odd === b.odd && maxStake === b.maxStake) return b;
     changed = true;
-    if (odd !== b.odd) moves.push({ oddId: b.oddId, direction: odd > b.odd ? 'up' : 'down' });
+    const direction = oddDirection(b.odd, odd);
+    if (direction) moves.push({ oddId: b.oddId, direction });
     return { ...b, odd, maxStake };
   });
   return { bets: changed ? next : bets, moves };

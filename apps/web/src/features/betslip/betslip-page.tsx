@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { useNavigate } from 'react-router';
-import { bankersAllowed, COUPON_TYPE, MAX_SLIP_AMOUNT_CENTS, SLIP_LIMITS } from '@sb/betting';
+import { bankersAllowed, canAddBanker, COUPON_TYPE, MAX_SLIP_AMOUNT_CENTS } from '@sb/betting';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { useLocalePath } from '@/lib/app-context';
 import { formatUserMoney } from '@/lib/money';
@@ -72,7 +72,7 @@ export function BetslipPage() {
   const isSystem = coupon.type === COUPON_TYPE.system;
   const showPerBet = coupon.type !== COUPON_TYPE.multiple && betCount > 1;
   const canBanker = bankersAllowed(coupon, picks);
-  const freeCount = picks.filter((p) => !p.banker).length;
+  const canAdd = canAddBanker(coupon, picks);
   const earnings = earningsOf(coupon, bets, stake.perBet);
   const place = () => {
     if (!user || user.uid <= 0) return setDialog('auth');
@@ -104,7 +104,7 @@ export function BetslipPage() {
             event={events.data?.get(entry.eventId)}
             error={errors.perBet[entry.oddId]}
             currency={currency}
-            banker={canBanker ? { canSet: freeCount - 1 > SLIP_LIMITS.bankerMinFree } : null}
+            banker={canBanker ? { canSet: canAdd } : null}
             onRemove={() => removeSelection(entry.oddId)}
             onBanker={() => toggleSlipBanker(entry.oddId)}
           />

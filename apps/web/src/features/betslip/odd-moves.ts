@@ -1,9 +1,7 @@
 import { useEffect, useReducer } from 'react';
 import { create } from 'zustand';
+import { ODD_HIGHLIGHT_MS } from '@sb/betting';
 import type { OddMove } from './bet-errors';
-
-/** Spec §9: an odd change shows its arrow for 2 s. */
-export const ODD_HIGHLIGHT_MS = 2_000;
 
 interface Moves {
   moves: Record<number, { direction: OddMove['direction']; at: number }>;

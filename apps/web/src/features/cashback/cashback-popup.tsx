@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import type { CashbackResponse, Currency } from '@sb/contract';
 import { Button } from '@/components/ui/button';
 import { Icon } from '@/components/ui/icon';

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { Link, Navigate, useParams } from 'react-router';
 import { PageMessage } from '@/components/ui/page-message';
 import { Spinner } from '@/components/ui/spinner';

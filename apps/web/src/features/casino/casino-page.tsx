@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { Link, useSearchParams } from 'react-router';
 import { ROUTE_NAME_PATHS } from '@sb/contract/constants';
 import { Spinner } from '@/components/ui/spinner';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { PageMessage } from '@/components/ui/page-message';
 import { Spinner } from '@/components/ui/spinner';
 import { useAppContext } from '@/lib/app-context';

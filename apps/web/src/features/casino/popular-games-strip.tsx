@@ -1,4 +1,5 @@
 import { lazy, Suspense } from 'react';
+import { WhenNear } from '@/lib/server-markup';
 
 const HomePopularGames = lazy(async () => ({
   default: (await import('./components/home-popular-games')).HomePopularGames,
@@ -12,12 +13,16 @@ const STRIP_HEIGHT_PX = 44 + 8 + 2 * 138 + 8 + 4;
 
 /**
  * The home page's popular casino games strip. This file is all the home page's first load carries: the tiles,
- * their styles and the casino calls arrive in their own chunk when the strip renders.
+ * their styles and the casino calls arrive in their own chunk when the strip scrolls near (the server renders only
+ * its room).
  */
 export function PopularGamesStrip() {
+  const placeholder = <div style={{ minHeight: STRIP_HEIGHT_PX }} aria-hidden="true" />;
   return (
-    <Suspense fallback={<div style={{ minHeight: STRIP_HEIGHT_PX }} aria-hidden="true" />}>
-      <HomePopularGames />
-    </Suspense>
+    <WhenNear fallback={placeholder}>
+      <Suspense fallback={placeholder}>
+        <HomePopularGames />
+      </Suspense>
+    </WhenNear>
   );
 }

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { Link } from 'react-router';
 import type { CrashBetView, CrashFairnessResponse, CrashRoundView, CrashStateResponse } from '@sb/contract';
 import { ApiError } from '@/lib/api-client';
@@ -10,8 +10,12 @@ import { CrashCurve } from './crash-curve';
 import { formatMultiplier, multiplierAt, parseMultiplier, parseStake } from './crash-math';
 import { useCrashGame } from './use-crash-game';
 import './crash.css';
+import { cents, formatAmount } from '@sb/betting';
+import { formatUserMoney } from '@/lib/money';
 
-const money = (minor: number, currency: string) => `${(minor / 100).toFixed(2)} ${currency}`;
+/** Minor units with the currency's code after them (the app's one money format: `1,234.56 TRY`). */
+const money = (minor: number, currency: string) =>
+  formatUserMoney(minor, { symbol: currency, position: 'after' });
 
 /** An error answer as the player reads it: the server's message (clear, in English) or a translated fallback. */
 function errorText(error: unknown, fallback: string): string {
@@ -217,7 +221,7 @@ function FairnessDialog({ onClose }: { onClose: () => void }) {
               {t('crash.rules_text', {
                 betting: fair.rules.bettingMs / 1000,
                 pause: fair.rules.pauseMs / 1000,
-                max: (fair.rules.maxRoundPayout / 100).toFixed(2),
+                max: formatAmount(cents(fair.rules.maxRoundPayout)),
               })}
             </dd>
           </dl>
@@ -233,7 +237,7 @@ function FairnessDialog({ onClose }: { onClose: () => void }) {
   );
 }
 
-/** The aviator screen (issue 18): the shared flight, two bet panels, live bets, history strip, fairness. */
+/** The aviator screen: the shared flight, two bet panels, live bets, history strip, fairness. */
 export function AviatorPage() {
   const { t } = useTranslation();
   const loggedIn = useIsLoggedIn();

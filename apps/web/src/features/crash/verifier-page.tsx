@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { useSearchParams } from 'react-router';
 import { crashApi } from './crash-api';
 import { crashPointOf, formatMultiplier, sha256Hex } from './crash-math';

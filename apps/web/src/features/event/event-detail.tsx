@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { Link } from 'react-router';
 import { FeedStatus } from '@/components/sports/feed-status';
 import { NotAvailable } from '@/components/sports/not-available';
@@ -6,6 +6,7 @@ import { Icon } from '@/components/ui/icon';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ApiError } from '@/lib/api-client';
 import { useFeedTopics } from '@/lib/fixtures/live-feed';
+import { useServerMarkup } from '@/lib/server-markup';
 import { useEvent } from './api/get-event';
 import { EventHeader } from './components/event-header';
 import { EventTabs } from './components/event-tabs';
@@ -43,7 +44,9 @@ export function EventDetail({ eventId, backTo, backLabel, closeTo }: EventDetail
   const main = useEvent(eventId);
   const event = main.data?.result;
   const subId = event && event.sub !== 0 && event.sub !== event.id ? event.sub : 0;
-  const sub = useEvent(subId, subId !== 0 && event?.status !== 'ended');
+  // The sub-event's markets come after the event's own: fetched by the client once the page has hydrated.
+  const serverMarkup = useServerMarkup();
+  const sub = useEvent(subId, subId !== 0 && event?.status !== 'ended' && !serverMarkup);
   if (main.isError && !event) {
     const missing = main.error instanceof ApiError && main.error.status === 404;
     return (

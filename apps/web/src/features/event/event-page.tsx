@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { useParams } from 'react-router';
 import { NotAvailable } from '@/components/sports/not-available';
 import { useLocalePath } from '@/lib/app-context';

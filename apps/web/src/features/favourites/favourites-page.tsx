@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { Link, useParams } from 'react-router';
 import type { CompetitionCount, SportCount } from '@sb/contract';
 import { CountList } from '@/components/sports/count-list';

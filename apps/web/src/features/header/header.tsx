@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Icon } from '@/components/ui/icon';
 import { useAppContext, useLocalePath } from '@/lib/app-context';

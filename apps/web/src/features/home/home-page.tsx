@@ -1,19 +1,20 @@
 import { lazy, Suspense, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { EventList } from '@/components/sports/event-list';
+import { TopCompetitions } from '@/components/sports/top-competitions';
 import { FeedStatus } from '@/components/sports/feed-status';
 import { SectionHeading } from '@/components/sports/section-heading';
-import { TopCompetitions } from '@/components/sports/top-competitions';
 import { useAppContext, useLocalePath } from '@/lib/app-context';
 import { useFixtureList } from '@/lib/fixtures/api/get-fixture-list';
 import { FOOTBALL } from '@/lib/fixtures/display-rules';
 import { useFeedTopics } from '@/lib/fixtures/live-feed';
 import { LIVE_LIST_POLL_MS } from '@/lib/fixtures/polls';
+import { HydrationGate, WhenNear } from '@/lib/server-markup';
 import { HomeTiles } from './components/home-tiles';
 import { CasinoLinks, QuickLinks } from './components/quick-links';
 import './home.css';
 
-/** The carousel (and embla with it) loads only on the variant that shows it. */
+/** The carousel loads only on the variant that shows it. */
 const LiveCarousel = lazy(async () => ({
   default: (await import('./components/live-carousel')).LiveCarousel,
 }));
@@ -34,7 +35,9 @@ function LiveCarouselSection() {
       <div className="live-carousel-frame">
         {events && (
           <Suspense fallback={null}>
-            <LiveCarousel events={events} />
+            <HydrationGate>
+              <LiveCarousel events={events} />
+            </HydrationGate>
           </Suspense>
         )}
       </div>
@@ -98,7 +101,10 @@ export function HomePage({ casinoGames }: { casinoGames?: ReactNode }) {
       <QuickLinks />
       <CasinoLinks />
       <HighlightedMatches />
-      <TopCompetitions />
+      {/* Below the fold on a phone: mounted on the client when scrolled near, their data not handed over in the page. */}
+      <WhenNear fallback={null}>
+        <TopCompetitions />
+      </WhenNear>
       {casinoGames}
       <FeedStatus />
     </div>

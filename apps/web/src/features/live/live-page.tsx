@@ -1,5 +1,5 @@
 import { useRef, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { useLocation, useParams } from 'react-router';
 import { EventList } from '@/components/sports/event-list';
 import { FeedStatus } from '@/components/sports/feed-status';
@@ -12,6 +12,7 @@ import { useFixtureList } from '@/lib/fixtures/api/get-fixture-list';
 import { useFeedTopics } from '@/lib/fixtures/live-feed';
 import { idParam } from '@/lib/fixtures/navigation';
 import { LIVE_LIST_POLL_MS } from '@/lib/fixtures/polls';
+import { useServerMarkup } from '@/lib/server-markup';
 import { useScrollMemory } from './components/use-scroll-memory';
 import './live.css';
 
@@ -24,7 +25,12 @@ function LiveLists({ sport }: { sport: number | undefined }) {
   const { t } = useTranslation();
   const to = useLocalePath();
   const live = useFixtureList({ onLive: true, sport, perPage: LIVE_PAGE }, { pollMs: LIVE_LIST_POLL_MS });
-  const upcoming = useFixtureList({ upcoming: UPCOMING_HOURS, onlyPre: true, sport, perPage: UPCOMING_PAGE });
+  // Below the live list: fetched by the client once the page has hydrated (skeleton rows until then).
+  const serverMarkup = useServerMarkup();
+  const upcoming = useFixtureList(
+    { upcoming: UPCOMING_HOURS, onlyPre: true, sport, perPage: UPCOMING_PAGE },
+    { enabled: !serverMarkup },
+  );
   return (
     <>
       <section data-testid="live-list">
@@ -90,7 +96,9 @@ export function LivePage({ renderEvent }: { renderEvent: (eventId: number, close
           withAll
           hrefFor={(id) => to(id === null ? '/live' : `/live/${id}`)}
         />
-        <LiveLists sport={sport} />
+        {/* Kept (hidden) under an event opened from them, for their place; a page that opens on an event mounts
+            them when it closes (not ~120 hidden rows fetched and drawn while the event's page loads). */}
+        {fromList.current !== null && <LiveLists sport={sport} />}
       </div>
       <FeedStatus />
     </div>

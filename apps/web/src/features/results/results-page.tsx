@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { useNavigate, useParams } from 'react-router';
 import type { EventResult } from '@sb/contract';
 import { Icon } from '@/components/ui/icon';

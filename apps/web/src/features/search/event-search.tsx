@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { Link } from 'react-router';
 import { Icon } from '@/components/ui/icon';
 import { useLocalePath } from '@/lib/app-context';

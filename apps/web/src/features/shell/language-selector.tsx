@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { LOCALES, type Locale } from '@sb/contract/constants';
 import { useAppContext } from '@/lib/app-context';
 import { replaceLocale } from '@/lib/locale-path';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { useParams } from 'react-router';
 import { FeedStatus } from '@/components/sports/feed-status';
 import { NotAvailable } from '@/components/sports/not-available';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import type { FixtureEvent, VirtualRound, VirtualStandingRow } from '@sb/contract';
 import { OddButton } from '@/components/ui/odd-button';
 import { Spinner } from '@/components/ui/spinner';
@@ -242,7 +242,7 @@ function Standings({ league }: { league: number }) {
 }
 
 /**
- * Virtual football (issue 18, the route name `virtual_sports`): the next round with its 1X2 odds (a tap puts the odd
+ * Virtual football (the route name `virtual_sports`): the next round with its 1X2 odds (a tap puts the odd
  * on the normal bet slip; betting closes at kick-off), the round in play with live scores, the latest results and the
  * league table, per league.
  */

@@ -3,7 +3,7 @@ import type { casinoGames, casinoProviders } from '../casino.tables';
 import { FAMILIES, FAMILY_IDS, familyMath } from '../slots/slot-families';
 import { compileSlot } from '../slots/slot-engine';
 import { exactRtp } from '../slots/slot-rtp';
-import { seededRng } from '../slots/seeded-rng';
+import { sfc32 } from '../../../lib/seeded-random';
 import { NAME_ENDINGS, THEMES } from './themes';
 
 export type ProviderRow = typeof casinoProviders.$inferInsert;
@@ -75,7 +75,7 @@ export function variantRtpBp(family: string, variant: number): number {
  * dates count back from `now` (the day it is seeded), so about one game in ten is new (NEU) for the next 30 days.
  */
 export function generateCatalogue(seed: number, now: number): { providers: ProviderRow[]; games: GameRow[] } {
-  const rng = seededRng(seed);
+  const rng = sfc32(seed);
   const providers: ProviderRow[] = [
     ...SLOT_PROVIDERS.map(([id, name], i) => ({ id, name, isLive: false, enabled: true, sort: i })),
     ...LIVE_PROVIDERS.map(([id, name], i) => ({ id, name, isLive: true, enabled: true, sort: 20 + i })),

@@ -21,6 +21,9 @@ import {
   type CrashBetRow,
   type CrashRoundRow,
 } from './crash.repository';
+
+/** The crash game's id in the catalogue (its sessions are opened for it). */
+export { CRASH_GAME_ID } from './crash.repository';
 import {
   GROWTH_PER_MS,
   chainHash,
@@ -115,7 +118,7 @@ function playerOf(session: SessionRow): string {
 const conflict = (code: string, message: string, field?: string) => new HttpError(409, code, message, field);
 
 /**
- * The crash game (issue 18): rounds shared by every player of every instance, a bustabit v2 hash chain played
+ * The crash game: rounds shared by every player of every instance, a bustabit v2 hash chain played
  * backwards, money through the seamless wallet. Any instance takes bets and cash-outs (their times are the
  * server's clock when they arrive); exactly one instance — the tables' leader — runs the loop (`tick`): opens
  * rounds, starts flights, pays auto and forced cash-outs, crashes and settles, voids rounds nobody flew.

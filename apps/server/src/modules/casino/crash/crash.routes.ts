@@ -22,8 +22,7 @@ import { bearerToken, type Auth } from '../../identity/index';
 import type { CatalogueService } from '../catalogue/catalogue.service';
 import type { SessionsService } from '../platform/sessions.service';
 import { CRASH_FORMULA } from './crash.fair';
-import { betView, roundView, type CrashGame } from './crash.game';
-import { CRASH_GAME_ID } from './crash.repository';
+import { CRASH_GAME_ID, betView, roundView, type CrashGame } from './crash.game';
 
 const errors = {
   400: errorBodySchema,

@@ -1,3 +1,4 @@
+import { cents } from '@sb/betting';
 import type { WalletBetRequest, WalletResponse, WalletRollbackRequest, WalletWinRequest } from '@sb/contract';
 import type { Db, DbOrTx } from '../../../db/database';
 import type { Clock } from '../../../lib/clock';
@@ -96,7 +97,7 @@ export function createSeamlessWallet(deps: SeamlessWalletDeps) {
       appId: session.appId,
       userId: session.userId,
       currency: session.currency,
-      amount: req.amount,
+      amount: cents(req.amount),
       idempotencyKey: `casino:${req.transaction_uuid}`,
     };
     const game = await deps.gameName(session.gameId, tx);
@@ -150,7 +151,7 @@ export function createSeamlessWallet(deps: SeamlessWalletDeps) {
         : refusals.closed();
     if ('currency' in req && req.currency !== bet.currency) throw refusals.currency();
     const session = await realSessionForClose(repo, bet);
-    const amount = kind === 'win' ? (amountAsked ?? 0) : bet.amount;
+    const amount = cents(kind === 'win' ? (amountAsked ?? 0) : bet.amount);
     let balance: number;
     if (amount > 0) {
       const game = await deps.gameName(session.gameId, tx);

@@ -1,5 +1,5 @@
 import { SCATTER, type SlotMath } from './slot-engine';
-import { seededRng } from './seeded-rng';
+import { sfc32 } from '../../../lib/seeded-random';
 
 /**
  * The slot families: one engine, three shapes of mathematics. Every slot game of the catalogue is a family, an
@@ -154,7 +154,7 @@ function buildStrip(counts: number[], seed: number): number[] {
   const scatters = counts[SCATTER] ?? 0;
   for (let i = 0; i < scatters; i++) strip[Math.floor((i * length) / scatters)] = SCATTER;
   const rest = counts.flatMap((n, symbol) => (symbol === SCATTER ? [] : new Array<number>(n).fill(symbol)));
-  const rng = seededRng(seed);
+  const rng = sfc32(seed);
   for (let i = rest.length - 1; i > 0; i--) {
     const j = rng.int(i + 1);
     [rest[i], rest[j]] = [rest[j]!, rest[i]!];

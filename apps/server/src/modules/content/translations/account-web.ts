@@ -55,7 +55,7 @@ export const accountWeb: AreaTranslations = {
     'limits.amount_placeholder': 'No limit',
     'limits.save': 'Save limits',
     'limits.reality_check_off': 'Off',
-    // Plurals: i18next picks _one or _other by the locale's plural rules (1 week, 2 weeks).
+    // Plurals: the web app picks _one or _other by the locale's plural rules (1 week, 2 weeks).
     'limits.minutes_one': '{{count}} minute',
     'limits.minutes_other': '{{count}} minutes',
     'limits.hours_one': '{{count}} hour',

@@ -1,6 +1,6 @@
 import type { AreaTranslations } from './types';
 
-/** Texts of the web's virtual sports screen (virtual football, issue 18). */
+/** Texts of the web's virtual sports screen (virtual football). */
 export const virtualWeb: AreaTranslations = {
   en: {
     'route.virtual_sports': 'Virtual Sports',

@@ -1,5 +1,5 @@
 import { useMemo, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { type FormEncoding, type FormOutcome, useSubmitServerForm } from '../api/submit-form';
 import { sanitizeFormHtml } from './sanitize-form-html';
 import './account.css';

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import type { BetView } from '@sb/contract';
 import { Icon } from '@/components/ui/icon';
 import { useDateFormat } from '@/lib/dates';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import type { BetView } from '@sb/contract';
 import { phaseClock } from '@/lib/fixtures/live-clock';
 import { formatStart, useStartTimeContext } from '@/lib/fixtures/start-time';

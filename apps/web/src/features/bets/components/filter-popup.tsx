@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { Button } from '@/components/ui/button';
 import { Popup } from '@/components/ui/popup';
 import { rangeProblem, type DateRange } from '../bet-filter';

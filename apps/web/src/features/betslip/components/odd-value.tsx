@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { useFormatOdds } from '@/lib/odds-format';
 import { useOddMove } from '../odd-moves';
 

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import type { Currency } from '@sb/contract';
 import { Button } from '@/components/ui/button';
 import { formatUserMoney } from '@/lib/money';

@@ -1,5 +1,6 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import {
+  bankerSplit,
   COUPON_TYPE,
   hasSameEvent,
   SLIP_LIMITS,
@@ -26,8 +27,7 @@ export function allowedTypes(picks: readonly CouponPick[]): Record<CouponType, b
 
 /** The chosen systems as the player reads them: `2/3`, with bankers `1B+2/4`. */
 export function systemsLabel(coupon: Coupon, picks: readonly CouponPick[]): string {
-  const bankers = picks.filter((p) => p.banker).length;
-  const free = picks.length - bankers;
+  const { bankers, free } = bankerSplit(picks);
   return coupon.systems.map((k) => `${bankers ? `${bankers}B+` : ''}${k}/${free}`).join(', ');
 }
 

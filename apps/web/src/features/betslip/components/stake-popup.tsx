@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { parseAmount } from '@sb/betting';
 import type { Currency } from '@sb/contract';
 import { Button } from '@/components/ui/button';

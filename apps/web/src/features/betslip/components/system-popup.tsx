@@ -1,5 +1,6 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import {
+  bankerSplit,
   COUPON_TYPE,
   couponCombinations,
   SLIP_LIMITS,
@@ -28,8 +29,7 @@ export function SystemPopup({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const bankers = picks.filter((p) => p.banker).length;
-  const free = picks.length - bankers;
+  const { bankers, free } = bankerSplit(picks);
   const chosen = coupon.type === COUPON_TYPE.system ? coupon.systems : [];
   const combinations = chosen.length > 0 ? couponCombinations(coupon, picks) : [];
   const shown = combinations.slice(0, SLIP_LIMITS.combinationDisplay);

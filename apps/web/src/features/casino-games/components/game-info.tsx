@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import type { GameSession } from '@sb/contract';
 
 /** RTP and volatility (always shown), and the game's rules in a fold. */

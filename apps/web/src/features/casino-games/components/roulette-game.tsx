@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { useQueryClient } from '@tanstack/react-query';
 import type { GameSession, GameSessionResponse, RouletteBet, RoulettePlacement } from '@sb/contract';
 import { Button } from '@/components/ui/button';

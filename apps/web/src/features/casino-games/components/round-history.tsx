@@ -1,5 +1,4 @@
-import type { TFunction } from 'i18next';
-import { useTranslation } from 'react-i18next';
+import { type TFunction, useTranslation } from '@/lib/i18n';
 import type { GameSession, RoundSummary } from '@sb/contract';
 import { useDateFormat } from '@/lib/dates';
 import { formatUserMoney } from '@/lib/money';

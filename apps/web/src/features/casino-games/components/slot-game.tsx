@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import type { GameSession, SlotLayout, SlotRound, SlotSpin } from '@sb/contract';
 import { Button } from '@/components/ui/button';
 import { formatUserMoney } from '@/lib/money';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useQueries } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { Link } from 'react-router';
 import type { CasinoGame, CasinoProvider } from '@sb/contract';
 import { CASINO_PAGE_SIZE, CASINO_POPULAR_CATEGORIES } from '@sb/contract/constants';

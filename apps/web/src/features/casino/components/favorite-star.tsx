@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { Icon } from '@/components/ui/icon';
 import { useAddCasinoFavorite } from '../api/add-casino-favorite';
 import { useCasinoFavorites } from '../api/get-casino-favorites';

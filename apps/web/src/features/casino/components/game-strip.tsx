@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import type { CasinoGame } from '@sb/contract';
 import { GameTile } from './game-tile';
 

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import type { CasinoGame } from '@sb/contract';
 import { useIsLoggedIn } from '@/lib/session';
 import { FavoriteStar } from './favorite-star';

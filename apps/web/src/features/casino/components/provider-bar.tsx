@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import type { CasinoProvider } from '@sb/contract';
 import { Icon } from '@/components/ui/icon';
 import { ProviderFilterPopup } from './provider-filter-popup';

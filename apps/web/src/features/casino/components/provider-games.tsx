@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import type { CasinoProvider } from '@sb/contract';
 import { CASINO_PAGE_SIZE } from '@sb/contract/constants';
 import { PagedGameGrid } from './game-grid';

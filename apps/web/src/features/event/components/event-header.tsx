@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import type { FixtureEvent } from '@sb/contract';
 import { FavouriteStar } from '@/components/sports/favourite-star';
 import { RegionFlag } from '@/components/sports/region-flag';

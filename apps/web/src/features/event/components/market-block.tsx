@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import type { EventMarket, FixtureEvent, Selection } from '@sb/contract';
 import { OddButton } from '@/components/ui/odd-button';
 import { selectionLocked } from '@/lib/fixtures/display-rules';

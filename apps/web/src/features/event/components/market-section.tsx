@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import type { FixtureEvent } from '@sb/contract';
 import { MARKET_CATEGORY } from '@sb/contract/constants';
 import { Tabs } from '@/components/ui/tabs';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { Tile, TileRow } from '@/components/ui/tile';
 import { ROUTE_NAME_PATHS } from '@sb/contract/constants';
 import { useAppContext, useLocalePath } from '@/lib/app-context';

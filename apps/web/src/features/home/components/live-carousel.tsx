@@ -1,7 +1,6 @@
-import { useTranslation } from 'react-i18next';
+import { useEffect, useRef, type RefObject } from 'react';
+import { useTranslation } from '@/lib/i18n';
 import { Link } from 'react-router';
-import useEmblaCarousel from 'embla-carousel-react';
-import Autoplay from 'embla-carousel-autoplay';
 import type { FixtureEvent } from '@sb/contract';
 import { OddButton } from '@/components/ui/odd-button';
 import { TeamCrest } from '@/components/sports/team-crest';
@@ -62,12 +61,61 @@ function Card({ event }: { event: FixtureEvent }) {
   );
 }
 
-/** Spec §2 Home variant 1: live events in a carousel (autoplay 3 s, wrap-around); swipe to move on. */
+/**
+ * Where the carousel turns to from `scrollLeft`: the next slide's start, or back to the first when the last one is
+ * in view (wrap-around). Slides' `offsetLeft` are from the carousel's own box (it is `position: relative`).
+ */
+export function nextSlideLeft(scrollLeft: number, maxScroll: number, slideLefts: number[]): number {
+  if (scrollLeft >= maxScroll - 1) return 0;
+  const next = slideLefts.find((left) => left > scrollLeft + 1);
+  return next === undefined ? 0 : Math.min(next, maxScroll);
+}
+
+/**
+ * Turns the carousel every `delay` ms: a scroll to the next snap point (CSS scroll-snap does the swiping). It waits
+ * while a finger or the mouse is on it and while the page is hidden, and goes on after (spec §9: it keeps turning).
+ */
+function useAutoplay(ref: RefObject<HTMLDivElement | null>, delay: number) {
+  useEffect(() => {
+    const carousel = ref.current;
+    if (!carousel) return;
+    let held = false;
+    const hold = (e: PointerEvent) => {
+      if (e.type === 'pointerdown' || e.pointerType === 'mouse') held = true;
+    };
+    const release = () => (held = false);
+    const events = ['pointerup', 'pointercancel', 'pointerleave'] as const;
+    carousel.addEventListener('pointerdown', hold);
+    carousel.addEventListener('pointerenter', hold);
+    events.forEach((e) => carousel.addEventListener(e, release));
+    const reduced = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+    const timer = setInterval(() => {
+      if (held || document.hidden) return;
+      const slides = [...carousel.querySelectorAll<HTMLElement>('.live-carousel__slide')];
+      const left = nextSlideLeft(
+        carousel.scrollLeft,
+        carousel.scrollWidth - carousel.clientWidth,
+        slides.map((s) => s.offsetLeft),
+      );
+      carousel.scrollTo({ left, behavior: reduced ? 'auto' : 'smooth' });
+    }, delay);
+    return () => {
+      clearInterval(timer);
+      carousel.removeEventListener('pointerdown', hold);
+      carousel.removeEventListener('pointerenter', hold);
+      events.forEach((e) => carousel.removeEventListener(e, release));
+    };
+  }, [ref, delay]);
+}
+
+/**
+ * Spec §2 Home variant 1: live events in a carousel (autoplay 3 s, wrap-around); swipe to move on. CSS
+ * scroll-snap and a timer: embla (9 KB gzip of home's first load) did the same.
+ */
 export function LiveCarousel({ events }: { events: FixtureEvent[] }) {
   const { t } = useTranslation();
-  const [ref] = useEmblaCarousel({ loop: true, align: 'start' }, [
-    Autoplay({ delay: CAROUSEL_AUTOPLAY_MS, stopOnInteraction: false, stopOnMouseEnter: true }),
-  ]);
+  const ref = useRef<HTMLDivElement>(null);
+  useAutoplay(ref, CAROUSEL_AUTOPLAY_MS);
   return (
     <div className="live-carousel" ref={ref} aria-roledescription="carousel" aria-label={t('home.live_now')}>
       <div className="live-carousel__track">

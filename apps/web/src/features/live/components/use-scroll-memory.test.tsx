@@ -34,4 +34,13 @@ describe('useScrollMemory', () => {
     rerender(<Screen listPath="/en/live" />); // closed: the list again
     expect(scrollTo).toHaveBeenLastCalledWith(0, 935);
   });
+
+  it('keeps a position scrolled to before it started listening (server markup scrolled before hydration)', () => {
+    const scrollTo = vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
+    setScrollY(673);
+    const { rerender } = render(<Screen listPath="/en/live" />);
+    rerender(<Screen listPath={null} />);
+    rerender(<Screen listPath="/en/live" />);
+    expect(scrollTo).toHaveBeenLastCalledWith(0, 673);
+  });
 });

@@ -12,6 +12,9 @@ export function useScrollMemory(listPath: string | null): void {
   useLayoutEffect(() => {
     if (listPath === null) return;
     const record = () => void saved.current.set(listPath, window.scrollY);
+    // A server-rendered list can be scrolled before it hydrates, and no scroll event may follow: the position it
+    // has when remembering starts counts too (unless the list is coming back, and that position is the event's).
+    if (!saved.current.has(listPath)) record();
     window.addEventListener('scroll', record, { passive: true });
     return () => window.removeEventListener('scroll', record);
   }, [listPath]);

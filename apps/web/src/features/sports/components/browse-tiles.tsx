@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { Tile, TileRow } from '@/components/ui/tile';
 import { useLocalePath } from '@/lib/app-context';
 import { useFavouriteCompetitionCounts, useSportCounts } from '@/lib/fixtures/api/get-counts';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { CountList } from '@/components/sports/count-list';
 import { FavouriteStar } from '@/components/sports/favourite-star';
 import { NotAvailable } from '@/components/sports/not-available';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { FavouriteStar } from '@/components/sports/favourite-star';
 import { NotAvailable } from '@/components/sports/not-available';
 import { RegionFlag } from '@/components/sports/region-flag';

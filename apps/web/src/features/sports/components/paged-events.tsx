@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import type { FixtureEvent } from '@sb/contract';
 import { EventList } from '@/components/sports/event-list';
 import { LoadMore } from '@/components/sports/load-more';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { CountList } from '@/components/sports/count-list';
 import { SectionHeading } from '@/components/sports/section-heading';
 import { SportIcon } from '@/components/sports/sport-icon';

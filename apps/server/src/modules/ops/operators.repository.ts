@@ -1,0 +1,59 @@
+import { and, asc, eq, isNull } from 'drizzle-orm';
+import type { Db } from '../../db/database';
+import { operatorSessions, operators } from './ops.tables';
+
+export type OperatorRow = typeof operators.$inferSelect;
+export type NewOperator = typeof operators.$inferInsert;
+export type OperatorSessionRow = typeof operatorSessions.$inferSelect;
+
+/** The operators' and their sessions' SQL (the back office's sign-in). Sessions are found by their token's hash. */
+export function createOperatorsRepository(db: Db) {
+  return {
+    async byUsername(username: string): Promise<OperatorRow | null> {
+      return (await db.select().from(operators).where(eq(operators.username, username)))[0] ?? null;
+    },
+
+    async byId(id: number): Promise<OperatorRow | null> {
+      return (await db.select().from(operators).where(eq(operators.id, id)))[0] ?? null;
+    },
+
+    all: (): Promise<OperatorRow[]> => db.select().from(operators).orderBy(asc(operators.id)),
+
+    async insert(row: NewOperator): Promise<OperatorRow> {
+      const [inserted] = await db.insert(operators).values(row).returning();
+      if (!inserted) throw new Error('insert into operators returned nothing');
+      return inserted;
+    },
+
+    async update(id: number, patch: Partial<NewOperator>): Promise<OperatorRow | null> {
+      const [row] = await db.update(operators).set(patch).where(eq(operators.id, id)).returning();
+      return row ?? null;
+    },
+
+    async insertSession(row: typeof operatorSessions.$inferInsert): Promise<void> {
+      await db.insert(operatorSessions).values(row);
+    },
+
+    /** The session of a token hash with its operator, or null. */
+    async session(tokenHash: string): Promise<{ session: OperatorSessionRow; operator: OperatorRow } | null> {
+      const [row] = await db
+        .select({ session: operatorSessions, operator: operators })
+        .from(operatorSessions)
+        .innerJoin(operators, eq(operators.id, operatorSessions.operatorId))
+        .where(eq(operatorSessions.tokenHash, tokenHash));
+      return row ?? null;
+    },
+
+    async updateSession(tokenHash: string, patch: Partial<OperatorSessionRow>): Promise<void> {
+      await db.update(operatorSessions).set(patch).where(eq(operatorSessions.tokenHash, tokenHash));
+    },
+
+    /** Revokes every open session of an operator. */
+    async revokeSessions(operatorId: number, at: Date): Promise<void> {
+      await db
+        .update(operatorSessions)
+        .set({ revokedAt: at })
+        .where(and(eq(operatorSessions.operatorId, operatorId), isNull(operatorSessions.revokedAt)));
+    },
+  };
+}

@@ -1,0 +1,111 @@
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/database';
+import { clientRisk, opsLimits, type LimitKind, type LimitLevel } from './risk.tables';
+
+export type ClientRiskRow = typeof clientRisk.$inferSelect;
+export type LimitStoredRow = typeof opsLimits.$inferSelect;
+export type ClientRiskValues = Omit<typeof clientRisk.$inferInsert, 'userId'>;
+
+/** Where the stake limits that may apply sit: the sports, events and markets of some selections. */
+export interface LimitRefs {
+  sportIds: number[];
+  eventIds: number[];
+  marketIds: number[];
+}
+
+/** Limits and client risk settings: the SQL of `risk.ts`. Brand and ref 0 stand for "every brand" and "none". */
+export function createRiskRepository(db: DbOrTx) {
+  return {
+    async client(userId: number): Promise<ClientRiskRow | null> {
+      const [row] = await db.select().from(clientRisk).where(eq(clientRisk.userId, userId));
+      return row ?? null;
+    },
+
+    clients: (userIds: number[]): Promise<ClientRiskRow[]> =>
+      userIds.length
+        ? db.select().from(clientRisk).where(inArray(clientRisk.userId, userIds))
+        : Promise.resolve([]),
+
+    /** Serialises writes of one client's settings until the transaction ends. */
+    async lockClient(userId: number): Promise<void> {
+      await db.execute(sql`select pg_advisory_xact_lock(7201019, ${userId})`);
+    },
+
+    async upsertClient(userId: number, values: ClientRiskValues): Promise<void> {
+      await db
+        .insert(clientRisk)
+        .values({ userId, ...values })
+        .onConflictDoUpdate({ target: clientRisk.userId, set: values });
+    },
+
+    /** The stake limits that can apply at these places for these brands (every brand's and theirs). */
+    stakeLimits(brandIds: number[], refs: LimitRefs): Promise<LimitStoredRow[]> {
+      const at = (level: LimitLevel, ids: number[]) =>
+        ids.length ? and(eq(opsLimits.level, level), inArray(opsLimits.refId, ids)) : undefined;
+      return db
+        .select()
+        .from(opsLimits)
+        .where(
+          and(
+            eq(opsLimits.kind, 'stake'),
+            inArray(opsLimits.brandId, [0, ...brandIds]),
+            or(
+              eq(opsLimits.level, 'platform'),
+              eq(opsLimits.level, 'brand'),
+              at('sport', refs.sportIds),
+              at('event', refs.eventIds),
+              at('market', refs.marketIds),
+            ),
+          ),
+        );
+    },
+
+    /** The limits of a kind: every brand's, or those applying to one brand (its rows and every brand's). */
+    limits(kind: LimitKind, brandId: number | null): Promise<LimitStoredRow[]> {
+      return db
+        .select()
+        .from(opsLimits)
+        .where(
+          and(
+            eq(opsLimits.kind, kind),
+            brandId === null ? undefined : inArray(opsLimits.brandId, [0, brandId]),
+          ),
+        );
+    },
+
+    /** One limit row, locked until the transaction ends. */
+    async lockLimit(
+      key: Pick<LimitStoredRow, 'kind' | 'level' | 'brandId' | 'refId'>,
+    ): Promise<LimitStoredRow | null> {
+      const [row] = await db.select().from(opsLimits).where(limitWhere(key)).for('update');
+      return row ?? null;
+    },
+
+    async deleteLimit(key: Pick<LimitStoredRow, 'kind' | 'level' | 'brandId' | 'refId'>): Promise<void> {
+      await db.delete(opsLimits).where(limitWhere(key));
+    },
+
+    async upsertLimit(row: typeof opsLimits.$inferInsert): Promise<void> {
+      await db
+        .insert(opsLimits)
+        .values(row)
+        .onConflictDoUpdate({
+          target: [opsLimits.kind, opsLimits.level, opsLimits.brandId, opsLimits.refId],
+          set: { amount: row.amount, updatedAt: row.updatedAt },
+        });
+    },
+
+    async sportExists(id: number): Promise<boolean> {
+      const rows = await db.execute(sql`select 1 from sports where id = ${id}`);
+      return (rows as unknown as { rows: unknown[] }).rows.length > 0;
+    },
+  };
+}
+
+const limitWhere = (key: Pick<LimitStoredRow, 'kind' | 'level' | 'brandId' | 'refId'>) =>
+  and(
+    eq(opsLimits.kind, key.kind),
+    eq(opsLimits.level, key.level),
+    eq(opsLimits.brandId, key.brandId),
+    eq(opsLimits.refId, key.refId),
+  );

@@ -1,0 +1,55 @@
+import type { Clock } from '../../../lib/clock';
+import type { EventBus } from '../../../plugins/bus';
+import type { CatalogueService } from '../../sports/ingest/index';
+import type { createOperatorService } from './operator.service';
+import { sleep } from '../leader';
+import type { Simulator } from './simulator.service';
+
+const UPKEEP_EVERY_MS = 10 * 60_000;
+
+/** What the leader does each tick: operator commands, catalogue upkeep, markets coming near, the matches. */
+export function createSimulatorRunner(deps: {
+  simulator: Simulator;
+  operator: ReturnType<typeof createOperatorService>;
+  catalogue: CatalogueService;
+  clock: Clock;
+  bus: EventBus;
+  /** Names this producer in its heartbeat. */
+  producerId: string;
+  tickMs: number;
+  /** Virtual football's round scheduler (a round always scheduled ahead). */
+  virtual?: { tick(): Promise<void> };
+  log?: (msg: string, err?: unknown) => void;
+}) {
+  let lastUpkeep = -Infinity;
+
+  async function runOnce(): Promise<void> {
+    const steered = await deps.operator.applyPending();
+    if (deps.clock.now() - lastUpkeep >= UPKEEP_EVERY_MS) {
+      lastUpkeep = deps.clock.now();
+      // New days of events: every instance's read model takes the new rows.
+      if ((await deps.catalogue.ensureCatalogue()) > 0)
+        await deps.bus.publish('fixture.refresh', { eventIds: null });
+    }
+    await deps.virtual?.tick();
+    await deps.catalogue.prepareUpcoming(10);
+    await deps.simulator.tick();
+    // Rows the operator changed (start time, pause, speed) reload everywhere.
+    if (steered.length > 0) await deps.bus.publish('fixture.refresh', { eventIds: steered });
+    // The producer's heartbeat: instances suspend live markets when it stops (PRODUCER_STALE_MS).
+    await deps.bus.publish('fixture.producer', { producer: deps.producerId, ts: deps.clock.now() });
+  }
+
+  return {
+    runOnce,
+    /** The leader's loop: one pass per tick until leadership ends. */
+    async lead(signal: AbortSignal): Promise<void> {
+      while (!signal.aborted) {
+        const started = performance.now(); // pacing in real time, whatever the clock says
+        await runOnce().catch((error: unknown) => deps.log?.('simulator tick failed', error));
+        const wait = Math.max(10, deps.tickMs - (performance.now() - started));
+        await sleep(wait, signal);
+      }
+    },
+  };
+}

@@ -1,0 +1,60 @@
+import type { MatchState } from '../../sports/pricing/index';
+
+/** Something that happened in a simulated match; `stop` ones end a simulation segment (publish, reprice). */
+export interface Happening {
+  type:
+    | 'kickoff'
+    | 'goal'
+    | 'corner'
+    | 'yellow'
+    | 'red'
+    | 'danger'
+    | 'resume'
+    | 'period'
+    | 'break'
+    | 'end'
+    | 'point';
+  team: 'home' | 'away' | null;
+  /** Match minute (football) or period number (other sports). */
+  minute: number;
+  playerId?: number;
+  text: string;
+}
+
+export const STOPPING: Happening['type'][] = [
+  'kickoff',
+  'goal',
+  'red',
+  'danger',
+  'resume',
+  'period',
+  'break',
+  'end',
+];
+
+/** The simulator's private state of one event, stored in `events.sim`. Times are simulated seconds. */
+export interface SimState {
+  match: MatchState;
+  /** Simulated seconds since kick-off, breaks included. */
+  simSec: number;
+  /** Real time (ms) up to which the match has been simulated. */
+  lastReal: number;
+  /** PRNG state: the same state replays the same match. */
+  rng: number;
+  suspendedUntil: number;
+  /** Added minutes announced for the first and second half (football). */
+  added: [number, number];
+  /** Simulated second of the last repricing. */
+  pricedAt: number;
+}
+
+export interface StepResult {
+  sim: SimState;
+  happenings: Happening[];
+}
+
+/** Suspension lengths in simulated seconds. */
+export const SUSPEND_GOAL_S = 20;
+export const SUSPEND_RED_S = 12;
+export const SUSPEND_DANGER_S = 5;
+export const SUSPEND_PERIOD_S = 3;

@@ -1,0 +1,171 @@
+import type { Locale } from '@sb/contract';
+import type { DbOrTx } from '../../db/database';
+import { createFixturesRepository, type EventRecord } from './sports.repository';
+import { MARKET_DEFINITIONS } from './market-definitions.data';
+import type { FixtureReadModel } from './read-model/fixture-read-model';
+import type { CatalogueService } from './catalogue/catalogue.service';
+import type { BrandPricing } from './brand-margins';
+import { isPreMatchOnlySport } from './pricing/event-pricing';
+
+/** Why a selection cannot be taken now ('ok' when it can). */
+export type SelectionState =
+  | 'ok'
+  | 'not_found'
+  | 'event_ended'
+  | 'closed'
+  | 'suspended'
+  | 'odd_too_low'
+  | 'producer_down'
+  /** The client may not bet live (a back-office block flag). */
+  | 'live_blocked';
+
+/** A selection as bet placement sees it, read in the placement's transaction. */
+export interface SelectionContext {
+  selectionId: number;
+  eventId: number;
+  sportId: number;
+  marketId: number;
+  marketType: number;
+  special: string;
+  outcome: string;
+  name: string;
+  odd: number;
+  maxStake: number;
+  /** Which limit gave `maxStake` (the back office's hierarchy: client, market, event, sport, brand, platform). */
+  limit?: string;
+  isLive: boolean;
+  minBetLimit: number;
+  state: SelectionState;
+  /** 'win' | 'loss' | 'void' once the market is decided. */
+  result: string | null;
+}
+
+/** What a bet's legs show of their event (from memory). */
+export interface EventSummary {
+  eventId: number;
+  home: string;
+  away: string;
+  competition: string;
+  startDate: string;
+  isLive: boolean;
+  periodTime: number;
+  phase: string;
+  score: { home: number; away: number };
+}
+
+const names = new Map(MARKET_DEFINITIONS.map((d) => [d.id, d]));
+
+/**
+ * The sports module's face to betting: selection states in the bet's transaction (the database is the system
+ * of record), settled results, fair probabilities for cash-out, event summaries and market names for display.
+ */
+export function createBettingView(deps: {
+  db: DbOrTx;
+  readModel: FixtureReadModel;
+  catalogue: CatalogueService;
+  isProducerStale: () => boolean;
+  /** The clock's time (ms): a pre-match-only sport closes at its kick-off time, whether or not the leader ticked. */
+  now: () => number;
+  /** A brand's margins: its clients bet at the price served to them. */
+  pricing?: (brandId: number | null) => BrandPricing | null;
+}) {
+  function stateOf(
+    e: EventRecord,
+    m: { closed: boolean; disabled: boolean },
+    s: { isClosed: boolean; isDisabled: boolean; odd: number; result: string | null },
+  ): SelectionState {
+    if (e.status === 'ended' || e.status === 'cancelled') return 'event_ended';
+    // Virtual football takes bets before kick-off only: a started (or due) match is closed to bets.
+    if (isPreMatchOnlySport(e.sportId) && (e.status !== 'not_started' || e.startAt.getTime() <= deps.now()))
+      return 'closed';
+    // A selection whose outcome is decided is closed to bets even while its market is open (whatever the price).
+    if (s.isClosed || m.closed || s.result !== null) return 'closed';
+    if (s.isDisabled || m.disabled || e.isSuspended) return 'suspended';
+    if (e.isLive && deps.isProducerStale()) return 'producer_down';
+    return s.odd > 1 ? 'ok' : 'odd_too_low';
+  }
+
+  return {
+    /**
+     * Selections as a client of `brandId` sees them, read in the caller's transaction: the brand's price (its
+     * margin applied exactly as the read model and the feed serve it; suspended outside the band).
+     */
+    async selections(
+      ids: number[],
+      tx?: DbOrTx,
+      brandId?: number | null,
+    ): Promise<Map<number, SelectionContext>> {
+      const rows = await createFixturesRepository(tx ?? deps.db).selectionsWithContext(ids);
+      const pricing = deps.pricing?.(brandId ?? null) ?? null;
+      return new Map(
+        rows.map(({ selection: shared, market: m, event: e }) => {
+          const s = pricing ? pricing.selection(shared, e.sportId, m.t) : shared;
+          return [
+            s.id,
+            {
+              selectionId: s.id,
+              eventId: e.id,
+              sportId: e.sportId,
+              marketId: m.id,
+              marketType: m.t,
+              special: m.s,
+              outcome: s.outcome,
+              name: s.name,
+              odd: s.odd,
+              maxStake: s.maxStake,
+              isLive: e.isLive,
+              minBetLimit: e.minBetLimit,
+              state: stateOf(e, m, s),
+              result: m.resolved || s.result ? s.result : null,
+            },
+          ] as const;
+        }),
+      );
+    },
+
+    /** The fair probability of each selection: its implied probability with the market's margin taken out. */
+    async fairProbabilities(ids: number[], tx?: DbOrTx): Promise<Map<number, number>> {
+      const repo = createFixturesRepository(tx ?? deps.db);
+      const rows = await repo.selectionsWithContext(ids);
+      const siblings = await repo.selectionsOfMarkets([...new Set(rows.map((r) => r.market.id))]);
+      const overround = new Map<number, number>();
+      for (const s of siblings)
+        if (s.odd > 0 && !s.isClosed && s.result === null)
+          overround.set(s.marketId, (overround.get(s.marketId) ?? 0) + 1 / s.odd);
+      return new Map(
+        rows.map(({ selection: s }) => [s.id, s.odd > 0 ? 1 / s.odd / (overround.get(s.marketId) ?? 1) : 0]),
+      );
+    },
+
+    /** Events as bet legs show them, from the read model. */
+    async events(ids: number[], locale: Locale): Promise<Map<number, EventSummary>> {
+      const ref = await deps.catalogue.reference();
+      const out = new Map<number, EventSummary>();
+      for (const id of ids) {
+        const e = (await deps.readModel.fetchEvent(id))?.record;
+        if (!e) continue;
+        const c = ref.competitions.get(e.competitionId);
+        out.set(id, {
+          eventId: id,
+          home: ref.teams.get(e.homeTeamId)?.name ?? '',
+          away: ref.teams.get(e.awayTeamId)?.name ?? '',
+          competition: c ? (locale === 'tr' ? c.nameTr : c.nameEn) : '',
+          startDate: e.startAt.toISOString(),
+          isLive: e.isLive,
+          periodTime: e.periodTime,
+          phase: e.phase,
+          score: e.data.score,
+        });
+      }
+      return out;
+    },
+
+    /** A market type's name in a language. */
+    marketName(t: number, locale: Locale): string {
+      const d = names.get(t);
+      return d ? (locale === 'tr' ? d.tr : d.en) : String(t);
+    },
+  };
+}
+
+export type BettingView = ReturnType<typeof createBettingView>;

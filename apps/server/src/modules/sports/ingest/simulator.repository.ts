@@ -1,0 +1,145 @@
+import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import type { Db } from '../../../db/database';
+import { events, markets, selections, simulatorCommands } from '../sports.tables';
+import type { EventRecord } from '../sports.repository';
+
+export interface SelectionUpdate {
+  id: number;
+  odd: number;
+  maxStake: number;
+  isClosed: boolean;
+  isDisabled: boolean;
+  result: string | null;
+  /** The model's price while an operator's override holds `odd` (null otherwise). */
+  modelOdd?: number | null;
+}
+
+export interface MarketUpdateRow {
+  id: number;
+  disabled: boolean;
+  closed: boolean;
+  resolved: boolean;
+}
+
+/** The simulator's SQL: live state of events, bulk odds updates, operator commands. */
+export function createSimulatorRepository(db: Db) {
+  return {
+    dueEvents(now: number, limit: number): Promise<EventRecord[]> {
+      return db
+        .select()
+        .from(events)
+        .where(
+          and(eq(events.status, 'not_started'), eq(events.paused, false), lte(events.startAt, new Date(now))),
+        )
+        .orderBy(asc(events.startAt))
+        .limit(limit);
+    },
+    liveEvents(): Promise<EventRecord[]> {
+      return db.select().from(events).where(eq(events.status, 'live')).orderBy(asc(events.id));
+    },
+    async event(id: number): Promise<EventRecord | undefined> {
+      const [row] = await db.select().from(events).where(eq(events.id, id));
+      return row;
+    },
+    async updateEvent(id: number, fields: Partial<typeof events.$inferInsert>): Promise<void> {
+      await db.update(events).set(fields).where(eq(events.id, id));
+    },
+    marketsWithSelections(eventId: number) {
+      return db
+        .select({ market: markets, selection: selections })
+        .from(markets)
+        .innerJoin(selections, eq(selections.marketId, markets.id))
+        .where(eq(markets.eventId, eventId))
+        .orderBy(asc(markets.order), asc(selections.order));
+    },
+    async setAllDisabled(eventId: number, disabled: boolean): Promise<void> {
+      await db
+        .update(markets)
+        .set({ disabled })
+        .where(and(eq(markets.eventId, eventId), eq(markets.closed, false)));
+    },
+    /** One statement per table: the changed selections and markets of an event. */
+    /**
+     * Writes the selections and markets; answers the odds actually written (an operator's price override, even
+     * one set while this reprice ran, keeps `odd` and takes the model's price into `model_odd`).
+     */
+    async applyUpdates(
+      selectionRows: SelectionUpdate[],
+      marketRows: MarketUpdateRow[],
+    ): Promise<Map<number, number>> {
+      const written = new Map<number, number>();
+      if (selectionRows.length > 0) {
+        const values = sql.join(
+          selectionRows.map(
+            (r) =>
+              sql`(${r.id}::bigint, ${r.odd}::float8, ${r.maxStake}::int, ${r.isClosed}::boolean, ${r.isDisabled}::boolean, ${r.result}::text, ${r.modelOdd ?? null}::float8)`,
+          ),
+          sql`, `,
+        );
+        const result = await db.execute(sql`update selections as s set
+          odd = case when s.override_until is not null and not v.is_closed then s.odd else v.odd end,
+          model_odd = case when s.override_until is not null then coalesce(v.model_odd, v.odd) else null end,
+          max_stake = v.max_stake, is_closed = v.is_closed, is_disabled = v.is_disabled, result = v.result
+          from (values ${values}) as v(id, odd, max_stake, is_closed, is_disabled, result, model_odd)
+          where s.id = v.id returning s.id, s.odd`);
+        for (const row of (result as { rows: unknown[] }).rows as {
+          id: number | string | bigint;
+          odd: number | string;
+        }[])
+          written.set(Number(row.id), Number(row.odd));
+      }
+      if (marketRows.length > 0) {
+        const values = sql.join(
+          marketRows.map(
+            (r) =>
+              sql`(${r.id}::bigint, ${r.disabled}::boolean, ${r.closed}::boolean, ${r.resolved}::boolean)`,
+          ),
+          sql`, `,
+        );
+        await db.execute(sql`update markets as m set disabled = v.disabled or m.operator_suspended is not null, closed = v.closed, resolved = v.resolved, seq = m.seq + 1
+          from (values ${values}) as v(id, disabled, closed, resolved) where m.id = v.id`);
+      }
+      return written;
+    },
+    pendingCommands() {
+      return db
+        .select()
+        .from(simulatorCommands)
+        .where(isNull(simulatorCommands.appliedAt))
+        .orderBy(asc(simulatorCommands.id))
+        .limit(50);
+    },
+    async markCommand(id: number, now: number, error: string | null): Promise<void> {
+      await db
+        .update(simulatorCommands)
+        .set({ appliedAt: new Date(now), error })
+        .where(eq(simulatorCommands.id, id));
+    },
+    async addCommand(
+      eventId: number,
+      command: string,
+      args: Record<string, unknown>,
+      now: number,
+    ): Promise<number> {
+      const [row] = await db
+        .insert(simulatorCommands)
+        .values({ eventId, command, args, createdAt: new Date(now) })
+        .returning({ id: simulatorCommands.id });
+      return row?.id ?? 0;
+    },
+    async command(id: number) {
+      const [row] = await db.select().from(simulatorCommands).where(eq(simulatorCommands.id, id));
+      return row;
+    },
+    listForOperator(status: string[], limit: number): Promise<EventRecord[]> {
+      return db
+        .select()
+        .from(events)
+        .where(inArray(events.status, status))
+        .orderBy(asc(events.startAt))
+        .limit(limit);
+    },
+  };
+}
+
+export type SimulatorRepository = ReturnType<typeof createSimulatorRepository>;

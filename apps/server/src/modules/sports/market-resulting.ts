@@ -1,0 +1,136 @@
+import type { MarketUpdate } from '@sb/contract';
+import type { DbOrTx } from '../../db/database';
+import type { Clock } from '../../lib/clock';
+import type { EventBus } from '../../plugins/bus';
+import type { CatalogueService } from './catalogue/catalogue.service';
+import { createOverridesRepository } from './overrides.repository';
+import { planResult, resolveResults, type ResultInput } from './operator-result';
+import type { ReferenceCache } from './event-view';
+import type { PricingEvent } from './pricing/event-pricing';
+import type { EventRecord } from './sports.repository';
+
+/** A market with its event and selections, as the back office's results workspace sees it. */
+export interface MarketForResult {
+  id: number;
+  eventId: number;
+  t: number;
+  s: string;
+  closed: boolean;
+  resolved: boolean;
+  event: { status: string; startAt: Date; sportId: number };
+  selections: { id: number; outcome: string; name: string; odd: number; result: string | null }[];
+}
+
+/** Results an operator writes, by outcome: win | loss | void | half_win | half_loss. */
+export type MarketResults = Record<string, string>;
+
+/** The match model of an event (its pricing inputs), from the feed producer; null when it has none. */
+export interface ResultModel {
+  contextOf(event: EventRecord, ref: ReferenceCache): { pricing: PricingEvent } | null;
+}
+
+/**
+ * The back office's resulting of one market: what a market's result is from the operator's
+ * facts, by the same rules as settlement at full time (`planResult` / `resolveResults`: a market the facts cannot
+ * decide is void, never invented), and writing it (selections' results, the market closed and resolved) in the
+ * caller's transaction, the market row locked so actions on one market take turns. The caller announces the
+ * change after its commit (`announce`): every instance's read model and the player feed then show it.
+ */
+export function createMarketResulting(deps: {
+  bus: EventBus;
+  clock: Clock;
+  simulator: ResultModel;
+  catalogue: CatalogueService;
+}) {
+  async function load(tx: DbOrTx, id: number, lock: boolean): Promise<MarketForResult | null> {
+    const repo = createOverridesRepository(tx);
+    const m = await repo.market(id, lock);
+    if (!m) return null;
+    const e = await repo.event(m.eventId);
+    if (!e) return null;
+    const sels = await repo.selectionsOf([id]);
+    return {
+      id: m.id,
+      eventId: m.eventId,
+      t: m.t,
+      s: m.s,
+      closed: m.closed,
+      resolved: m.resolved,
+      event: { status: e.status, startAt: e.startAt, sportId: e.sportId },
+      selections: sels.map((x) => ({
+        id: x.id,
+        outcome: x.outcome,
+        name: x.name,
+        odd: x.odd,
+        result: m.resolved || x.isClosed ? x.result : null,
+      })),
+    };
+  }
+
+  return {
+    /** The market, its event and selections; `lock` holds the market row until the transaction ends. */
+    market: (tx: DbOrTx, id: number, lock = false) => load(tx, id, lock),
+
+    /**
+     * The market's results from the operator's facts of the match (throws ResultInputError naming the field):
+     * `voided` when the facts do not decide it (a half-time market without the half-time score, a scorer market
+     * without scorers, corners and cards).
+     */
+    async resultsFromFacts(
+      market: MarketForResult,
+      input: ResultInput,
+      tx: DbOrTx,
+    ): Promise<{ results: MarketResults; voided: boolean }> {
+      const repo = createOverridesRepository(tx);
+      const event = await repo.event(market.eventId);
+      const ctx = event && deps.simulator.contextOf(event, await deps.catalogue.reference());
+      if (!ctx) throw new Error(`event ${market.eventId} has no result model`);
+      const row = await repo.market(market.id);
+      const resolved = resolveResults(ctx.pricing, planResult(ctx.pricing, input));
+      const r = row && resolved.results[row.order];
+      if (!r || r.t !== market.t || r.s !== market.s) throw new Error(`market ${market.id} has no rule`);
+      const results = Object.fromEntries(
+        market.selections.map((x) => [x.outcome, (r.results as MarketResults)[x.outcome] ?? 'void']),
+      );
+      return { results, voided: resolved.voided.includes(row.order) };
+    },
+
+    /** Writes every selection's result and closes the market as resolved (the market row locked by the caller). */
+    async write(tx: DbOrTx, market: MarketForResult, results: MarketResults): Promise<void> {
+      const repo = createOverridesRepository(tx);
+      for (const x of market.selections)
+        await repo.updateSelection(x.id, {
+          result: results[x.outcome] ?? 'void',
+          isClosed: true,
+          isDisabled: false,
+        });
+      await repo.resolveMarket(market.id);
+    },
+
+    /** After the commit: the market's new state on the bus (read models, the player feed, settlement). */
+    async announce(market: MarketForResult, results: MarketResults): Promise<void> {
+      const update: MarketUpdate['markets'][number] = {
+        id: market.id,
+        t: market.t,
+        s: market.s,
+        disabled: false,
+        selections: market.selections.map((x) => ({
+          id: x.id,
+          outcome: x.outcome,
+          odd: x.odd,
+          isDisabled: false,
+          isClosed: true,
+          result: results[x.outcome] ?? 'void',
+        })),
+      };
+      await deps.bus.publish('fixture.markets', {
+        type: 'market_update',
+        eventId: market.eventId,
+        markets: [update],
+        ts: deps.clock.now(),
+      });
+    },
+  };
+}
+
+export type MarketResulting = ReturnType<typeof createMarketResulting>;

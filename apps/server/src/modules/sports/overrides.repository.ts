@@ -1,0 +1,137 @@
+import { and, asc, eq, inArray, isNotNull, lte } from 'drizzle-orm';
+import type { MarketUpdate } from '@sb/contract';
+import type { DbOrTx } from '../../db/database';
+import { events, markets, selections } from './sports.tables';
+
+export type MarketRow = typeof markets.$inferSelect;
+export type SelectionRow = typeof selections.$inferSelect;
+
+/**
+ * The SQL of the bookmaker's own overrides on the sports tables (back office): market suspension
+ * (operator-suspension.ts), price overrides (operator-prices.ts) and manual resulting (market-resulting.ts).
+ */
+export function createOverridesRepository(db: DbOrTx) {
+  return {
+    async market(id: number, lock = false): Promise<MarketRow | null> {
+      const query = db.select().from(markets).where(eq(markets.id, id));
+      const [row] = lock ? await query.for('update') : await query;
+      return row ?? null;
+    },
+
+    markets: (ids: number[]): Promise<MarketRow[]> =>
+      ids.length ? db.select().from(markets).where(inArray(markets.id, ids)) : Promise.resolve([]),
+
+    /** One market, or every market of an event, locked in id order until the transaction ends. */
+    lockMarkets(where: { marketId: number } | { eventId: number }): Promise<MarketRow[]> {
+      return db
+        .select()
+        .from(markets)
+        .where('marketId' in where ? eq(markets.id, where.marketId) : eq(markets.eventId, where.eventId))
+        .orderBy(asc(markets.id))
+        .for('update');
+    },
+
+    async setSuspension(marketIds: number[], reason: string | null): Promise<void> {
+      if (marketIds.length === 0) return;
+      await db
+        .update(markets)
+        .set({ operatorSuspended: reason, disabled: reason !== null })
+        .where(inArray(markets.id, marketIds));
+    },
+
+    /** Closes a market as resolved (its selections' results written). */
+    async resolveMarket(id: number): Promise<void> {
+      await db
+        .update(markets)
+        .set({ closed: true, resolved: true, disabled: false })
+        .where(eq(markets.id, id));
+    },
+
+    /** The selections of these markets, by market and in their order. */
+    selectionsOf: (marketIds: number[]): Promise<SelectionRow[]> =>
+      marketIds.length
+        ? db
+            .select()
+            .from(selections)
+            .where(inArray(selections.marketId, marketIds))
+            .orderBy(asc(selections.marketId), asc(selections.order))
+        : Promise.resolve([]),
+
+    async selectionWithMarket(id: number): Promise<{ selection: SelectionRow; market: MarketRow } | null> {
+      const [row] = await db
+        .select({ selection: selections, market: markets })
+        .from(selections)
+        .innerJoin(markets, eq(markets.id, selections.marketId))
+        .where(eq(selections.id, id));
+      return row ?? null;
+    },
+
+    /** The selection's row (none or one), locked until the transaction ends. */
+    lockSelection: (id: number): Promise<SelectionRow[]> =>
+      db.select().from(selections).where(eq(selections.id, id)).for('update'),
+
+    async updateSelection(id: number, patch: Partial<typeof selections.$inferInsert>): Promise<void> {
+      await db.update(selections).set(patch).where(eq(selections.id, id));
+    },
+
+    /** Overrides whose expiry has passed, locked (rows another instance holds are skipped), oldest id first. */
+    lockDueOverrides: (now: Date, limit: number): Promise<SelectionRow[]> =>
+      db
+        .select()
+        .from(selections)
+        .where(and(isNotNull(selections.overrideUntil), lte(selections.overrideUntil, now)))
+        .orderBy(asc(selections.id))
+        .limit(limit)
+        .for('update', { skipLocked: true }),
+
+    /** Active overrides, soonest expiry first. */
+    activeOverrides: (limit: number): Promise<SelectionRow[]> =>
+      db
+        .select()
+        .from(selections)
+        .where(isNotNull(selections.overrideUntil))
+        .orderBy(asc(selections.overrideUntil))
+        .limit(limit),
+
+    async event(id: number) {
+      const [row] = await db.select().from(events).where(eq(events.id, id));
+      return row ?? null;
+    },
+
+    /** Whether each of these events is in play. */
+    async liveOf(eventIds: number[]): Promise<Map<number, boolean>> {
+      if (eventIds.length === 0) return new Map();
+      const rows = await db
+        .select({ id: events.id, isLive: events.isLive })
+        .from(events)
+        .where(inArray(events.id, eventIds));
+      return new Map(rows.map((r) => [r.id, r.isLive]));
+    },
+  };
+}
+
+/** The feed's `market_update` markets of these rows, by event: what players see of them now. */
+export function marketUpdatesOf(ms: MarketRow[], sels: SelectionRow[]): Map<number, MarketUpdate['markets']> {
+  const byEvent = new Map<number, MarketUpdate['markets']>();
+  for (const m of ms) {
+    const list = byEvent.get(m.eventId) ?? [];
+    byEvent.set(m.eventId, list);
+    list.push({
+      id: m.id,
+      t: m.t,
+      s: m.s,
+      disabled: m.disabled,
+      selections: sels
+        .filter((s) => s.marketId === m.id)
+        .map((s) => ({
+          id: s.id,
+          outcome: s.outcome,
+          odd: s.odd,
+          isDisabled: m.disabled || s.isDisabled,
+          isClosed: m.closed || s.isClosed,
+          ...(s.result ? { result: s.result } : {}),
+        })),
+    });
+  }
+  return byEvent;
+}

@@ -1,0 +1,418 @@
+import { describe, expect, it } from 'vitest';
+import {
+  emptyFacts,
+  footballRates,
+  liveGoalRates,
+  remaining,
+  type FootballFacts,
+  type FootballState,
+  type Player,
+} from './football.facts';
+import { footballMarkets, type FootballSpec } from './football.markets';
+import { openHalves } from './football.model';
+import { DEFAULT_PRICING, priceEvent, type PricingEvent } from './event-pricing';
+import { createRng } from './random';
+import { settleMarket, type PricedMarket, type Result } from './market-spec';
+import { soakSize } from '../../../../test/support/soak';
+
+/**
+ * Coherence of the book's football prices: no combination of open selections of one event returns
+ * more than the stake in every reachable final state. The LP
+ *   maximise t  s.t.  Σ_j x_j · return_j(s) ≥ t  for every reachable final state s,  Σ_j x_j = 1,  x ≥ 0
+ * has the dual  minimise v  s.t.  Σ_s y_s · return_j(s) ≤ v  for every open selection j,  y a probability
+ * distribution over reachable states. Any such y is a certificate: by weak duality every stake vector returns
+ * at most max_j E_y[return_j] in some state. So for each sample event this test builds a distribution y over
+ * reachable final states (goals per half with a Dixon–Coles grid it computes itself, first and last goal team
+ * and scorer, corners per team and first half, yellow and red cards per team, truncated where the mass is
+ * below 1e-12 and renormalised) and checks, with the settlement functions, that every open selection's
+ * expected return under y is ≤ 1: an exact proof that no sure bet exists (t ≤ 1), whatever y's origin.
+ * Returns: win → odd, half win → (odd + 1)/2, push → 1, half loss → 1/2, loss → 0.
+ */
+
+const squad = (base: number, rng: () => number): Player[] => {
+  const w = Array.from({ length: 11 }, () => 0.2 + rng());
+  const sum = w.reduce((a, b) => a + b, 0);
+  return w.map((x, i) => ({ id: base + i, name: `P${base + i}`, share: x / sum }));
+};
+
+const RETURN: Record<Result, (odd: number) => number> = {
+  win: (odd) => odd,
+  half_win: (odd) => (odd + 1) / 2,
+  void: () => 1,
+  half_loss: () => 0.5,
+  loss: () => 0,
+};
+
+interface Sel {
+  market: number;
+  code: string;
+  odd: number;
+}
+
+function familyOf(m: PricedMarket, spec: FootballSpec): string {
+  if (spec.multi) return 'multi-winner (per outcome)';
+  if (m.t === 16 || m.t === 17 || m.t === 26) return 'asian / handicap 2-way';
+  const n = m.outcomes.length;
+  return n <= 2 ? '2-way' : n === 3 ? '3-way' : n <= 9 ? '4-9 outcomes' : '10+ outcomes';
+}
+
+interface EventCheck {
+  lines: number;
+  /** The highest expected return of an open selection under the certificate distribution (must be ≤ 1). */
+  worst: number;
+  overrounds: Map<string, number[]>;
+}
+
+const CUT = 1e-12;
+
+function poisson(lambda: number): number[] {
+  const out: number[] = [];
+  let p = Math.exp(-lambda);
+  for (let k = 0; k < 60; k++) {
+    out.push(p);
+    p = (p * lambda) / (k + 1);
+    if (k > lambda && p < CUT) break;
+  }
+  return out;
+}
+
+/** Weighted states, renormalised (a distribution over reachable states). */
+function normalise<T>(list: { s: T; p: number }[]): { s: T; p: number }[] {
+  const kept = list.filter((x) => x.p > CUT);
+  const total = kept.reduce((a, x) => a + x.p, 0);
+  return kept.map((x) => ({ s: x.s, p: x.p / total }));
+}
+
+/** Checks one event in one state: band, overround, per-outcome margin, and the dual certificate. */
+function checkEvent(event: PricingEvent, state: FootballState, cap: number): EventCheck {
+  const specs = footballMarkets(event.homePlayers, event.awayPlayers) as FootballSpec[];
+  const priced = priceEvent(event, { kind: 'football', football: state });
+  const overrounds = new Map<string, number[]>();
+  const sels: Sel[] = [];
+  priced.forEach((m, i) => {
+    const spec = specs[i]!;
+    const open = m.outcomes.filter((o) => o.status === 'open');
+    for (const o of open) {
+      expect(o.odd, `${m.t} ${m.s} ${o.code}`).toBeGreaterThanOrEqual(1.02);
+      expect(o.odd, `${m.t} ${m.s} ${o.code}`).toBeLessThan(cap);
+      expect(1 / o.odd, `${m.t} ${m.s} ${o.code}`).toBeGreaterThanOrEqual(o.p - 1e-12);
+    }
+    if (spec.multi) {
+      for (const o of open) {
+        const list = overrounds.get(familyOf(m, spec)) ?? [];
+        list.push(1 / o.odd / o.p);
+        overrounds.set(familyOf(m, spec), list);
+      }
+    } else if (open.length === m.outcomes.length && open.length > 0) {
+      const o = open.reduce((a, x) => a + 1 / x.odd, 0);
+      expect(o, `${m.t} ${m.s} overround`).toBeGreaterThanOrEqual(1.02);
+      expect(o, `${m.t} ${m.s} overround`).toBeLessThanOrEqual(1.15);
+      const list = overrounds.get(familyOf(m, spec)) ?? [];
+      list.push(o);
+      overrounds.set(familyOf(m, spec), list);
+    }
+    for (const o of open) sels.push({ market: i, code: o.code, odd: o.odd });
+  });
+
+  // The certificate distribution y, part by part (a product: each market reads one part).
+  const f0 = state.facts;
+  const rates = footballRates(event.homeStrength, event.awayStrength);
+  const live = liveGoalRates(rates, f0);
+  const rem = remaining(state);
+  const open = openHalves(state);
+  const [lh1, la1, lh2, la2] = [
+    live.home * 0.45 * rem.first,
+    live.away * 0.45 * rem.first,
+    live.home * 0.55 * rem.second,
+    live.away * 0.55 * rem.second,
+  ];
+  const dim = (lambda: number, isOpen: boolean) => (isOpen ? poisson(lambda) : [1]);
+  const [ph1, pa1, ph2, pa2] = [
+    dim(lh1, open.first),
+    dim(la1, open.first),
+    dim(lh2, open.second),
+    dim(la2, open.second),
+  ];
+  const rho = DEFAULT_PRICING.rho;
+  const tau = (x: number, y: number) => {
+    const l = lh1 + lh2;
+    const mu = la1 + la2;
+    if (x === 0 && y === 0) return 1 - l * mu * rho;
+    if (x === 0 && y === 1) return 1 + l * rho;
+    if (x === 1 && y === 0) return 1 + mu * rho;
+    if (x === 1 && y === 1) return 1 - rho;
+    return 1;
+  };
+  const cells: { s: [number, number, number, number]; p: number }[] = [];
+  ph1.forEach((a, x1) =>
+    pa1.forEach((b, y1) =>
+      ph2.forEach((c, x2) =>
+        pa2.forEach((d, y2) => cells.push({ s: [x1, y1, x2, y2], p: a * b * c * d * tau(x1 + x2, y1 + y2) })),
+      ),
+    ),
+  );
+  const goalStates = normalise(cells);
+  const shareOf = (players: Player[]) => {
+    const total = players.reduce((a, p) => a + p.share, 0);
+    return players.map((p) => ({ id: p.id, share: p.share / total }));
+  };
+  const squads = { h: shareOf(event.homePlayers), a: shareOf(event.awayPlayers) };
+  // First / last goal still to come: which team (x / (x + y) within the half it falls in), then the player.
+  const first = { h: 0, a: 0, none: 0 };
+  const last = { h: 0, a: 0, none: 0 };
+  const scored = { h: new Map<number, number>(), a: new Map<number, number>() };
+  for (const {
+    s: [x1, y1, x2, y2],
+    p,
+  } of goalStates) {
+    const n1 = x1 + y1;
+    const n2 = x2 + y2;
+    const [fh, fa] = n1 > 0 ? [x1 / n1, y1 / n1] : n2 > 0 ? [x2 / n2, y2 / n2] : [0, 0];
+    const [lh, la] = n2 > 0 ? [x2 / n2, y2 / n2] : n1 > 0 ? [x1 / n1, y1 / n1] : [0, 0];
+    first.h += p * fh;
+    first.a += p * fa;
+    first.none += n1 + n2 === 0 ? p : 0;
+    last.h += p * lh;
+    last.a += p * la;
+    last.none += n1 + n2 === 0 ? p : 0;
+    scored.h.set(x1 + x2, (scored.h.get(x1 + x2) ?? 0) + p);
+    scored.a.set(y1 + y2, (scored.a.get(y1 + y2) ?? 0) + p);
+  }
+  const goalFacts = ([x1, y1, x2, y2]: number[]): FootballFacts => ({
+    ...f0,
+    h1: f0.h1 + x1!,
+    a1: f0.a1 + y1!,
+    h2: f0.h2 + x2!,
+    a2: f0.a2 + y2!,
+  });
+  const withGoal = (team: 'h' | 'a', playerId: number) => ({
+    ...f0,
+    goals: [...f0.goals, { team, playerId, minute: 0 }],
+  });
+  const sequence = (weights: { h: number; a: number; none: number }): { s: FootballFacts; p: number }[] => [
+    { s: f0, p: weights.none },
+    ...(['h', 'a'] as const).flatMap((team) =>
+      squads[team].map((pl) => ({ s: withGoal(team, pl.id), p: weights[team] * pl.share })),
+    ),
+  ];
+  const L = 0.47 * rem.first + 0.53 * rem.second;
+  const cornerStates = normalise(
+    poisson(rates.cornersHome * L).flatMap((pa, a) =>
+      poisson(rates.cornersAway * L).map((pb, b) => ({
+        s: { ...f0, ch: f0.ch + a, ca: f0.ca + b },
+        p: pa * pb,
+      })),
+    ),
+  );
+  const firstHalfCorners = normalise(
+    poisson((rates.cornersHome + rates.cornersAway) * 0.47 * rem.first).map((p, c) => ({
+      s: { ...f0, ch1: f0.ch1 + c },
+      p,
+    })),
+  );
+  const left = (rem.first + rem.second) / 2;
+  const cardStates = normalise(
+    poisson(rates.cardsHome * left).flatMap((p1, a) =>
+      poisson(rates.cardsAway * left).flatMap((p2, b) =>
+        poisson(rates.redsHome * left).flatMap((p3, c) =>
+          poisson(rates.redsAway * left).map((p4, d) => ({
+            s: { ...f0, yh: f0.yh + a, ya: f0.ya + b, rh: f0.rh + c, ra: f0.ra + d },
+            p: p1 * p2 * p3 * p4,
+          })),
+        ),
+      ),
+    ),
+  );
+  // Goals markets read the match totals, one half, or all four numbers (their scope, tested in
+  // football.model.test): summed over that projection of y.
+  const projections = new Map<string, { s: FootballFacts; p: number }[]>();
+  const goalPart = (scope: string) => {
+    let list = projections.get(scope);
+    if (!list) {
+      const acc = new Map<string, { s: FootballFacts; p: number }>();
+      for (const { s: c, p } of goalStates) {
+        const [x1, y1, x2, y2] = c;
+        const cell =
+          scope === 'ft'
+            ? [x1 + x2, y1 + y2, 0, 0]
+            : scope === 'h1'
+              ? [x1, y1, 0, 0]
+              : scope === 'h2'
+                ? [0, 0, x2, y2]
+                : c;
+        const key = cell.join(':');
+        const entry = acc.get(key);
+        if (entry) entry.p += p;
+        else acc.set(key, { s: goalFacts(cell), p });
+      }
+      list = [...acc.values()];
+      projections.set(scope, list);
+    }
+    return list;
+  };
+  // The part of the state each market reads (its marginal under y).
+  const partOf = (spec: FootballSpec): { s: FootballFacts; p: number }[] => {
+    switch (spec.dist) {
+      case 'goals':
+        return goalPart(spec.scope ?? 'all');
+      case 'first':
+      case 'firstScorer':
+        return f0.goals.length > 0 ? [{ s: f0, p: 1 }] : sequence(first);
+      case 'last':
+      case 'lastScorer':
+        return sequence({ ...last, none: last.none });
+      case 'corners':
+        return cornerStates;
+      case 'corners1':
+        return firstHalfCorners;
+      case 'cards':
+        return cardStates;
+      default:
+        return [];
+    }
+  };
+  const expected = new Map<number, Map<string, number>>();
+  let worst = 0;
+  for (const sel of sels) {
+    const spec = specs[sel.market]!;
+    let byCode = expected.get(sel.market);
+    if (!byCode && spec.dist !== 'anytime') {
+      byCode = new Map();
+      for (const { s, p } of partOf(spec)) {
+        const r = settleMarket(spec, s);
+        for (const o of spec.outcomes) {
+          const res = r[o.code] ?? 'void';
+          // Stored per unit odd for wins and per stake for the rest: E = odd·(pW + pHW/2) + pVoid + (pHW + pHL)/2.
+          const key =
+            res === 'win'
+              ? 'w'
+              : res === 'half_win'
+                ? 'hw'
+                : res === 'void'
+                  ? 'v'
+                  : res === 'half_loss'
+                    ? 'hl'
+                    : 'l';
+          byCode.set(`${o.code}|${key}`, (byCode.get(`${o.code}|${key}`) ?? 0) + p);
+        }
+      }
+      expected.set(sel.market, byCode);
+    }
+    let e: number;
+    if (spec.dist === 'anytime') {
+      // Anytime scorer: scored already (decided, never open) or scores one of his team's goals to come.
+      const team = squads.h.some((p) => `p${p.id}` === sel.code) ? 'h' : 'a';
+      const share = squads[team].find((p) => `p${p.id}` === sel.code)?.share ?? 0;
+      let pScores = 0;
+      for (const [n, p] of scored[team]) pScores += p * (1 - Math.pow(1 - share, n));
+      e = sel.odd * pScores;
+    } else {
+      const g = (k: string) => byCode!.get(`${sel.code}|${k}`) ?? 0;
+      e =
+        RETURN.win(sel.odd) * g('w') +
+        RETURN.half_win(sel.odd) * g('hw') +
+        g('v') +
+        RETURN.half_loss(0) * g('hl');
+    }
+    worst = Math.max(worst, e);
+    expect(e, `expected return of ${spec.t} ${spec.s} ${sel.code} @${sel.odd}`).toBeLessThanOrEqual(1 + 1e-9);
+  }
+  return { lines: sels.length, worst, overrounds };
+}
+
+/** In-play states: minutes, scores, both halves, half time, red cards, goals with scorers. */
+function inPlayStates(event: PricingEvent): FootballState[] {
+  const h = event.homePlayers;
+  const a = event.awayPlayers;
+  const goal = (team: 'h' | 'a', i: number, minute: number) => ({
+    team,
+    playerId: (team === 'h' ? h : a)[i]!.id,
+    minute,
+  });
+  const s = (
+    phase: FootballState['phase'],
+    minute: number,
+    facts: Partial<FootballFacts>,
+  ): FootballState => ({
+    phase,
+    minute,
+    facts: { ...emptyFacts(), ...facts },
+  });
+  return [
+    s('first_half', 5, {}),
+    s('first_half', 30, { h1: 1, goals: [goal('h', 9, 12)], ch: 3, ch1: 3, ca: 1, yh: 1 }),
+    s('first_half', 44, {
+      h1: 1,
+      a1: 2,
+      goals: [goal('a', 2, 3), goal('h', 8, 20), goal('a', 10, 41)],
+      rh: 1,
+    }),
+    s('half_time', 45, { h1: 0, a1: 0, ch: 4, ch1: 4, ca: 2, ca1: 2 }),
+    s('half_time', 45, { h1: 2, a1: 1, goals: [goal('h', 1, 5), goal('a', 3, 30), goal('h', 9, 44)] }),
+    s('second_half', 50, { a1: 1, goals: [goal('a', 9, 40)], ra: 1, yh: 2, ya: 3 }),
+    s('second_half', 70, { h1: 1, h2: 1, goals: [goal('h', 7, 33), goal('h', 9, 60)], ch: 9, ca: 3, ch1: 5 }),
+    s('second_half', 85, { h1: 2, a2: 1, goals: [goal('h', 1, 5), goal('h', 2, 30), goal('a', 4, 80)] }),
+    s('second_half', 89, {}),
+    s('second_half', 90, { h2: 1, goals: [goal('h', 5, 90)] }),
+  ];
+}
+
+/**
+ * Pre-match events checked: 150 under SOAK=full (about 35 s), 36 in CI. Each event's check is an exact proof,
+ * not a sample: fewer events only cover fewer strength pairs, so CI adds the four corners of the strength range
+ * (the most lopsided and the most even matches, where prices reach the band's ends) to the first 32 of the
+ * full run's events.
+ */
+const EVENTS = soakSize(32, 150);
+
+describe('football prices are coherent (no sure bet over every reachable final state)', () => {
+  it(`holds for ${EVENTS + 4} pre-match events and in-play states`, { timeout: 600_000 }, () => {
+    const rng = createRng(16);
+    const next = () => rng.next();
+    const cap = DEFAULT_PRICING.band.maxOdd;
+    let lines = 0;
+    let sureBets = 0;
+    let worstReturn = 0;
+    const families = new Map<string, number[]>();
+    const run = (event: PricingEvent, state: FootballState) => {
+      const r = checkEvent(event, state, cap);
+      lines += r.lines;
+      if (r.worst > 1 + 1e-9) sureBets++;
+      worstReturn = Math.max(worstReturn, r.worst);
+      for (const [k, v] of r.overrounds) families.set(k, [...(families.get(k) ?? []), ...v]);
+      return r;
+    };
+    const events: PricingEvent[] = Array.from({ length: EVENTS }, (_, i) => ({
+      id: i + 1,
+      sportId: 1,
+      homeStrength: 0.6 + next(),
+      awayStrength: 0.6 + next(),
+      homePlayers: squad(1000 + i * 100, next),
+      awayPlayers: squad(1050 + i * 100, next),
+    }));
+    const corners = [0.6, 1.6].flatMap((home) => [0.6, 1.6].map((away) => [home, away] as const));
+    for (const [i, [home, away]] of corners.entries())
+      events.push({ ...events[i]!, id: 1_000 + i, homeStrength: home, awayStrength: away });
+    for (const e of events) run(e, { phase: 'pre', minute: 0, facts: emptyFacts() });
+    let states = 0;
+    for (const e of events.slice(0, 4))
+      for (const s of inPlayStates(e)) {
+        run(e, s);
+        states++;
+      }
+    const q = (xs: number[]) => {
+      const s = [...xs].sort((a, b) => a - b);
+      return `${s[0]!.toFixed(3)} / ${s[Math.floor(s.length / 2)]!.toFixed(3)} / ${s[s.length - 1]!.toFixed(3)}`;
+    };
+    console.log(
+      [
+        `Football coherence: ${events.length} pre-match events + ${states} in-play states, ${lines} open lines (dual certificate of the LP),`,
+        `sure bets found: ${sureBets} (bound on any guaranteed return: ${(worstReturn * 100).toFixed(2)}% of the stake)`,
+        'overround per market family (min / median / max; multi-winner: implied ÷ fair per outcome):',
+        ...[...families].map(([k, v]) => `  ${k.padEnd(28)} ${q(v)}  (${v.length} lines)`),
+      ].join('\n'),
+    );
+    expect(sureBets).toBe(0);
+    expect(worstReturn).toBeLessThanOrEqual(1 + 1e-9);
+  });
+});

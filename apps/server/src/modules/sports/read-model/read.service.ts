@@ -1,0 +1,131 @@
+import type { FixtureEvent, Locale } from '@sb/contract';
+import { notFound } from '../../../plugins/errors';
+import type { CatalogueService } from '../catalogue/catalogue.service';
+import type { EventFilter } from '../sports.repository';
+import { BodyCache, type EncodedBody } from '../../../lib/encoded-body';
+import type { BrandPricing } from '../brand-margins';
+import type { FixtureReadModel } from './fixture-read-model';
+import type { StoredEvent } from './fixture-store';
+import { eventJson, viewOf, type EventMode } from './fixture-views';
+import * as queries from './read-queries';
+import { dayBoundsInZone } from '../../../lib/periods';
+import { resultsOf } from './results';
+
+/** Row mode of a list: with main markets, or rows only (`onlyList=1`). */
+export type ListMode = Extract<EventMode, 'main' | 'none'>;
+
+/**
+ * The fixture reads, answered from the read model: list pages and event details as cached, pre-serialised
+ * bodies; counts, trees and search as objects (small, computed in memory).
+ */
+export function createReadService(deps: {
+  readModel: FixtureReadModel;
+  catalogue: CatalogueService;
+  /** A brand's margins (null: the shared prices); every odds-carrying read takes the brand. */
+  pricing?: (brandId: number | null) => BrandPricing | null;
+}) {
+  const { readModel, catalogue } = deps;
+  const pricingOf = (brandId: number | null) => deps.pricing?.(brandId) ?? null;
+  const store = readModel.store;
+  const bodies = new BodyCache();
+
+  /** The events of a list filter, in list order; asked by id, older finished ones are read on demand. */
+  async function filtered(filter: EventFilter): Promise<StoredEvent[]> {
+    if (filter.ids) {
+      const missing = filter.ids.filter((id) => !store.get(id));
+      for (const id of missing) await readModel.fetchEvent(id);
+    }
+    return store.filter(filter);
+  }
+
+  async function page(filter: EventFilter, pageNo: number, perPage: number) {
+    const all = await filtered(filter);
+    const rows = all.slice((pageNo - 1) * perPage, pageNo * perPage);
+    // Row market counts need every market of the event, so both modes load them.
+    await readModel.ensureMarkets(rows);
+    return { rows, total: all.length };
+  }
+
+  return {
+    /** A page of `fixture/full` (and the older rows call) as one cached body, in the brand's prices. */
+    async listBody(
+      filter: EventFilter,
+      pageNo: number,
+      perPage: number,
+      locale: Locale,
+      mode: ListMode,
+      brandId: number | null = null,
+    ): Promise<EncodedBody> {
+      const { rows, total } = await page(filter, pageNo, perPage);
+      const ref = await catalogue.reference();
+      const stale = readModel.isProducerStale();
+      const pricing = mode === 'none' ? null : pricingOf(brandId);
+      const pagination = JSON.stringify({ page: pageNo, perPage, totalCount: total });
+      const key = `list|${locale}|${mode}|${stale}|${pricing?.key ?? ''}|${pagination}|${rows.map((e) => `${e.record.id}.${e.version}`).join(',')}`;
+      return bodies.get(key, () => {
+        const items = rows.map((e) => eventJson(ref, e, mode, locale, stale, pricing));
+        return `{"result":[${items.join(',')}],"pagination":${pagination}}`;
+      });
+    },
+
+    /** `fixture/e`: one event (or its sub-event) with all its markets; `error` disables odds once it is over. */
+    async eventBody(id: number, locale: Locale, brandId: number | null = null): Promise<EncodedBody> {
+      const e = await readModel.fetchEvent(id);
+      if (!e) throw notFound('event');
+      await readModel.ensureMarkets([e]);
+      const ref = await catalogue.reference();
+      const stale = readModel.isProducerStale();
+      const mode: EventMode = id === e.record.sub && id !== e.record.id ? 'sub' : 'event';
+      const pricing = pricingOf(brandId);
+      const key = `e|${id}|${locale}|${stale}|${pricing?.key ?? ''}|${e.version}`;
+      return bodies.get(key, () => {
+        const error = e.record.status === 'ended' || e.record.status === 'cancelled';
+        return `{"result":${eventJson(ref, e, mode, locale, stale, pricing)},"error":${error}}`;
+      });
+    },
+
+    /** The event as an object in the brand's prices (the framed widgets draw it). */
+    async eventView(id: number, locale: Locale, brandId: number | null = null): Promise<FixtureEvent> {
+      const e = await readModel.fetchEvent(id);
+      if (!e) throw notFound('event');
+      await readModel.ensureMarkets([e]);
+      const stale = readModel.isProducerStale();
+      return viewOf(await catalogue.reference(), e, 'event', locale, stale, pricingOf(brandId));
+    },
+
+    async count(group: queries.CountGroup, filter: EventFilter, locale: Locale, full: boolean) {
+      return queries.countList(await catalogue.reference(), store, group, filter, locale, full);
+    },
+
+    async search(q: string, live: boolean, locale: Locale) {
+      return queries.searchEvents(await catalogue.reference(), store, q, live, 30, locale);
+    },
+
+    /** Finished events of a calendar day in a time zone (`fixture/results`). */
+    async results(
+      query: { date: string; timeZone: string; sportId?: number; text?: string },
+      locale: Locale,
+    ) {
+      const day = dayBoundsInZone(query.date, query.timeZone);
+      const filter = { sportId: query.sportId, text: query.text };
+      return resultsOf(await catalogue.reference(), store, day, filter, locale);
+    },
+
+    async popularCompetitions(locale: Locale) {
+      return queries.popularCompetitions(await catalogue.reference(), store, locale);
+    },
+
+    /** sport > region > competition with counts; with up to 200 event rows unless `withoutMatch`. */
+    async tree(filter: EventFilter, locale: Locale, withoutMatch: boolean, brandId: number | null = null) {
+      const ref = await catalogue.reference();
+      if (withoutMatch) return queries.tree(ref, store, filter, locale, null);
+      const { rows } = await page(filter, 1, 200);
+      const stale = readModel.isProducerStale();
+      const pricing = pricingOf(brandId);
+      const views = rows.map((e) => viewOf(ref, e, 'main', locale, stale, pricing));
+      return queries.tree(ref, store, filter, locale, (id) => views.filter((v) => v.competition.id === id));
+    },
+  };
+}
+
+export type ReadService = ReturnType<typeof createReadService>;

@@ -1,0 +1,61 @@
+import type { EventResult, Locale, ResultsResponse } from '@sb/contract';
+import type { ReferenceCache } from '../event-view';
+import type { FixtureStore } from './fixture-store';
+import { viewOf } from './fixture-views';
+
+/**
+ * Finished events of a day from the read model (it holds those of the last two days and today), in start
+ * order, with the sports present that day; `sportId` and `text` (team or competition, case-insensitive) narrow
+ * the list, not the sports.
+ */
+export function resultsOf(
+  ref: ReferenceCache,
+  store: FixtureStore,
+  day: { start: number; end: number },
+  filter: { sportId?: number; text?: string },
+  locale: Locale,
+): ResultsResponse {
+  const ended = store
+    .all()
+    .filter((e) => {
+      const t = e.record.startAt.getTime();
+      return e.record.status === 'ended' && t >= day.start && t < day.end;
+    })
+    .sort((a, b) => a.record.startAt.getTime() - b.record.startAt.getTime() || a.record.id - b.record.id);
+  const sports = new Map<number, { id: number; name: string; count: number; order: number }>();
+  const text = filter.text?.trim().toLocaleLowerCase(locale) ?? '';
+  const result: EventResult[] = [];
+  for (const e of ended) {
+    const view = viewOf(ref, e, 'none', locale, false);
+    const sport = sports.get(view.sport.id);
+    if (sport) sport.count++;
+    else
+      sports.set(view.sport.id, {
+        id: view.sport.id,
+        name: view.sport.name,
+        count: 1,
+        order: view.sport.order,
+      });
+    if (filter.sportId !== undefined && view.sport.id !== filter.sportId) continue;
+    const haystack = `${view.home.name} ${view.away.name} ${view.competition.name}`.toLocaleLowerCase(locale);
+    if (text && !haystack.includes(text)) continue;
+    result.push({
+      id: view.id,
+      sport: { id: view.sport.id, name: view.sport.name },
+      region: { id: view.region.id, name: view.region.name, flag: view.region.flag },
+      competition: { id: view.competition.id, name: view.competition.name },
+      home: { name: view.home.name, logo: view.home.logo },
+      away: { name: view.away.name, logo: view.away.logo },
+      startDate: view.startDate,
+      score: view.data.score,
+      periods: view.data.stats.map((p) => ({ period: p.period, score: p.score })),
+      resultName: view.resultName,
+    });
+  }
+  return {
+    result,
+    sports: [...sports.values()]
+      .sort((a, b) => a.order - b.order)
+      .map(({ id, name, count }) => ({ id, name, count })),
+  };
+}

@@ -1,0 +1,38 @@
+import type { FastifyRequest } from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { cookieValue, isServerRenderedPath, splitAtRoot, wantsServerRender } from './web-ssr';
+
+const withCookie = (cookie?: string) =>
+  ({ headers: cookie === undefined ? {} : { cookie } }) as FastifyRequest;
+
+describe('server rendering: which pages, for whom', () => {
+  it('renders home, sports lists, events and the casino lobby under a locale; nothing else', () => {
+    for (const path of ['/en/', '/tr', '/en/sports/1/2/3', '/en/live/1/42', '/tr/3hours/1', '/en/casino'])
+      expect(isServerRenderedPath(path), path).toBe(true);
+    for (const path of ['/', '/de/', '/en/betslip', '/en/account', '/en/login', '/en/casino/x', '/en/play/1'])
+      expect(isServerRenderedPath(path), path).toBe(false);
+  });
+
+  it('a device that says it holds a login gets the plain shell', () => {
+    expect(wantsServerRender(withCookie(), '/en/')).toBe(true);
+    expect(wantsServerRender(withCookie('sb_tz=Europe%2FIstanbul; sb_signed_in=1'), '/en/')).toBe(false);
+    expect(wantsServerRender(withCookie('sb_signed_in='), '/en/')).toBe(true);
+  });
+
+  it('reads one cookie, decoded; a malformed one is absent', () => {
+    expect(cookieValue(withCookie('a=1; sb_tz=Europe%2FIstanbul'), 'sb_tz')).toBe('Europe/Istanbul');
+    expect(cookieValue(withCookie('sb_tz=%E0%A4%A'), 'sb_tz')).toBeUndefined();
+    expect(cookieValue(withCookie(), 'sb_tz')).toBeUndefined();
+  });
+
+  it('splits the shell at its root element', () => {
+    const parts = splitAtRoot(
+      '<html><body><div id="root"><header></header></div><script></script></body></html>',
+    );
+    expect(parts).toEqual({
+      head: '<html><body><div id="root">',
+      tail: '</div><script></script></body></html>',
+    });
+    expect(splitAtRoot('<html><body></body></html>')).toBeNull();
+  });
+});

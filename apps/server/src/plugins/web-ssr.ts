@@ -1,0 +1,186 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { Readable } from 'node:stream';
+import { pathToFileURL } from 'node:url';
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
+import type { ServerRenderRequest } from '@sb/contract';
+import { LOCALES, SIGNED_IN_COOKIE, TIME_ZONE_COOKIE } from '@sb/contract/constants';
+import { html, trustedHtml } from '../lib/html';
+import type { StartupData } from './web-page';
+
+/** What the web build's server entry (`apps/web/src/entry-server.tsx`, built into `dist/.ssr`) exports. */
+interface ServerEntry {
+  SSR_STATE_ELEMENT_ID: string;
+  SERVER_RENDERED_MODULES: string[];
+  renderPage(request: ServerRenderRequest<typeof fetch>): Promise<{ html: Readable; stateJson: string }>;
+}
+
+/** Renders run one at a time; past this many waiting, pages go out as the plain shell (the client renders). */
+export const SSR_MAX_WAITING = 6;
+
+/**
+ * The first views the server renders: home, the sports lists (all, live, the time periods, highlighted), event
+ * pages (`sports/…/event/:id`, `live/:sport/:id`) and the casino lobby. Other screens need the device's state
+ * (login, the slip) or are not first screens: they get the plain shell.
+ */
+const SERVER_RENDERED =
+  /^\/(?:sports(?:\/[^/]+)*|live(?:\/[^/]+){0,2}|(?:today|3hours|48hours|highlighted)(?:\/[^/]+)?|casino)?\/?$/;
+
+export function isServerRenderedPath(path: string): boolean {
+  const first = path.split('/')[1] ?? '';
+  if (!(LOCALES as readonly string[]).includes(first)) return false;
+  return SERVER_RENDERED.test(path.slice(first.length + 1) || '/');
+}
+
+/** A cookie's value on the request (the web app's hints: lib/device-hints.ts), or undefined. */
+export function cookieValue(request: FastifyRequest, name: string): string | undefined {
+  for (const part of (request.headers.cookie ?? '').split(';')) {
+    const [key, ...value] = part.trim().split('=');
+    if (key !== name) continue;
+    try {
+      return decodeURIComponent(value.join('='));
+    } catch {
+      return undefined;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Whether to render this page's first view: a path the server renders, for a visitor. A device that holds a login
+ * says so in a cookie and gets the plain shell: the server renders only a visitor's view (it never sees the
+ * tokens), which would show the visitor's header and demo chips until hydration replaced them.
+ */
+export function wantsServerRender(request: FastifyRequest, path: string): boolean {
+  return isServerRenderedPath(path) && cookieValue(request, SIGNED_IN_COOKIE) !== '1';
+}
+
+/** The server entry of the web build in `dist`, or null (an older build, or one that fails to load). */
+export async function loadServerEntry(dist: string, log: FastifyBaseLogger): Promise<ServerEntry | null> {
+  const file = `${dist}/.ssr/entry-server.js`;
+  if (!existsSync(file)) return null;
+  try {
+    const entry = (await import(pathToFileURL(file).href)) as Partial<ServerEntry>;
+    return typeof entry.renderPage === 'function' ? (entry as ServerEntry) : null;
+  } catch (error) {
+    log.warn({ err: error }, 'web server entry failed to load: pages are served as the plain shell');
+    return null;
+  }
+}
+
+type Manifest = Record<string, { css?: string[]; imports?: string[] }>;
+
+/**
+ * The style sheets of the given source modules and everything they import statically, per the client build's
+ * manifest, as one <style> element: a server-rendered screen paints styled before its script chunk (which
+ * would link them) arrives. Empty when the manifest is missing.
+ */
+export function screenStyles(dist: string, modules: string[]): string {
+  const file = `${dist}/.vite/manifest.json`;
+  if (!existsSync(file)) return '';
+  const manifest = JSON.parse(readFileSync(file, 'utf8')) as Manifest;
+  const seen = new Set<string>();
+  const sheets = new Set<string>();
+  const stack = [...modules];
+  while (stack.length > 0) {
+    const key = stack.pop()!;
+    // index.html's own sheets are inlined already (web.ts inlineStyleSheets).
+    if (seen.has(key) || key === 'index.html' || !manifest[key]) continue;
+    seen.add(key);
+    manifest[key].css?.forEach((css) => sheets.add(css));
+    stack.push(...(manifest[key].imports ?? []));
+  }
+  const css = [...sheets].map((path) => readFileSync(`${dist}/${path}`, 'utf8')).join('');
+  // The build's own sheets: markup the server holds, not text from a request.
+  return css ? trustedHtml(`<style>${css.replace(/<\/style/gi, '<\\/style')}</style>`).text : '';
+}
+
+/** `fetch` answered by this server through `inject` (no socket): the page's calls, as the visitor's host. */
+function localFetch(app: FastifyInstance, host: string): typeof fetch {
+  return async (input, init) => {
+    const url = new URL(input instanceof Request ? input.url : String(input));
+    const headers = Object.fromEntries(new Headers(init?.headers).entries());
+    const response = await app.inject({
+      method: (init?.method ?? 'GET') as 'GET',
+      url: url.pathname + url.search,
+      headers: { ...headers, host },
+      payload: typeof init?.body === 'string' ? init.body : undefined,
+    });
+    const type = response.headers['content-type'];
+    return new Response(response.statusCode === 204 ? null : response.rawPayload, {
+      status: response.statusCode,
+      headers: typeof type === 'string' ? { 'content-type': type } : {},
+    });
+  };
+}
+
+/** The page split around its root element: what goes before the app's markup and what after. */
+export function splitAtRoot(html: string): { head: string; tail: string } | null {
+  const open = '<div id="root">';
+  const start = html.indexOf(open);
+  const end = html.lastIndexOf('</div>', html.indexOf('</body>'));
+  if (start < 0 || end < start) return null;
+  // The app's markup carries its own `inert` until each part has hydrated (web lib/server-markup.tsx).
+  return { head: html.slice(0, start + open.length), tail: html.slice(end) };
+}
+
+export interface PageRenderer {
+  /** The page with the app's first view rendered in its root, or null (render failed or busy: send the shell). */
+  render(request: FastifyRequest, page: string, data: StartupData): Promise<Readable | null>;
+}
+
+/**
+ * Server rendering of first views with the web build's server entry. Failures never fail the page: the caller
+ * sends the plain shell, which the client renders as before.
+ */
+export function pageRenderer(
+  app: FastifyInstance,
+  entry: ServerEntry,
+  runtimeConfig: Record<string, string | undefined>,
+  /** The style sheets of the screens it renders (`screenStyles`), put in the page's head. */
+  styles: string,
+  /** A render that takes longer (queued behind others, a slow call) gives the plain shell instead. */
+  timeoutMs: number,
+): PageRenderer {
+  let waiting = 0;
+  return {
+    async render(request, page, data) {
+      const parts = splitAtRoot(page);
+      if (!parts || waiting >= SSR_MAX_WAITING) return null;
+      waiting += 1;
+      let timer: NodeJS.Timeout | undefined;
+      try {
+        const rendered = await Promise.race([
+          entry.renderPage({
+            url: request.url,
+            hostname: request.hostname,
+            origin: `${request.protocol}://${request.host}`,
+            boot: data,
+            runtimeConfig,
+            fetch: localFetch(app, request.host),
+            timeZone: cookieValue(request, TIME_ZONE_COOKIE)?.slice(0, 64),
+          }),
+          new Promise<never>((_, reject) => {
+            timer = setTimeout(() => reject(new Error('render timed out')), timeoutMs);
+          }),
+        ]);
+        // stateJson is made safe inside a <script> by the entry (its scriptJson).
+        const state =
+          html`<script type="application/json" id="${entry.SSR_STATE_ELEMENT_ID}">${trustedHtml(rendered.stateJson)}</script>`
+            .text;
+        return Readable.from(
+          (async function* () {
+            yield parts.head.replace('</head>', `${styles}</head>`);
+            for await (const chunk of rendered.html) yield chunk as Buffer;
+            yield parts.tail.replace('</div>', `</div>${state}`);
+          })(),
+        );
+      } catch (error) {
+        request.log.warn({ err: error }, 'server rendering failed: sending the plain shell');
+        return null;
+      } finally {
+        clearTimeout(timer);
+        waiting -= 1;
+      }
+    },
+  };
+}

@@ -1,0 +1,217 @@
+// The server's entry (a separate `vite build --ssr` into dist/.ssr, loaded by apps/server plugins/web-ssr.ts):
+// renders the first view of a page for one visitor's host, locale and path, with the data it needs already in
+// the query cache, and hands that cache over for hydration (main.tsx).
+import { StrictMode } from 'react';
+import { PassThrough, type Readable } from 'node:stream';
+import { renderToPipeableStream } from 'react-dom/server';
+import { prerenderToNodeStream } from 'react-dom/static';
+import { StaticRouter } from 'react-router';
+import {
+  QueryCache,
+  QueryClient,
+  QueryClientProvider,
+  type FetchQueryOptions,
+  type Query,
+} from '@tanstack/react-query';
+import type { ServerRenderRequest } from '@sb/contract';
+import { Bootstrap } from './app/bootstrap';
+import { seedStartupData } from './app/startup-data';
+import { setApiTransport } from './lib/api-client';
+import { QUERY_DEFAULTS, SSR_STATE_ELEMENT_ID, type ServerState } from './app/ssr-state';
+import { setServerTimeZone } from './lib/dates';
+
+export { SSR_STATE_ELEMENT_ID };
+
+/**
+ * The lazy screens the server renders (their sources, as the client build's manifest names them): the server
+ * puts their style sheets into the page, so it paints styled before their scripts arrive.
+ */
+export const SERVER_RENDERED_MODULES = [
+  'src/features/home/home-page.tsx',
+  'src/features/casino/popular-games-strip.tsx',
+  'src/app/screens/sports-screen.tsx',
+  'src/app/screens/live-screen.tsx',
+  'src/features/sports/time-period-page.tsx',
+  'src/features/event/event-page.tsx',
+  'src/features/casino/casino-page.tsx',
+];
+
+export type RenderRequest = ServerRenderRequest<typeof fetch>;
+
+export interface RenderResult {
+  /** The app's markup for inside `<div id="root">`, streamed as React renders it. */
+  html: Readable;
+  /** The query cache's data (JSON, safe inside a `<script type="application/json">`). */
+  stateJson: string;
+}
+
+/** Render passes to discover the queries a page makes (a query's data may reveal the next, e.g. main markets). */
+const MAX_DATA_PASSES = 4;
+
+/** JSON that cannot end its <script> element, open a comment or break a string (same rule as the server's). */
+function scriptJson(value: unknown): string {
+  return JSON.stringify(value).replace(
+    /[<>&\u2028\u2029]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+}
+
+/** The visitor's zone if the platform knows it (it came from a cookie), else UTC. */
+function validTimeZone(zone: string | undefined): string {
+  if (!zone) return 'UTC';
+  try {
+    return new Intl.DateTimeFormat('en', { timeZone: zone }).resolvedOptions().timeZone;
+  } catch {
+    return 'UTC';
+  }
+}
+
+/** A memory Storage: the server has no device storage (no token, an empty slip): a visitor's first view. */
+function memoryStorage(): Storage {
+  const items = new Map<string, string>();
+  return {
+    get length() {
+      return items.size;
+    },
+    clear: () => items.clear(),
+    getItem: (key) => items.get(key) ?? null,
+    key: (i) => [...items.keys()][i] ?? null,
+    removeItem: (key) => void items.delete(key),
+    setItem: (key, value) => void items.set(key, String(value)),
+  };
+}
+
+/**
+ * The few browser globals the app reads while rendering (the location, the runtime config, device storage),
+ * installed for one render. Renders are serialised (`exclusive`), so one visitor's location never leaks into
+ * another's page.
+ */
+function installBrowserGlobals(request: RenderRequest): () => void {
+  const url = new URL(request.url, request.origin);
+  const g = globalThis as Record<string, unknown>;
+  const saved = { window: g.window, localStorage: g.localStorage, sessionStorage: g.sessionStorage };
+  const noop = () => {};
+  g.window = {
+    location: {
+      hostname: request.hostname,
+      origin: request.origin,
+      pathname: url.pathname,
+      search: url.search,
+      hash: '',
+      href: url.href,
+    },
+    history: { state: null, length: 1 },
+    __SB_CONFIG__: request.runtimeConfig,
+    __SB_BOOT__: request.boot,
+    addEventListener: noop,
+    removeEventListener: noop,
+  };
+  g.localStorage = memoryStorage();
+  g.sessionStorage = memoryStorage();
+  return () => Object.assign(g, saved);
+}
+
+let queue: Promise<unknown> = Promise.resolve();
+/** Runs renders one at a time (the browser globals above are process-wide). */
+function exclusive<T>(work: () => Promise<T>): Promise<T> {
+  const run = queue.then(work, work);
+  queue = run.catch(() => undefined);
+  return run;
+}
+
+/** A query's options as its observer built it (with `enabled`, which the query itself does not keep). */
+type BuiltOptions = FetchQueryOptions & { enabled?: unknown };
+
+/** Whether a query's observer would fetch it (`enabled` may be a function of the query). */
+function isEnabled(options: BuiltOptions, query: Query): boolean {
+  const { enabled } = options;
+  return typeof enabled === 'function'
+    ? Boolean((enabled as (q: Query) => unknown)(query))
+    : enabled !== false;
+}
+
+function app(client: QueryClient, url: string) {
+  return (
+    <StrictMode>
+      <QueryClientProvider client={client}>
+        <Bootstrap router={(routes) => <StaticRouter location={url}>{routes}</StaticRouter>} />
+      </QueryClientProvider>
+    </StrictMode>
+  );
+}
+
+/**
+ * Renders a page: passes over the tree (lazy screens loaded, queries it asks for fetched) until it asks for no
+ * new data, then the streamed render of the same tree. Queries that failed are dropped, so the page shows them
+ * loading, as the client's first render does before it fetches them itself.
+ */
+export function renderPage(request: RenderRequest): Promise<RenderResult> {
+  return exclusive(async () => {
+    const restore = installBrowserGlobals(request);
+    const timeZone = validTimeZone(request.timeZone);
+    setServerTimeZone(timeZone);
+    try {
+      // The options each query was last built with (its observer's: `enabled` lives there, not on the query).
+      const built = new Map<string, BuiltOptions>();
+      const cache = new QueryCache();
+      const build = cache.build.bind(cache);
+      cache.build = ((client, options, state) => {
+        const query = build(client, options, state);
+        built.set(query.queryHash, options as BuiltOptions);
+        return query;
+      }) as typeof cache.build;
+      const client = new QueryClient({
+        queryCache: cache,
+        defaultOptions: { queries: { ...QUERY_DEFAULTS, retry: false } },
+      });
+      setApiTransport(request.fetch);
+      const location = {
+        hostname: request.hostname,
+        pathname: new URL(request.url, request.origin).pathname,
+      };
+      if (!seedStartupData(client, request.boot, location))
+        throw new Error('start-up data does not fit the page');
+      const seeded = new Set(cache.getAll().map((q) => q.queryHash));
+      const tried = new Set<string>();
+
+      for (let pass = 0; pass < MAX_DATA_PASSES; pass += 1) {
+        const { prelude } = await prerenderToNodeStream(app(client, request.url));
+        prelude.resume();
+        const wanted = cache
+          .getAll()
+          .filter((q) => q.state.data === undefined && !tried.has(q.queryHash))
+          .filter((q) => built.has(q.queryHash) && isEnabled(built.get(q.queryHash)!, q));
+        if (wanted.length === 0) break;
+        wanted.forEach((q) => tried.add(q.queryHash));
+        await Promise.all(wanted.map((q) => client.prefetchQuery(built.get(q.queryHash)!)));
+      }
+      cache.getAll().forEach((q) => {
+        if (q.state.status === 'error') cache.remove(q);
+      });
+
+      const state: ServerState = {
+        timeZone,
+        queries: cache
+          .getAll()
+          .filter((q) => q.state.status === 'success' && !seeded.has(q.queryHash))
+          .map((q) => [q.queryKey, q.state.data, q.state.dataUpdatedAt]),
+      };
+      const html = await new Promise<Readable>((resolve, reject) => {
+        const out = new PassThrough();
+        // Piped once everything is ready: the markup comes in order, with no inline scripts to swap fallbacks
+        // (the page's Content-Security-Policy allows none).
+        const stream = renderToPipeableStream(app(client, request.url), {
+          // Every boundary inline, however large (React outlines big ones past this, with a swapping script).
+          progressiveChunkSize: Number.POSITIVE_INFINITY,
+          onAllReady: () => resolve(stream.pipe(out)),
+          onShellError: reject,
+          onError: (error) => reject(error as Error),
+        });
+      });
+      return { html, stateJson: scriptJson(state) };
+    } finally {
+      setApiTransport(null);
+      restore();
+    }
+  });
+}

@@ -1,0 +1,149 @@
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import type { FixtureEvent } from '@sb/contract';
+import { urlFor, useBrowser } from './support/fixtures';
+
+/** Counts layout shifts from the first byte on, and keeps the page's errors (React reports hydration ones). */
+const WATCH = `(() => {
+  window.__shift = 0;
+  window.__errors = [];
+  new PerformanceObserver((l) => l.getEntries().forEach((e) => { if (!e.hadRecentInput) window.__shift += e.value; }))
+    .observe({ type: 'layout-shift', buffered: true });
+})();`;
+
+/** Whether a node is inside server markup not yet hydrated (it stays `inert` until its part has hydrated). */
+const INERT = (selector: string) =>
+  `!!document.querySelector(${JSON.stringify(selector)})?.closest('[inert]')`;
+
+/** Whether React has taken over a node (hydration attaches its fiber to each DOM node it adopts). */
+const HYDRATED = (selector: string) => `(() => {
+  const el = document.querySelector(${JSON.stringify(selector)});
+  return !!el && Object.keys(el).some((k) => k.startsWith('__reactFiber'));
+})()`;
+
+async function firstEvent(query: string): Promise<FixtureEvent> {
+  const res = await fetch(urlFor(`/api/v2/fixture/full?${query}&page=1&per_page=1`));
+  const event = ((await res.json()) as { result: FixtureEvent[] }).result[0];
+  if (!event) throw new Error(`no event for ${query}`);
+  return event;
+}
+
+/** Holds back the page's scripts until the returned function is called. */
+async function holdScripts(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const scriptsHeld = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/.+\.js$/, async (route) => {
+    await scriptsHeld;
+    await route.continue();
+  });
+  return release;
+}
+
+/**
+ * Loads a page with its scripts held back, so the server's markup is all there is (inert); keeps references to
+ * the server's nodes, lets the scripts run, and checks that hydration kept those very nodes, said nothing, moved
+ * nothing and left none of them inert.
+ */
+async function checkHydration(page: Page, path: string, host: string, nodes: string[]) {
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.addInitScript(WATCH);
+  const release = await holdScripts(page);
+
+  await page.goto(urlFor(path, host), { waitUntil: 'commit' });
+  for (const selector of nodes) await page.waitForSelector(selector, { state: 'attached' });
+  expect(await page.locator('#sb-ssr-state').count()).toBe(1);
+  for (const selector of nodes) expect(await page.evaluate(INERT(selector))).toBe(true);
+  await page.evaluate(`window.__ssrNodes = ${JSON.stringify(nodes)}.map((s) => document.querySelector(s))`);
+
+  release();
+  // Polled with evaluate: the page's CSP forbids the eval that waitForFunction's string predicates use.
+  for (const selector of nodes)
+    await expect.poll(() => page.evaluate(HYDRATED(selector)), { timeout: 60_000 }).toBe(true);
+  const kept = await page.evaluate(
+    `${JSON.stringify(nodes)}.map((s, i) => document.querySelector(s) === window.__ssrNodes[i])`,
+  );
+  expect(kept).toEqual(nodes.map(() => true));
+  for (const selector of nodes)
+    await expect.poll(() => page.evaluate(INERT(selector)), { timeout: 60_000 }).toBe(false);
+  expect(errors).toEqual([]);
+  expect(await page.evaluate('window.__shift')).toBe(0);
+}
+
+describe('server-rendered first views hydrate in place (360×640)', () => {
+  const browser = useBrowser();
+  const frame = ['[data-testid="header"]', 'footer'];
+
+  for (const [host, locale] of [
+    ['localhost', 'en'],
+    ['localhost', 'tr'],
+    ['kartal.localhost', 'en'],
+    ['kartal.localhost', 'tr'],
+  ] as const) {
+    it(`home on ${host} in ${locale}: the brand's page, in its language, kept by hydration`, async () => {
+      const page = await browser.newPage(locale === 'tr' ? 'tr-TR' : 'en-US');
+      await checkHydration(page, `/${locale}/`, host, [
+        ...frame,
+        '[data-testid="highlighted-matches"] [data-event-id]',
+      ]);
+      expect(await page.getAttribute('html', 'lang')).toBe(locale);
+      expect(await page.title()).toContain(host === 'localhost' ? 'Demo Bet' : 'Kartal');
+    });
+  }
+
+  it('the sports list, an event page and the casino lobby', async () => {
+    const event = await firstEvent('sport=1');
+    const eventPath = `/en/sports/${event.sport.id}/${event.region.id}/${event.competition.id}/event/${event.id}`;
+    for (const [path, node] of [
+      // The screen's own gate (lazy screens hydrate when their chunk has loaded, after the frame).
+      ['/en/sports', 'main > .hydration-gate'],
+      [eventPath, 'main > .hydration-gate'],
+      ['/tr/casino', 'main > .hydration-gate'],
+    ] as const) {
+      const page = await browser.newPage();
+      await checkHydration(page, path, 'localhost', [...frame, node]);
+      await page.close();
+    }
+  });
+
+  it('a search typed before the screen has hydrated waits for it, and is kept', async () => {
+    const event = await firstEvent('onlyPre=1&sport=1&onlyList=1');
+    const page = await browser.newPage();
+    const release = await holdScripts(page);
+    await page.goto(urlFor('/en/sports'), { waitUntil: 'commit' });
+    const input = page.getByTestId('event-search-input');
+    await input.waitFor({ state: 'attached' });
+    expect(await page.evaluate(INERT('[data-testid="event-search-input"]'))).toBe(true);
+    // The player types into the server's markup: the input takes it only once the screen is live.
+    const typed = input.fill(event.home.name);
+    release();
+    await typed;
+    await page.getByTestId('search-results').getByRole('link').first().waitFor();
+    expect(await input.inputValue()).toBe(event.home.name);
+  });
+
+  it("dates are rendered in the visitor's time zone once the browser has told it (no text changes)", async () => {
+    const page = await browser.newPage('tr-TR', { timezoneId: 'Europe/Istanbul' });
+    // The first load sets the zone's cookie (the server had none: it rendered UTC, hydration re-rendered).
+    await page.goto(urlFor('/tr/'));
+    await page.locator('[inert]').first().waitFor({ state: 'detached' });
+    const times = '[data-testid="highlighted-matches"] .event-row__time';
+    const release = await holdScripts(page);
+    await page.goto(urlFor('/tr/'), { waitUntil: 'commit' });
+    await page.locator(times).first().waitFor({ state: 'attached' });
+    const server = await page.locator(times).allTextContents();
+    release();
+    await page.locator('[inert]').first().waitFor({ state: 'detached' });
+    expect(await page.locator(times).allTextContents()).toEqual(server);
+  });
+
+  it('a device holding a login gets the plain shell (the server renders only a visitor)', async () => {
+    const html = async (cookie?: string) =>
+      (await fetch(urlFor('/en/'), { headers: cookie ? { cookie } : {} })).text();
+    expect(await html()).toContain('id="sb-ssr-state"');
+    expect(await html('sb_tz=UTC; sb_signed_in=1')).not.toContain('id="sb-ssr-state"');
+  });
+});

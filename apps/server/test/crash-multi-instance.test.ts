@@ -19,16 +19,21 @@ const crashedRounds = (client: FeedTestClient) =>
   );
 
 /** The crash game on two instances (one PostgreSQL, one Redis). */
+const SPEED = 5;
+const origin = Date.now();
+const clock = { now: () => origin + (Date.now() - origin) * SPEED };
+
 (SHARED_BACKENDS_AVAILABLE ? describe : describe.skip)('crash game across instances', () => {
   let shared: Awaited<ReturnType<typeof startInstances>>;
   const clients: FeedTestClient[] = [];
   beforeAll(async () => {
-    shared = await startInstances(2, {
-      CRASH_ENABLED: true,
-      CRASH_BETTING_MS: 3_000,
-      CRASH_PAUSE_MS: 300,
-      CRASH_TICK_MS: 100,
-    });
+    // Rounds play on a clock SPEED times the wall clock's (a 2× flight takes 2.3 s instead of 11.6 s): the game
+    // reads time only from it, and leadership is a database lock, so nothing else changes.
+    shared = await startInstances(
+      2,
+      { CRASH_ENABLED: true, CRASH_BETTING_MS: 15_000, CRASH_PAUSE_MS: 1_500, CRASH_TICK_MS: 500 },
+      clock,
+    );
   });
   afterAll(async () => {
     await Promise.all(clients.map((c) => c.close()));
@@ -53,8 +58,8 @@ const crashedRounds = (client: FeedTestClient) =>
   it('runs one game loop, and both instances show the same rounds with sequence numbers', async () => {
     await roles();
     const [one, two] = await Promise.all(shared.instances.map(subscribed));
-    // Flights last as long as their crash point says (2× ≈ 11.6 s, 1 % of rounds beyond 100×): wait for a round
-    // both saw crash.
+    // Flights last as long as their crash point says (2× ≈ 11.6 s of game time, 1 % of rounds beyond 100×): wait
+    // for a round both saw crash.
     const common = () => [...crashedRounds(one!).keys()].filter((id) => crashedRounds(two!).has(id));
     await waitFor(() => common().length >= 1, 120_000);
     expect(common().length).toBeGreaterThanOrEqual(1);
@@ -93,7 +98,7 @@ const crashedRounds = (client: FeedTestClient) =>
     let roundId = 0;
     await waitFor(() => {
       const round = follower.modules.casino.crash.state().round;
-      if (round?.phase !== 'betting' || round.bettingEndsAt - Date.now() < 2_000) return false;
+      if (round?.phase !== 'betting' || round.bettingEndsAt - clock.now() < 7_500) return false;
       roundId = round.id;
       return true;
     }, 60_000);
@@ -126,18 +131,22 @@ const crashedRounds = (client: FeedTestClient) =>
     leader.app.close = (async () => undefined) as never;
     leader.database.close = async () => undefined;
     await waitFor(() => follower.modules.casino.isCrashLeader(), 15_000);
-    // The follower finishes the round (it was flying: completed, not refunded).
+    // The follower finishes the round (it was flying: completed, not refunded): its players see it crash, and
+    // the database holds no bet of it open (the settlement pass closes the losers a grace period after the crash).
     await waitFor(
-      () =>
-        states(watcher).some(
-          (m) =>
-            m.round?.id === roundId &&
-            m.round.phase === 'crashed' &&
-            m.bets.every((b) => b.status !== 'open'),
-        ),
+      () => states(watcher).some((m) => m.round?.id === roundId && m.round.phase === 'crashed'),
       30_000,
     );
     const db = follower.database.db;
+    const open = async () =>
+      (
+        (await db.execute(
+          sql`select count(*) as n from crash_bets where round_id = ${roundId} and status in ('open', 'cashing')`,
+        )) as unknown as { rows: { n: string }[] }
+      ).rows[0]!.n;
+    for (const until = Date.now() + 30_000; (await open()) !== '0' && Date.now() < until;)
+      await new Promise((r) => setTimeout(r, 50));
+    expect(await open(), `bets of round ${roundId} left open`).toBe('0');
     const rows = (
       (await db.execute(
         sql`select b.id, b.status, b.payout, count(w.uuid) filter (where w.kind in ('win','rollback')) as closes,

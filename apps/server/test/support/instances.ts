@@ -7,6 +7,7 @@ import type { FeedTestClient } from './feed-client';
 import { waitFor } from './wait';
 import { buildApp } from '../../src/app';
 import { testConfig, type Config } from '../../src/config/config';
+import type { Clock } from '../../src/lib/clock';
 import { openDatabase, type Database } from '../../src/db/database';
 import { createMigratedPostgresDatabase, databaseUrl, POSTGRES_URL, REDIS_TEST_URL } from './databases';
 
@@ -22,8 +23,11 @@ async function admin(sql: string): Promise<void> {
   await client.end();
 }
 
-/** Starts `count` instances on a new database; `close()` stops them and drops it. */
-export async function startInstances(count: number, overrides: Partial<Config> = {}) {
+/**
+ * Starts `count` instances on a new database; `close()` stops them and drops it. `clock`, when given, is every
+ * instance's (a test that plays real-time rounds can run them faster than the wall clock).
+ */
+export async function startInstances(count: number, overrides: Partial<Config> = {}, clock?: Clock) {
   // A clone of the migrated template, as every PostgreSQL test database.
   const dbName = await createMigratedPostgresDatabase();
   const prefix = `sbtest:${randomBytes(5).toString('hex')}:`;
@@ -36,7 +40,7 @@ export async function startInstances(count: number, overrides: Partial<Config> =
       FEED_CONFLATE_MS: 50,
       ...overrides,
     });
-    const built = await buildApp({ config, database, migrate: false });
+    const built = await buildApp({ config, database, migrate: false, ...(clock ? { clock } : {}) });
     const baseUrl = await built.app.listen({ port: 0, host: '127.0.0.1' });
     instances.push({ ...built, database, baseUrl });
   }

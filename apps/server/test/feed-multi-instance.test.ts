@@ -50,7 +50,12 @@ import { connectFeed, isType, type FeedTestClient } from './support/feed-client'
 
     it('lets a client that moves to the other instance resync by snapshot', async () => {
       const [a, b] = instances as [Instance, Instance];
+      // The update reaches each instance through Redis, a round trip later: wait until both have it (their
+      // clients of the event get it) before a new client asks either for a snapshot.
+      const watchers = await Promise.all([subscribe(a, 'event:88'), subscribe(b, 'event:88')]);
       await a.bus.publish('fixture.match', matchUpdate(88, { periodTime: 60 }));
+      for (const { client } of watchers)
+        expect(await client.next(isType('match_update'))).toMatchObject({ eventId: 88, periodTime: 60 });
       const onA = await subscribe(a, 'event:88');
       const seen = onA.client.messages.find((m) => m.type === 'match_update');
       expect(seen).toMatchObject({ periodTime: 60 });

@@ -180,7 +180,7 @@ export async function buildApp(deps: AppDeps) {
     clock,
     bus,
     wallet: wallet.service,
-    fixtures: sports.betting,
+    sports: sports.betting,
     auth: identity.auth,
     assertCanStake: (userId, amount, tx) => limits.service.assertCanStake(userId, amount, tx),
     liveDelayMs: config.BET_LIVE_DELAY_MS,

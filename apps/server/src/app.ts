@@ -180,7 +180,7 @@ export async function buildApp(deps: AppDeps) {
     clock,
     bus,
     wallet: wallet.service,
-    fixtures: sports.betting,
+    sports: sports.betting,
     auth: identity.auth,
     assertCanStake: (userId, amount, tx) => limits.service.assertCanStake(userId, amount, tx),
     liveDelayMs: config.BET_LIVE_DELAY_MS,
@@ -209,6 +209,7 @@ export async function buildApp(deps: AppDeps) {
   // The back office: its resettlement settles through betting.
   const ops = createOpsModule({
     db,
+    database,
     clock,
     sports,
     producer,
@@ -333,6 +334,7 @@ export async function buildApp(deps: AppDeps) {
   metrics.watchLeader('simulator', () => producer.isLeader());
   metrics.watchLeader('roulette', () => casino.isTableLeader());
   metrics.watchLeader('crash', () => casino.isCrashLeader());
+  metrics.watchLeader('liability', () => ops.isLiabilityLeader());
   // After a bus gap (rebuilt from the database) or a change of the producer's liveness, every feed client
   // gets fresh snapshots.
   const stopResync = sports.readModel.onResync(() => void feed.resync());
@@ -341,7 +343,7 @@ export async function buildApp(deps: AppDeps) {
   // that relays them (its sockets would otherwise keep the HTTP server from closing), then the bus both use.
   // The database is closed by whoever opened it, after `app.close()` has returned.
   if (config.BETTING_JOBS) betting.start();
-  // Price overrides' expiry and suspension on a liability limit run beside the betting jobs.
+  // Price overrides' expiry and suspension on a liability limit run beside the betting jobs, on one leader.
   if (config.BETTING_JOBS) ops.start();
   if (config.CASINO_TABLES_ENABLED) casino.startTables();
   if (config.CRASH_ENABLED) casino.startCrash();

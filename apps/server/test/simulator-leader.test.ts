@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { startLeaderElection } from '../src/modules/producer/index';
+import { SIMULATOR_LOCK_KEY, startLeaderElection } from '../src/lib/leader-election';
 import { BACKENDS, POSTGRES_URL, createTestDatabase } from './support/databases';
 
 const postgres = BACKENDS.find((b) => b.name === 'postgres')!;
@@ -15,6 +15,8 @@ describe('simulator leadership [pglite]', () => {
     let running = 0;
     const election = startLeaderElection({
       database,
+      name: 'simulator',
+      lockKey: SIMULATOR_LOCK_KEY,
       retryMs: 50,
       lead: async (signal) => {
         running++;
@@ -38,6 +40,7 @@ describe('simulator leadership [pglite]', () => {
     const make = (name: string) =>
       startLeaderElection({
         database,
+        name,
         lockKey: 99_001,
         retryMs: 50,
         lead: async (signal) => {

@@ -12,7 +12,7 @@ async function main(argv: string[]): Promise<number> {
     for (const [key, c] of Object.entries(COMMANDS)) console.log(`  ${key.padEnd(18)} ${c.summary}`);
     return name ? 2 : 0;
   }
-  // The CLI never runs the simulator: it queues commands for the server that leads (see fixtures README).
+  // The CLI never runs the simulator: it queues commands for the server that leads (see the producer README).
   const config = { ...loadConfig(), LOG_LEVEL: 'warn' as const, SIMULATOR_ENABLED: false };
   const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
   try {

@@ -125,7 +125,7 @@ export function createMetrics(options: { processMetrics?: boolean } = {}) {
   });
   const leaderGauge = new client.Gauge({
     name: 'sb_producer_leader',
-    help: '1 on the instance that leads a producer loop (simulator, roulette, later game loops)',
+    help: '1 on the instance that leads a loop run by one instance (simulator, roulette, crash, liability)',
     labelNames: ['loop'] as const,
     ...on,
   });

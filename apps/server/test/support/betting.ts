@@ -79,11 +79,11 @@ export async function finishEvents(
   server: TestServer,
   results: { eventId: number; home: number; away: number }[],
 ) {
-  const fixtures = server.modules.producer;
+  const producer = server.modules.producer;
   for (const r of results) {
-    await fixtures.operator.enqueue(r.eventId, 'result', { home: r.home, away: r.away });
+    await producer.operator.enqueue(r.eventId, 'result', { home: r.home, away: r.away });
   }
-  await fixtures.runOnce();
+  await producer.runOnce();
 }
 
 export async function cashBalance(server: TestServer, token: string): Promise<number> {

@@ -7,12 +7,12 @@ import { betView } from './bet-view';
 import { createBettingRepository, type BetRow, type LegRow } from './betting.repository';
 
 /** Bets as the client sees them: with their legs, the events' current state and names in a language. */
-export function createBetViews(deps: { db: Db; fixtures: BettingView }) {
+export function createBetViews(deps: { db: Db; sports: BettingView }) {
   const repo = createBettingRepository(deps.db);
 
   async function views(rows: BetRow[], user: UserRow, locale: Locale, known?: LegRow[]): Promise<BetView[]> {
     const legs = known ?? (await repo.legsOf(rows.map((r) => r.id)));
-    const events = await deps.fixtures.events([...new Set(legs.map((l) => l.eventId))], locale);
+    const events = await deps.sports.events([...new Set(legs.map((l) => l.eventId))], locale);
     const currency = currencyOf(user.currencyIso);
     return rows.map((bet) =>
       betView(
@@ -20,7 +20,7 @@ export function createBetViews(deps: { db: Db; fixtures: BettingView }) {
         legs.filter((l) => l.betId === bet.id),
         events,
         currency,
-        deps.fixtures.marketName,
+        deps.sports.marketName,
         locale,
       ),
     );

@@ -47,7 +47,7 @@ export interface BettingDeps {
   db: Db;
   clock: Clock;
   wallet: WalletService;
-  fixtures: BettingView;
+  sports: BettingView;
   /** Responsible-gambling check (403 when excluded or over a limit); called after the debit, in its transaction. */
   assertCanStake: (userId: number, amount: number, tx?: DbOrTx) => Promise<void>;
   /** How long a live bet waits before it is checked again and accepted or rejected. */
@@ -77,7 +77,7 @@ export function createBettingService(deps: BettingDeps) {
     brandId: number | null = client?.appId ?? null,
   ) {
     // The client's brand (a visitor's: the site's): its margin prices the selections as they were served to it.
-    const raw = await deps.fixtures.selections(ids, tx, brandId);
+    const raw = await deps.sports.selections(ids, tx, brandId);
     if (!deps.risk) return { selections: raw, stakeFactor: 1 };
     return deps.risk.selections(client && { id: client.id, appId: client.appId }, raw, tx);
   }

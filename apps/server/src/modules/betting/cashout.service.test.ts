@@ -37,7 +37,7 @@ function fakeBook(odds: number[], options: { status?: BetRow['status']; userId?:
         return {} as never;
       },
     } as never,
-    fixtures: {
+    sports: {
       selections: async (ids: number[]) =>
         new Map(
           ids.flatMap((id) => (selections.has(id) ? [[id, selections.get(id) as SelectionContext]] : [])),

@@ -41,7 +41,7 @@ export function createCashOutService(deps: {
   db: Db;
   clock: Clock;
   wallet: Pick<WalletService, 'credit'>;
-  fixtures: Pick<BettingView, 'selections' | 'fairProbabilities'>;
+  sports: Pick<BettingView, 'selections' | 'fairProbabilities'>;
   config: CashOutConfig;
   risk?: Pick<BetRisk, 'cashOutBlocked'> | undefined;
   /** The bets' repository on a connection or transaction (the unit tests hand in a fake). */
@@ -64,7 +64,7 @@ export function createCashOutService(deps: {
     if (await deps.risk?.cashOutBlocked(bet.userId, tx)) return unavailable(bet.id, 'blocked');
     const legs = await r.legsOf([bet.id]);
     const ids = legs.map((l) => l.selectionId);
-    const selections = await deps.fixtures.selections(ids, tx);
+    const selections = await deps.sports.selections(ids, tx);
     const cashLegs: CashOutLeg[] = [];
     const open: number[] = [];
     for (const leg of legs) {
@@ -83,7 +83,7 @@ export function createCashOutService(deps: {
       open.push(cashLegs.length);
       cashLegs.push({ odds, state: 'open', winProbability: 0 });
     }
-    const probabilities = await deps.fixtures.fairProbabilities(ids, tx);
+    const probabilities = await deps.sports.fairProbabilities(ids, tx);
     for (const i of open) {
       const leg = cashLegs[i]!;
       cashLegs[i] = {

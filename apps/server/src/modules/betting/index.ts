@@ -43,7 +43,7 @@ export interface BettingModuleDeps {
   clock: Clock;
   bus: EventBus;
   wallet: WalletService;
-  fixtures: BettingView;
+  sports: BettingView;
   auth: Auth;
   assertCanStake: (userId: number, amount: number, tx?: DbOrTx) => Promise<void>;
   liveDelayMs: number;

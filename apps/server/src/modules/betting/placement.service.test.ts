@@ -51,7 +51,7 @@ function book(options: { batching?: boolean; withRules?: number[]; suspended?: n
     db,
     clock,
     wallet,
-    fixtures: { selections: async (ids: number[]) => selections(ids) } as unknown as BettingDeps['fixtures'],
+    sports: { selections: async (ids: number[]) => selections(ids) } as unknown as BettingDeps['sports'],
     // A client with a rule (a limit reached) is refused after the debit, in its transaction, as the limits do.
     assertCanStake: async (userId) => {
       if (refused.has(userId)) throw new HttpError(403, 'limit_reached', 'the stake limit is reached');

@@ -193,7 +193,7 @@ export function createPlacementWriter(
     const [priced, ruled] = await Promise.all([
       Promise.all(
         brands.map(
-          async (brand) => [brand, await deps.fixtures.selections(idsOf(brand), undefined, brand)] as const,
+          async (brand) => [brand, await deps.sports.selections(idsOf(brand), undefined, brand)] as const,
         ),
       ),
       clientsWithRules(clients.map((c) => c.id)),

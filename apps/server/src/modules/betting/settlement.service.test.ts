@@ -29,7 +29,7 @@ function world() {
     db: store.db,
     clock,
     wallet: { credit: record('credit'), debit: record('debit'), clawback: record('clawback') },
-    fixtures: {
+    sports: {
       selections: async (ids: number[]) =>
         new Map(
           ids.map((id) => [id, { selectionId: id, result: results.get(id) ?? null } as SelectionContext]),

@@ -63,7 +63,7 @@ export function createSettlementService(deps: {
   db: Db;
   clock: Clock;
   wallet: Pick<WalletService, 'credit' | 'debit' | 'clawback'>;
-  fixtures: Pick<BettingView, 'selections'>;
+  sports: Pick<BettingView, 'selections'>;
   log?: (msg: string, err?: unknown) => void;
   /** The bets' repository on a connection or transaction (default: the SQL one). */
   repository?: (db: DbOrTx) => SettlementRepository;
@@ -118,7 +118,7 @@ export function createSettlementService(deps: {
   async function settleLocked(r: SettlementRepository, tx: DbOrTx, bet: BetRow): Promise<boolean> {
     if (bet.status !== 'waiting') return false;
     const legs = await r.legsOf([bet.id]);
-    const selections = await deps.fixtures.selections(
+    const selections = await deps.sports.selections(
       legs.map((l) => l.selectionId),
       tx,
     );
@@ -223,7 +223,7 @@ export function createSettlementService(deps: {
   /** The legs of a locked bet and their selections' current results (in `tx`). */
   async function currentResults(r: SettlementRepository, tx: DbOrTx, betId: number) {
     const legs = await r.legsOf([betId]);
-    const selections = await deps.fixtures.selections(
+    const selections = await deps.sports.selections(
       legs.map((l) => l.selectionId),
       tx,
     );
@@ -298,7 +298,7 @@ export function createSettlementService(deps: {
 
   /** The current result of each selection (null while undecided). */
   async function resultsOf(selectionIds: number[]): Promise<Map<number, string | null>> {
-    const selections = await deps.fixtures.selections(selectionIds);
+    const selections = await deps.sports.selections(selectionIds);
     return new Map(selectionIds.map((id) => [id, selections.get(id)?.result ?? null]));
   }
 

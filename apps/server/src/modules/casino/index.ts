@@ -2,8 +2,14 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { DomainMetrics } from '../../observability/metrics';
 import type { Database, DbOrTx } from '../../db/database';
 import type { Clock } from '../../lib/clock';
+import {
+  CASINO_TABLES_LOCK_KEY,
+  CRASH_LOCK_KEY,
+  sleepUnlessAborted,
+  startLeaderElection,
+  type LeaderElection,
+} from '../../lib/leader-election';
 import type { EventBus } from '../../plugins/bus';
-import { sleepUnlessAborted, startLeaderElection } from '../producer/index';
 import type { Auth, UserRow } from '../identity/index';
 import type { WalletService } from '../wallet/index';
 import { createCatalogueRepository } from './catalogue/catalogue.repository';
@@ -28,10 +34,6 @@ export type { SeamlessWallet } from './platform/seamless-wallet';
 export { WalletRefusal } from './platform/wallet-refusals';
 export { stakesOf } from './platform/sessions.service';
 
-/** Advisory lock key of the roulette tables' leader (the simulator's is 7_201_003). */
-export const CASINO_TABLES_LOCK_KEY = 7_201_010;
-/** Advisory lock key of the crash game's loop. */
-export const CRASH_LOCK_KEY = 7_201_011;
 /** How often the crash game's leader ticks (bets' auto cash-outs are paid within this of their target). */
 const CRASH_LOOP_MS = 25;
 /** How often the tables' leader ticks, and how often a follower asks for the lock. */
@@ -97,8 +99,8 @@ export function createCasinoModule(deps: CasinoModuleDeps) {
     tables: async () => (await repo.games({ isLive: true }, 100, 0)).rows.map((r) => r.game.id),
   });
   const crash = createCrashGame({ db, clock, bus, wallet, settings: deps.crash, log: deps.log });
-  let leadership: ReturnType<typeof startLeaderElection> | null = null;
-  let crashLeadership: ReturnType<typeof startLeaderElection> | null = null;
+  let leadership: LeaderElection | null = null;
+  let crashLeadership: LeaderElection | null = null;
 
   const routes: FastifyPluginAsync = async (app) => {
     await app.register(
@@ -174,6 +176,7 @@ export function createCasinoModule(deps: CasinoModuleDeps) {
     startTables(): void {
       leadership ??= startLeaderElection({
         database,
+        name: 'roulette',
         lockKey: CASINO_TABLES_LOCK_KEY,
         retryMs: RETRY_MS,
         lead,
@@ -185,6 +188,7 @@ export function createCasinoModule(deps: CasinoModuleDeps) {
     startCrash(): void {
       crashLeadership ??= startLeaderElection({
         database,
+        name: 'crash',
         lockKey: CRASH_LOCK_KEY,
         retryMs: RETRY_MS,
         lead: leadCrash,

@@ -29,7 +29,7 @@ export interface EventState {
   markets: FeedMarket[];
 }
 
-/** Where a resync and a cold `event:<id>` snapshot read current state from (the fixtures read model). */
+/** Where a resync and a cold `event:<id>` snapshot read current state from (the sports read model). */
 export interface FeedStateSource {
   /** The events that are live now. */
   liveIds(): number[];

@@ -42,7 +42,7 @@ export function createFeedModule(deps: {
   verifyToken?: VerifyToken;
   /** Languages and row markets of the texts sent. */
   rendering?: FeedRendering;
-  /** Current state (the fixtures read model): the start, resyncs and events not seen yet. */
+  /** Current state (the sports read model): the start, resyncs and events not seen yet. */
   source?: FeedStateSource;
   /** The crash game's messages and state (topic `crash`). */
   crash?: CrashFeedSource;

@@ -1,5 +1,11 @@
-import type { Db } from '../../db/database';
+import type { Database, Db } from '../../db/database';
 import type { Clock } from '../../lib/clock';
+import {
+  LIABILITY_LOCK_KEY,
+  sleepUnlessAborted,
+  startLeaderElection,
+  type LeaderElection,
+} from '../../lib/leader-election';
 import type { BetMoneyChange } from '../betting/index';
 import type { SportsModule } from '../sports/index';
 import type { FeedProducer } from '../producer/index';
@@ -26,12 +32,18 @@ export type { OperatorContext, OperatorsService } from './operators';
 export { DEMO_OPERATORS, totpCode } from './operators';
 export { createRisk, type Risk } from './risk';
 
+/** How often the jobs' leader runs a pass of the automatic jobs, and how often a follower asks for the lock. */
+const JOBS_EVERY_MS = 1_000;
+const JOBS_RETRY_MS = 1_000;
+
 /**
  * The back office's server side: operators and their sessions, the audit log, the bet ticker, liability and
  * trading controls on `/ops/v1/*` (README.md).
  */
 export function createOpsModule(deps: {
   db: Db;
+  /** Its dedicated connections hold the automatic jobs' leader lock. */
+  database: Database;
   clock: Clock;
   sports: SportsModule;
   /** The feed producer: operator commands on events, the events it steers, result summaries. */
@@ -72,7 +84,6 @@ export function createOpsModule(deps: {
     audit,
     desk: deskRepo,
     risk,
-    log: deps.log,
   });
   const results = createResultsDesk({
     db: deps.db,
@@ -83,6 +94,14 @@ export function createOpsModule(deps: {
     audit,
   });
   const now = () => deps.clock.now();
+  let jobs: LeaderElection | null = null;
+  /** The automatic jobs' loop while this instance leads: one pass every JOBS_EVERY_MS. */
+  async function runJobs(signal: AbortSignal): Promise<void> {
+    while (!signal.aborted) {
+      await controls.tick().catch((e: unknown) => deps.log?.('trading controls pass failed', e));
+      await sleepUnlessAborted(JOBS_EVERY_MS, signal);
+    }
+  }
   /** Sports with their names in both languages (the desk's screens name sports, never show ids). */
   const sportNames = async () =>
     [...(await deps.sports.catalogue.reference()).sports.values()]
@@ -122,11 +141,26 @@ export function createOpsModule(deps: {
       extra,
     }),
     seedDemo: () => seedDemoOperators(operators),
-    /** Starts the automatic jobs: overrides' expiry and suspension on a liability limit (every second). */
-    start: () => controls.start(),
+    /**
+     * Competes for the automatic jobs' leadership: overrides' expiry and suspension on a liability limit run every
+     * second on exactly one instance (the holder of LIABILITY_LOCK_KEY); another takes over when it stops or dies.
+     */
+    start(): void {
+      jobs ??= startLeaderElection({
+        database: deps.database,
+        name: 'liability',
+        lockKey: LIABILITY_LOCK_KEY,
+        retryMs: JOBS_RETRY_MS,
+        lead: runJobs,
+        log: deps.log,
+      });
+    },
+    /** Whether this instance runs the automatic jobs now. */
+    isLiabilityLeader: () => jobs?.isLeader() ?? false,
     close: async () => {
       pump.close();
-      await controls.stop();
+      await jobs?.stop();
+      jobs = null;
     },
   };
 }

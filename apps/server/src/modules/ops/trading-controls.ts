@@ -29,13 +29,13 @@ export function createTradingControls(deps: {
   audit: AuditLog;
   desk: DeskRepository;
   risk: Risk;
-  log?: ((msg: string, err?: unknown) => void) | undefined;
 }) {
   const { prices, audit } = deps;
-  /** The last bet id the liability check has seen (per instance; a restart looks at every open bet once). */
+  /**
+   * The last bet id the liability check has seen (per instance: an instance that becomes the jobs' leader, after
+   * a restart or a failover, looks once at every open bet it has not seen).
+   */
   let seenBetId = 0;
-  let timer: ReturnType<typeof setInterval> | null = null;
-  let running: Promise<unknown> | null = null;
 
   /** The liability limits: market rows, then brand rows, then the platform default. */
   async function limitsOf() {
@@ -119,7 +119,7 @@ export function createTradingControls(deps: {
     return changes;
   }
 
-  /** One pass of the automatic jobs (what the timer runs; tests call it). */
+  /** One pass of the automatic jobs (what the jobs' leader runs every second; tests call it). */
   async function tick() {
     const expired = await expireOverrides();
     const suspended = await checkLiability();
@@ -182,21 +182,6 @@ export function createTradingControls(deps: {
         address,
       });
       return { selectionId, ...(change?.after ?? { odd: s.odd, modelOdd: null, overrideUntil: null }) };
-    },
-
-    /** Runs `tick` every `everyMs` (one pass at a time); failures are logged and retried next time. */
-    start(everyMs = 1_000) {
-      timer ??= setInterval(() => {
-        running ??= tick()
-          .catch((e: unknown) => deps.log?.('trading controls pass failed', e))
-          .finally(() => (running = null));
-      }, everyMs);
-      timer.unref();
-    },
-    async stop() {
-      if (timer) clearInterval(timer);
-      timer = null;
-      await running;
     },
   };
 }

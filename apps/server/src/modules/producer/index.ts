@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Database } from '../../db/database';
 import type { Clock } from '../../lib/clock';
+import { SIMULATOR_LOCK_KEY, startLeaderElection, type LeaderElection } from '../../lib/leader-election';
 import type { EventBus } from '../../plugins/bus';
 import type { CatalogueService, SportsIngest } from '../sports/ingest/index';
 import type { ResultModel } from '../sports/index';
 import type { Pricer, ResultInput } from '../sports/pricing/index';
-import { startLeaderElection } from './leader';
 import { sendOperatorCommand, type CommandOutcome } from './operator-commands';
 import { createOperatorService, type OperatorCommand } from './simulator/operator.service';
 import { createSimulatorRunner } from './simulator/runner';
@@ -16,7 +16,6 @@ import { virtualRoutes } from './virtual/virtual.routes';
 
 export type { OperatorCommand } from './simulator/operator.service';
 export { OPERATOR_COMMANDS } from './simulator/operator.service';
-export { startLeaderElection, sleep as sleepUnlessAborted } from './leader';
 
 /** A market of an event after a result command, in brief. */
 export interface MarketBrief {
@@ -111,7 +110,7 @@ export function createSimulatorProducer(deps: SimulatorProducerDeps) {
     virtual,
     log: deps.log,
   });
-  let leadership: ReturnType<typeof startLeaderElection> | null = null;
+  let leadership: LeaderElection | null = null;
   const routes: FastifyPluginAsync = async (app) => {
     await app.register(virtualRoutes(virtual));
   };
@@ -121,6 +120,8 @@ export function createSimulatorProducer(deps: SimulatorProducerDeps) {
     startLeadership() {
       leadership = startLeaderElection({
         database: deps.database,
+        name: 'simulator',
+        lockKey: SIMULATOR_LOCK_KEY,
         retryMs: Math.max(1000, deps.simulator.tickMs * 2),
         lead: runner.lead,
         log: deps.log,

@@ -2,7 +2,7 @@ import type { Clock } from '../../../lib/clock';
 import type { EventBus } from '../../../plugins/bus';
 import type { CatalogueService } from '../../sports/ingest/index';
 import type { createOperatorService } from './operator.service';
-import { sleep } from '../leader';
+import { sleepUnlessAborted } from '../../../lib/leader-election';
 import type { Simulator } from './simulator.service';
 
 const UPKEEP_EVERY_MS = 10 * 60_000;
@@ -48,7 +48,7 @@ export function createSimulatorRunner(deps: {
         const started = performance.now(); // pacing in real time, whatever the clock says
         await runOnce().catch((error: unknown) => deps.log?.('simulator tick failed', error));
         const wait = Math.max(10, deps.tickMs - (performance.now() - started));
-        await sleep(wait, signal);
+        await sleepUnlessAborted(wait, signal);
       }
     },
   };

@@ -1,20 +1,42 @@
-import type { Database } from '../../db/database';
-
-/** Advisory lock key of the simulator leader (one per database). */
+/**
+ * Advisory lock keys of the loops that run on exactly one instance (one leader per database). Every key of the
+ * server is listed here so a new one can be checked against them: PostgreSQL's single-key (bigint) and two-key
+ * (int, int) advisory locks are separate key spaces.
+ * - single key: 7_201_001 migrations (db/database.ts), 7_201_019 the crash game's hash chain (crash.repository.ts),
+ *   7_221_005 the tests' template database (test/support/databases.ts), and the leaders below.
+ * - two keys: (7_201_008, user) favourites, (7_201_019, user) a client's risk limits.
+ */
 export const SIMULATOR_LOCK_KEY = 7_201_003;
+/** The roulette tables' dealer (casino). */
+export const CASINO_TABLES_LOCK_KEY = 7_201_010;
+/** The crash game's loop (casino). */
+export const CRASH_LOCK_KEY = 7_201_011;
+/** The back office's automatic jobs: price overrides' expiry and suspension on a liability limit (ops). */
+export const LIABILITY_LOCK_KEY = 7_201_012;
+
+/** What leader election needs of the database (db/database.ts's `Database`): one dedicated connection. */
+export interface LockConnections {
+  /** Runs `fn` on one dedicated connection (advisory locks are per connection). */
+  withConnection<T>(
+    fn: (query: (sql: string, params?: unknown[]) => Promise<unknown[]>) => Promise<T>,
+  ): Promise<T>;
+}
 
 export interface LeaderOptions {
-  database: Database;
-  lockKey?: number;
+  database: LockConnections;
+  /** The loop's name in log lines (`simulator`, `roulette` …). */
+  name: string;
+  /** One of the keys above. */
+  lockKey: number;
   /** How often a follower retries, and how often the leader checks its lock connection. */
   retryMs: number;
   /** Runs while this instance leads; must return when `signal` aborts. */
   lead: (signal: AbortSignal) => Promise<void>;
-  log?: (msg: string, err?: unknown) => void;
+  log?: ((msg: string, err?: unknown) => void) | undefined;
 }
 
 /** Waits `ms`, or less if `signal` aborts; leaves no listener behind either way. */
-export const sleep = (ms: number, signal: AbortSignal) =>
+export const sleepUnlessAborted = (ms: number, signal: AbortSignal) =>
   new Promise<void>((resolve) => {
     if (signal.aborted) return resolve();
     const done = () => {
@@ -32,7 +54,7 @@ export const sleep = (ms: number, signal: AbortSignal) =>
  * retrying every `retryMs`, takes over. Returns `stop()`, which ends leadership and releases the lock.
  */
 export function startLeaderElection(options: LeaderOptions) {
-  const key = options.lockKey ?? SIMULATOR_LOCK_KEY;
+  const key = options.lockKey;
   const stopping = new AbortController();
   let leader = false;
 
@@ -47,10 +69,10 @@ export function startLeaderElection(options: LeaderOptions) {
       // Keep checking the lock's connection: if it fails, leadership ends (the server dropped the lock).
       const watch = (async () => {
         while (!term.signal.aborted) {
-          await sleep(options.retryMs, term.signal);
+          await sleepUnlessAborted(options.retryMs, term.signal);
           if (term.signal.aborted) break;
           await query('select 1').catch((error: unknown) => {
-            options.log?.('simulator leader lost its lock connection', error);
+            options.log?.(`${options.name} leader lost its lock connection`, error);
             term.abort();
           });
         }
@@ -69,8 +91,10 @@ export function startLeaderElection(options: LeaderOptions) {
 
   const loop = (async () => {
     while (!stopping.signal.aborted) {
-      await attempt().catch((error: unknown) => options.log?.('simulator leadership attempt failed', error));
-      if (!stopping.signal.aborted) await sleep(options.retryMs, stopping.signal);
+      await attempt().catch((error: unknown) =>
+        options.log?.(`${options.name} leadership attempt failed`, error),
+      );
+      if (!stopping.signal.aborted) await sleepUnlessAborted(options.retryMs, stopping.signal);
     }
   })();
 
@@ -82,3 +106,5 @@ export function startLeaderElection(options: LeaderOptions) {
     },
   };
 }
+
+export type LeaderElection = ReturnType<typeof startLeaderElection>;

@@ -1,13 +1,13 @@
 // `npm test`: builds the app once (browser tests run against the real build, and the web budget test measures
-// that same build), runs each Vitest project in turn (unit, web, integration on PGlite and PostgreSQL when
-// configured, e2e in Chromium), then prints one plain closing line `N passed, N failed, N skipped` over all
+// that same build), runs the Vitest projects unit, web and integration (PGlite, and PostgreSQL when configured)
+// in turn while e2e (Chromium) runs beside them, then prints one plain closing line `N passed, N failed, N skipped` over all
 // suites for CI to read. Last, after every other tier, the chaos suite's bounded CI tier
 // (apps/server/test/chaos/run.ts --ci: its own PostgreSQL and Redis, at most 3 minutes); its checks are added to
 // the closing line. `--no-chaos` or CHAOS=0 leaves it out, and it runs only with the whole suite or when `chaos`
 // is named. Before the closing line it prints the wall time of each tier, with those `.ci/run` measured before
 // it (CI_TIER_TIMES, `name=seconds;…`). Soak tests run their bounded CI size unless SOAK=full (README "Tests").
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, existsSync, rmSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { closeSync, mkdirSync, openSync, readFileSync, existsSync, rmSync } from 'node:fs';
 import { relative } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 
@@ -17,13 +17,14 @@ const projects = args.filter((a) => !a.startsWith('-'));
 const skipBuild = args.includes('--no-build') || (projects.length > 0 && !projects.includes('e2e'));
 
 /** [tier, seconds, outcome] in the order run; the tiers .ci/run timed come first. */
-const tiers = (process.env.CI_TIER_TIMES ?? '')
+const ciTiers = (process.env.CI_TIER_TIMES ?? '')
   .split(';')
   .filter(Boolean)
   .map((pair) => {
     const [name, seconds] = pair.split('=');
     return [name, Number(seconds), ''];
   });
+const tiers = [...ciTiers];
 const started = performance.now();
 function timed(name, run) {
   const t = performance.now();
@@ -51,11 +52,10 @@ function printTimes() {
     console.log('\nfailed:');
     for (const failure of failures) console.log(`  ${failure}`);
   }
-  const total = tiers.reduce((sum, [, s]) => sum + s, 0);
-  const rows = [
-    ...tiers,
-    ['total', total, `npm test itself: ${((performance.now() - started) / 1000).toFixed(0)} s`],
-  ];
+  // The tiers .ci/run timed, then npm test's own wall time (the browser tier overlaps the others).
+  const before = ciTiers.reduce((sum, [, s]) => sum + s, 0);
+  const own = (performance.now() - started) / 1000;
+  const rows = [...tiers, ['total', before + own, `npm test itself: ${own.toFixed(0)} s`]];
   console.log('\ntier          wall time');
   for (const [name, seconds, outcome] of rows)
     console.log(`${name.padEnd(12)} ${`${seconds.toFixed(1)} s`.padStart(9)}  ${outcome}`);
@@ -76,47 +76,83 @@ if (!skipBuild) {
 
 mkdirSync('.cache', { recursive: true });
 const vitestProjects = projects.length === 0 ? PROJECTS : projects.filter((p) => p !== 'chaos');
+const vitestArgs = (project, report) => [
+  'vitest',
+  'run',
+  '--project',
+  project,
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${report}`,
+];
+
+/**
+ * The browser tier runs beside the others when there are others: it mostly waits (on Chromium, on its server's
+ * simulator), using about 0.6 of a core, while unit, web and integration keep both cores busy; one after the
+ * other they took 270 s + 380 s. Its output goes to a file, printed whole when it ends, so the two logs do not
+ * interleave.
+ */
+let browserLane = null;
+if (vitestProjects.includes('e2e') && vitestProjects.length > 1) {
+  const report = '.cache/vitest-e2e.json';
+  const log = '.cache/e2e.log';
+  rmSync(report, { force: true });
+  const out = openSync(log, 'w');
+  const t = performance.now();
+  const child = spawn('npx', vitestArgs('e2e', report), {
+    stdio: ['ignore', out, out],
+    env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '1' },
+  });
+  closeSync(out);
+  console.log('e2e: started beside the other tiers; its output follows when it ends');
+  browserLane = new Promise((resolve) => {
+    child.on('error', () => resolve({ status: 1, seconds: (performance.now() - t) / 1000, log }));
+    child.on('exit', (status) => resolve({ status, seconds: (performance.now() - t) / 1000, log }));
+  });
+}
+
+/** Reads a project's JSON report into the totals and the failure list; the tier table's outcome. */
+function tally(project, report, status) {
+  if (!existsSync(report)) {
+    failed++;
+    return 'no report';
+  }
+  const result = JSON.parse(readFileSync(report, 'utf8'));
+  let projectFailed = result.numFailedTests;
+  // A file that crashes before declaring its tests (import error, failing beforeAll) has no failed test of its
+  // own: count each such file as one failure so it cannot pass silently.
+  for (const file of result.testResults) {
+    const where = `${project} ${relative(process.cwd(), file.name)}`;
+    const failedTests = file.assertionResults.filter((a) => a.status === 'failed');
+    for (const test of failedTests)
+      failures.push(`${where} › ${test.fullName}: ${firstLine(test.failureMessages[0])}`);
+    if (file.status === 'failed' && failedTests.length === 0) {
+      projectFailed++;
+      failures.push(`${where}: ${firstLine(file.message)}`);
+    }
+  }
+  if (status !== 0 && projectFailed === 0) projectFailed = 1;
+  passed += result.numPassedTests;
+  failed += projectFailed;
+  skipped += result.numPendingTests + result.numTodoTests;
+  return `${result.numPassedTests} passed, ${projectFailed} failed (${result.testResults.length} files)`;
+}
+
 for (const project of vitestProjects) {
+  if (project === 'e2e' && browserLane) continue;
   const report = `.cache/vitest-${project}.json`;
   rmSync(report, { force: true });
   timed(project, () => {
-    const run = spawnSync(
-      'npx',
-      [
-        'vitest',
-        'run',
-        '--project',
-        project,
-        '--reporter=default',
-        '--reporter=json',
-        `--outputFile.json=${report}`,
-      ],
-      { stdio: 'inherit' },
-    );
-    if (!existsSync(report)) {
-      failed++;
-      return 'no report';
-    }
-    const result = JSON.parse(readFileSync(report, 'utf8'));
-    let projectFailed = result.numFailedTests;
-    // A file that crashes before declaring its tests (import error, failing beforeAll) has no failed test of its
-    // own: count each such file as one failure so it cannot pass silently.
-    for (const file of result.testResults) {
-      const where = `${project} ${relative(process.cwd(), file.name)}`;
-      const failedTests = file.assertionResults.filter((a) => a.status === 'failed');
-      for (const test of failedTests)
-        failures.push(`${where} › ${test.fullName}: ${firstLine(test.failureMessages[0])}`);
-      if (file.status === 'failed' && failedTests.length === 0) {
-        projectFailed++;
-        failures.push(`${where}: ${firstLine(file.message)}`);
-      }
-    }
-    if (run.status !== 0 && projectFailed === 0) projectFailed = 1;
-    passed += result.numPassedTests;
-    failed += projectFailed;
-    skipped += result.numPendingTests + result.numTodoTests;
-    return `${result.numPassedTests} passed, ${projectFailed} failed (${result.testResults.length} files)`;
+    const run = spawnSync('npx', vitestArgs(project, report), { stdio: 'inherit' });
+    return tally(project, report, run.status);
   });
+}
+
+if (browserLane) {
+  const { status, seconds, log } = await browserLane;
+  process.stdout.write(readFileSync(log, 'utf8'));
+  const outcome = tally('e2e', '.cache/vitest-e2e.json', status);
+  tiers.push(['e2e', seconds, `${outcome}; beside the tiers above`]);
 }
 
 const wantsChaos =

@@ -1,5 +1,6 @@
 import { useTranslation } from '@/lib/i18n';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
+import { Link } from '@/components/ui/link';
 import { ROUTE_NAME_PATHS } from '@sb/contract/constants';
 import { Spinner } from '@/components/ui/spinner';
 import { useAppContext, useLocalePath } from '@/lib/app-context';

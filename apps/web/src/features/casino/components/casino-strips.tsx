@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useQueries } from '@tanstack/react-query';
 import { useTranslation } from '@/lib/i18n';
-import { Link } from 'react-router';
+import { Link } from '@/components/ui/link';
 import type { CasinoGame, CasinoProvider } from '@sb/contract';
 import { CASINO_PAGE_SIZE, CASINO_POPULAR_CATEGORIES } from '@sb/contract/constants';
 import { useAppContext } from '@/lib/app-context';

@@ -74,6 +74,21 @@ async function scriptsBeforeIdle(
   }
 }
 
+/**
+ * Waits until the simulator has a live event: home's carousel (and what loads with it) shows only then, and
+ * without it the page is shorter and other sections come near. The same page every run, as web-vitals.ts does.
+ */
+async function untilLive(address: string): Promise<void> {
+  for (let i = 0; i < 60; i++) {
+    const list = (await (await fetch(`${address}/api/v2/fixture/full?onLive=1&per_page=1`)).json()) as {
+      result: unknown[];
+    };
+    if (list.result.length > 0) return;
+    await new Promise((r) => setTimeout(r, 1_000));
+  }
+  throw new Error('no live event after 60 s');
+}
+
 const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
 
 async function main(): Promise<void> {
@@ -84,6 +99,7 @@ async function main(): Promise<void> {
   const { app } = await buildApp({ config, database });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   const url = `${address.replace('127.0.0.1', 'localhost')}${PAGE_PATH}`;
+  await untilLive(address);
   await fetch(url); // warm the server's own caches (not the browser's)
   const browser = await launchBrowser();
   try {

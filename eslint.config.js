@@ -18,7 +18,7 @@ export default tseslint.config(
   },
   {
     // The web takes only types from the contract's schemas (zod stays out of the bundle); runtime
-    // values come from the zod-free '@sb/contract/constants'.
+    // values come from the zod-free '@sb/contract/constants'. Its links are its own (components/ui/link.tsx).
     files: ['apps/web/src/**'],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
@@ -29,6 +29,11 @@ export default tseslint.config(
               name: '@sb/contract',
               allowTypeImports: true,
               message: "use import type, or '@sb/contract/constants'",
+            },
+            {
+              name: 'react-router',
+              importNames: ['Link', 'NavLink'],
+              message: "use '@/components/ui/link' (react-router's carry ~2 KiB gzip the app never uses)",
             },
           ],
         },

@@ -1,14 +1,42 @@
 import { fileURLToPath } from 'node:url';
 import { constants } from 'node:zlib';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import MagicString from 'magic-string';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 
 const server = 'http://localhost:8080';
 
+/**
+ * react-router's build creates its components and contexts at module level with React.forwardRef, createContext and
+ * memo calls that carry no pure annotation, then sets a `displayName` on each: to the bundler both are side
+ * effects, so every component of the package stays in the bundle whether the app uses it or not (Form, Scripts,
+ * ScrollRestoration, Await and what they call: 1.4 KiB gzip of the first load). This marks those calls pure and
+ * drops the `displayName` lines (names React DevTools shows; nothing reads them at run time), as the package's
+ * own build would if it annotated them. Matched on the shape of the code: after an upgrade that changes it, the
+ * bundle is only bigger again (the budget test says so), never broken.
+ */
+function reactRouterTreeShaking(): Plugin {
+  return {
+    name: 'sb:react-router-tree-shaking',
+    transform: {
+      filter: { id: /[\\/]react-router[\\/]dist[\\/]production[\\/][^\\/]+\.mjs$/ },
+      handler(code, id) {
+        const edited = new MagicString(code);
+        for (const m of code.matchAll(/= (React\d*\.(?:forwardRef|createContext|memo)\()/g))
+          edited.appendLeft(m.index + 2, '/* @__PURE__ */ ');
+        for (const m of code.matchAll(/^[\w$]+\.displayName = "[^"\n]*";$/gm))
+          edited.remove(m.index, m.index + m[0].length);
+        return { code: edited.toString(), map: edited.generateMap({ hires: true, source: id }) };
+      },
+    },
+  };
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     react(),
+    reactRouterTreeShaking(),
     // Every text asset is written beside itself as .br (quality 11) and .gz (level 9) at build time: the server
     // sends those (@fastify/static preCompressed) instead of compressing on each request at a fast level.
     // The server bundle (dist/.ssr) is read from disk by the server, never sent: not compressed.

@@ -1,5 +1,4 @@
-import { create } from 'zustand';
-import { createJSONStorage, persist } from 'zustand/middleware';
+import { createPersistedStore } from './persisted-store';
 import { ADD_BET_EVENT, SLIP_CLEARED_EVENT, SLIP_STORAGE_KEY } from './slip-count';
 
 /** Spec §9: the slip holds at most this many selections; adding one more clears it. */
@@ -79,19 +78,16 @@ export function toggledSlip(bets: readonly SlipEntry[], pick: SlipPick): SlipEnt
  * and the betting screens share it. Persisted in localStorage under `bets` (spec §2), and every
  * change raises the `add-bet` window event that the bottom-nav badge counts.
  */
-export const useSlipStore = create<SlipState>()(
-  persist((): SlipState => ({ bets: [], cleared: null }), {
-    name: SLIP_STORAGE_KEY,
-    storage: createJSONStorage(() => localStorage),
-    version: 1,
-    partialize: (state) => ({ bets: state.bets }),
-    // Another tab's slip arrives through the storage event; unreadable data is an empty slip.
-    merge: (persisted, current) => {
-      const bets = (persisted as Partial<SlipState> | undefined)?.bets;
-      return { ...current, bets: Array.isArray(bets) ? bets : [] };
-    },
-  }),
-);
+export const useSlipStore = createPersistedStore((): SlipState => ({ bets: [], cleared: null }), {
+  name: SLIP_STORAGE_KEY,
+  version: 1,
+  partialize: (state) => ({ bets: state.bets }),
+  // Another tab's slip arrives through the storage event; unreadable data is an empty slip.
+  merge: (persisted, current) => {
+    const bets = (persisted as Partial<SlipState> | undefined)?.bets;
+    return { ...current, bets: Array.isArray(bets) ? bets : [] };
+  },
+});
 
 function announce(): void {
   window.dispatchEvent(new Event(ADD_BET_EVENT));
@@ -146,6 +142,6 @@ export function useInSlip(oddId: number): boolean {
 // Keep tabs in step: another tab's change to `bets` is re-read here.
 if (typeof window !== 'undefined') {
   window.addEventListener('storage', (event) => {
-    if (event.key === SLIP_STORAGE_KEY) void useSlipStore.persist.rehydrate();
+    if (event.key === SLIP_STORAGE_KEY) useSlipStore.rehydrate();
   });
 }

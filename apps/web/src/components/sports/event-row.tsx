@@ -1,6 +1,6 @@
 import { memo } from 'react';
 import { useTranslation } from '@/lib/i18n';
-import { Link } from 'react-router';
+import { Link } from '@/components/ui/link';
 import type { EventMarket, FixtureEvent } from '@sb/contract';
 import { OddButton } from '@/components/ui/odd-button';
 import { useLocalePath } from '@/lib/app-context';

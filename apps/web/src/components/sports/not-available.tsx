@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '@/components/ui/link';
 import { PageMessage } from '@/components/ui/page-message';
 import './sports.css';
 

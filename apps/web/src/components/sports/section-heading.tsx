@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from '@/lib/i18n';
-import { Link } from 'react-router';
+import { Link } from '@/components/ui/link';
 import { Icon } from '@/components/ui/icon';
 import './sports.css';
 

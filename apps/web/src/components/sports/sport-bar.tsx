@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from '@/lib/i18n';
-import { NavLink } from 'react-router';
+import { NavLink } from '@/components/ui/link';
 import type { SportCount } from '@sb/contract';
 import { SportIcon } from './sport-icon';
 import './sports.css';

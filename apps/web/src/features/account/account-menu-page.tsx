@@ -1,5 +1,6 @@
 import { useTranslation } from '@/lib/i18n';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
+import { Link } from '@/components/ui/link';
 import { useQueryClient } from '@tanstack/react-query';
 import { Spinner } from '@/components/ui/spinner';
 import { useLocalePath } from '@/lib/app-context';

@@ -1,5 +1,5 @@
 import { useTranslation } from '@/lib/i18n';
-import { Link } from 'react-router';
+import { Link } from '@/components/ui/link';
 import { PageMessage } from '@/components/ui/page-message';
 import { useLocalePath } from '@/lib/app-context';
 import './components/account.css';

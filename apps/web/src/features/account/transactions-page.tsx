@@ -9,7 +9,7 @@ import { useSessionUser } from '@/lib/session';
 import { useNextPageMarker } from '@/lib/use-end-marker';
 import { useTransactions } from './api/get-transactions';
 import { DateField } from '@/components/ui/date-field';
-import { Link } from 'react-router';
+import { Link } from '@/components/ui/link';
 import { useLocalePath } from '@/lib/app-context';
 import {
   defaultTransactionsRange,

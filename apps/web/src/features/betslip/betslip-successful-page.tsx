@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from '@/lib/i18n';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
+import { Link } from '@/components/ui/link';
 import DOMPurify from 'dompurify';
 import type { BetView, SessionUser } from '@sb/contract';
 import { Button } from '@/components/ui/button';

@@ -1,5 +1,4 @@
-import { create } from 'zustand';
-import { createJSONStorage, persist } from 'zustand/middleware';
+import { createPersistedStore } from '@/lib/persisted-store';
 import {
   chooseType,
   couponAfterPicks,
@@ -30,12 +29,9 @@ export interface CouponState {
 
 export const COUPON_STORAGE_KEY = 'betslip.coupon';
 
-export const useCouponStore = create<CouponState>()(
-  persist((): CouponState => ({ coupon: SINGLE, count: 0, stake: DEFAULT_STAKE, quickBet: false }), {
-    name: COUPON_STORAGE_KEY,
-    storage: createJSONStorage(() => localStorage),
-    version: 1,
-  }),
+export const useCouponStore = createPersistedStore(
+  (): CouponState => ({ coupon: SINGLE, count: 0, stake: DEFAULT_STAKE, quickBet: false }),
+  { name: COUPON_STORAGE_KEY, version: 1 },
 );
 
 const sameCoupon = (a: Coupon, b: Coupon) =>

@@ -1,5 +1,5 @@
 import { useTranslation } from '@/lib/i18n';
-import { NavLink } from 'react-router';
+import { NavLink } from '@/components/ui/link';
 import { Icon, type IconName } from '@/components/ui/icon';
 import { useLocalePath } from '@/lib/app-context';
 import { useSessionUser } from '@/lib/session';

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from '@/lib/i18n';
-import { Link, Navigate, useParams } from 'react-router';
+import { Navigate, useParams } from 'react-router';
+import { Link } from '@/components/ui/link';
 import { PageMessage } from '@/components/ui/page-message';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';

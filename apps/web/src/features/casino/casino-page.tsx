@@ -1,10 +1,12 @@
 import { useTranslation } from '@/lib/i18n';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
+import { Link } from '@/components/ui/link';
 import { ROUTE_NAME_PATHS } from '@sb/contract/constants';
 import { Spinner } from '@/components/ui/spinner';
 import { useAppContext, useLocalePath } from '@/lib/app-context';
 import { useCasinoProviders } from './api/get-casino-providers';
-import { PopularStrip, ProviderStrips, RecentStrip } from './components/casino-strips';
+import { ProviderStrips, RecentStrip } from './components/casino-strips';
+import { PopularStrip } from './components/popular-strip';
 import { FavoriteGames } from './components/favorite-games';
 import { useGameSearch } from './components/game-search';
 import { ProviderBar } from './components/provider-bar';

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from '@/lib/i18n';
-import { Link } from 'react-router';
+import { Link } from '@/components/ui/link';
 import type { CrashBetView, CrashFairnessResponse, CrashRoundView, CrashStateResponse } from '@sb/contract';
 import { ApiError } from '@/lib/api-client';
 import { useIsLoggedIn } from '@/lib/session';

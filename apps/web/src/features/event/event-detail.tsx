@@ -1,5 +1,5 @@
 import { useTranslation } from '@/lib/i18n';
-import { Link } from 'react-router';
+import { Link } from '@/components/ui/link';
 import { FeedStatus } from '@/components/sports/feed-status';
 import { NotAvailable } from '@/components/sports/not-available';
 import { Icon } from '@/components/ui/icon';

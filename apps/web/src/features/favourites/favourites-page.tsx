@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from '@/lib/i18n';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
+import { Link } from '@/components/ui/link';
 import type { CompetitionCount, SportCount } from '@sb/contract';
 import { CountList } from '@/components/sports/count-list';
 import { EventList } from '@/components/sports/event-list';

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from '@/lib/i18n';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
+import { Link } from '@/components/ui/link';
 import { useQueryClient } from '@tanstack/react-query';
 import type { SessionUser } from '@sb/contract';
 import { Icon } from '@/components/ui/icon';

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from '@/lib/i18n';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
+import { Link } from '@/components/ui/link';
 import { Icon } from '@/components/ui/icon';
 import { useAppContext, useLocalePath } from '@/lib/app-context';
 import { setBalanceHidden, useBalanceHidden } from '@/lib/balance-visibility';

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { useTranslation } from '@/lib/i18n';
-import { Link } from 'react-router';
+import { Link } from '@/components/ui/link';
 import { Icon } from '@/components/ui/icon';
 import { useLocalePath } from '@/lib/app-context';
 import { useDebouncedValue } from '@/lib/use-debounced-value';

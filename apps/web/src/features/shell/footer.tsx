@@ -1,5 +1,5 @@
 import { useTranslation } from '@/lib/i18n';
-import { Link } from 'react-router';
+import { Link } from '@/components/ui/link';
 import { useAppContext, useLocalePath } from '@/lib/app-context';
 import { LanguageSelector } from './language-selector';
 import { INFO_PAGES } from './info-page';

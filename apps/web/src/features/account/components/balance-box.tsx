@@ -1,5 +1,5 @@
 import { useTranslation } from '@/lib/i18n';
-import { Link } from 'react-router';
+import { Link } from '@/components/ui/link';
 import type { SessionUser } from '@sb/contract';
 import { useLocalePath } from '@/lib/app-context';
 import { formatUserMoney } from '@/lib/money';

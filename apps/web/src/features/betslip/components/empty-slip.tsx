@@ -1,5 +1,5 @@
 import { useTranslation } from '@/lib/i18n';
-import { Link } from 'react-router';
+import { Link } from '@/components/ui/link';
 import { useLocalePath } from '@/lib/app-context';
 
 /** Spec §2: the empty slip with shortcut links to live, today, 3 hours, highlighted and football. */

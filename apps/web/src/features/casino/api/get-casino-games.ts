@@ -1,4 +1,4 @@
-import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CasinoGamesResponse } from '@sb/contract';
 import { apiRequest } from '@/lib/api-client';
 
@@ -30,7 +30,7 @@ export function getCasinoGames(filter: CasinoGamesFilter, page: number, signal?:
 }
 
 /** The catalogue changes rarely: lists stay fresh for a minute. */
-const CATALOGUE_STALE_MS = 60_000;
+export const CATALOGUE_STALE_MS = 60_000;
 
 /** The first page only: a strip (popular 14, provider 7). */
 export const casinoGamesQuery = (filter: CasinoGamesFilter, locale: string) =>
@@ -43,27 +43,3 @@ export const casinoGamesQuery = (filter: CasinoGamesFilter, locale: string) =>
 export function useCasinoGames(filter: CasinoGamesFilter, locale: string, enabled = true) {
   return useQuery({ ...casinoGamesQuery(filter, locale), enabled });
 }
-
-/** The next page number, or undefined when the list is complete (or a page came back empty). */
-export function nextGamesPage(pages: CasinoGamesResponse[]): number | undefined {
-  const last = pages.at(-1);
-  if (!last) return 1;
-  const loaded = pages.reduce((sum, p) => sum + p.result.length, 0);
-  return loaded < last.pagination.totalCount && last.result.length > 0 ? last.pagination.page + 1 : undefined;
-}
-
-/**
- * Every page, for the paged grids (spec §4 Game list paging). The filter is the key: a new provider query
- * starts again at page 1 with an empty list.
- */
-export const casinoGamePagesQuery = (filter: CasinoGamesFilter, locale: string) =>
-  infiniteQueryOptions({
-    queryKey: ['casino', 'game-pages', filter, locale],
-    queryFn: ({ pageParam, signal }) => getCasinoGames(filter, pageParam, signal),
-    initialPageParam: 1,
-    getNextPageParam: (_last, pages) => nextGamesPage(pages),
-    staleTime: CATALOGUE_STALE_MS,
-  });
-
-export const useCasinoGamePages = (filter: CasinoGamesFilter, locale: string) =>
-  useInfiniteQuery(casinoGamePagesQuery(filter, locale));

@@ -1,5 +1,5 @@
 import { useTranslation } from '@/lib/i18n';
-import { Link } from 'react-router';
+import { Link } from '@/components/ui/link';
 import { Spinner } from '@/components/ui/spinner';
 import { useLocalePath } from '@/lib/app-context';
 import { useIsLoggedIn } from '@/lib/session';

@@ -3,7 +3,8 @@ import type { CasinoGame } from '@sb/contract';
 import { Spinner } from '@/components/ui/spinner';
 import { useAppContext } from '@/lib/app-context';
 import { useNextPageMarker } from '@/lib/use-end-marker';
-import { useCasinoGamePages, type CasinoGamesFilter } from '../api/get-casino-games';
+import type { CasinoGamesFilter } from '../api/get-casino-games';
+import { useCasinoGamePages } from '../api/get-casino-game-pages';
 import { GameTile } from './game-tile';
 
 /** A grid of tiles: popular games take 2×2 cells and the rest fill in around them. */

@@ -1,7 +1,7 @@
 import { useTranslation } from '@/lib/i18n';
-import { Link } from 'react-router';
+import { Link } from '@/components/ui/link';
 import { useLocalePath } from '@/lib/app-context';
-import { PopularStrip } from './casino-strips';
+import { PopularStrip } from './popular-strip';
 
 /**
  * The home page's popular casino games (spec §2 Home: 14, `isPopular=1`) with a link to the casino page. On the

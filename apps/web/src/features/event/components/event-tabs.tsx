@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from '@/lib/i18n';
-import { Link } from 'react-router';
+import { Link } from '@/components/ui/link';
 import type { FixtureEvent } from '@sb/contract';
 import { Tabs } from '@/components/ui/tabs';
 import { useLocalePath } from '@/lib/app-context';

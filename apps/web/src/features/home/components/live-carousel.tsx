@@ -1,6 +1,6 @@
 import { useEffect, useRef, type RefObject } from 'react';
 import { useTranslation } from '@/lib/i18n';
-import { Link } from 'react-router';
+import { Link } from '@/components/ui/link';
 import type { FixtureEvent } from '@sb/contract';
 import { OddButton } from '@/components/ui/odd-button';
 import { TeamCrest } from '@/components/sports/team-crest';

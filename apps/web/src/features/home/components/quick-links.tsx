@@ -1,5 +1,5 @@
 import { useTranslation } from '@/lib/i18n';
-import { Link } from 'react-router';
+import { Link } from '@/components/ui/link';
 import { ROUTE_NAME_PATHS } from '@sb/contract/constants';
 import { useAppContext, useLocalePath } from '@/lib/app-context';
 

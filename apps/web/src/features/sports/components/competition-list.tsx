@@ -4,7 +4,7 @@ import { FavouriteStar } from '@/components/sports/favourite-star';
 import { NotAvailable } from '@/components/sports/not-available';
 import { SectionHeading } from '@/components/sports/section-heading';
 import { useLocalePath } from '@/lib/app-context';
-import { useCompetitionCounts } from '@/lib/fixtures/api/get-counts';
+import { useCompetitionCounts } from '@/lib/fixtures/api/get-browse-counts';
 import { FAVOURITE_COMPETITION } from '@/lib/fixtures/api/get-favourites';
 
 /**

@@ -4,7 +4,7 @@ import { NotAvailable } from '@/components/sports/not-available';
 import { RegionFlag } from '@/components/sports/region-flag';
 import { SectionHeading } from '@/components/sports/section-heading';
 import { useLocalePath } from '@/lib/app-context';
-import { useRegionCounts } from '@/lib/fixtures/api/get-counts';
+import { useRegionCounts } from '@/lib/fixtures/api/get-browse-counts';
 
 /** Sports browse with a sport: its regions with flags and counts. */
 export function RegionList({ sportId, sportName }: { sportId: number; sportName: string }) {

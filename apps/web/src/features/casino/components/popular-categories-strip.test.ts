@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { GAMES } from '../testing/fake-casino-api';
-import { byVendor, mergeInTurn } from './casino-strips';
+import { byVendor, mergeInTurn } from './popular-categories-strip';
 
 const ids = (games: { id: number }[]) => games.map((g) => g.id);
 

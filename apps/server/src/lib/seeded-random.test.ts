@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { hashSeed, mulberry32, sfc32 } from './seeded-random';
 
 // The catalogue, the simulator and the slots' reel strips are replayed from these sequences: a change to either
-// generator changes every generated fixture and game, so their first draws are pinned.
+// generator changes every generated event and game, so their first draws are pinned.
 describe('seeded generators', () => {
   it('mulberry32 replays the same stream and resumes from its state', () => {
     const a = mulberry32(42);

@@ -4,7 +4,7 @@
  *
  * Two generators, for two needs:
  * - `mulberry32`: a 32-bit state that a simulation persists and resumes from (`state()`); the catalogue, the
- *   match simulator and the virtual league are replayed from it, so changing it changes every generated fixture.
+ *   match simulator and the virtual league are replayed from it, so changing it changes every generated event.
  * - `sfc32`: a 128-bit state that passes PractRand/BigCrush, for the millions of spins an RTP simulation draws
  *   and the slots' reel-strip shuffles (the strips are generated from it: changing it changes the games).
  */

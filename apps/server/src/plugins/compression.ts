@@ -8,7 +8,7 @@ export const COMPRESS_THRESHOLD_BYTES = 1_024;
 
 /**
  * HTTP response compression (brotli at a fast quality, else gzip) and ETags with 304 revalidation for every
- * route registered after this. A route that sends bytes it already encoded (the fixture read model's cached
+ * route registered after this. A route that sends bytes it already encoded (the event read model's cached
  * bodies, precompressed static files) sets Content-Encoding and is left alone; a route that sets its own ETag
  * keeps it. The ETag is computed before compression, so it names the content, whatever its encoding (weak).
  */

@@ -1,8 +1,8 @@
 import type { Locale } from '@sb/contract';
 import type { DbOrTx } from '../../db/database';
-import { createFixturesRepository, type EventRecord } from './sports.repository';
+import { createSportsRepository, type EventRecord } from './sports.repository';
 import { MARKET_DEFINITIONS } from './market-definitions.data';
-import type { FixtureReadModel } from './read-model/fixture-read-model';
+import type { EventReadModel } from './read-model/event-read-model';
 import type { CatalogueService } from './catalogue/catalogue.service';
 import type { BrandPricing } from './brand-margins';
 import { isPreMatchOnlySport } from './pricing/event-pricing';
@@ -61,7 +61,7 @@ const names = new Map(MARKET_DEFINITIONS.map((d) => [d.id, d]));
  */
 export function createBettingView(deps: {
   db: DbOrTx;
-  readModel: FixtureReadModel;
+  readModel: EventReadModel;
   catalogue: CatalogueService;
   isProducerStale: () => boolean;
   /** The clock's time (ms): a pre-match-only sport closes at its kick-off time, whether or not the leader ticked. */
@@ -95,7 +95,7 @@ export function createBettingView(deps: {
       tx?: DbOrTx,
       brandId?: number | null,
     ): Promise<Map<number, SelectionContext>> {
-      const rows = await createFixturesRepository(tx ?? deps.db).selectionsWithContext(ids);
+      const rows = await createSportsRepository(tx ?? deps.db).selectionsWithContext(ids);
       const pricing = deps.pricing?.(brandId ?? null) ?? null;
       return new Map(
         rows.map(({ selection: shared, market: m, event: e }) => {
@@ -125,7 +125,7 @@ export function createBettingView(deps: {
 
     /** The fair probability of each selection: its implied probability with the market's margin taken out. */
     async fairProbabilities(ids: number[], tx?: DbOrTx): Promise<Map<number, number>> {
-      const repo = createFixturesRepository(tx ?? deps.db);
+      const repo = createSportsRepository(tx ?? deps.db);
       const rows = await repo.selectionsWithContext(ids);
       const siblings = await repo.selectionsOfMarkets([...new Set(rows.map((r) => r.market.id))]);
       const overround = new Map<number, number>();

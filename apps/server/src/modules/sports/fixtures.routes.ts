@@ -16,7 +16,7 @@ import {
 import { z } from 'zod';
 import { requestLocale } from '../../lib/locale';
 import { badRequest, notFound } from '../../plugins/errors';
-import type { EventFilter } from './fixtures.service';
+import type { EventFilter } from './events.service';
 import type { MarketsService } from './markets.service';
 import { MAIN_MARKETS } from './market-definitions.data';
 import { playsFootball } from './pricing/event-pricing';

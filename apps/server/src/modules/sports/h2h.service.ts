@@ -1,6 +1,6 @@
 import type { CatalogueService } from './catalogue/catalogue.service';
-import type { FixturesService } from './fixtures.service';
-import type { FixturesRepository } from './sports.repository';
+import type { EventsService } from './events.service';
+import type { SportsRepository } from './sports.repository';
 import { footballRates } from './pricing/football.facts';
 import { playsFootball } from './pricing/event-pricing';
 import { PERIOD_SPORTS } from './pricing/period.markets';
@@ -35,13 +35,13 @@ const formOf = (own: number, other: number): 'W' | 'D' | 'L' => (own > other ? '
  * model with a seed of the pair (the simulator has no history before the catalogue began).
  */
 export function createH2hService(deps: {
-  repo: FixturesRepository;
-  fixtures: FixturesService;
+  repo: SportsRepository;
+  events: EventsService;
   catalogue: CatalogueService;
 }) {
   return {
     async headToHead(matchId: number) {
-      const event = await deps.fixtures.eventRecord(matchId);
+      const event = await deps.events.eventRecord(matchId);
       const ref = await deps.catalogue.reference();
       const home = ref.teams.get(event.homeTeamId);
       const away = ref.teams.get(event.awayTeamId);

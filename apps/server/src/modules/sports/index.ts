@@ -3,10 +3,10 @@ import type { Database } from '../../db/database';
 import type { Clock } from '../../lib/clock';
 import type { EventBus } from '../../plugins/bus';
 import { createCatalogueService, type CatalogueOptions } from './catalogue/catalogue.service';
-import { createFixturesRepository } from './sports.repository';
+import { createSportsRepository } from './sports.repository';
 import { fixturesRoutes } from './fixtures.routes';
-import { createFixturesService } from './fixtures.service';
-import { createFixtureReadModel } from './read-model/fixture-read-model';
+import { createEventsService } from './events.service';
+import { createEventReadModel } from './read-model/event-read-model';
 import { createPricer } from './pricing/pricer';
 import { DEFAULT_PRICING, type PricingOptions } from './pricing/event-pricing';
 import { createReadService } from './read-model/read.service';
@@ -60,11 +60,11 @@ export function createSportsModule(deps: SportsDeps) {
   const db = deps.database.db;
   const marketsRepo = createMarketsRepository(db);
   const markets = createMarketsService(marketsRepo);
-  const repo = createFixturesRepository(db);
+  const repo = createSportsRepository(db);
   const pricer = createPricer(deps.pricingThreads ?? 0, deps.pricing ?? DEFAULT_PRICING);
   const catalogue = createCatalogueService({ repo, clock: deps.clock, options: deps.catalogue, pricer });
-  const service = createFixturesService({ repo, clock: deps.clock });
-  const readModel = createFixtureReadModel({
+  const service = createEventsService({ repo, clock: deps.clock });
+  const readModel = createEventReadModel({
     repo,
     catalogue,
     bus: deps.bus,
@@ -88,7 +88,7 @@ export function createSportsModule(deps: SportsDeps) {
     isProducerStale: () => readModel.isProducerStale(),
     now: () => deps.clock.now(),
   });
-  const h2h = createH2hService({ repo, fixtures: service, catalogue });
+  const h2h = createH2hService({ repo, events: service, catalogue });
   const routes: FastifyPluginAsync = async (app) => {
     await app.register(marketsRoutes(markets));
     await app.register(fixturesRoutes(reads, markets, h2h, () => deps.clock.now(), deps.brandOf));
@@ -118,7 +118,7 @@ export function createSportsModule(deps: SportsDeps) {
     },
     /** Back office: brand margins per sport and market family (stored, held in memory, applied where served). */
     margins,
-    /** How the feed renders fixture texts: competition names per language, which markets a list row shows,
+    /** How the feed renders event texts: competition names per language, which markets a list row shows,
      *  each brand's prices. */
     feedRendering: {
       brandMarkets(brandId: number | null, eventId: number) {

@@ -72,7 +72,7 @@ function where(filter: EventFilter): SQL | undefined {
   return and(...parts);
 }
 
-export function createFixturesRepository(db: DbOrTx) {
+export function createSportsRepository(db: DbOrTx) {
   return {
     async hasReference(): Promise<boolean> {
       return (await db.select({ id: sports.id }).from(sports).limit(1)).length > 0;
@@ -297,4 +297,4 @@ export function createFixturesRepository(db: DbOrTx) {
   };
 }
 
-export type FixturesRepository = ReturnType<typeof createFixturesRepository>;
+export type SportsRepository = ReturnType<typeof createSportsRepository>;

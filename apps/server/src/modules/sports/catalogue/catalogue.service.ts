@@ -1,5 +1,5 @@
 import type { Clock } from '../../../lib/clock';
-import type { FixturesRepository, EventRecord } from '../sports.repository';
+import type { SportsRepository, EventRecord } from '../sports.repository';
 import { buildMarkets, matchStateOf, pricingEventOf } from '../market-builder';
 import type { Pricer } from '../pricing/pricer';
 import type { ReferenceCache } from '../event-view';
@@ -20,7 +20,7 @@ export interface CatalogueOptions {
  * (yesterday's still-running ones through `daysAhead`), and markets for events as they come near.
  */
 export function createCatalogueService(deps: {
-  repo: FixturesRepository;
+  repo: SportsRepository;
   clock: Clock;
   options: CatalogueOptions;
   /** Prices new markets (on a worker thread in production). */

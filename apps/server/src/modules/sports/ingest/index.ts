@@ -1,5 +1,5 @@
 import type { Db } from '../../../db/database';
-import type { FixturesRepository } from '../sports.repository';
+import type { SportsRepository } from '../sports.repository';
 import { createSimulatorRepository } from './simulator.repository';
 import { createVirtualRepository } from './virtual.repository';
 
@@ -30,11 +30,11 @@ export interface SportsIngest {
   /** Virtual football rounds and their events. */
   virtual: ReturnType<typeof createVirtualRepository>;
   /** Reference rows a producer adds to the catalogue (virtual football's leagues and teams). */
-  insertReference: FixturesRepository['insertReference'];
+  insertReference: SportsRepository['insertReference'];
 }
 
 /** The ingest port over the sports tables (`events` is the sports repository the read side uses). */
-export function createSportsIngest(db: Db, events: FixturesRepository): SportsIngest {
+export function createSportsIngest(db: Db, events: SportsRepository): SportsIngest {
   return {
     simulator: createSimulatorRepository(db),
     virtual: createVirtualRepository(db),

@@ -1,13 +1,13 @@
 import type { FixtureEvent, Locale } from '@sb/contract';
 import { competitionView, regionView, sportView, type ReferenceCache } from '../event-view';
 import type { EventFilter } from '../sports.repository';
-import { matchesFilter, type FixtureStore, type StoredEvent } from './fixture-store';
+import { matchesFilter, type EventStore, type StoredEvent } from './event-store';
 
 /** Count and tree queries over the read model (the same answers the database gave, without touching it). */
 
 export type CountGroup = 'sport' | 'region' | 'competition';
 
-export function countBy(store: FixtureStore, group: CountGroup, filter: EventFilter): Map<number, number> {
+export function countBy(store: EventStore, group: CountGroup, filter: EventFilter): Map<number, number> {
   const counts = new Map<number, number>();
   for (const { record: e } of store.all()) {
     if (!matchesFilter(e, filter)) continue;
@@ -20,7 +20,7 @@ export function countBy(store: FixtureStore, group: CountGroup, filter: EventFil
 /** Count lists of spec §3 (sports, regions, competitions). */
 export function countList(
   ref: ReferenceCache,
-  store: FixtureStore,
+  store: EventStore,
   group: CountGroup,
   filter: EventFilter,
   locale: Locale,
@@ -76,7 +76,7 @@ export function countList(
 }
 
 /** Top competitions with their event counts. */
-export function popularCompetitions(ref: ReferenceCache, store: FixtureStore, locale: Locale) {
+export function popularCompetitions(ref: ReferenceCache, store: EventStore, locale: Locale) {
   const counts = countBy(store, 'competition', {});
   return [...ref.competitions.values()]
     .filter((c) => c.popular)
@@ -97,7 +97,7 @@ export function popularCompetitions(ref: ReferenceCache, store: FixtureStore, lo
 /** Events whose teams match `q` (case-insensitive, anywhere in the name), live first then by start. */
 export function searchEvents(
   ref: ReferenceCache,
-  store: FixtureStore,
+  store: EventStore,
   q: string,
   liveOnly: boolean,
   limit: number,
@@ -132,7 +132,7 @@ export function searchEvents(
 /** sport > region > competition with counts; `events(competitionId)` adds the rows when asked. */
 export function tree(
   ref: ReferenceCache,
-  store: FixtureStore,
+  store: EventStore,
   filter: EventFilter,
   locale: Locale,
   events: ((competitionId: number) => FixtureEvent[]) | null,

@@ -4,9 +4,9 @@ import type { CatalogueService } from '../catalogue/catalogue.service';
 import type { EventFilter } from '../sports.repository';
 import { BodyCache, type EncodedBody } from '../../../lib/encoded-body';
 import type { BrandPricing } from '../brand-margins';
-import type { FixtureReadModel } from './fixture-read-model';
-import type { StoredEvent } from './fixture-store';
-import { eventJson, viewOf, type EventMode } from './fixture-views';
+import type { EventReadModel } from './event-read-model';
+import type { StoredEvent } from './event-store';
+import { eventJson, viewOf, type EventMode } from './stored-event-views';
 import * as queries from './read-queries';
 import { dayBoundsInZone } from '../../../lib/periods';
 import { resultsOf } from './results';
@@ -15,11 +15,11 @@ import { resultsOf } from './results';
 export type ListMode = Extract<EventMode, 'main' | 'none'>;
 
 /**
- * The fixture reads, answered from the read model: list pages and event details as cached, pre-serialised
- * bodies; counts, trees and search as objects (small, computed in memory).
+ * The reads of the spec's fixture calls, answered from the read model: list pages and event details as cached,
+ * pre-serialised bodies; counts, trees and search as objects (small, computed in memory).
  */
 export function createReadService(deps: {
-  readModel: FixtureReadModel;
+  readModel: EventReadModel;
   catalogue: CatalogueService;
   /** A brand's margins (null: the shared prices); every odds-carrying read takes the brand. */
   pricing?: (brandId: number | null) => BrandPricing | null;

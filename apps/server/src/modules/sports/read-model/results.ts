@@ -1,7 +1,7 @@
 import type { EventResult, Locale, ResultsResponse } from '@sb/contract';
 import type { ReferenceCache } from '../event-view';
-import type { FixtureStore } from './fixture-store';
-import { viewOf } from './fixture-views';
+import type { EventStore } from './event-store';
+import { viewOf } from './stored-event-views';
 
 /**
  * Finished events of a day from the read model (it holds those of the last two days and today), in start
@@ -10,7 +10,7 @@ import { viewOf } from './fixture-views';
  */
 export function resultsOf(
   ref: ReferenceCache,
-  store: FixtureStore,
+  store: EventStore,
   day: { start: number; end: number },
   filter: { sportId?: number; text?: string },
   locale: Locale,

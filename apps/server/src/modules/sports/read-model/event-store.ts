@@ -46,10 +46,10 @@ function listOrder(a: StoredEvent, b: StoredEvent): number {
 }
 
 /**
- * The fixtures read model of one instance: every current event and the markets that have been needed, in
+ * The event read model of one instance: every current event and the markets that have been needed, in
  * memory, kept current from the bus. The database stays the system of record; this answers reads.
  */
-export class FixtureStore {
+export class EventStore {
   private readonly events = new Map<number, StoredEvent>();
   private readonly bySub = new Map<number, number>();
   private readonly byRid = new Map<number, number>();

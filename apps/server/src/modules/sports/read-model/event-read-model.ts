@@ -2,8 +2,8 @@ import type { FeedMarket, MarketUpdate, MatchUpdate } from '@sb/contract';
 import type { Clock } from '../../../lib/clock';
 import type { EventBus } from '../../../plugins/bus';
 import type { CatalogueService } from '../catalogue/catalogue.service';
-import type { FixturesRepository } from '../sports.repository';
-import { FixtureStore, type StoredEvent } from './fixture-store';
+import type { SportsRepository } from '../sports.repository';
+import { EventStore, type StoredEvent } from './event-store';
 
 /** Finished events kept in memory for by-id reads (the slip, bet history); older ones are read on demand. */
 const RECENT_ENDED_MS = 2 * 24 * 3_600_000;
@@ -13,7 +13,7 @@ const FEED_STATES_MAX = 5_000;
 export const PRODUCER_CHECK_MS = 1_000;
 
 export interface ReadModelDeps {
-  repo: FixturesRepository;
+  repo: SportsRepository;
   catalogue: CatalogueService;
   bus: EventBus;
   clock: Clock;
@@ -29,13 +29,13 @@ export interface EventFeedState {
 }
 
 /**
- * The fixtures read model of this instance: built from the database at start, kept current from the bus
+ * The event read model of this instance: built from the database at start, kept current from the bus
  * (match and market updates applied in place; structural changes reloaded from the database), rebuilt after a
  * bus gap. It also watches the producer: silent for `producerStaleMs`, every live event reads as suspended.
  */
-export function createFixtureReadModel(deps: ReadModelDeps) {
+export function createEventReadModel(deps: ReadModelDeps) {
   const { repo, catalogue, bus, clock } = deps;
-  const store = new FixtureStore();
+  const store = new EventStore();
   const listeners = new Set<(reason: string) => void>();
   let producerHeardAt = clock.now();
   let stale = false;
@@ -117,11 +117,11 @@ export function createFixtureReadModel(deps: ReadModelDeps) {
       await loadAll();
       notify(reason);
     });
-    loading = run.catch((error: unknown) => deps.log?.('fixtures read model rebuild failed', error));
+    loading = run.catch((error: unknown) => deps.log?.('event read model rebuild failed', error));
     return loading;
   }
 
-  const logFailure = (error: unknown) => deps.log?.('fixtures read model update failed', error);
+  const logFailure = (error: unknown) => deps.log?.('event read model update failed', error);
 
   const unsubscribes = [
     bus.subscribe('fixture.match', (update: MatchUpdate) => {
@@ -217,7 +217,7 @@ export function createFixtureReadModel(deps: ReadModelDeps) {
   };
 }
 
-export type FixtureReadModel = ReturnType<typeof createFixtureReadModel>;
+export type EventReadModel = ReturnType<typeof createEventReadModel>;
 
 /** An event's state as the feed's messages carry it; `stale` freezes a live event like a suspension. */
 export function feedStateOf(e: StoredEvent, stale: boolean): EventFeedState {

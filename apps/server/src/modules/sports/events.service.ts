@@ -1,16 +1,16 @@
 import type { SelectionQuote } from '@sb/contract';
 import type { Clock } from '../../lib/clock';
 import { notFound } from '../../plugins/errors';
-import type { FixturesRepository } from './sports.repository';
+import type { SportsRepository } from './sports.repository';
 
 /** Which events a list asks for (live, pre-match, highlighted, open, starting before): the read side's filter. */
 export type { EventFilter } from './sports.repository';
 
 /**
- * The fixtures' database-backed use cases: the event row for operators and widgets, and the selection
+ * The events' database-backed use cases: the event row for operators and widgets, and the selection
  * quote bet placement relies on. Reads for the screens come from the read model (read-model/).
  */
-export function createFixturesService(deps: { repo: FixturesRepository; clock: Clock }) {
+export function createEventsService(deps: { repo: SportsRepository; clock: Clock }) {
   const { repo, clock } = deps;
 
   return {
@@ -65,4 +65,4 @@ export function createFixturesService(deps: { repo: FixturesRepository; clock: C
   };
 }
 
-export type FixturesService = ReturnType<typeof createFixturesService>;
+export type EventsService = ReturnType<typeof createEventsService>;

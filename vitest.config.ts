@@ -43,6 +43,10 @@ export default defineConfig({
           // rounds, spawned servers, PostgreSQL) while the other core idles. Each file has its own databases and
           // Redis prefix, and spawned servers take free ports, so files do not share state.
           maxWorkers: 2,
+          // One module graph per worker, not per file: 295 s and 462 CPU-seconds → 195 s and 268 on a quiet machine
+          // (each file re-imported the whole server, and ran it cold). Files keep no module state between them
+          // (each builds its own app, databases and Redis prefix); all pass with shuffled files.
+          isolate: false,
         },
       },
       {

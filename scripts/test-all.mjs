@@ -31,6 +31,17 @@ function timed(name, run) {
   const outcome = run();
   tiers.push([name, (performance.now() - t) / 1000, outcome]);
 }
+async function timedAsync(name, run) {
+  const t = performance.now();
+  const outcome = await run();
+  tiers.push([name, (performance.now() - t) / 1000, outcome]);
+}
+/** A child's exit status (1 when it could not start). */
+const exited = (child) =>
+  new Promise((resolve) => {
+    child.on('error', () => resolve(1));
+    child.on('exit', (status) => resolve(status ?? 1));
+  });
 
 let passed = 0;
 let failed = 0;
@@ -105,10 +116,7 @@ if (vitestProjects.includes('e2e') && vitestProjects.length > 1) {
   });
   closeSync(out);
   console.log('e2e: started beside the other tiers; its output follows when it ends');
-  browserLane = new Promise((resolve) => {
-    child.on('error', () => resolve({ status: 1, seconds: (performance.now() - t) / 1000, log }));
-    child.on('exit', (status) => resolve({ status, seconds: (performance.now() - t) / 1000, log }));
-  });
+  browserLane = exited(child).then((status) => ({ status, seconds: (performance.now() - t) / 1000, log }));
 }
 
 /** Reads a project's JSON report into the totals and the failure list; the tier table's outcome. */
@@ -142,9 +150,10 @@ for (const project of vitestProjects) {
   if (project === 'e2e' && browserLane) continue;
   const report = `.cache/vitest-${project}.json`;
   rmSync(report, { force: true });
-  timed(project, () => {
-    const run = spawnSync('npx', vitestArgs(project, report), { stdio: 'inherit' });
-    return tally(project, report, run.status);
+  await timedAsync(project, async () => {
+    // Not spawnSync: the event loop must stay free to see the browser tier end while this one runs.
+    const status = await exited(spawn('npx', vitestArgs(project, report), { stdio: 'inherit' }));
+    return tally(project, report, status);
   });
 }
 

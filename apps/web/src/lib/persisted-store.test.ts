@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createPersistedStore } from './persisted-store';
 
 interface State {
@@ -29,6 +29,19 @@ describe('createPersistedStore', () => {
     expect(stored()).toEqual({ state: { items: [3] }, version: 1 });
     store.setState((s) => ({ items: [...s.items, 4] }));
     expect(stored()).toEqual({ state: { items: [3, 4] }, version: 1 });
+  });
+
+  it('still changes its state when the storage refuses to write (full, private mode)', () => {
+    const store = createPersistedStore(fresh, { name: KEY, version: 1 });
+    const refuse = vi.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
+      throw new DOMException('full', 'QuotaExceededError');
+    });
+    try {
+      store.setState({ items: [7] });
+      expect(store.getState().items).toEqual([7]);
+    } finally {
+      refuse.mockRestore();
+    }
   });
 
   it('drops a stored state of another version, and keeps the state when the stored text is unreadable', () => {

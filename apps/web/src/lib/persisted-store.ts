@@ -45,8 +45,13 @@ export function createPersistedStore<S extends object>(
   if (!storage) return Object.assign(store, { rehydrate: () => undefined });
   // Reading back must not write: it goes through the store's own setState, not the saving one below.
   const replaceState = store.setState;
-  const save = () =>
-    storage.setItem(name, JSON.stringify({ state: partialize({ ...store.getState() }), version }));
+  const save = () => {
+    try {
+      storage.setItem(name, JSON.stringify({ state: partialize({ ...store.getState() }), version }));
+    } catch {
+      // Full or refused storage (private mode, quota): the state still changes, it is just not kept.
+    }
+  };
   const setAny = replaceState as (state: unknown, replace?: boolean) => void;
   store.setState = ((state: unknown, replace?: boolean) => {
     setAny(state, replace);

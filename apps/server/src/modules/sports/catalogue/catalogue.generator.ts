@@ -54,9 +54,9 @@ export function generateReference(seed: number): Reference {
   for (const sport of SPORTS) {
     for (let c = 0; c < sport.competitions; c++) {
       const region = regionRows[c % regionRows.length] as RegionRow;
-      const word =
+      const [word, wordTr] =
         sport.leagueWords[Math.floor(c / regionRows.length) % sport.leagueWords.length] ??
-        sport.leagueWords[0];
+        sport.leagueWords[0]!;
       const id = 1000 + competitionRows.length;
       competitionRows.push({
         id,
@@ -64,7 +64,7 @@ export function generateReference(seed: number): Reference {
         regionId: region.id,
         alias: slug(`${region.nameEn} ${word}`),
         nameEn: `${region.nameEn} ${word}`,
-        nameTr: `${region.nameTr} ${word}`,
+        nameTr: `${region.nameTr} ${wordTr}`,
         order: c + 1,
         popular: c < 12 ? POPULAR_REGIONS.includes(region.countryCode) || (sport.id !== 1 && c < 2) : false,
       });

@@ -55,7 +55,7 @@ describeEachBackend('back office: trading controls and player risk', (backend) =
     clientToken = (await login(server, 'demo', 'demo-pass-2026')).access_token;
     demoBrand = (await server.modules.tenancy.service.findByHost('localhost'))!.id;
     clientId = (await server.modules.identity.service.findUser(demoBrand, 'demo'))!.id;
-    picks = await preMatchPicks(server, 5);
+    picks = await preMatchPicks(server, 6);
     for (const role of ['support', 'trader'])
       tokens[role] = await opsSession(server, role, `${role}-pass-2026`);
   }, 180_000);
@@ -418,11 +418,15 @@ describeEachBackend('back office: trading controls and player risk', (backend) =
     expect(execute.json().result).toMatchObject({ status: 'unavailable', paid: 0 });
     expect(await balance()).toBe(before);
 
-    // Live: the client's live selections are refused, pre-match ones are not.
-    const live = picks[4]!; // started by the override test
+    // Live: the client's live selections are refused, pre-match ones are not. An event of its own, just started
+    // (the override test's ran at 500× and may be at half time or over by now).
+    const live = picks[5]!;
+    await server.modules.producer.operator.enqueue(live.eventId, 'start', {});
+    await server.modules.producer.runOnce();
     const market = (await eventView(live.eventId)).markets.find(
       (m) => !m.disabled && m.selections.some((s) => !s.isDisabled && s.odd > 1),
     )!;
+    expect(market, 'an open market on the event just started').toBeDefined();
     const sel = market.selections.find((s) => !s.isDisabled && s.odd > 1)!;
     const livePick: Pick = { eventId: live.eventId, oddId: sel.id, odd: sel.odd, isLive: true };
     expect((await checkBets(server, clientToken, slipForm(1, 100, [livePick]))).json().error).toBeNull();

@@ -1,6 +1,6 @@
 // `npm run check`: the type-check of every project (each its own tsconfig: DOM for web, node for server), ESLint
-// (house rules and the walls) and Prettier, two at a time on the machine's cores instead of one after the other
-// (each is a single-threaded process; 60 s in a row on CI). Each job's output is printed whole when it ends, so
+// (house rules and the walls) and Prettier, as many at a time as the machine has cores (two to four) instead of one
+// after the other (each is a single-threaded process; 60 s in a row on CI). Each job's output is printed whole when it ends, so
 // the logs do not interleave; the exit code is 1 when any job failed.
 import { spawn } from 'node:child_process';
 import { availableParallelism } from 'node:os';

@@ -26,12 +26,8 @@ const ciTiers = (process.env.CI_TIER_TIMES ?? '')
   });
 const tiers = [...ciTiers];
 const started = performance.now();
-function timed(name, run) {
-  const t = performance.now();
-  const outcome = run();
-  tiers.push([name, (performance.now() - t) / 1000, outcome]);
-}
-async function timedAsync(name, run) {
+/** Runs a tier (its function may return the outcome or a promise of it) and records its wall time. */
+async function timed(name, run) {
   const t = performance.now();
   const outcome = await run();
   tiers.push([name, (performance.now() - t) / 1000, outcome]);
@@ -74,7 +70,7 @@ function printTimes() {
 
 if (!skipBuild) {
   let ok = true;
-  timed('build', () => {
+  await timed('build', () => {
     ok = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' }).status === 0;
     return ok ? '' : 'failed';
   });
@@ -150,7 +146,7 @@ for (const project of vitestProjects) {
   if (project === 'e2e' && browserLane) continue;
   const report = `.cache/vitest-${project}.json`;
   rmSync(report, { force: true });
-  await timedAsync(project, async () => {
+  await timed(project, async () => {
     // Not spawnSync: the event loop must stay free to see the browser tier end while this one runs.
     const status = await exited(spawn('npx', vitestArgs(project, report), { stdio: 'inherit' }));
     return tally(project, report, status);
@@ -169,7 +165,7 @@ const wantsChaos =
   process.env.CHAOS !== '0' &&
   (projects.length === 0 || projects.includes('chaos'));
 if (wantsChaos) {
-  timed('chaos', () => {
+  await timed('chaos', () => {
     const chaosReport = '.cache/chaos-report.json';
     rmSync(chaosReport, { force: true });
     // The suite keeps its own 170 s budget and cleans up; the outer limit only catches a hung process.

@@ -5,7 +5,8 @@
 // with no JavaScript at all): every figure is printed with its ratio to that static baseline. Then the layout
 // shift while the live event's odds tick for 30 s.
 // Needs the web build: npm run build -w @sb/web.
-// Run: node --import tsx bench/web-vitals.ts [--runs 5] [--tick 30] [--dist path/to/another/web/dist]
+// Run: node --import tsx bench/web-vitals.ts [--runs 5] [--tick 30 (0: skip)] [--pages home,bet-slip]
+//      [--dist path/to/another/web/dist]
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -23,6 +24,8 @@ const RUNS = Number(arg('runs', '5'));
 const TICK_SECONDS = Number(arg('tick', '30'));
 /** Another web build to measure (e.g. a copy of the build before a change); default: apps/web/dist. */
 const DIST = arg('dist', '');
+/** Only these pages (comma-separated names: home, live-event, competition, casino-lobby, bet-slip); default all. */
+const ONLY = arg('pages', '').split(',').filter(Boolean);
 
 /** Flags for the bundled Chromium (STACK.md): headless, no sandbox (root in a container), nothing in the background. */
 const CHROME_FLAGS = [
@@ -184,6 +187,7 @@ async function main(): Promise<void> {
   let homeScripts: string[] = [];
   try {
     for (const [name, path] of pages) {
+      if (ONLY.length > 0 && !ONLY.includes(name.replace(/\W/g, '-'))) continue;
       const url = `${origin}${path}`;
       await fetch(url); // warm the server's own caches (not the browser's)
       const key = name.replace(/\W/g, '-');
@@ -214,8 +218,10 @@ async function main(): Promise<void> {
   console.log(
     `home: JavaScript loaded before idle ${(gzipBytes / 1024).toFixed(1)} KiB gzip in ${homeScripts.length} scripts`,
   );
-  const tickCls = await clsWhileTicking(`${origin}/en/live/1/${event.id}`, TICK_SECONDS);
-  console.log(`CLS on the live event page while odds tick for ${TICK_SECONDS} s: ${tickCls.toFixed(4)}`);
+  if (TICK_SECONDS > 0) {
+    const tickCls = await clsWhileTicking(`${origin}/en/live/1/${event.id}`, TICK_SECONDS);
+    console.log(`CLS on the live event page while odds tick for ${TICK_SECONDS} s: ${tickCls.toFixed(4)}`);
+  }
   await app.close();
   await database.close();
 }

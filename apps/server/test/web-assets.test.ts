@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
@@ -110,15 +110,16 @@ describe('web assets', () => {
       expect(home.body).toContain('<title>Demo Bet — sports betting and casino</title>');
       expect(home.body).not.toContain('src="/runtime-config.js"');
       expect(home.body).toContain('window.__SB_CONFIG__=');
-      // The brand bar paints with the page: its logo inlined, the header's copy preloaded.
+      // The brand bar and the header paint with the page: the build's small logo is inlined, nothing to preload.
       expect(home.body).toMatch(/<div class="boot-bar"><img src="data:image\/svg\+xml;base64,/);
-      expect(home.body).toContain('<link rel="preload" as="image" href="/brand/demo-bet.svg">');
+      expect(home.body).not.toContain('<link rel="preload" as="image"');
       // The first screen's style sheet is in the page (no round trip before the first paint).
       expect(home.body).toContain('<style>.shell{color:red}</style>');
       expect(home.body).not.toContain('href="/assets/index-abc12345.css"');
       const boot = bootOf(home.body);
       const app = (await get(server, '/api/getAppByHostname/localhost')).json();
-      expect(boot.app).toEqual(app);
+      const logo = `data:image/svg+xml;base64,${readFileSync(`${dist}/brand/demo-bet.svg`).toString('base64')}`;
+      expect(boot.app).toEqual({ ...app, theme: { ...app.theme, logoUrl: logo } });
       expect(boot.locale).toBe('en');
       const translations = (await get(server, '/api/v1/translations/get/all?locale=en')).json();
       expect(boot.translations).toEqual(translations.result.translation);

@@ -10,6 +10,16 @@ const BOOT_BAR_CSS = trustedHtml(
 const RUNTIME_CONFIG_TAG = /<script src="\/runtime-config\.js"><\/script>/;
 
 /**
+ * The start-up data with the brand's logo inlined when it is a small SVG of the build (a data: URL): the
+ * header, server-rendered and hydrated alike, paints it with the page instead of after a request. The logo is
+ * a page's largest early image, so its request decided when the page's largest paint came.
+ */
+export function withInlineLogo(data: StartupData, inlineAsset: (url: string) => string | null): StartupData {
+  const logo = inlineAsset(data.app.theme.logoUrl);
+  return logo ? { ...data, app: { ...data.app, theme: { ...data.app.theme, logoUrl: logo } } } : data;
+}
+
+/**
  * index.html for one visitor's host and locale: the brand's title, language and colours in the markup (the
  * first paint is already the brand's), the runtime config and the start-up data as inline scripts. Theme
  * values are validated colours (`appSchema`); every text goes through the escaping template. Replacements are
@@ -48,8 +58,11 @@ export function renderIndexHtml(
   // header's will be, so the first paint is the brand's and nothing moves when the app takes over.
   const logo = inlineAsset(t.logoUrl) ?? t.logoUrl;
   const bar = html`<div class="boot-bar"><img src="${logo}" alt="${app.name}" height="30"></div>`;
-  // The header's logo file is fetched alongside the script, so it is there when the app draws the header.
-  const preload = html`<link rel="preload" as="image" href="${t.logoUrl}">`;
+  // The header's logo file is fetched alongside the script, so it is there when the app draws the header
+  // (nothing to fetch when it is inlined already: withInlineLogo).
+  const preload = t.logoUrl.startsWith('data:')
+    ? ''
+    : html`<link rel="preload" as="image" href="${t.logoUrl}">`;
   const boot = trustedHtml(`<script>window.__SB_BOOT__=${scriptJson(data)};</script>`);
   return page
     .replace('<div id="root"></div>', () => html`<div id="root">${bar}</div>`.text)

@@ -5,7 +5,7 @@ import fastifyStatic from '@fastify/static';
 import { LOCALES, type Locale } from '@sb/contract/constants';
 import type { Config } from '../config/config';
 import { EncodedBody, preferredEncoding, sendEncoded, sendStream } from '../lib/encoded-body';
-import { renderIndexHtml, type StartupData } from './web-page';
+import { renderIndexHtml, withInlineLogo, type StartupData } from './web-page';
 import { isWebRoute } from './web-routes';
 import { loadServerEntry, pageRenderer, screenStyles, wantsServerRender } from './web-ssr';
 import { applyShellPolicy, contentSecurityPolicy, inlineScriptHashes } from './security-headers';
@@ -139,8 +139,10 @@ export async function registerWeb(
     const now = performance.now(); // an age, not a date: the monotonic timer
     const hit = pages.get(key);
     if (hit && now - hit.at < PAGE_TTL_MS) return hit.body;
-    const body = startup(request.hostname, pathLocale).then((data) => {
-      const html = renderIndexHtml(template!, runtimeConfig, data, (url) => svgDataUrl(dist!, url));
+    const body = startup(request.hostname, pathLocale).then((found) => {
+      const inline = (url: string) => svgDataUrl(dist!, url);
+      const data = found && withInlineLogo(found, inline);
+      const html = renderIndexHtml(template!, runtimeConfig, data, inline);
       return { html, data, body: new EncodedBody(html), directives: csp.shell(inlineScriptHashes(html)) };
     });
     // Host names come from requests: the map is bounded however many a client invents.

@@ -1,12 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import {
-  cookieValue,
-  isServerRenderedPath,
-  lowPriorityScripts,
-  splitAtRoot,
-  wantsServerRender,
-} from './web-ssr';
+import { cookieValue, isServerRenderedPath, splitAtRoot, wantsServerRender } from './web-ssr';
 
 const withCookie = (cookie?: string) =>
   ({ headers: cookie === undefined ? {} : { cookie } }) as FastifyRequest;
@@ -40,15 +34,5 @@ describe('server rendering: which pages, for whom', () => {
       tail: '</div><script></script></body></html>',
     });
     expect(splitAtRoot('<html><body></body></html>')).toBeNull();
-  });
-
-  it("fetches the build's module script and preloads at low priority, leaving other tags alone", () => {
-    const head =
-      '<script>window.x=1</script><script type="module" crossorigin src="/assets/index-a.js"></script>' +
-      '<link rel="modulepreload" crossorigin href="/assets/i18n-b.js"><link rel="preload" as="image" href="/l.svg">';
-    expect(lowPriorityScripts(head)).toBe(
-      '<script>window.x=1</script><script type="module" fetchpriority="low" crossorigin src="/assets/index-a.js"></script>' +
-        '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/i18n-b.js"><link rel="preload" as="image" href="/l.svg">',
-    );
   });
 });

@@ -123,19 +123,6 @@ export function splitAtRoot(html: string): { head: string; tail: string } | null
   return { head: html.slice(0, start + open.length), tail: html.slice(end) };
 }
 
-/**
- * The build's module script and preloads fetched at low priority on a server-rendered page: its first view
- * paints from the markup, so the script need not beat the view's own style and images to the network (at
- * High, the default, it counts as render-blocking: Lighthouse's FCP and LCP waited for 100 KiB of script).
- * The browser still fetches it at once; hydration follows.
- */
-export function lowPriorityScripts(head: string): string {
-  return head.replace(
-    /<(script type="module"|link rel="modulepreload")( crossorigin)? (src|href)=/g,
-    '<$1 fetchpriority="low"$2 $3=',
-  );
-}
-
 export interface PageRenderer {
   /** The page with the app's first view rendered in its root, or null (render failed or busy: send the shell). */
   render(request: FastifyRequest, page: string, data: StartupData): Promise<Readable | null>;
@@ -182,7 +169,7 @@ export function pageRenderer(
             .text;
         return Readable.from(
           (async function* () {
-            yield lowPriorityScripts(parts.head).replace('</head>', `${styles}</head>`);
+            yield parts.head.replace('</head>', `${styles}</head>`);
             for await (const chunk of rendered.html) yield chunk as Buffer;
             yield parts.tail.replace('</div>', `</div>${state}`);
           })(),

@@ -69,13 +69,21 @@ const clock = { now: () => origin + (Date.now() - origin) * SPEED };
       new Map(states(c).map((m) => [`${m.round?.id}:${m.round?.phase}`, m.round?.bettingEndsAt]));
     const phasesTwo = phases(two!);
     for (const [key, endsAt] of phases(one!)) if (phasesTwo.has(key)) expect(phasesTwo.get(key)).toBe(endsAt);
-    // Ticks flow and every data message carries a growing seq.
-    expect(one!.messages.some((m) => m.type === 'crash_tick')).toBe(true);
+    // Ticks flow (a round that crashed at 1.00× had none: wait for one that flew) and every data message carries
+    // a growing seq.
+    await waitFor(() => one!.messages.some((m) => m.type === 'crash_tick'), 60_000);
+    expect(
+      one!.messages.some((m) => m.type === 'crash_tick'),
+      'a crash_tick within 60 s',
+    ).toBe(true);
     const seqs = one!.messages
       .filter((m) => m.type.startsWith('crash_'))
       .map((m) => (m as { seq: number }).seq);
-    expect(seqs.every((seq, i) => i === 0 || seq > seqs[i - 1]!)).toBe(true);
-  }, 150_000);
+    expect(
+      seqs.every((seq, i) => i === 0 || seq > seqs[i - 1]!),
+      `seqs ${seqs.join(',')}`,
+    ).toBe(true);
+  }, 210_000);
 
   it('survives the leader’s death mid-round: every bet completed or refunded exactly once, ledger clean', async () => {
     const { leader, follower } = await roles();

@@ -215,6 +215,23 @@ describeEachBackend('identity: tokens and sessions', (backend) => {
     expect((await session(b.access_token)).statusCode).toBe(401);
   });
 
+  it('answers concurrent requests (their token checks batched into one statement) each for its own token', async () => {
+    await createClient(server, 'batch-a');
+    await createClient(server, 'batch-b');
+    const a = await login(server, 'batch-a', 'correct-horse-7');
+    const b = await login(server, 'batch-b', 'correct-horse-7');
+    const gone = await login(server, 'batch-a', 'correct-horse-7');
+    await server.app.inject({ method: 'POST', url: '/api/logout', headers: bearer(gone.access_token) });
+    const unknown = 'x'.repeat(43);
+    const asked = [a, b, gone, a, { access_token: unknown }, b, a.refresh_token];
+    const answers = await Promise.all(asked.map((t) => session(typeof t === 'string' ? t : t.access_token)));
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 401, 200, 401, 200, 401]);
+    const names = answers.map((r) =>
+      r.statusCode === 200 ? sessionResponseSchema.parse(r.json()).result.user.username : null,
+    );
+    expect(names).toEqual(['batch-a', 'batch-b', null, 'batch-a', null, 'batch-b', null]);
+  });
+
   it('reports a username taken by a concurrent create as 400, not a crash', async () => {
     const app = await server.modules.tenancy.service.findByHost('localhost');
     const create = () =>

@@ -49,24 +49,25 @@ export function createIdentityRepository(db: DbOrTx) {
       await db.insert(authTokens).values(token);
     },
 
-    /** The live session and user of a token of `kind`, or null when unknown, expired or revoked. */
-    async findLiveToken(tokenHash: string, kind: 'access' | 'refresh', now: Date) {
-      const rows = await db
+    /**
+     * The live session and user of tokens of `kind`, in one statement (the access-token check of concurrent
+     * requests is batched): the rows found, each with its token's hash; unknown, expired or revoked ones absent.
+     */
+    async findLiveTokens(tokenHashes: string[], kind: 'access' | 'refresh', now: Date) {
+      return db
         .select({ token: authTokens, session: authSessions, user: users })
         .from(authTokens)
         .innerJoin(authSessions, eq(authSessions.id, authTokens.sessionId))
         .innerJoin(users, eq(users.id, authSessions.userId))
         .where(
           and(
-            eq(authTokens.tokenHash, tokenHash),
+            inArray(authTokens.tokenHash, tokenHashes),
             eq(authTokens.kind, kind),
             gt(authTokens.expiresAt, now),
             gt(authSessions.expiresAt, now),
             isNull(authSessions.revokedAt),
           ),
-        )
-        .limit(1);
-      return rows[0] ?? null;
+        );
     },
 
     /** A refresh token's row with its session and user, whatever its state (used, expired, revoked). */

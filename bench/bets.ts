@@ -4,19 +4,26 @@
 // pre-match bet at a fixed arrival rate of 0.4× that pgbench tps (BENCH_RATE_PER_S to fix it), beside /healthz at
 // the same rate in the same seconds (and alone just before, printed for reference). Targets: placements ≥ 0.5×
 // pgbench; betPlace p99 ≤ 5× /healthz p99; audit clean. The results are in bench/README.md.
+// The HTTP clients run in a process of their own (support/bets-generator.ts); with `taskset` and two or more cores
+// the server (this process) runs on core 0 and the generator on core 1, as in bench/peak.ts (BENCH_PIN=off shares
+// both). PostgreSQL and pgbench are not pinned.
 // Run: node --import tsx bench/bets.ts   (PostgreSQL at TEST_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres;
 // pgbench on the PATH; a throwaway database is created and dropped).
 import { cents } from '@sb/betting';
-import { execFile } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
+import { execFile, execFileSync, fork, type ChildProcess } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector';
+import { availableParallelism } from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { promisify } from 'node:util';
+import pg from 'pg';
 import { buildApp } from '../apps/server/src/app';
 import { testConfig } from '../apps/server/src/config/config';
 import { createClient, login } from '../apps/server/test/support/accounts';
-import { preMatchPicks, slipForm, type Pick } from '../apps/server/test/support/betting';
+import { preMatchPicks } from '../apps/server/test/support/betting';
+import type { GeneratorAnswer, GeneratorOrder } from './support/bets-generator';
 import { cpuPressureUs, quantile } from './support/report';
-import { median, timed, withThrowawayDatabase } from './support/postgres';
+import { median, withThrowawayDatabase } from './support/postgres';
 
 const run = promisify(execFile);
 const OPS = Number(process.env.BENCH_OPS ?? 2_000);
@@ -38,8 +45,68 @@ async function pgbench(url: string): Promise<number> {
   return Number(tps[1]);
 }
 
-interface Player {
-  token: string;
+/** Pins this process (the server) to core 0 and `pid` (the generator) to core 1; false when it cannot. */
+function pin(pid: number): boolean {
+  if (process.env.BENCH_PIN === 'off' || availableParallelism() < 2) return false;
+  try {
+    execFileSync('taskset', ['-a', '-cp', '0', String(process.pid)], { stdio: 'ignore' });
+    execFileSync('taskset', ['-a', '-cp', '1', String(pid)], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Starts the V8 profiler on this process; the function returned stops it and gives the profile. */
+async function startProfile(): Promise<() => Promise<object>> {
+  const session = new Session();
+  session.connect();
+  const post = promisify(session.post.bind(session)) as (method: string) => Promise<{ profile?: object }>;
+  await post('Profiler.enable');
+  await post('Profiler.start');
+  return async () => {
+    const { profile } = await post('Profiler.stop');
+    session.disconnect();
+    return profile!;
+  };
+}
+
+/** Counts the statements this process's PostgreSQL clients send from now until `stop()`, which returns the count. */
+function countStatements(): { stop: () => number } {
+  // Every statement a client sends is submitted once (clients bind their own query method at connect).
+  const proto = pg.Query.prototype as unknown as { submit: (...args: unknown[]) => unknown };
+  const original = proto.submit;
+  let count = 0;
+  proto.submit = function (this: unknown, ...args: unknown[]) {
+    count++;
+    return original.apply(this, args);
+  };
+  return {
+    stop: () => {
+      proto.submit = original;
+      return count;
+    },
+  };
+}
+
+/** The generator process: `ask` sends it an order and resolves with its answer. */
+function startGenerator(): { child: ChildProcess; ask: (order: GeneratorOrder) => Promise<GeneratorAnswer> } {
+  // 'advanced' serialisation keeps Infinity (a request never answered) across the IPC channel.
+  const child = fork(new URL('./support/bets-generator.ts', import.meta.url), {
+    execArgv: ['--import', 'tsx'],
+    serialization: 'advanced',
+  });
+  const ask = (order: GeneratorOrder) =>
+    new Promise<GeneratorAnswer>((resolve, reject) => {
+      const onExit = (code: number) => reject(new Error(`the load generator exited ${code}`));
+      child.once('exit', onExit);
+      child.once('message', (answer: GeneratorAnswer) => {
+        child.off('exit', onExit);
+        resolve(answer);
+      });
+      child.send(order);
+    });
+  return { child, ask };
 }
 
 async function main(): Promise<void> {
@@ -54,9 +121,10 @@ async function main(): Promise<void> {
     });
     const built = await buildApp({ config, database, migrate: false });
     const address = await built.app.listen({ port: 0, host: '127.0.0.1' });
+    let generator: ChildProcess | undefined;
     try {
       const picks = await preMatchPicks(built, 30);
-      const players: Player[] = [];
+      const tokens: string[] = [];
       let appId = 0;
       for (let i = 0; i < CLIENTS; i++) {
         const user = await createClient(built, `bench${i}`, `bench-secret-${i}-2026`);
@@ -69,84 +137,71 @@ async function main(): Promise<void> {
           type: 'deposit',
           idempotencyKey: `bench-fund:${i}`,
         });
-        players.push({ token: (await login(built, `bench${i}`, `bench-secret-${i}-2026`)).access_token });
+        tokens.push((await login(built, `bench${i}`, `bench-secret-${i}-2026`)).access_token);
       }
 
-      const place = async (i: number, legs: (i: number) => Pick[]): Promise<number> => {
-        const player = players[i % players.length]!;
-        const chosen = legs(i);
-        const started = performance.now();
-        const res = await fetch(`${address}/api/v1/betPlace`, {
-          method: 'POST',
-          headers: {
-            authorization: `Bearer ${player.token}`,
-            'content-type': 'application/x-www-form-urlencoded',
-            'idempotency-key': randomUUID(),
-          },
-          body: slipForm(chosen.length === 1 ? 1 : 2, STAKE, chosen),
-        });
-        const body = await res.text();
-        if (res.status !== 200) throw new Error(`betPlace ${res.status}: ${body}`);
-        return performance.now() - started;
+      const { child, ask } = startGenerator();
+      generator = child;
+      const pinned = pin(child.pid!);
+      await ask({ kind: 'setup', address, tokens, picks, stake: STAKE });
+      const closed = async (ops: number, legs: 'single' | 'treble') => {
+        const answer = await ask({ kind: 'closed', ops, concurrency: CONCURRENCY, legs });
+        if (answer.kind !== 'closed') throw new Error(`unexpected answer ${answer.kind}`);
+        return answer.seconds;
       };
-      const single = (i: number) => [picks[i % picks.length]!];
-      const treble = (i: number) => [0, 1, 2].map((k) => picks[(i + k * 7) % picks.length]!);
+      const open = async (calls: ('healthz' | 'single')[]) => {
+        const answer = await ask({ kind: 'open', rate, seconds: RATE_SECONDS, calls });
+        if (answer.kind !== 'open') throw new Error(`unexpected answer ${answer.kind}`);
+        return answer.times;
+      };
 
       // Warm-up: connections, plans, JIT.
-      await timed(200, CONCURRENCY, (i) => place(i, single));
+      await closed(200, 'single');
+      // BENCH_PROFILE=<file>: a CPU profile of this process (the server) over the closed-loop rounds only.
+      const profile = process.env.BENCH_PROFILE ? await startProfile() : null;
+      const statements = countStatements();
 
       const scenarios = [
-        { name: `singles, ${CLIENTS} clients`, legs: single },
-        { name: `trebles (3 legs), ${CLIENTS} clients`, legs: treble },
+        { name: `singles, ${CLIENTS} clients`, legs: 'single' as const },
+        { name: `trebles (3 legs), ${CLIENTS} clients`, legs: 'treble' as const },
       ];
       const baseline: number[] = [];
       const measured = scenarios.map(() => [] as number[]);
       for (let round = 0; round < ROUNDS; round++) {
         baseline.push(await pgbench(url));
         for (const [k, scenario] of scenarios.entries())
-          measured[k]!.push(OPS / (await timed(OPS, CONCURRENCY, (i) => place(i, scenario.legs))));
+          measured[k]!.push(OPS / (await closed(OPS, scenario.legs)));
       }
 
-      // Open loop: a bet every 1000/rate ms whatever the answers, so slow answers cannot slow the arrivals.
+      const perPlacement = statements.stop() / (ROUNDS * OPS * scenarios.length);
+      if (profile) writeFileSync(process.env.BENCH_PROFILE!, JSON.stringify(await profile()));
+
+      // Open loop at a fixed rate: /healthz alone, then beside the bets (same rate, same seconds): the ratio is
+      // taken against the latter, the server's responsiveness while it takes the bets (as bench/peak.ts does);
+      // both printed.
       const rate = FIXED_RATE ?? Math.round(RATE_SHARE * median(baseline));
-      const atRate = async (send: (i: number) => Promise<number>): Promise<number[]> => {
-        const count = rate * RATE_SECONDS;
-        const start = performance.now();
-        return Promise.all(
-          Array.from({ length: count }, async (_, i) => {
-            const due = start + (i * 1000) / rate;
-            await new Promise((r) => setTimeout(r, Math.max(0, due - performance.now())));
-            // A request that fails (a connect timeout when the server has fallen far behind) counts as never
-            // answered: its time is Infinity, so the percentiles show it rather than the run dying.
-            return send(i).catch(() => Infinity);
-          }),
-        );
-      };
-      const healthz = async () => {
-        const started = performance.now();
-        await (await fetch(`${address}/healthz`)).text();
-        return performance.now() - started;
-      };
-      // /healthz alone at the rate, then beside the bets (same rate, same seconds): the ratio is taken against
-      // the latter, the server's responsiveness while it takes the bets (as bench/peak.ts does); both printed.
-      const alone = await atRate(healthz);
+      const [alone] = await open(['healthz']);
       const loop = monitorEventLoopDelay({ resolution: 10 });
       loop.enable();
       const pressure = cpuPressureUs();
-      const [health, accept] = await Promise.all([atRate(healthz), atRate((i) => place(i, single))]);
+      const [health, accept] = await open(['healthz', 'single']);
       loop.disable();
       const waited = pressure === null ? null : (cpuPressureUs()! - pressure) / 1e6 / RATE_SECONDS;
 
       const audit = await built.modules.wallet.service.audit(appId);
-      printResults(baseline, scenarios, measured, rate, { alone, beside: health }, accept, audit);
+      printResults(baseline, scenarios, measured, rate, { alone: alone!, beside: health! }, accept!, audit);
       console.log(
-        `this process (server and client) during it: event-loop delay p99 ${(loop.percentile(99) / 1e6).toFixed(1)} ms${waited === null ? '' : `; some task on the machine waited for a CPU ${(waited * 100).toFixed(0)}% of the time (PSI)`}`,
+        `the server's process during it${pinned ? ' (core 0, the generator on core 1)' : ' (unpinned)'}: event-loop delay p99 ${(loop.percentile(99) / 1e6).toFixed(1)} ms${waited === null ? '' : `; some task on the machine waited for a CPU ${(waited * 100).toFixed(0)}% of the time (PSI)`}`,
+      );
+      console.log(
+        `statements sent to PostgreSQL by the server in the closed-loop rounds: ${perPlacement.toFixed(2)} per placement`,
       );
       const stats = built.modules.betting.service.batchStats();
       console.log(
         `group commit: ${stats.batches} transactions for ${stats.items} placements (${(stats.items / Math.max(1, stats.batches)).toFixed(1)} per transaction), ${stats.failed} batches failed whole`,
       );
     } finally {
+      generator?.kill();
       await built.app.close();
     }
   });

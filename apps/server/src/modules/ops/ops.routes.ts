@@ -95,9 +95,13 @@ export function opsRoutes(deps: OpsRouteDeps): FastifyPluginAsync {
     if (!can(ctx.role, access)) throw new HttpError(403, 'forbidden', `the ${ctx.role} role may not do this`);
   }
 
-  /** Every refusal is audited (who, if known; what; the status); the action changed nothing. */
-  async function auditRefusal(request: FastifyRequest, reply: FastifyReply) {
-    if (reply.statusCode < 400 || request.opsAudited || !request.url.startsWith('/ops/')) return;
+  /**
+   * Every refusal is audited (who, if known; what; the status); the action changed nothing. Written in
+   * `onSend`, before the reply leaves, so whoever got the refusal finds it in the log straight after
+   * (`onResponse` ran after the reply and lost that race now and then).
+   */
+  async function auditRefusal(request: FastifyRequest, reply: FastifyReply, payload: unknown) {
+    if (reply.statusCode < 400 || request.opsAudited || !request.url.startsWith('/ops/')) return payload;
     const ctx = request.operator;
     const body = (request.body ?? {}) as Record<string, unknown>;
     const name = typeof body.username === 'string' ? body.username : 'anonymous';
@@ -113,12 +117,13 @@ export function opsRoutes(deps: OpsRouteDeps): FastifyPluginAsync {
         address: request.ip,
       })
       .catch((e: unknown) => request.log.error({ err: e }, 'audit write failed'));
+    return payload;
   }
 
   return async (fastify) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     app.addHook('onRequest', authenticate);
-    app.addHook('onResponse', auditRefusal);
+    app.addHook('onSend', auditRefusal);
     // Trading controls (overrides, limits) and player risk (client page): their own files, under these hooks.
     await app.register(tradingControlsRoutes(deps));
     await app.register(riskRoutes(deps));

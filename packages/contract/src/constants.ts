@@ -107,3 +107,17 @@ export const BET_ERROR_CODES = [
  */
 export const SIGNED_IN_COOKIE = 'sb_signed_in';
 export const TIME_ZONE_COOKIE = 'sb_tz';
+
+/**
+ * The CSS variable each brand colour sets (one home: the server writes them into the page, the web applies them
+ * when the brand's data arrives). Keys of the contract's `Theme`.
+ */
+export const THEME_CSS_VARIABLES = {
+  '--color-primary': 'primary',
+  '--color-primary-contrast': 'primaryContrast',
+  '--color-accent': 'accent',
+  '--color-bg': 'background',
+  '--color-surface': 'surface',
+  '--color-text': 'text',
+  '--color-text-muted': 'textMuted',
+} as const;

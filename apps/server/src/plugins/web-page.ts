@@ -1,4 +1,5 @@
 import type { StartupData } from '@sb/contract';
+import { THEME_CSS_VARIABLES } from '@sb/contract/constants';
 import { html, scriptJson, trustedHtml } from '../lib/html';
 
 export type { StartupData } from '@sb/contract';
@@ -28,24 +29,14 @@ export function withInlineLogo(data: StartupData, inlineAsset: (url: string) => 
 export function renderIndexHtml(
   template: string,
   runtimeConfig: string,
+  /** With the logo already inlined where it can be (`withInlineLogo`). */
   data: StartupData | null,
-  /** A small asset of the build as a data: URL (the logo paints with the page, no request), else null. */
-  inlineAsset: (url: string) => string | null = () => null,
 ): string {
   let page = template.replace(RUNTIME_CONFIG_TAG, () => `<script>${runtimeConfig}</script>`);
   if (!data) return page;
   const { app, locale } = data;
   const t = app.theme;
-  const vars = {
-    '--color-primary': t.primary,
-    '--color-primary-contrast': t.primaryContrast,
-    '--color-accent': t.accent,
-    '--color-bg': t.background,
-    '--color-surface': t.surface,
-    '--color-text': t.text,
-    '--color-text-muted': t.textMuted,
-  };
-  const declarations = Object.entries(vars).map(([k, v]) => html`${k}:${v};`);
+  const declarations = Object.entries(THEME_CSS_VARIABLES).map(([name, key]) => html`${name}:${t[key]};`);
   const style = html`<style>:root{${declarations}}${BOOT_BAR_CSS}</style>`;
   page = page
     .replace(/<html lang="[^"]*">/, () => html`<html lang="${locale}">`.text)
@@ -56,8 +47,7 @@ export function renderIndexHtml(
     );
   // Painted before the script arrives (React replaces it on its first render): the brand bar, where the
   // header's will be, so the first paint is the brand's and nothing moves when the app takes over.
-  const logo = inlineAsset(t.logoUrl) ?? t.logoUrl;
-  const bar = html`<div class="boot-bar"><img src="${logo}" alt="${app.name}" height="30"></div>`;
+  const bar = html`<div class="boot-bar"><img src="${t.logoUrl}" alt="${app.name}" height="30"></div>`;
   // The header's logo file is fetched alongside the script, so it is there when the app draws the header
   // (nothing to fetch when it is inlined already: withInlineLogo).
   const preload = t.logoUrl.startsWith('data:')

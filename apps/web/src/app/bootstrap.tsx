@@ -45,8 +45,8 @@ export function Bootstrap({ router }: { router?: RouterFrame } = {}) {
   useEffect(() => {
     if (!app) return;
     applyTheme(app.theme);
-    document.title = app.metaTitle;
-    document.documentElement.lang = locale;
+    if (document.title !== app.metaTitle) document.title = app.metaTitle;
+    if (document.documentElement.lang !== locale) document.documentElement.lang = locale;
   }, [app, locale]);
 
   // The spec logs a failed client-credential call and carries on: login fetches it again.

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 
 /** For values that never change on the client: only the server's snapshot and the client's differ. */
 export const noSubscription = () => () => {};
@@ -28,6 +28,29 @@ export function HydrationGate({ children }: { children: ReactNode }) {
       {children}
     </div>
   );
+}
+
+/**
+ * A value for a lazy part that is adopting the server's markup: held at its first value until the part has
+ * hydrated (it calls `hydrated`, e.g. through `<WhenCommitted run={hydrated} />` inside its boundary), then live.
+ * React throws a dehydrated Suspense boundary's server markup away and renders it afresh when the boundary gets
+ * new props before its code has arrived (live odds patching a list do that at once): the part's DOM was removed
+ * and drawn again, a flash and a relayout of the page. Memoise the boundary's element on the held value, so a
+ * re-render of the parent hands it the very same props. A client render (no server markup) is live at once.
+ */
+export function useHeldUntilHydrated<T>(value: T): [T, () => void] {
+  const [live, setLive] = useState(!useServerMarkup());
+  const held = useRef(value);
+  // Held from the first value there is (a part with no data yet renders nothing on the server either).
+  if (live || held.current === undefined || held.current === null) held.current = value;
+  const hydrated = useCallback(() => setLive(true), []);
+  return [held.current, hydrated];
+}
+
+/** Runs `run` once the boundary it is in has committed (hydrated, or rendered on the client). */
+export function WhenCommitted({ run }: { run: () => void }) {
+  useEffect(run, [run]);
+  return null;
 }
 
 /**

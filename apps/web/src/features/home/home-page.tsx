@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, useMemo, type ReactNode } from 'react';
 import { useTranslation } from '@/lib/i18n';
 import { EventList } from '@/components/sports/event-list';
 import { TopCompetitions } from '@/components/sports/top-competitions';
@@ -9,7 +9,7 @@ import { useFixtureList } from '@/lib/fixtures/api/get-fixture-list';
 import { FOOTBALL } from '@/lib/fixtures/display-rules';
 import { useFeedTopics } from '@/lib/fixtures/live-feed';
 import { LIVE_LIST_POLL_MS } from '@/lib/fixtures/polls';
-import { HydrationGate, WhenNear } from '@/lib/server-markup';
+import { HydrationGate, useHeldUntilHydrated, WhenCommitted, WhenNear } from '@/lib/server-markup';
 import { HomeTiles } from './components/home-tiles';
 import { CasinoLinks, QuickLinks } from './components/quick-links';
 import './home.css';
@@ -27,20 +27,26 @@ function LiveCarouselSection() {
   const { t } = useTranslation();
   const to = useLocalePath();
   const { data } = useFixtureList({ onLive: true, perPage: CAROUSEL_EVENTS }, { pollMs: LIVE_LIST_POLL_MS });
-  const events = data?.result.filter((e) => e.isLive);
-  if (events && events.length === 0) return null;
+  const live = useMemo(() => data?.result.filter((e) => e.isLive), [data]);
+  // Live odds change the list at once; the carousel's server markup must hydrate with the list it was drawn from.
+  const [events, hydrated] = useHeldUntilHydrated(live);
+  const carousel = useMemo(
+    () =>
+      events && (
+        <Suspense fallback={null}>
+          <HydrationGate>
+            <LiveCarousel events={events} />
+            <WhenCommitted run={hydrated} />
+          </HydrationGate>
+        </Suspense>
+      ),
+    [events, hydrated],
+  );
+  if (live && live.length === 0) return null;
   return (
     <section data-testid="live-carousel-section">
       <SectionHeading title={t('home.live_now')} allTo={to('/live')} />
-      <div className="live-carousel-frame">
-        {events && (
-          <Suspense fallback={null}>
-            <HydrationGate>
-              <LiveCarousel events={events} />
-            </HydrationGate>
-          </Suspense>
-        )}
-      </div>
+      <div className="live-carousel-frame">{carousel}</div>
     </section>
   );
 }

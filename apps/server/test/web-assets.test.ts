@@ -114,8 +114,17 @@ describe('web assets', () => {
       expect(home.body).toMatch(/<div class="boot-bar"><img src="data:image\/svg\+xml;base64,/);
       expect(home.body).not.toContain('<link rel="preload" as="image"');
       // The first screen's style sheet is in the page (no round trip before the first paint).
-      expect(home.body).toContain('<style>.shell{color:red}</style>');
-      expect(home.body).not.toContain('href="/assets/index-abc12345.css"');
+      // Beside it, a link the browser never fetches (a type it does not style) that tells the lazy loader the
+      // sheet is in the page already, so a lazy part hydrating does not add it again.
+      expect(home.body).toContain(
+        '<style>.shell{color:red}</style><link rel="stylesheet" type="text/x-inlined" href="/assets/index-abc12345.css">',
+      );
+      expect(home.body).not.toContain('crossorigin href="/assets/index-abc12345.css"');
+      // The app's script is asked for once the page has painted, by a small inline script at the end of the body.
+      expect(home.body).not.toContain('<script type="module"');
+      expect(home.body).toMatch(
+        /<script>\(function \(scripts, preloads\)[^<]*\(\["\/assets\/index-abc12345\.js"\], \[\]\);<\/script><\/body>/,
+      );
       const boot = bootOf(home.body);
       const app = (await get(server, '/api/getAppByHostname/localhost')).json();
       const logo = `data:image/svg+xml;base64,${readFileSync(`${dist}/brand/demo-bet.svg`).toString('base64')}`;

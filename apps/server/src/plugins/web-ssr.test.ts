@@ -35,4 +35,15 @@ describe('server rendering: which pages, for whom', () => {
     });
     expect(splitAtRoot('<html><body></body></html>')).toBeNull();
   });
+
+  it('moves the start-up data from the head to after the markup (the first view is parsed before it)', () => {
+    const boot = '<script>window.__SB_BOOT__={"a":"$&"};</script>';
+    const parts = splitAtRoot(
+      `<html><head>${boot}<style></style></head><body><div id="root"><i></i></div><script></script></body></html>`,
+    );
+    expect(parts).toEqual({
+      head: '<html><head><style></style></head><body><div id="root">',
+      tail: `</div>${boot}<script></script></body></html>`,
+    });
+  });
 });

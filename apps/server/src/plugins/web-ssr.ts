@@ -70,6 +70,17 @@ export async function loadServerEntry(dist: string, log: FastifyBaseLogger): Pro
 type Manifest = Record<string, { css?: string[]; imports?: string[] }>;
 
 /**
+ * A style sheet of the build inlined in a page: its rules in a `<style>`, and beside it a `<link
+ * rel="stylesheet">` to the same file with a type no browser styles, which is therefore never fetched (a
+ * `disabled` one still was) but tells the build's lazy loader (Vite's preload helper looks for a stylesheet link
+ * of that href) that the sheet is in the page. Without it each lazy part hydrating added its sheet again: eight
+ * requests on home, and each sheet arriving restyled the whole page (a 70 ms task on a phone-class CPU).
+ */
+export function inlinedSheet(file: string, css: string): string {
+  return `<style>${css.replace(/<\/style/gi, '<\\/style')}</style><link rel="stylesheet" type="text/x-inlined" href="/${file}">`;
+}
+
+/**
  * The style sheets of the given source modules and everything they import statically, per the client build's
  * manifest, as one <style> element: a server-rendered screen paints styled before its script chunk (which
  * would link them) arrives. Empty when the manifest is missing.
@@ -89,9 +100,10 @@ export function screenStyles(dist: string, modules: string[]): string {
     manifest[key].css?.forEach((css) => sheets.add(css));
     stack.push(...(manifest[key].imports ?? []));
   }
-  const css = [...sheets].map((path) => readFileSync(`${dist}/${path}`, 'utf8')).join('');
   // The build's own sheets: markup the server holds, not text from a request.
-  return css ? trustedHtml(`<style>${css.replace(/<\/style/gi, '<\\/style')}</style>`).text : '';
+  return trustedHtml(
+    [...sheets].map((path) => inlinedSheet(path, readFileSync(`${dist}/${path}`, 'utf8'))).join(''),
+  ).text;
 }
 
 /** `fetch` answered by this server through `inject` (no socket): the page's calls, as the visitor's host. */
@@ -113,14 +125,24 @@ function localFetch(app: FastifyInstance, host: string): typeof fetch {
   };
 }
 
-/** The page split around its root element: what goes before the app's markup and what after. */
+/** The start-up data's inline script (web-page.ts renderIndexHtml puts it in the head). */
+const BOOT_SCRIPT = /<script>window\.__SB_BOOT__=[\s\S]*?<\/script>/;
+
+/**
+ * The page split around its root element: what goes before the app's markup and what after. The start-up data
+ * moves from the head to the tail: only the script reads it (a module, run after the whole page is parsed), and
+ * its ~50 KB in the head held the parser back from the first view's markup, so the screen's first paint
+ * showed the header alone and its headings came a frame later.
+ */
 export function splitAtRoot(html: string): { head: string; tail: string } | null {
   const open = '<div id="root">';
   const start = html.indexOf(open);
   const end = html.lastIndexOf('</div>', html.indexOf('</body>'));
   if (start < 0 || end < start) return null;
+  const head = html.slice(0, start + open.length);
+  const boot = BOOT_SCRIPT.exec(head)?.[0] ?? '';
   // The app's markup carries its own `inert` until each part has hydrated (web lib/server-markup.tsx).
-  return { head: html.slice(0, start + open.length), tail: html.slice(end) };
+  return { head: head.replace(boot, ''), tail: html.slice(end).replace('</div>', () => `</div>${boot}`) };
 }
 
 export interface PageRenderer {
@@ -171,7 +193,7 @@ export function pageRenderer(
           (async function* () {
             yield parts.head.replace('</head>', `${styles}</head>`);
             for await (const chunk of rendered.html) yield chunk as Buffer;
-            yield parts.tail.replace('</div>', `</div>${state}`);
+            yield parts.tail.replace('</div>', () => `</div>${state}`);
           })(),
         );
       } catch (error) {

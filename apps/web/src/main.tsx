@@ -1,5 +1,6 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
+import { nextTask } from './lib/next-task';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Bootstrap } from './app/bootstrap';
 import { adoptServerState, QUERY_DEFAULTS } from './app/ssr-state';
@@ -9,15 +10,19 @@ import { refreshTokens } from './lib/auth-token';
 import { keepDeviceHints } from './lib/device-hints';
 import './styles.css';
 
+// Each step of the start in a task of its own (none over ~50 ms on a phone): the app's modules have just been
+// evaluated; the first use of Intl (the time zone, below) costs ~25 ms once; then the state and the hydration.
+await nextTask();
+// The login flag and time zone the server's next first render reads (lib/device-hints.ts).
+keepDeviceHints();
+await nextTask();
+
 const queryClient = new QueryClient({ defaultOptions: { queries: QUERY_DEFAULTS } });
 
 // The app, translations, markets and client credential the server put in the page: no start-up round trip.
 const seeded = seedStartupData(queryClient);
 // The data the server rendered the first view with (pages it renders: home, sports lists, events, casino).
 const serverRendered = seeded && adoptServerState(queryClient);
-
-// The login flag and time zone the server's next first render reads (lib/device-hints.ts).
-keepDeviceHints();
 
 // A 401 on a call with a token refreshes the token pair once and retries (access tokens expire quickly).
 setUnauthorizedHandler(refreshTokens);
@@ -32,5 +37,6 @@ const app = (
 );
 // Hydration adopts the server's DOM as it is (no repaint); a page without it gets the app rendered afresh.
 // The server's markup is inert until the part that owns it has hydrated (lib/server-markup.tsx HydrationGate).
-if (serverRendered) hydrateRoot(root, app);
+// In a transition, hydration yields to the browser every few milliseconds instead of running as one long task.
+if (serverRendered) startTransition(() => void hydrateRoot(root, app));
 else createRoot(root).render(app);

@@ -13,7 +13,12 @@ export const DEFAULT_CREST =
 export const crestUrl = (logo: string): string =>
   logo === '' ? DEFAULT_CREST : logo.startsWith('/') ? baseUrl('api') + logo : logo;
 
-/** A team crest of fixed size (no layout shift while it loads), falling back to the default shield. */
+/**
+ * A team crest of fixed size (no layout shift while it loads), falling back to the default shield. Fetched at
+ * low priority: an 18-pixel decoration, never the page's content. That also keeps the server's render from
+ * putting a `<link rel="preload">` in the page for each crest (React does for every eager image): home had 31
+ * of them ahead of the app's script on a phone's connection.
+ */
 export function TeamCrest({ logo, size = 18 }: { logo: string; size?: number }) {
   const [failed, setFailed] = useState(false);
   return (
@@ -24,6 +29,7 @@ export function TeamCrest({ logo, size = 18 }: { logo: string; size?: number }) 
       height={size}
       alt=""
       decoding="async"
+      fetchPriority="low"
       onError={() => setFailed(true)}
     />
   );

@@ -169,8 +169,6 @@ async function main(): Promise<void> {
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   const origin = address.replace('127.0.0.1', 'localhost');
   const event = await liveFootballEvent(address);
-  // Odds move more often on a faster match: the tick measurement below needs them to.
-  await modules.producer.command(event.id, 'speed', { factor: 10 }).catch(() => undefined);
   const pages: [string, string][] = [
     ['home', '/en/'],
     ['live event', `/en/live/1/${event.id}`],
@@ -219,7 +217,12 @@ async function main(): Promise<void> {
     `home: JavaScript loaded before idle ${(gzipBytes / 1024).toFixed(1)} KiB gzip in ${homeScripts.length} scripts`,
   );
   if (TICK_SECONDS > 0) {
-    const tickCls = await clsWhileTicking(`${origin}/en/live/1/${event.id}`, TICK_SECONDS);
+    // Odds move more often on a faster match: the tick measurement needs them to. Sped up only now (a live
+    // event then, which the Lighthouse runs above may have outlasted): during those runs the simulator works
+    // at its normal pace, since the server shares this machine's two cores with the browser it measures.
+    const ticking = await liveFootballEvent(address);
+    await modules.producer.command(ticking.id, 'speed', { factor: 10 }).catch(() => undefined);
+    const tickCls = await clsWhileTicking(`${origin}/en/live/1/${ticking.id}`, TICK_SECONDS);
     console.log(`CLS on the live event page while odds tick for ${TICK_SECONDS} s: ${tickCls.toFixed(4)}`);
   }
   await app.close();

@@ -114,7 +114,7 @@ describe('server-rendered first views hydrate in place (360×640)', () => {
     });
   }
 
-  it('the sports list, an event page and the casino lobby', async () => {
+  it('the sports list, an event page, the casino lobby and an empty slip', async () => {
     const event = await firstEvent('sport=1');
     const eventPath = `/en/sports/${event.sport.id}/${event.region.id}/${event.competition.id}/event/${event.id}`;
     for (const [path, node] of [
@@ -122,6 +122,8 @@ describe('server-rendered first views hydrate in place (360×640)', () => {
       ['/en/sports', 'main > .hydration-gate'],
       [eventPath, 'main > .hydration-gate'],
       ['/tr/casino', 'main > .hydration-gate'],
+      // An empty slip (this device holds none): the server draws it, links and all.
+      ['/en/betslip', '[data-testid="slip-empty"] a'],
     ] as const) {
       const page = await browser.newPage();
       await checkHydration(page, path, 'localhost', [...frame, node]);
@@ -158,6 +160,21 @@ describe('server-rendered first views hydrate in place (360×640)', () => {
     release();
     await page.locator('[inert]').first().waitFor({ state: 'detached' });
     expect(await page.locator(times).allTextContents()).toEqual(server);
+  });
+
+  it("a device whose slip holds selections gets its own slip, drawn by the client (not the server's empty one)", async () => {
+    const page = await browser.newPage();
+    await page.goto(urlFor('/en/'));
+    await page.locator('[inert]').first().waitFor({ state: 'detached' });
+    await page.locator('button.odd-button:not([disabled])').first().click();
+    await expect
+      .poll(async () => (await page.context().cookies()).find((c) => c.name === 'sb_slip')?.value)
+      .toBe('1');
+    const response = await page.goto(urlFor('/en/betslip'));
+    expect(await response!.text()).not.toContain('id="sb-ssr-state"');
+    await page.getByTestId('betslip').waitFor();
+    expect(await page.getByTestId('slip-empty').count()).toBe(0);
+    await page.close();
   });
 
   it('a device holding a login gets the plain shell (the server renders only a visitor)', async () => {

@@ -34,6 +34,7 @@ export const SERVER_RENDERED_MODULES = [
   'src/features/sports/time-period-page.tsx',
   'src/features/event/event-page.tsx',
   'src/features/casino/casino-page.tsx',
+  'src/features/betslip/betslip-page.tsx',
 ];
 
 export type RenderRequest = ServerRenderRequest<typeof fetch>;

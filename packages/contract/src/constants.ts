@@ -103,10 +103,13 @@ export const BET_ERROR_CODES = [
 
 /**
  * Hints the web app keeps in cookies for the server's first render (no secrets): a device holding a login gets the
- * plain shell (the server renders only a visitor's view), and dates are rendered in the visitor's time zone.
+ * plain shell (the server renders only a visitor's view), and dates are rendered in the visitor's time zone. A
+ * device whose bet slip holds selections says so (`1`): its slip page is the plain shell (the selections, stakes
+ * and coupon live in its storage), an empty slip's is server-rendered.
  */
 export const SIGNED_IN_COOKIE = 'sb_signed_in';
 export const TIME_ZONE_COOKIE = 'sb_tz';
+export const SLIP_COOKIE = 'sb_slip';
 
 /**
  * The CSS variable each brand colour sets (one home: the server writes them into the page, the web applies them

@@ -6,10 +6,26 @@ const withCookie = (cookie?: string) =>
   ({ headers: cookie === undefined ? {} : { cookie } }) as FastifyRequest;
 
 describe('server rendering: which pages, for whom', () => {
-  it('renders home, sports lists, events and the casino lobby under a locale; nothing else', () => {
-    for (const path of ['/en/', '/tr', '/en/sports/1/2/3', '/en/live/1/42', '/tr/3hours/1', '/en/casino'])
+  it('renders home, sports lists, events, the casino lobby and the slip under a locale; nothing else', () => {
+    for (const path of [
+      '/en/',
+      '/tr',
+      '/en/sports/1/2/3',
+      '/en/live/1/42',
+      '/tr/3hours/1',
+      '/en/casino',
+      '/tr/betslip',
+    ])
       expect(isServerRenderedPath(path), path).toBe(true);
-    for (const path of ['/', '/de/', '/en/betslip', '/en/account', '/en/login', '/en/casino/x', '/en/play/1'])
+    for (const path of [
+      '/',
+      '/de/',
+      '/en/betslip/x',
+      '/en/account',
+      '/en/login',
+      '/en/casino/x',
+      '/en/play/1',
+    ])
       expect(isServerRenderedPath(path), path).toBe(false);
   });
 
@@ -17,6 +33,14 @@ describe('server rendering: which pages, for whom', () => {
     expect(wantsServerRender(withCookie(), '/en/')).toBe(true);
     expect(wantsServerRender(withCookie('sb_tz=Europe%2FIstanbul; sb_signed_in=1'), '/en/')).toBe(false);
     expect(wantsServerRender(withCookie('sb_signed_in='), '/en/')).toBe(true);
+    expect(wantsServerRender(withCookie('sb_signed_in=1'), '/en/betslip')).toBe(false);
+  });
+
+  it('a device whose slip holds selections gets the slip page as the plain shell, and only that page', () => {
+    expect(wantsServerRender(withCookie(), '/en/betslip')).toBe(true);
+    expect(wantsServerRender(withCookie('sb_slip='), '/tr/betslip/')).toBe(true);
+    expect(wantsServerRender(withCookie('sb_tz=UTC; sb_slip=1'), '/en/betslip')).toBe(false);
+    expect(wantsServerRender(withCookie('sb_slip=1'), '/en/')).toBe(true);
   });
 
   it('reads one cookie, decoded; a malformed one is absent', () => {

@@ -1,5 +1,6 @@
-import { SIGNED_IN_COOKIE, TIME_ZONE_COOKIE } from '@sb/contract/constants';
+import { SIGNED_IN_COOKIE, SLIP_COOKIE, TIME_ZONE_COOKIE } from '@sb/contract/constants';
 import { authStorage } from './auth-storage';
+import { ADD_BET_EVENT, countSlipBets, SLIP_STORAGE_KEY } from './slip-count';
 
 const YEAR_S = 365 * 24 * 3600;
 
@@ -14,10 +15,24 @@ function writeSignedIn(): void {
   setCookie(SIGNED_IN_COOKIE, authStorage.get() ? '1' : null);
 }
 
+let slipHint: boolean | null = null;
+function writeSlipHint(): void {
+  let holds = false;
+  try {
+    holds = countSlipBets(localStorage.getItem(SLIP_STORAGE_KEY)) > 0;
+  } catch {
+    // No storage: no slip to keep, and the server's empty slip is the right first view.
+  }
+  if (holds === slipHint) return;
+  slipHint = holds;
+  setCookie(SLIP_COOKIE, holds ? '1' : null);
+}
+
 /**
  * Keeps the hints the server's first render reads (no secrets: the tokens stay in localStorage): whether this
- * device holds a login (it then gets the plain shell, not a visitor's view that would flash before its own) and
- * its time zone (server-rendered dates in it, so hydration changes none).
+ * device holds a login (it then gets the plain shell, not a visitor's view that would flash before its own),
+ * whether its slip holds selections (its slip page is then the plain shell, not the server's empty slip) and its
+ * time zone (server-rendered dates in it, so hydration changes none).
  */
 export function keepDeviceHints(): void {
   try {
@@ -27,4 +42,9 @@ export function keepDeviceHints(): void {
   }
   writeSignedIn();
   authStorage.subscribe(writeSignedIn);
+  writeSlipHint();
+  window.addEventListener(ADD_BET_EVENT, writeSlipHint);
+  window.addEventListener('storage', (event) => {
+    if (event.key === null || event.key === SLIP_STORAGE_KEY) writeSlipHint();
+  });
 }

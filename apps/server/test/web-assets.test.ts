@@ -3,6 +3,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHash } from 'node:crypto';
+import { WARM_INTL } from '../src/plugins/web';
+import { FIRST_VIEW_END_ID, FIRST_VIEW_EXPECT } from '../src/plugins/web-ssr';
 import { createTestServer, type TestServer } from './support/server';
 
 const SCRIPT = `console.log(${JSON.stringify('x'.repeat(4000))});`;
@@ -125,6 +128,14 @@ describe('web assets', () => {
       expect(home.body).toMatch(
         /<script>\(function \(scripts, preloads\)[^<]*\(\["\/assets\/index-abc12345\.js"\], \[\]\);<\/script><\/body>/,
       );
+      // ICU starts in the head, before the first paint, not in the app's first task after it; the page's
+      // Content-Security-Policy allows that script by its hash.
+      const warm = home.body.indexOf(`<script>${WARM_INTL}</script>`);
+      expect(warm).toBeGreaterThan(0);
+      expect(warm).toBeLessThan(home.body.indexOf('</head>'));
+      expect(String(home.headers['content-security-policy'])).toContain(
+        `'sha256-${createHash('sha256').update(WARM_INTL).digest('base64')}'`,
+      );
       const boot = bootOf(home.body);
       const app = (await get(server, '/api/getAppByHostname/localhost')).json();
       const logo = `data:image/svg+xml;base64,${readFileSync(`${dist}/brand/demo-bet.svg`).toString('base64')}`;
@@ -231,8 +242,11 @@ export async function renderPage() {
       expect(String(br.headers.vary).toLowerCase()).toContain('accept-encoding');
       const html = brotliDecompressSync(br.rawPayload).toString();
       expect(br.rawPayload.length).toBeLessThan(html.length / 5);
-      expect(html).toContain(`<div id="root">${MARKUP}</div>`);
-      expect(html).toContain('<script type="application/json" id="sb-ssr-state">');
+      // One paint of the whole first view: rendering waits for the marker right after the server's markup.
+      expect(html).toContain(`${FIRST_VIEW_EXPECT}</head>`);
+      expect(html).toContain(
+        `<div id="root">${MARKUP}</div><template id="${FIRST_VIEW_END_ID}"></template><script type="application/json" id="sb-ssr-state">`,
+      );
       const gz = await get('gzip');
       expect(gz.headers['content-encoding']).toBe('gzip');
       expect(gunzipSync(gz.rawPayload).toString()).toBe(html);

@@ -9,12 +9,22 @@ export type DateLocale = 'tr' | 'en';
 /** Calendar dates as `YYYY-MM-DD` strings in the user's time zone (what date inputs and the server use). */
 
 export function todayIn(timeZone: string, now: Date = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(now);
+  return calendarFormatter(timeZone).format(now);
+}
+
+/**
+ * `YYYY-MM-DD` of an instant in a zone, one formatter per zone: a list's rows ask for two calendar days each,
+ * and building an `Intl.DateTimeFormat` costs far more than formatting with one.
+ */
+const calendarFormatters = new Map<string, Intl.DateTimeFormat>();
+function calendarFormatter(timeZone: string | undefined): Intl.DateTimeFormat {
+  const key = timeZone ?? '';
+  let found = calendarFormatters.get(key);
+  if (!found) {
+    found = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    calendarFormatters.set(key, found);
+  }
+  return found;
 }
 
 function parts(date: string): [number, number, number] {
@@ -102,13 +112,7 @@ export function dayPattern(pattern: string): string {
 
 /** Year, month and day of an instant in a time zone. */
 function calendarParts(date: Date, timeZone: string | undefined): [number, number, number] {
-  const text = new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(date);
-  return parts(text);
+  return parts(calendarFormatter(timeZone).format(date));
 }
 
 function patterned(date: Date, ctx: DateContext, kind: Kind): string | null {

@@ -1,5 +1,12 @@
 import { useMemo, type ReactNode } from 'react';
-import { BrowserRouter, matchRoutes, Navigate, useLocation, useRoutes, type RouteObject } from 'react-router';
+import {
+  BrowserRouter,
+  matchRoutes,
+  Navigate,
+  renderMatches,
+  useLocation,
+  type RouteObject,
+} from 'react-router';
 import { useAppContext } from '@/lib/app-context';
 import { replaceLocale } from '@/lib/locale-path';
 import { RouteHandleContext, titledHandle } from '@/lib/route-handle';
@@ -17,11 +24,16 @@ export const appRoutes: RouteObject[] = [
   { path: '*', element: <DefaultLocaleRedirect /> },
 ];
 
+/**
+ * The route table matched once per location, for both the screen and its title: `useRoutes` plus a
+ * `matchRoutes` of our own matched it twice, and each match flattens and ranks the table and compiles a pattern
+ * per route tried (the optional segments make ~50): the largest piece of the first task after hydration began.
+ */
 function AppRoutes() {
   const location = useLocation();
-  const element = useRoutes(appRoutes, location);
-  const handle = useMemo(() => titledHandle(matchRoutes(appRoutes, location)), [location]);
-  return <RouteHandleContext.Provider value={handle}>{element}</RouteHandleContext.Provider>;
+  const matches = useMemo(() => matchRoutes(appRoutes, location), [location]);
+  const handle = useMemo(() => titledHandle(matches), [matches]);
+  return <RouteHandleContext.Provider value={handle}>{renderMatches(matches)}</RouteHandleContext.Provider>;
 }
 
 /**

@@ -39,7 +39,12 @@ export function GameStrip({
   // A few ordinary tiles sit in one row rather than leaving the second row's height empty.
   const oneRow = !!games && games.length <= ONE_ROW_MAX && !games.some((g) => g.is_popular);
   return (
-    <section className="game-strip" data-testid={testId} aria-label={title} aria-busy={pending}>
+    <section
+      className={`game-strip${oneRow ? ' game-strip--one-row' : ''}`}
+      data-testid={testId}
+      aria-label={title}
+      aria-busy={pending}
+    >
       <header className="casino-heading">
         <h2>{title}</h2>
         {more}

@@ -71,10 +71,10 @@ describe('browser security headers', () => {
       expect(scripts.join(' ')).not.toMatch(/unsafe-inline|unsafe-eval|\*/);
       expect(csp.get('object-src')).toEqual(["'none'"]);
       expect(csp.get('default-src')).toEqual(["'self'"]);
-      // Every inline script of the page (runtime config, start-up data, the loader that asks for the app's script
-      // once the page has painted) is allowed by its hash, and only those.
+      // Every inline script of the page (runtime config, ICU's start in the head, start-up data, the loader that
+      // asks for the app's script once the page has painted) is allowed by its hash, and only those.
       const inline = [...res.body.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => sha256(m[1]!));
-      expect(inline.length).toBe(3);
+      expect(inline.length).toBe(4);
       expect(scripts.filter((s) => s.startsWith("'sha256-")).sort()).toEqual(inline.sort());
       expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
       expect(res.headers['strict-transport-security']).toBeUndefined();

@@ -37,7 +37,7 @@ export function inlineScriptHashes(html: string): string[] {
 
 /**
  * The Content-Security-Policy of the app (pages and API). Scripts only from this server, never inline, except
- * the shell's two start-up scripts, allowed by their hashes (`shell`); no plugins; frames only of this server;
+ * the shell's inline start-up scripts, allowed by their hashes (`shell`); no plugins; frames only of this server;
  * the page itself framed only by this server (the app frames its own play-stream view and widgets). Styles
  * allow inline: the shell inlines the first screen's sheets and the brand's colours, and React sets `style`.
  */

@@ -13,19 +13,25 @@ export function todayIn(timeZone: string, now: Date = new Date()): string {
 }
 
 /**
- * `YYYY-MM-DD` of an instant in a zone, one formatter per zone: a list's rows ask for two calendar days each,
- * and building an `Intl.DateTimeFormat` costs far more than formatting with one.
+ * The formatters in use, built once each: a list's rows format two calendar days and a time each per render, and
+ * building an `Intl.DateTimeFormat` costs far more than formatting with one.
  */
-const calendarFormatters = new Map<string, Intl.DateTimeFormat>();
-function calendarFormatter(timeZone: string | undefined): Intl.DateTimeFormat {
-  const key = timeZone ?? '';
-  let found = calendarFormatters.get(key);
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function cachedFormatter(key: string, build: () => Intl.DateTimeFormat): Intl.DateTimeFormat {
+  let found = formatters.get(key);
   if (!found) {
-    found = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
-    calendarFormatters.set(key, found);
+    found = build();
+    formatters.set(key, found);
   }
   return found;
 }
+
+/** `YYYY-MM-DD` of an instant in a zone. */
+const calendarFormatter = (timeZone: string | undefined): Intl.DateTimeFormat =>
+  cachedFormatter(
+    `calendar|${timeZone ?? ''}`,
+    () => new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }),
+  );
 
 function parts(date: string): [number, number, number] {
   const [y, m, d] = date.split('-').map(Number);
@@ -125,12 +131,9 @@ function patterned(date: Date, ctx: DateContext, kind: Kind): string | null {
   return `${applyDatePattern(dayPattern(ctx.pattern), y, m, d)} ${time}`;
 }
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
 type Kind = 'date' | 'time' | 'dateTime' | 'dayTime';
 function formatter(ctx: DateContext, kind: Kind): Intl.DateTimeFormat {
-  const key = `${ctx.locale}|${ctx.timeZone ?? ''}|${kind}`;
-  let found = formatters.get(key);
-  if (!found) {
+  return cachedFormatter(`${ctx.locale}|${ctx.timeZone ?? ''}|${kind}`, () => {
     const style = DATE_STYLE[ctx.locale];
     const options = {
       date: style.date,
@@ -138,10 +141,8 @@ function formatter(ctx: DateContext, kind: Kind): Intl.DateTimeFormat {
       dateTime: { ...style.date, ...TIME },
       dayTime: { ...style.day, ...TIME },
     }[kind];
-    found = new Intl.DateTimeFormat(style.tag, { ...options, timeZone: ctx.timeZone });
-    formatters.set(key, found);
-  }
-  return found;
+    return new Intl.DateTimeFormat(style.tag, { ...options, timeZone: ctx.timeZone });
+  });
 }
 
 function instantOf(value: string | number | Date): Date | null {

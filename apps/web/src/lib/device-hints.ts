@@ -1,6 +1,6 @@
 import { SIGNED_IN_COOKIE, SLIP_COOKIE, TIME_ZONE_COOKIE } from '@sb/contract/constants';
 import { authStorage } from './auth-storage';
-import { ADD_BET_EVENT, countSlipBets, SLIP_STORAGE_KEY } from './slip-count';
+import { storedSlipCount, subscribeToSlip } from './slip-count';
 
 const YEAR_S = 365 * 24 * 3600;
 
@@ -19,7 +19,7 @@ let slipHint: boolean | null = null;
 function writeSlipHint(): void {
   let holds = false;
   try {
-    holds = countSlipBets(localStorage.getItem(SLIP_STORAGE_KEY)) > 0;
+    holds = storedSlipCount() > 0;
   } catch {
     // No storage: no slip to keep, and the server's empty slip is the right first view.
   }
@@ -43,8 +43,5 @@ export function keepDeviceHints(): void {
   writeSignedIn();
   authStorage.subscribe(writeSignedIn);
   writeSlipHint();
-  window.addEventListener(ADD_BET_EVENT, writeSlipHint);
-  window.addEventListener('storage', (event) => {
-    if (event.key === null || event.key === SLIP_STORAGE_KEY) writeSlipHint();
-  });
+  subscribeToSlip(writeSlipHint);
 }

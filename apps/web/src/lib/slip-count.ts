@@ -23,7 +23,11 @@ function pick(value: unknown, key: string): unknown {
   return value && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined;
 }
 
-function subscribe(listener: () => void): () => void {
+/** Selections in this device's stored slip. */
+export const storedSlipCount = (): number => countSlipBets(localStorage.getItem(SLIP_STORAGE_KEY));
+
+/** Calls `listener` when the stored slip changes, in this tab (`add-bet`) or another (`storage`). */
+export function subscribeToSlip(listener: () => void): () => void {
   const onStorage = (event: StorageEvent) => {
     if (event.key === null || event.key === SLIP_STORAGE_KEY) listener();
   };
@@ -37,11 +41,7 @@ function subscribe(listener: () => void): () => void {
 
 export function useSlipCount(): number {
   // The server renders an empty slip (the slip lives on the device): hydration matches it, then this re-renders.
-  return useSyncExternalStore(
-    subscribe,
-    () => countSlipBets(localStorage.getItem(SLIP_STORAGE_KEY)),
-    () => 0,
-  );
+  return useSyncExternalStore(subscribeToSlip, storedSlipCount, () => 0);
 }
 
 /** Raised when a pick beyond the limit cleared the slip (the layout then loads the notice that says so). */

@@ -1,6 +1,7 @@
 import { useEffect, useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { I18nProvider, createI18n } from '@/lib/i18n';
+import { OddsFormatProvider } from '@/lib/odds-format';
 import { DEFAULT_LOCALE } from '@sb/contract/constants';
 import { ApiError, configureApiClient } from '@/lib/api-client';
 import { setClientCredential } from '@/lib/auth-token';
@@ -74,7 +75,9 @@ export function Bootstrap({ router }: { router?: RouterFrame } = {}) {
   return (
     <I18nProvider i18n={i18nQuery.data}>
       <AppContext.Provider value={context}>
-        <AppRouter router={router} />
+        <OddsFormatProvider>
+          <AppRouter router={router} />
+        </OddsFormatProvider>
       </AppContext.Provider>
     </I18nProvider>
   );

@@ -6,6 +6,7 @@ import { createMemoryRouter, Outlet, RouterProvider, useMatches, type RouteObjec
 import type { App, SessionUser } from '@sb/contract';
 import { AppContext } from '@/lib/app-context';
 import { authStorage } from '@/lib/auth-storage';
+import { OddsFormatProvider } from '@/lib/odds-format';
 import { RouteHandleContext, titledHandle } from '@/lib/route-handle';
 import { USER_QUERY_KEY } from '@/lib/session';
 
@@ -112,7 +113,7 @@ export async function renderScreen(
             client: { client_id: 'cid', client_secret: 'csecret' },
           }}
         >
-          {children}
+          <OddsFormatProvider>{children}</OddsFormatProvider>
         </AppContext.Provider>
       </I18nProvider>
     </QueryClientProvider>

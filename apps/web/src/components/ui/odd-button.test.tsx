@@ -7,6 +7,7 @@ import { authStorage } from '@/lib/auth-storage';
 import { loggedInQueryClient, newQueryClient, TEST_USER } from '@/test/render';
 import { ADD_BET_EVENT, SLIP_STORAGE_KEY } from '@/lib/slip-count';
 import { clearSlip, type SlipPick } from '@/lib/slip-store';
+import { OddsFormatProvider } from '@/lib/odds-format';
 import { ODD_HIGHLIGHT_MS, OddButton, oddDirection, type OddButtonProps } from './odd-button';
 
 const pick = (oddId: number, odd: number): SlipPick => ({
@@ -46,7 +47,9 @@ async function renderOdd(props: Partial<OddButtonProps> & { selectionId: number 
   const wrap = (next: Partial<OddButtonProps> = {}) => (
     <QueryClientProvider client={queryClient}>
       <I18nProvider i18n={i18n}>
-        <OddButton {...all} {...next} />
+        <OddsFormatProvider>
+          <OddButton {...all} {...next} />
+        </OddsFormatProvider>
       </I18nProvider>
     </QueryClientProvider>
   );

@@ -167,10 +167,16 @@ async function main(): Promise<void> {
       ];
       const baseline: number[] = [];
       const measured = scenarios.map(() => [] as number[]);
+      // The server's own CPU time (this process: the bench itself only waits meanwhile) per placement.
+      const cpuMs = scenarios.map(() => [] as number[]);
       for (let round = 0; round < ROUNDS; round++) {
         baseline.push(await pgbench(url));
-        for (const [k, scenario] of scenarios.entries())
+        for (const [k, scenario] of scenarios.entries()) {
+          const cpu = process.cpuUsage();
           measured[k]!.push(OPS / (await closed(OPS, scenario.legs)));
+          const used = process.cpuUsage(cpu);
+          cpuMs[k]!.push((used.user + used.system) / 1000 / OPS);
+        }
       }
 
       const perPlacement = statements.stop() / (ROUNDS * OPS * scenarios.length);
@@ -195,6 +201,9 @@ async function main(): Promise<void> {
       );
       console.log(
         `statements sent to PostgreSQL by the server in the closed-loop rounds: ${perPlacement.toFixed(2)} per placement`,
+      );
+      console.log(
+        `the server's CPU time per placement (median of the rounds): ${scenarios.map((s, k) => `${s.name} ${median(cpuMs[k]!).toFixed(2)} ms`).join(', ')}`,
       );
       const stats = built.modules.betting.service.batchStats();
       console.log(

@@ -33,39 +33,61 @@ export function createBettingRepository(db: DbOrTx) {
     /**
      * Inserts many bets and their legs in one statement (a data-modifying CTE): a bet whose Idempotency-Key its
      * client has used already is left out, and so are its legs (they join the inserted rows by client and key).
+     * Each column goes as one array parameter (`unnest`): the statement's text is the same whatever the batch's
+     * size, so building it costs nothing per bet (drizzle's builder over a VALUES list took ~2 ms a batch).
      */
     async insertBetsWithLegs(items: { bet: NewBet; legs: Omit<LegRow, 'betId'>[] }[]): Promise<BetRow[]> {
       if (items.length === 0) return [];
-      const inserted = db
-        .insert(bets)
-        .values(items.map((i) => i.bet))
-        .onConflictDoNothing()
-        .returning();
-      // Two bets of one key: the first is inserted (VALUES order), so only its legs may join that row.
+      const b = items.map((i) => i.bet);
+      const column = <T>(get: (bet: NewBet) => T) => sql.param(b.map(get));
+      // Two bets of one key: the first is inserted (in the arrays' order), so only its legs may join that row.
       const seen = new Set<string>();
       const first = items.filter(({ bet }) => {
         const key = `${bet.userId}:${bet.idempotencyKey}`;
         return !seen.has(key) && !!seen.add(key);
       });
-      const legs = first.flatMap(({ bet, legs }) =>
-        legs.map(
-          (l) =>
-            sql`(${bet.userId}::int, ${bet.idempotencyKey}::text, ${l.idx}::int, ${l.selectionId}::bigint, ${l.eventId}::int, ${l.marketType}::int, ${l.special}::text, ${l.outcome}::text, ${l.selectionName}::text, ${l.oddsThousandths}::int, ${l.isLive}::boolean, ${l.banker}::boolean, ${l.result}::text)`,
-        ),
-      );
-      const legsInsert =
-        legs.length === 0
-          ? sql``
-          : sql`, l as (
-              insert into ${betLegs} (bet_id, idx, selection_id, event_id, market_type, special, outcome,
-                selection_name, odds_thousandths, is_live, banker, result)
-              select b.id, v.idx, v.selection_id, v.event_id, v.market_type, v.special, v.outcome, v.selection_name,
-                v.odds_thousandths, v.is_live, v.banker, v.result
-              from b join (values ${sql.join(legs, sql`, `)}) as v(user_id, idempotency_key, idx, selection_id,
-                event_id, market_type, special, outcome, selection_name, odds_thousandths, is_live, banker, result)
-                on v.user_id = b.user_id and v.idempotency_key = b.idempotency_key)`;
-      // The insert's SQL itself (not the builder, which the template would wrap in parentheses).
-      const result = await db.execute(sql`with b as (${inserted.getSQL()})${legsInsert} select * from b`);
+      const legs = first.flatMap(({ bet, legs }) => legs.map((l) => ({ bet, l })));
+      const leg = <T>(get: (x: (typeof legs)[number]) => T) => sql.param(legs.map(get));
+      const result = await db.execute(sql`
+        with b as (
+          insert into ${bets} (app_id, user_id, type, systems, status, currency, stake_per_bet,
+            placed_stake_per_bet, total_stake, combinations, odds_policy, confirmation_type, idempotency_key,
+            request_hash, created_at, accept_at)
+          select v.app_id, v.user_id, v.type, v.systems::int[], v.status, v.currency, v.stake_per_bet,
+            v.placed_stake_per_bet, v.total_stake, v.combinations, v.odds_policy, v.confirmation_type,
+            v.idempotency_key, v.request_hash, v.created_at, v.accept_at
+          from unnest(${column((x) => x.appId)}::int[], ${column((x) => x.userId)}::int[],
+            ${column((x) => x.type)}::int[], ${column((x) => `{${x.systems.join(',')}}`)}::text[],
+            ${column((x) => x.status)}::text[], ${column((x) => x.currency)}::text[],
+            ${column((x) => x.stakePerBet)}::int[], ${column((x) => x.placedStakePerBet)}::int[],
+            ${column((x) => x.totalStake)}::int[], ${column((x) => x.combinations)}::int[],
+            ${column((x) => x.oddsPolicy)}::text[], ${column((x) => x.confirmationType)}::int[],
+            ${column((x) => x.idempotencyKey)}::text[], ${column((x) => x.requestHash)}::text[],
+            ${column((x) => x.createdAt.toISOString())}::timestamptz[],
+            ${column((x) => x.acceptAt?.toISOString() ?? null)}::timestamptz[])
+            with ordinality as v(app_id, user_id, type, systems, status, currency, stake_per_bet,
+              placed_stake_per_bet, total_stake, combinations, odds_policy, confirmation_type, idempotency_key,
+              request_hash, created_at, accept_at, ord)
+          order by v.ord
+          on conflict do nothing
+          returning *
+        ), l as (
+          insert into ${betLegs} (bet_id, idx, selection_id, event_id, market_type, special, outcome,
+            selection_name, odds_thousandths, is_live, banker, result)
+          select b.id, v.idx, v.selection_id, v.event_id, v.market_type, v.special, v.outcome, v.selection_name,
+            v.odds_thousandths, v.is_live, v.banker, v.result
+          from b join unnest(${leg((x) => x.bet.userId)}::int[], ${leg((x) => x.bet.idempotencyKey)}::text[],
+            ${leg((x) => x.l.idx)}::int[], ${leg((x) => x.l.selectionId)}::bigint[],
+            ${leg((x) => x.l.eventId)}::int[], ${leg((x) => x.l.marketType)}::int[],
+            ${leg((x) => x.l.special)}::text[], ${leg((x) => x.l.outcome)}::text[],
+            ${leg((x) => x.l.selectionName)}::text[], ${leg((x) => x.l.oddsThousandths)}::int[],
+            ${leg((x) => x.l.isLive)}::boolean[], ${leg((x) => x.l.banker)}::boolean[],
+            ${leg((x) => x.l.result)}::text[])
+            as v(user_id, idempotency_key, idx, selection_id, event_id, market_type, special, outcome,
+              selection_name, odds_thousandths, is_live, banker, result)
+            on v.user_id = b.user_id and v.idempotency_key = b.idempotency_key
+        )
+        select * from b`);
       return (result as unknown as { rows: Record<string, unknown>[] }).rows.map(betFromRow);
     },
 

@@ -143,35 +143,33 @@ export function createWalletRepository(db: DbOrTx) {
       })[],
     ): Promise<Map<string, number>> {
       if (movements.length === 0) return new Map();
-      const list = <T>(rows: T[], row: (r: T) => SQL) =>
-        sql.join(
-          rows.map((r) => sql`(${row(r)})`),
-          sql`, `,
-        );
-      const moved = list(
-        movements,
-        (m) =>
-          sql`${m.appId}::int, ${m.idempotencyKey}::text, ${m.type}::text, ${m.userId ?? null}::int, ${JSON.stringify(m.info)}::jsonb, ${m.createdAt}::timestamptz`,
-      );
+      // Each column as one array parameter (`unnest`): the statement's text is the same whatever the batch's size.
+      const column = <T, V>(rows: T[], get: (row: T) => V) => sql.param(rows.map(get));
+      const accounts = [...balances];
       const setBalances = balances.size
         ? sql`, b as (update ${ledgerAccounts} set balance = v.balance
-            from (values ${list([...balances], ([id, balance]) => sql`${id}::int, ${balance}::bigint`)}) as v(id, balance)
+            from unnest(${column(accounts, ([id]) => id)}::int[], ${column(accounts, ([, balance]) => balance)}::bigint[])
+              as v(id, balance)
             where ledger_accounts.id = v.id)`
         : sql``;
       const rows = await db.execute(sql`
         with m as (
           insert into ${ledgerMovements} (app_id, idempotency_key, type, user_id, info, created_at)
-          values ${moved}
+          select * from unnest(${column(movements, (m) => m.appId)}::int[],
+            ${column(movements, (m) => m.idempotencyKey)}::text[], ${column(movements, (m) => m.type)}::text[],
+            ${column(movements, (m) => m.userId ?? null)}::int[],
+            ${column(movements, (m) => JSON.stringify(m.info))}::jsonb[],
+            ${column(movements, (m) => m.createdAt.toISOString())}::timestamptz[])
           on conflict do nothing
           returning id, app_id, idempotency_key
         )${setBalances}, e as (
           insert into ${ledgerEntries} (movement_id, account_id, amount, balance_after, created_at)
           select m.id, v.account_id, v.amount, v.balance_after, v.created_at
-          from (values ${list(
-            entries,
-            (e) =>
-              sql`${e.appId}::int, ${e.idempotencyKey}::text, ${e.accountId}::int, ${e.amount}::bigint, ${e.balanceAfter ?? null}::bigint, ${e.createdAt}::timestamptz`,
-          )}) as v(app_id, idempotency_key, account_id, amount, balance_after, created_at)
+          from unnest(${column(entries, (e) => e.appId)}::int[], ${column(entries, (e) => e.idempotencyKey)}::text[],
+            ${column(entries, (e) => e.accountId)}::int[], ${column(entries, (e) => e.amount)}::bigint[],
+            ${column(entries, (e) => e.balanceAfter ?? null)}::bigint[],
+            ${column(entries, (e) => e.createdAt.toISOString())}::timestamptz[])
+            as v(app_id, idempotency_key, account_id, amount, balance_after, created_at)
           join m on m.app_id = v.app_id and m.idempotency_key = v.idempotency_key
         )
         select id, app_id, idempotency_key from m`);

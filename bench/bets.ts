@@ -11,7 +11,7 @@
 // pgbench on the PATH; a throwaway database is created and dropped).
 import { cents } from '@sb/betting';
 import { execFile, execFileSync, fork, type ChildProcess } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector';
 import { availableParallelism } from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
@@ -173,9 +173,24 @@ async function main(): Promise<void> {
         baseline.push(await pgbench(url));
         for (const [k, scenario] of scenarios.entries()) {
           const cpu = process.cpuUsage();
+          const threads = () =>
+            new Map(
+              readdirSync('/proc/self/task').map((t) => [
+                `${t} ${readFileSync(`/proc/self/task/${t}/comm`, 'utf8').trim()}`,
+                Number(readFileSync(`/proc/self/task/${t}/schedstat`, 'utf8').split(' ')[0]),
+              ]),
+            );
+          const th0 = threads();
+          const sched0 = readFileSync(`/proc/self/task/${process.pid}/schedstat`, 'utf8').split(' ').map(Number);
           measured[k]!.push(OPS / (await closed(OPS, scenario.legs)));
           const used = process.cpuUsage(cpu);
+          const sched1 = readFileSync(`/proc/self/task/${process.pid}/schedstat`, 'utf8').split(' ').map(Number);
+          if (process.env.BENCH_CPU_SPLIT)
+            for (const [t, ns] of threads())
+              if (ns - (th0.get(t) ?? 0) > 1e7) console.log(`  thread ${t}: ${((ns - (th0.get(t) ?? 0)) / 1e6 / OPS).toFixed(3)} ms per placement`);
+          if (process.env.BENCH_CPU_SPLIT) console.log(`main thread: on CPU ${((sched1[0]! - sched0[0]!) / 1e6 / OPS).toFixed(2)} ms, waiting for a CPU ${((sched1[1]! - sched0[1]!) / 1e6 / OPS).toFixed(2)} ms per placement, ${sched1[2]! - sched0[2]!} timeslices`);
           cpuMs[k]!.push((used.user + used.system) / 1000 / OPS);
+          if (process.env.BENCH_CPU_SPLIT) console.log(`user ${(used.user / 1000 / OPS).toFixed(2)} ms, system ${(used.system / 1000 / OPS).toFixed(2)} ms`);
         }
       }
 

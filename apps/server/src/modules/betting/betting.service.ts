@@ -30,7 +30,8 @@ export interface BetRisk {
    * any transaction (on the pool, in parallel).
    */
   forClients(
-    clients: { id: number; appId: number }[],
+    /** Each client with the selections its slips name (only those are judged for it). */
+    clients: { id: number; appId: number; selectionIds: number[] }[],
     selections: Map<number, SelectionContext>,
   ): Promise<Map<number, { selections: Map<number, SelectionContext>; stakeFactor: number }>>;
   cashOutBlocked(userId: number, tx?: DbOrTx): Promise<boolean>;

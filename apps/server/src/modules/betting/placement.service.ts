@@ -182,7 +182,14 @@ export function createPlacementWriter(
     const clientsWithRules = deps.clientsWithRules;
     // The reads need no transaction (read committed: a statement inside one sees no more than one outside), so
     // they run before it, at once on the pool's connections; the transaction then only writes.
-    const clients = [...new Map(batch.map((p) => [p.user.id, p.user])).values()];
+    // Each client once, with the selections of every slip it sent in this batch.
+    const byClient = new Map<number, { id: number; appId: number; selectionIds: number[] }>();
+    for (const p of batch) {
+      let client = byClient.get(p.user.id);
+      if (!client) byClient.set(p.user.id, (client = { id: p.user.id, appId: p.user.appId, selectionIds: [] }));
+      for (const b of p.request.bets) client.selectionIds.push(b.oddId);
+    }
+    const clients = [...byClient.values()];
     // Each brand's clients bet at that brand's prices (its margin): the selections are read once per brand.
     const brands = [...new Set(clients.map((c) => c.appId))];
     const idsOf = (brand: number) => [

@@ -1,10 +1,29 @@
-import { and, asc, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database';
+import { preparedQuery } from '../../db/prepared';
 import { authKnownAddresses, authSessions, authThrottle, authTokens, users } from './identity.tables';
 import { usernameKey } from './username-key';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
+
+/** Live tokens of a kind among these hashes, with their session and user (every request with a token). */
+const liveTokensQuery = preparedQuery('identity_live_tokens', (db) =>
+  db
+    .select({ token: authTokens, session: authSessions, user: users })
+    .from(authTokens)
+    .innerJoin(authSessions, eq(authSessions.id, authTokens.sessionId))
+    .innerJoin(users, eq(users.id, authSessions.userId))
+    .where(
+      and(
+        sql`${authTokens.tokenHash} = any(${sql.placeholder('hashes')}::text[])`,
+        sql`${authTokens.kind} = ${sql.placeholder('kind')}`,
+        sql`${authTokens.expiresAt} > ${sql.placeholder('now')}::timestamptz`,
+        sql`${authSessions.expiresAt} > ${sql.placeholder('now')}::timestamptz`,
+        isNull(authSessions.revokedAt),
+      ),
+    ),
+);
 
 export function createIdentityRepository(db: DbOrTx) {
   return {
@@ -54,20 +73,7 @@ export function createIdentityRepository(db: DbOrTx) {
      * requests is batched): the rows found, each with its token's hash; unknown, expired or revoked ones absent.
      */
     async findLiveTokens(tokenHashes: string[], kind: 'access' | 'refresh', now: Date) {
-      return db
-        .select({ token: authTokens, session: authSessions, user: users })
-        .from(authTokens)
-        .innerJoin(authSessions, eq(authSessions.id, authTokens.sessionId))
-        .innerJoin(users, eq(users.id, authSessions.userId))
-        .where(
-          and(
-            inArray(authTokens.tokenHash, tokenHashes),
-            eq(authTokens.kind, kind),
-            gt(authTokens.expiresAt, now),
-            gt(authSessions.expiresAt, now),
-            isNull(authSessions.revokedAt),
-          ),
-        );
+      return liveTokensQuery(db).execute({ hashes: tokenHashes, kind, now: now.toISOString() });
     },
 
     /** A refresh token's row with its session and user, whatever its state (used, expired, revoked). */

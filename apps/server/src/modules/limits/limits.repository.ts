@@ -1,9 +1,26 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database';
+import { preparedQuery } from '../../db/prepared';
 import { gamblingLimits, gamblingSettings } from './limits.tables';
 
 export type LimitRow = typeof gamblingLimits.$inferSelect;
 export type SettingsRow = typeof gamblingSettings.$inferSelect;
+
+/** Of some clients, those with any limit or an exclusion running at `now` (every batch of placements). */
+const withRulesQuery = preparedQuery('limits_clients_with_rules', (db) =>
+  db
+    .select({ userId: gamblingLimits.userId })
+    .from(gamblingLimits)
+    .where(sql`${gamblingLimits.userId} = any(${sql.placeholder('ids')}::int[])`)
+    .union(
+      db
+        .select({ userId: gamblingSettings.userId })
+        .from(gamblingSettings)
+        .where(
+          sql`${gamblingSettings.userId} = any(${sql.placeholder('ids')}::int[]) and ${gamblingSettings.exclusionKind} is not null and ${gamblingSettings.excludedUntil} > ${sql.placeholder('now')}::timestamptz`,
+        ),
+    ),
+);
 
 export function createLimitsRepository(db: DbOrTx) {
   return {
@@ -13,18 +30,7 @@ export function createLimitsRepository(db: DbOrTx) {
     /** Of these clients, those with any limit or an exclusion still running at `now` (one statement). */
     async withRules(userIds: number[], now: Date): Promise<Set<number>> {
       if (userIds.length === 0) return new Set();
-      const rows = await db
-        .select({ userId: gamblingLimits.userId })
-        .from(gamblingLimits)
-        .where(inArray(gamblingLimits.userId, userIds))
-        .union(
-          db
-            .select({ userId: gamblingSettings.userId })
-            .from(gamblingSettings)
-            .where(
-              sql`${inArray(gamblingSettings.userId, userIds)} and ${gamblingSettings.exclusionKind} is not null and ${gamblingSettings.excludedUntil} > ${now}`,
-            ),
-        );
+      const rows = await withRulesQuery(db).execute({ ids: userIds, now: now.toISOString() });
       return new Set(rows.map((r) => r.userId));
     },
 

@@ -1,5 +1,6 @@
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database';
+import { preparedQuery } from '../../db/prepared';
 import { clientRisk, opsLimits, type LimitKind, type LimitLevel } from './risk.tables';
 
 export type ClientRiskRow = typeof clientRisk.$inferSelect;
@@ -13,6 +14,36 @@ export interface LimitRefs {
   marketIds: number[];
 }
 
+/** Risk settings of some clients (every batch of placements). */
+const clientsQuery = preparedQuery('ops_client_risk', (db) =>
+  db
+    .select()
+    .from(clientRisk)
+    .where(sql`${clientRisk.userId} = any(${sql.placeholder('ids')}::int[])`),
+);
+
+/** The stake limits at some places for some brands (every slip check and batch of placements). */
+const stakeLimitsQuery = preparedQuery('ops_stake_limits', (db) => {
+  const at = (level: LimitLevel, ids: string) =>
+    sql`(${opsLimits.level} = ${level} and ${opsLimits.refId} = any(${sql.placeholder(ids)}::bigint[]))`;
+  return db
+    .select()
+    .from(opsLimits)
+    .where(
+      and(
+        eq(opsLimits.kind, 'stake'),
+        sql`${opsLimits.brandId} = any(${sql.placeholder('brands')}::int[])`,
+        or(
+          eq(opsLimits.level, 'platform'),
+          eq(opsLimits.level, 'brand'),
+          at('sport', 'sports'),
+          at('event', 'events'),
+          at('market', 'markets'),
+        ),
+      ),
+    );
+});
+
 /** Limits and client risk settings: the SQL of `risk.ts`. Brand and ref 0 stand for "every brand" and "none". */
 export function createRiskRepository(db: DbOrTx) {
   return {
@@ -22,9 +53,7 @@ export function createRiskRepository(db: DbOrTx) {
     },
 
     clients: (userIds: number[]): Promise<ClientRiskRow[]> =>
-      userIds.length
-        ? db.select().from(clientRisk).where(inArray(clientRisk.userId, userIds))
-        : Promise.resolve([]),
+      userIds.length ? clientsQuery(db).execute({ ids: userIds }) : Promise.resolve([]),
 
     /** Serialises writes of one client's settings until the transaction ends. */
     async lockClient(userId: number): Promise<void> {
@@ -40,24 +69,12 @@ export function createRiskRepository(db: DbOrTx) {
 
     /** The stake limits that can apply at these places for these brands (every brand's and theirs). */
     stakeLimits(brandIds: number[], refs: LimitRefs): Promise<LimitStoredRow[]> {
-      const at = (level: LimitLevel, ids: number[]) =>
-        ids.length ? and(eq(opsLimits.level, level), inArray(opsLimits.refId, ids)) : undefined;
-      return db
-        .select()
-        .from(opsLimits)
-        .where(
-          and(
-            eq(opsLimits.kind, 'stake'),
-            inArray(opsLimits.brandId, [0, ...brandIds]),
-            or(
-              eq(opsLimits.level, 'platform'),
-              eq(opsLimits.level, 'brand'),
-              at('sport', refs.sportIds),
-              at('event', refs.eventIds),
-              at('market', refs.marketIds),
-            ),
-          ),
-        );
+      return stakeLimitsQuery(db).execute({
+        brands: [0, ...brandIds],
+        sports: refs.sportIds,
+        events: refs.eventIds,
+        markets: refs.marketIds,
+      });
     },
 
     /** The limits of a kind: every brand's, or those applying to one brand (its rows and every brand's). */

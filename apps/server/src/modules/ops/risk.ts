@@ -146,7 +146,8 @@ export function createRisk(deps: { db: Db; clock: Clock }) {
         clients.map((c) => {
           const row = stored.get(c.id);
           const risk = row ? riskOf(c.id, row) : defaultRisk(c.id);
-          return [c.id, applyRisk(risk, c.appId, limits, list)];
+          const own = c.selectionIds.flatMap((id) => selections.get(id) ?? []);
+          return [c.id, applyRisk(risk, c.appId, limits, own)];
         }),
       );
     },

@@ -1,6 +1,6 @@
 import type { Locale } from '@sb/contract';
 import type { DbOrTx } from '../../db/database';
-import { createSportsRepository, type EventRecord } from './sports.repository';
+import { createSportsRepository, type EventState } from './sports.repository';
 import { MARKET_DEFINITIONS } from './market-definitions.data';
 import type { EventReadModel } from './read-model/event-read-model';
 import type { CatalogueService } from './catalogue/catalogue.service';
@@ -70,7 +70,7 @@ export function createBettingView(deps: {
   pricing?: (brandId: number | null) => BrandPricing | null;
 }) {
   function stateOf(
-    e: EventRecord,
+    e: EventState,
     m: { closed: boolean; disabled: boolean },
     s: { isClosed: boolean; isDisabled: boolean; odd: number; result: string | null },
   ): SelectionState {

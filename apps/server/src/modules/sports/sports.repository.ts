@@ -14,6 +14,7 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database';
+import { preparedQuery } from '../../db/prepared';
 import {
   catalogueDays,
   competitions,
@@ -25,6 +26,40 @@ import {
   teams,
 } from './sports.tables';
 import type { EventRow, Reference } from './catalogue/catalogue.generator';
+
+/**
+ * What bet placement reads of a selection's market and event: their state, not the event's score, statistics and
+ * simulator state (jsonb), which it would parse for nothing on every slip.
+ */
+const marketState = {
+  id: markets.id,
+  t: markets.t,
+  s: markets.s,
+  closed: markets.closed,
+  disabled: markets.disabled,
+  resolved: markets.resolved,
+};
+const eventState = {
+  id: events.id,
+  sportId: events.sportId,
+  status: events.status,
+  startAt: events.startAt,
+  isLive: events.isLive,
+  isSuspended: events.isSuspended,
+  minBetLimit: events.minBetLimit,
+};
+export type MarketState = { [K in keyof typeof marketState]: MarketRecord[K] };
+export type EventState = { [K in keyof typeof eventState]: EventRecord[K] };
+
+/** Selections with their market and event (bet placement's read, once per batch and per slip check). */
+const selectionsWithContextQuery = preparedQuery('sports_selections_with_context', (db) =>
+  db
+    .select({ selection: selections, market: marketState, event: eventState })
+    .from(selections)
+    .innerJoin(markets, eq(markets.id, selections.marketId))
+    .innerJoin(events, eq(events.id, selections.eventId))
+    .where(sql`${selections.id} = any(${sql.placeholder('ids')}::bigint[])`),
+);
 
 export type EventRecord = typeof events.$inferSelect;
 export type MarketRecord = typeof markets.$inferSelect;
@@ -270,14 +305,11 @@ export function createSportsRepository(db: DbOrTx) {
       return deleted.length;
     },
     /** Selections with their market and event, for bet checks and placement (pass the bet's transaction). */
-    async selectionsWithContext(selectionIds: number[]) {
+    async selectionsWithContext(
+      selectionIds: number[],
+    ): Promise<{ selection: SelectionRecord; market: MarketState; event: EventState }[]> {
       if (selectionIds.length === 0) return [];
-      return db
-        .select({ selection: selections, market: markets, event: events })
-        .from(selections)
-        .innerJoin(markets, eq(markets.id, selections.marketId))
-        .innerJoin(events, eq(events.id, selections.eventId))
-        .where(inArray(selections.id, selectionIds));
+      return selectionsWithContextQuery(db).execute({ ids: selectionIds });
     },
     /** Every selection of the given markets (fair probabilities need the whole market). */
     async selectionsOfMarkets(marketIds: number[]): Promise<SelectionRecord[]> {

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import { cents, type Cents } from '@sb/betting';
 import type { MovementType } from '@sb/contract';
 import type { DbOrTx } from '../../db/database';
@@ -120,13 +120,12 @@ export function createWalletRepository(db: DbOrTx) {
     /** The balances of these accounts, their rows locked in id order (one statement, no deadlock between batches). */
     async lockBalances(ids: number[]): Promise<Map<number, Cents>> {
       if (ids.length === 0) return new Map();
-      const rows = await db
-        .select({ id: ledgerAccounts.id, balance: ledgerAccounts.balance })
-        .from(ledgerAccounts)
-        .where(inArray(ledgerAccounts.id, ids))
-        .orderBy(asc(ledgerAccounts.id))
-        .for('update');
-      return new Map(rows.map((r) => [r.id, cents(Number(r.balance))]));
+      // Raw SQL: it runs in a transaction, where a prepared query would be built again for each one.
+      const result = await db.execute(
+        sql`select id, balance from ${ledgerAccounts} where id = any(${sql.param(ids)}::int[]) order by id for update`,
+      );
+      const rows = (result as unknown as { rows: { id: number; balance: string | number | bigint }[] }).rows;
+      return new Map(rows.map((r) => [Number(r.id), cents(Number(r.balance))]));
     },
 
     /**

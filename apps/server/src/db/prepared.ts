@@ -1,3 +1,4 @@
+import type { SQL } from 'drizzle-orm';
 import type { DbOrTx } from './database';
 
 /** What drizzle's `.prepare(name)` gives: a query built once, run with its placeholders' values. */
@@ -22,4 +23,29 @@ export function preparedQuery<R>(name: string, build: (db: DbOrTx) => { prepare(
     }
     return query;
   };
+}
+
+/** The parts of a drizzle handle (database or transaction) that run SQL: internal to drizzle, stable in 0.45. */
+interface DrizzleInternals {
+  dialect: { sqlToQuery(query: SQL): { sql: string; params: unknown[] } };
+  session: {
+    prepareQuery(
+      query: { sql: string; params: unknown[] },
+      fields: undefined,
+      name: string,
+      isResponseInArrayMode: boolean,
+    ): { execute(): Promise<unknown> };
+  };
+}
+
+/**
+ * Runs raw SQL whose text never changes (values only as parameters) as a named prepared statement, also inside a
+ * transaction: PostgreSQL parses and plans it once per connection instead of on every call (0.3 + 0.4 ms for a
+ * batch write's CTE, on the database's share of the cores). `name` must be unique in the app and the text the
+ * same on every call; on PGlite it runs as it is.
+ */
+export async function executeNamed<R>(db: DbOrTx, name: string, query: SQL): Promise<R[]> {
+  const { dialect, session } = db as unknown as DrizzleInternals;
+  const result = await session.prepareQuery(dialect.sqlToQuery(query), undefined, name, false).execute();
+  return (result as { rows: R[] }).rows;
 }

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, getTableColumns, gte, inArray, isNull, lt, lte, sql
 import type { Odds } from '@sb/betting';
 import type { BetStatusKey } from '@sb/contract';
 import type { DbOrTx } from '../../db/database';
+import { executeNamed } from '../../db/prepared';
 import { betLegs, bets } from './betting.tables';
 
 export type BetRow = typeof bets.$inferSelect;
@@ -48,7 +49,10 @@ export function createBettingRepository(db: DbOrTx) {
       });
       const legs = first.flatMap(({ bet, legs }) => legs.map((l) => ({ bet, l })));
       const leg = <T>(get: (x: (typeof legs)[number]) => T) => sql.param(legs.map(get));
-      const result = await db.execute(sql`
+      const rows = await executeNamed<Record<string, unknown>>(
+        db,
+        'betting_insert_bets_with_legs',
+        sql`
         with b as (
           insert into ${bets} (app_id, user_id, type, systems, status, currency, stake_per_bet,
             placed_stake_per_bet, total_stake, combinations, odds_policy, confirmation_type, idempotency_key,
@@ -87,8 +91,9 @@ export function createBettingRepository(db: DbOrTx) {
               selection_name, odds_thousandths, is_live, banker, result)
             on v.user_id = b.user_id and v.idempotency_key = b.idempotency_key
         )
-        select * from b`);
-      return (result as unknown as { rows: Record<string, unknown>[] }).rows.map(betFromRow);
+        select * from b`,
+      );
+      return rows.map(betFromRow);
     },
 
     /** Removes bets inserted in this transaction that could not be paid for (a batch's refused stakes). */

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import { cents, type Cents } from '@sb/betting';
 import type { MovementType } from '@sb/contract';
 import type { DbOrTx } from '../../db/database';
+import { executeNamed } from '../../db/prepared';
 import {
   cashbackClaims,
   ledgerAccounts,
@@ -145,13 +146,11 @@ export function createWalletRepository(db: DbOrTx) {
       // Each column as one array parameter (`unnest`): the statement's text is the same whatever the batch's size.
       const column = <T, V>(rows: T[], get: (row: T) => V) => sql.param(rows.map(get));
       const accounts = [...balances];
-      const setBalances = balances.size
-        ? sql`, b as (update ${ledgerAccounts} set balance = v.balance
-            from unnest(${column(accounts, ([id]) => id)}::int[], ${column(accounts, ([, balance]) => balance)}::bigint[])
-              as v(id, balance)
-            where ledger_accounts.id = v.id)`
-        : sql``;
-      const rows = await db.execute(sql`
+      // One text whatever the batch holds (no account to set is an empty array): a named prepared statement.
+      const out = await executeNamed<{ id: number | string; app_id: number; idempotency_key: string }>(
+        db,
+        'wallet_write_batch',
+        sql`
         with m as (
           insert into ${ledgerMovements} (app_id, idempotency_key, type, user_id, info, created_at)
           select * from unnest(${column(movements, (m) => m.appId)}::int[],
@@ -161,7 +160,12 @@ export function createWalletRepository(db: DbOrTx) {
             ${column(movements, (m) => m.createdAt.toISOString())}::timestamptz[])
           on conflict do nothing
           returning id, app_id, idempotency_key
-        )${setBalances}, e as (
+        ), b as (
+          update ${ledgerAccounts} set balance = v.balance
+          from unnest(${column(accounts, ([id]) => id)}::int[], ${column(accounts, ([, balance]) => balance)}::bigint[])
+            as v(id, balance)
+          where ledger_accounts.id = v.id
+        ), e as (
           insert into ${ledgerEntries} (movement_id, account_id, amount, balance_after, created_at)
           select m.id, v.account_id, v.amount, v.balance_after, v.created_at
           from unnest(${column(entries, (e) => e.appId)}::int[], ${column(entries, (e) => e.idempotencyKey)}::text[],
@@ -171,10 +175,8 @@ export function createWalletRepository(db: DbOrTx) {
             as v(app_id, idempotency_key, account_id, amount, balance_after, created_at)
           join m on m.app_id = v.app_id and m.idempotency_key = v.idempotency_key
         )
-        select id, app_id, idempotency_key from m`);
-      const out = (
-        rows as unknown as { rows: { id: number | string; app_id: number; idempotency_key: string }[] }
-      ).rows;
+        select id, app_id, idempotency_key from m`,
+      );
       return new Map(out.map((r) => [`${r.app_id}:${r.idempotency_key}`, Number(r.id)]));
     },
 

@@ -194,17 +194,31 @@ async function main(): Promise<void> {
                 }
               }, 0);
           const pg0 = pgCpu();
-          const sched0 = readFileSync(`/proc/self/task/${process.pid}/schedstat`, 'utf8').split(' ').map(Number);
+          const sched0 = readFileSync(`/proc/self/task/${process.pid}/schedstat`, 'utf8')
+            .split(' ')
+            .map(Number);
           measured[k]!.push(OPS / (await closed(OPS, scenario.legs)));
           const used = process.cpuUsage(cpu);
-          const sched1 = readFileSync(`/proc/self/task/${process.pid}/schedstat`, 'utf8').split(' ').map(Number);
+          const sched1 = readFileSync(`/proc/self/task/${process.pid}/schedstat`, 'utf8')
+            .split(' ')
+            .map(Number);
           if (process.env.BENCH_CPU_SPLIT)
             for (const [t, ns] of threads())
-              if (ns - (th0.get(t) ?? 0) > 1e7) console.log(`  thread ${t}: ${((ns - (th0.get(t) ?? 0)) / 1e6 / OPS).toFixed(3)} ms per placement`);
-          if (process.env.BENCH_CPU_SPLIT) console.log(`postgres processes: ${(((pgCpu() - pg0) * 10) / OPS).toFixed(2)} ms per placement`);
-          if (process.env.BENCH_CPU_SPLIT) console.log(`main thread: on CPU ${((sched1[0]! - sched0[0]!) / 1e6 / OPS).toFixed(2)} ms, waiting for a CPU ${((sched1[1]! - sched0[1]!) / 1e6 / OPS).toFixed(2)} ms per placement, ${sched1[2]! - sched0[2]!} timeslices`);
+              if (ns - (th0.get(t) ?? 0) > 1e7)
+                console.log(
+                  `  thread ${t}: ${((ns - (th0.get(t) ?? 0)) / 1e6 / OPS).toFixed(3)} ms per placement`,
+                );
+          if (process.env.BENCH_CPU_SPLIT)
+            console.log(`postgres processes: ${(((pgCpu() - pg0) * 10) / OPS).toFixed(2)} ms per placement`);
+          if (process.env.BENCH_CPU_SPLIT)
+            console.log(
+              `main thread: on CPU ${((sched1[0]! - sched0[0]!) / 1e6 / OPS).toFixed(2)} ms, waiting for a CPU ${((sched1[1]! - sched0[1]!) / 1e6 / OPS).toFixed(2)} ms per placement, ${sched1[2]! - sched0[2]!} timeslices`,
+            );
           cpuMs[k]!.push((used.user + used.system) / 1000 / OPS);
-          if (process.env.BENCH_CPU_SPLIT) console.log(`user ${(used.user / 1000 / OPS).toFixed(2)} ms, system ${(used.system / 1000 / OPS).toFixed(2)} ms`);
+          if (process.env.BENCH_CPU_SPLIT)
+            console.log(
+              `user ${(used.user / 1000 / OPS).toFixed(2)} ms, system ${(used.system / 1000 / OPS).toFixed(2)} ms`,
+            );
         }
       }
 

@@ -13,7 +13,10 @@ interface Prepared<R> {
  * is named, so each pooled connection also parses it once. A transaction is a handle of its own (built again
  * for each one): use these on the pool for reads that need no transaction. `name` must be unique in the app.
  */
-export function preparedQuery<R>(name: string, build: (db: DbOrTx) => { prepare(name: string): Prepared<R> }) {
+export function preparedQuery<R>(
+  name: string,
+  build: (db: DbOrTx) => { prepare(name: string): Prepared<R> },
+) {
   const built = new WeakMap<DbOrTx, Prepared<R>>();
   return (db: DbOrTx): Prepared<R> => {
     let query = built.get(db);

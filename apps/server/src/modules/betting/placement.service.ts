@@ -186,7 +186,8 @@ export function createPlacementWriter(
     const byClient = new Map<number, { id: number; appId: number; selectionIds: number[] }>();
     for (const p of batch) {
       let client = byClient.get(p.user.id);
-      if (!client) byClient.set(p.user.id, (client = { id: p.user.id, appId: p.user.appId, selectionIds: [] }));
+      if (!client)
+        byClient.set(p.user.id, (client = { id: p.user.id, appId: p.user.appId, selectionIds: [] }));
       for (const b of p.request.bets) client.selectionIds.push(b.oddId);
     }
     const clients = [...byClient.values()];

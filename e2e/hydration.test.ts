@@ -183,4 +183,25 @@ describe('server-rendered first views hydrate in place (360×640)', () => {
     expect(await html()).toContain('id="sb-ssr-state"');
     expect(await html('sb_tz=UTC; sb_signed_in=1')).not.toContain('id="sb-ssr-state"');
   });
+
+  it('a page rendered before renders once, its known queries fetched first, and hands over the same data', async () => {
+    const path = '/en/casino';
+    const load = async () => {
+      const res = await fetch(urlFor(path));
+      const html = await res.text();
+      const state = /<script type="application\/json" id="sb-ssr-state">([\s\S]*?)<\/script>/.exec(html)?.[1];
+      const queries = (JSON.parse(state ?? '{"queries":[]}') as { queries: [unknown][] }).queries;
+      return {
+        timing: res.headers.get('server-timing') ?? '',
+        keys: queries.map(([key]) => JSON.stringify(key)),
+      };
+    };
+    const first = await load();
+    const again = await load();
+    // The first render of a page takes a pass per round of data it discovers, the next one pass.
+    expect(first.timing).toMatch(/^ssr;dur=[\d.]+;desc="\d+ passes"$/);
+    expect(again.timing).toMatch(/desc="1 passes"$/);
+    expect(again.keys.length).toBeGreaterThan(0);
+    expect(again.keys.sort()).toEqual(first.keys.sort());
+  });
 });

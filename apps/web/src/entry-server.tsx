@@ -2,7 +2,7 @@
 // renders the first view of a page for one visitor's host, locale and path, with the data it needs already in
 // the query cache, and hands that cache over for hydration (main.tsx).
 import { StrictMode } from 'react';
-import { PassThrough, type Readable } from 'node:stream';
+import { PassThrough, Readable } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
@@ -44,6 +44,8 @@ export interface RenderResult {
   html: Readable;
   /** The query cache's data (JSON, safe inside a `<script type="application/json">`). */
   stateJson: string;
+  /** Whole renders of the tree it took (the page's queries known from its last render: usually one). */
+  passes: number;
 }
 
 /** Render passes to discover the queries a page makes (a query's data may reveal the next, e.g. main markets). */
@@ -141,10 +143,32 @@ function app(client: QueryClient, url: string) {
   );
 }
 
+/** The queries a page fetched when it was last rendered, by host and URL (bounded: oldest forgotten first). */
+const knownQueries = new Map<string, BuiltOptions[]>();
+const KNOWN_PAGES_MAX = 500;
+
+function rememberQueries(key: string, options: BuiltOptions[]): void {
+  knownQueries.delete(key);
+  knownQueries.set(key, options);
+  if (knownQueries.size > KNOWN_PAGES_MAX) knownQueries.delete(knownQueries.keys().next().value!);
+}
+
+/** A stream's bytes, whole. */
+async function collect(stream: AsyncIterable<Uint8Array>): Promise<Buffer> {
+  const chunks: Uint8Array[] = [];
+  for await (const chunk of stream) chunks.push(chunk);
+  return Buffer.concat(chunks);
+}
+
+/** Every boundary inline, however large (React outlines big ones past this, with a swapping script). */
+const WHOLE = { progressiveChunkSize: Number.POSITIVE_INFINITY };
+
 /**
  * Renders a page: passes over the tree (lazy screens loaded, queries it asks for fetched) until it asks for no
- * new data, then the streamed render of the same tree. Queries that failed are dropped, so the page shows them
- * loading, as the client's first render does before it fetches them itself.
+ * new data; the pass that asked for nothing is the page. The queries the page fetched last time are fetched
+ * before the first pass, so a page seen before usually renders once (each pass is a whole render: home took
+ * three and a fourth to stream). Queries that failed are dropped, so the page shows them loading, as the
+ * client's first render does before it fetches them itself (then the page is rendered again without them).
  */
 export function renderPage(request: RenderRequest): Promise<RenderResult> {
   return exclusive(async () => {
@@ -152,13 +176,17 @@ export function renderPage(request: RenderRequest): Promise<RenderResult> {
     const timeZone = validTimeZone(request.timeZone);
     setServerTimeZone(timeZone);
     try {
-      // The options each query was last built with (its observer's: `enabled` lives there, not on the query).
+      // The options each query was last built with (its observer's: `enabled` lives there, not on the query),
+      // and the queries the tree itself asked for while rendering (not those fetched ahead for it).
       const built = new Map<string, BuiltOptions>();
+      const used = new Set<string>();
+      let rendering = false;
       const cache = new QueryCache();
       const build = cache.build.bind(cache);
       cache.build = ((client, options, state) => {
         const query = build(client, options, state);
         built.set(query.queryHash, options as BuiltOptions);
+        if (rendering) used.add(query.queryHash);
         return query;
       }) as typeof cache.build;
       const client = new QueryClient({
@@ -174,42 +202,67 @@ export function renderPage(request: RenderRequest): Promise<RenderResult> {
         throw new Error('start-up data does not fit the page');
       const seeded = new Set(cache.getAll().map((q) => q.queryHash));
       const tried = new Set<string>();
+      const fetched: BuiltOptions[] = [];
+      const fetch = async (options: BuiltOptions[]) => {
+        await Promise.all(options.map((o) => client.prefetchQuery(o)));
+        for (const o of options) {
+          const query = cache.find({ queryKey: o.queryKey, exact: true });
+          if (!query) continue;
+          tried.add(query.queryHash);
+          if (query.state.status === 'success') fetched.push(o);
+        }
+      };
+      const pageKey = `${request.hostname} ${request.url}`;
+      await fetch(knownQueries.get(pageKey) ?? []);
 
+      let page: Buffer | null = null;
+      let passes = 0;
       for (let pass = 0; pass < MAX_DATA_PASSES; pass += 1) {
-        const { prelude } = await prerenderToNodeStream(app(client, request.url));
-        prelude.resume();
+        passes += 1;
+        rendering = true;
+        const { prelude } = await prerenderToNodeStream(app(client, request.url), WHOLE).finally(() => {
+          rendering = false;
+        });
+        const markup = await collect(prelude as unknown as AsyncIterable<Uint8Array>);
         const wanted = cache
           .getAll()
           .filter((q) => q.state.data === undefined && !tried.has(q.queryHash))
           .filter((q) => built.has(q.queryHash) && isEnabled(built.get(q.queryHash)!, q));
-        if (wanted.length === 0) break;
-        wanted.forEach((q) => tried.add(q.queryHash));
-        await Promise.all(wanted.map((q) => client.prefetchQuery(built.get(q.queryHash)!)));
+        if (wanted.length === 0) {
+          page = markup;
+          break;
+        }
+        await fetch(wanted.map((q) => built.get(q.queryHash)!));
       }
-      cache.getAll().forEach((q) => {
-        if (q.state.status === 'error') cache.remove(q);
-      });
+      rememberQueries(pageKey, fetched);
+      const failed = cache.getAll().filter((q) => q.state.status === 'error');
+      failed.forEach((q) => cache.remove(q));
 
       const state: ServerState = {
         timeZone,
         queries: cache
           .getAll()
-          .filter((q) => q.state.status === 'success' && !seeded.has(q.queryHash))
+          .filter((q) => q.state.status === 'success' && !seeded.has(q.queryHash) && used.has(q.queryHash))
           .map((q) => [q.queryKey, q.state.data, q.state.dataUpdatedAt]),
       };
-      const html = await new Promise<Readable>((resolve, reject) => {
-        const out = new PassThrough();
-        // Piped once everything is ready: the markup comes in order, with no inline scripts to swap fallbacks
-        // (the page's Content-Security-Policy allows none).
-        const stream = renderToPipeableStream(app(client, request.url), {
-          // Every boundary inline, however large (React outlines big ones past this, with a swapping script).
-          progressiveChunkSize: Number.POSITIVE_INFINITY,
-          onAllReady: () => resolve(stream.pipe(out)),
-          onShellError: reject,
-          onError: (error) => reject(error as Error),
-        });
-      });
-      return { html, stateJson: scriptJson(state) };
+      // The last pass is the page, unless a query failed (its part must show loading) or the passes ran out.
+      const reused = page !== null && failed.length === 0;
+      if (!reused) passes += 1;
+      const html =
+        page && reused
+          ? Readable.from([page])
+          : await new Promise<Readable>((resolve, reject) => {
+              const out = new PassThrough();
+              // Piped once everything is ready: the markup comes in order, with no inline scripts to swap
+              // fallbacks (the page's Content-Security-Policy allows none).
+              const stream = renderToPipeableStream(app(client, request.url), {
+                ...WHOLE,
+                onAllReady: () => resolve(stream.pipe(out)),
+                onShellError: reject,
+                onError: (error) => reject(error as Error),
+              });
+            });
+      return { html, stateJson: scriptJson(state), passes };
     } finally {
       setApiTransport(null);
       restore();

@@ -11,7 +11,9 @@ import type { StartupData } from './web-page';
 interface ServerEntry {
   SSR_STATE_ELEMENT_ID: string;
   SERVER_RENDERED_MODULES: string[];
-  renderPage(request: ServerRenderRequest<typeof fetch>): Promise<{ html: Readable; stateJson: string }>;
+  renderPage(
+    request: ServerRenderRequest<typeof fetch>,
+  ): Promise<{ html: Readable; stateJson: string; passes?: number }>;
 }
 
 /** Renders run one at a time; past this many waiting, pages go out as the plain shell (the client renders). */
@@ -165,9 +167,18 @@ export const FIRST_VIEW_END_ID = 'sb-first-view-end';
  */
 export const FIRST_VIEW_EXPECT = `<link rel="expect" href="#${FIRST_VIEW_END_ID}" blocking="render">`;
 
+/** A server-rendered page, and what its render took (for a `Server-Timing` header). */
+export interface RenderedPage {
+  stream: Readable;
+  /** Wall time of the render (queued behind others included), ms. */
+  ms: number;
+  /** Whole renders of the tree it took. */
+  passes: number;
+}
+
 export interface PageRenderer {
   /** The page with the app's first view rendered in its root, or null (render failed or busy: send the shell). */
-  render(request: FastifyRequest, page: string, data: StartupData): Promise<Readable | null>;
+  render(request: FastifyRequest, page: string, data: StartupData): Promise<RenderedPage | null>;
 }
 
 /**
@@ -189,6 +200,7 @@ export function pageRenderer(
       const parts = splitAtRoot(page);
       if (!parts || waiting >= SSR_MAX_WAITING) return null;
       waiting += 1;
+      const started = performance.now();
       let timer: NodeJS.Timeout | undefined;
       try {
         const rendered = await Promise.race([
@@ -209,7 +221,7 @@ export function pageRenderer(
         const state =
           html`<script type="application/json" id="${entry.SSR_STATE_ELEMENT_ID}">${trustedHtml(rendered.stateJson)}</script>`
             .text;
-        return Readable.from(
+        const stream = Readable.from(
           (async function* () {
             yield parts.head.replace('</head>', `${styles}${FIRST_VIEW_EXPECT}</head>`);
             for await (const chunk of rendered.html) yield chunk as Buffer;
@@ -219,6 +231,7 @@ export function pageRenderer(
             );
           })(),
         );
+        return { stream, ms: performance.now() - started, passes: rendered.passes ?? 0 };
       } catch (error) {
         request.log.warn({ err: error }, 'server rendering failed: sending the plain shell');
         return null;

@@ -240,7 +240,11 @@ export async function registerWeb(
           ? await renderer.render(request, html, data)
           : null;
       // Rendered for this request: never stored (a cache revalidating it gets a fresh first view).
-      if (rendered) return sendStream(request, reply.header('cache-control', 'no-store'), rendered, HTML);
+      if (rendered) {
+        // What the render took, for the browser's and the operator's tools (no data in it).
+        reply.header('server-timing', `ssr;dur=${rendered.ms.toFixed(1)};desc="${rendered.passes} passes"`);
+        return sendStream(request, reply.header('cache-control', 'no-store'), rendered.stream, HTML);
+      }
       if (isWebRoute(path)) return sendEncoded(request, reply, body, HTML);
       return sendNotFoundPage(request, reply, body);
     }

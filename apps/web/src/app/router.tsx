@@ -1,16 +1,10 @@
 import { useMemo, type ReactNode } from 'react';
-import {
-  BrowserRouter,
-  matchRoutes,
-  Navigate,
-  renderMatches,
-  useLocation,
-  type RouteObject,
-} from 'react-router';
+import { BrowserRouter, Navigate, renderMatches, useLocation, type RouteObject } from 'react-router';
 import { useAppContext } from '@/lib/app-context';
 import { replaceLocale } from '@/lib/locale-path';
 import { RouteHandleContext, titledHandle } from '@/lib/route-handle';
 import { LocaleGate } from './locale-gate';
+import { createRouteMatcher } from './route-match';
 import { localizedRoutes } from './routes';
 
 function DefaultLocaleRedirect() {
@@ -19,19 +13,17 @@ function DefaultLocaleRedirect() {
   return <Navigate replace to={replaceLocale(pathname, app.defaultLocale) + search + hash} />;
 }
 
-export const appRoutes: RouteObject[] = [
-  { path: '/:locale', element: <LocaleGate />, children: localizedRoutes },
-  { path: '*', element: <DefaultLocaleRedirect /> },
-];
+const localeRoute: RouteObject = { path: '/:locale', element: <LocaleGate />, children: localizedRoutes };
+export const appRoutes: RouteObject[] = [localeRoute, { path: '*', element: <DefaultLocaleRedirect /> }];
+const matchAppRoutes = createRouteMatcher(appRoutes, localeRoute);
 
 /**
- * The route table matched once per location, for both the screen and its title: `useRoutes` plus a
- * `matchRoutes` of our own matched it twice, and each match flattens and ranks the table and compiles a pattern
- * per route tried (the optional segments make ~50): the largest piece of the first task after hydration began.
+ * The route table matched once per location, for both the screen and its title (`useRoutes` plus a
+ * `matchRoutes` of our own matched it twice), over the part of the table the path can reach (route-match.ts).
  */
 function AppRoutes() {
   const location = useLocation();
-  const matches = useMemo(() => matchRoutes(appRoutes, location), [location]);
+  const matches = useMemo(() => matchAppRoutes(location), [location]);
   const handle = useMemo(() => titledHandle(matches), [matches]);
   return <RouteHandleContext.Provider value={handle}>{renderMatches(matches)}</RouteHandleContext.Provider>;
 }

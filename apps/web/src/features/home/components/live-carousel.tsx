@@ -1,4 +1,4 @@
-import { useEffect, useRef, type RefObject } from 'react';
+import { memo, useEffect, useRef, type RefObject } from 'react';
 import { useTranslation } from '@/lib/i18n';
 import { Link } from '@/components/ui/link';
 import type { FixtureEvent } from '@sb/contract';
@@ -15,7 +15,11 @@ import { slipPick, useMarketName } from '@/lib/fixtures/slip-pick';
 /** Spec §9: the carousel turns every 3 s and wraps around. */
 export const CAROUSEL_AUTOPLAY_MS = 3_000;
 
-function Card({ event }: { event: FixtureEvent }) {
+/**
+ * One live event's card. Memoised on its event: a feed patch keeps the objects of the events it did not change,
+ * so a tick re-renders the cards whose event moved, not all ten (each with its main-markets query and odds).
+ */
+const Card = memo(function Card({ event }: { event: FixtureEvent }) {
   const { t } = useTranslation();
   const to = useLocalePath();
   const marketName = useMarketName();
@@ -59,7 +63,7 @@ function Card({ event }: { event: FixtureEvent }) {
       </div>
     </article>
   );
-}
+});
 
 /**
  * Where the carousel turns to from `scrollLeft`: the next slide's start, or back to the first when the last one is

@@ -14,7 +14,7 @@ export interface LimitRefs {
   marketIds: number[];
 }
 
-/** Risk settings of some clients (every batch of placements). */
+/** Risk settings of some clients (every batch of placements, every slip check). */
 const clientsQuery = preparedQuery('ops_client_risk', (db) =>
   db
     .select()
@@ -48,7 +48,7 @@ const stakeLimitsQuery = preparedQuery('ops_stake_limits', (db) => {
 export function createRiskRepository(db: DbOrTx) {
   return {
     async client(userId: number): Promise<ClientRiskRow | null> {
-      const [row] = await db.select().from(clientRisk).where(eq(clientRisk.userId, userId));
+      const [row] = await clientsQuery(db).execute({ ids: [userId] });
       return row ?? null;
     },
 

@@ -1,4 +1,4 @@
-import { memo } from 'react';
+import { memo, useRef, type Ref } from 'react';
 import { useTranslation } from '@/lib/i18n';
 import { Link } from '@/components/ui/link';
 import type { EventMarket, FixtureEvent } from '@sb/contract';
@@ -11,6 +11,7 @@ import { eventPath } from '@/lib/fixtures/navigation';
 import { outcomeLabel } from '@/lib/fixtures/outcome-label';
 import { slipPick, useMarketName } from '@/lib/fixtures/slip-pick';
 import { formatStart, useStartTimeContext } from '@/lib/fixtures/start-time';
+import { useLatestOnScreen } from '@/lib/on-screen';
 import { FavouriteStar } from './favourite-star';
 import { TeamCrest } from './team-crest';
 import './sports.css';
@@ -52,19 +53,28 @@ function Team({ team, score }: { team: FixtureEvent['home']; score: number | nul
   );
 }
 
-/**
- * One event in a list (spec §2, §4): start time or live clock and competition, both teams with crests and
- * the live score, the odds of one main market, the "+N" market count and the favourite star. Tapping the
- * teams or the count opens the event as spec §2 "Navigation from rows" says.
- */
-export const EventRow = memo(function EventRow({
-  event,
-  marketType,
-}: {
+interface EventRowProps {
   event: FixtureEvent;
   /** Market type shown in the odds columns (the chosen main market). */
   marketType: number | undefined;
-}) {
+}
+
+/**
+ * One event in a list (spec §2, §4): start time or live clock and competition, both teams with crests and
+ * the live score, the odds of one main market, the "+N" market count and the favourite star. Tapping the
+ * teams or the count opens the event as spec §2 "Navigation from rows" says. Live data reaches the rows on
+ * screen: a row out of view keeps what it showed until it is scrolled near, then catches up.
+ */
+export const EventRow = memo(function EventRow({ event, marketType }: EventRowProps) {
+  const ref = useRef<HTMLElement>(null);
+  return <EventRowView ref={ref} event={useLatestOnScreen(ref, event)} marketType={marketType} />;
+});
+
+const EventRowView = memo(function EventRowView({
+  event,
+  marketType,
+  ref,
+}: EventRowProps & { ref: Ref<HTMLElement> }) {
   const { t } = useTranslation();
   const to = useLocalePath();
   const dateContext = useStartTimeContext();
@@ -73,7 +83,7 @@ export const EventRow = memo(function EventRow({
   const live = event.isLive;
   const count = shownMarketCount(event);
   return (
-    <article className="event-row" data-testid="event-row" data-event-id={event.id}>
+    <article ref={ref} className="event-row" data-testid="event-row" data-event-id={event.id}>
       <div className="event-row__meta">
         {live ? (
           <span className="event-row__clock">{liveClock(event, t)}</span>

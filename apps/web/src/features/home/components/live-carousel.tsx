@@ -1,4 +1,4 @@
-import { memo, useEffect, useRef, type RefObject } from 'react';
+import { memo, useEffect, useRef, type Ref, type RefObject } from 'react';
 import { useTranslation } from '@/lib/i18n';
 import { Link } from '@/components/ui/link';
 import type { FixtureEvent } from '@sb/contract';
@@ -11,22 +11,29 @@ import { liveClock } from '@/lib/fixtures/live-clock';
 import { eventPath } from '@/lib/fixtures/navigation';
 import { outcomeLabel } from '@/lib/fixtures/outcome-label';
 import { slipPick, useMarketName } from '@/lib/fixtures/slip-pick';
+import { useLatestOnScreen } from '@/lib/on-screen';
 
 /** Spec §9: the carousel turns every 3 s and wraps around. */
 export const CAROUSEL_AUTOPLAY_MS = 3_000;
 
 /**
  * One live event's card. Memoised on its event: a feed patch keeps the objects of the events it did not change,
- * so a tick re-renders the cards whose event moved, not all ten (each with its main-markets query and odds).
+ * so a tick re-renders the cards whose event moved, not all ten (each with its main-markets query and odds);
+ * a card turned out of view keeps what it showed until it is near again.
  */
 const Card = memo(function Card({ event }: { event: FixtureEvent }) {
+  const ref = useRef<HTMLElement>(null);
+  return <CardView ref={ref} event={useLatestOnScreen(ref, event)} />;
+});
+
+const CardView = memo(function CardView({ event, ref }: { event: FixtureEvent; ref: Ref<HTMLElement> }) {
   const { t } = useTranslation();
   const to = useLocalePath();
   const marketName = useMarketName();
   const { data: mains } = useMainMarkets(event.sport.id, true);
   const market = event.markets.find((m) => m.t === mains?.[0]?.e);
   return (
-    <article className="live-card" data-testid="live-card" data-event-id={event.id}>
+    <article ref={ref} className="live-card" data-testid="live-card" data-event-id={event.id}>
       <Link to={to(eventPath(event))} className="live-card__link">
         <span className="live-card__meta">
           <span className="live-card__clock">{liveClock(event, t)}</span>

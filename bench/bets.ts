@@ -71,6 +71,59 @@ async function startProfile(): Promise<() => Promise<object>> {
   };
 }
 
+/** Each thread of this process: CPU time so far (ns), by "tid name". */
+function threadTimes(): Map<string, number> {
+  return new Map(
+    readdirSync('/proc/self/task').map((t) => [
+      `${t} ${readFileSync(`/proc/self/task/${t}/comm`, 'utf8').trim()}`,
+      Number(readFileSync(`/proc/self/task/${t}/schedstat`, 'utf8').split(' ')[0]),
+    ]),
+  );
+}
+
+/** CPU time of every `postgres` process on the machine so far, in clock ticks (user + system). */
+function postgresTicks(): number {
+  return readdirSync('/proc')
+    .filter((d) => /^\d+$/.test(d))
+    .reduce((sum, d) => {
+      try {
+        if (readFileSync(`/proc/${d}/comm`, 'utf8').trim() !== 'postgres') return sum;
+        const f = readFileSync(`/proc/${d}/stat`, 'utf8').split(') ')[1]!.split(' ');
+        return sum + Number(f[11]) + Number(f[12]);
+      } catch {
+        return sum;
+      }
+    }, 0);
+}
+
+/** The main thread's schedstat: on CPU (ns), waiting for a CPU (ns), timeslices. */
+const mainSchedstat = () =>
+  readFileSync(`/proc/self/task/${process.pid}/schedstat`, 'utf8').split(' ').map(Number);
+
+/**
+ * BENCH_CPU_SPLIT=1: where a round's CPU went, per placement (this process's threads, PostgreSQL's processes,
+ * the main thread's waits for a CPU). Starts counting now; the function returned prints the split of `ops`.
+ */
+function cpuSplit(): (ops: number, used: NodeJS.CpuUsage) => void {
+  const threads0 = threadTimes();
+  const pg0 = postgresTicks();
+  const sched0 = mainSchedstat();
+  return (ops, used) => {
+    const sched1 = mainSchedstat();
+    for (const [t, ns] of threadTimes()) {
+      const spent = ns - (threads0.get(t) ?? 0);
+      if (spent > 1e7) console.log(`  thread ${t}: ${(spent / 1e6 / ops).toFixed(3)} ms per placement`);
+    }
+    console.log(`postgres processes: ${(((postgresTicks() - pg0) * 10) / ops).toFixed(2)} ms per placement`);
+    console.log(
+      `main thread: on CPU ${((sched1[0]! - sched0[0]!) / 1e6 / ops).toFixed(2)} ms, waiting for a CPU ${((sched1[1]! - sched0[1]!) / 1e6 / ops).toFixed(2)} ms per placement, ${sched1[2]! - sched0[2]!} timeslices`,
+    );
+    console.log(
+      `user ${(used.user / 1000 / ops).toFixed(2)} ms, system ${(used.system / 1000 / ops).toFixed(2)} ms`,
+    );
+  };
+}
+
 /** Counts the statements this process's PostgreSQL clients send from now until `stop()`, which returns the count. */
 function countStatements(): { stop: () => number } {
   // Every statement a client sends is submitted once (clients bind their own query method at connect).
@@ -176,52 +229,11 @@ async function main(): Promise<void> {
         baseline.push(await pgbench(url));
         for (const [k, scenario] of scenarios.entries()) {
           const cpu = process.cpuUsage();
-          const threads = () =>
-            new Map(
-              readdirSync('/proc/self/task').map((t) => [
-                `${t} ${readFileSync(`/proc/self/task/${t}/comm`, 'utf8').trim()}`,
-                Number(readFileSync(`/proc/self/task/${t}/schedstat`, 'utf8').split(' ')[0]),
-              ]),
-            );
-          const th0 = threads();
-          const pgCpu = () =>
-            readdirSync('/proc')
-              .filter((d) => /^\d+$/.test(d))
-              .reduce((sum, d) => {
-                try {
-                  if (readFileSync(`/proc/${d}/comm`, 'utf8').trim() !== 'postgres') return sum;
-                  const f = readFileSync(`/proc/${d}/stat`, 'utf8').split(') ')[1]!.split(' ');
-                  return sum + Number(f[11]) + Number(f[12]);
-                } catch {
-                  return sum;
-                }
-              }, 0);
-          const pg0 = pgCpu();
-          const sched0 = readFileSync(`/proc/self/task/${process.pid}/schedstat`, 'utf8')
-            .split(' ')
-            .map(Number);
+          const split = process.env.BENCH_CPU_SPLIT ? cpuSplit() : null;
           measured[k]!.push(OPS / (await closed(OPS, scenario.legs)));
           const used = process.cpuUsage(cpu);
-          const sched1 = readFileSync(`/proc/self/task/${process.pid}/schedstat`, 'utf8')
-            .split(' ')
-            .map(Number);
-          if (process.env.BENCH_CPU_SPLIT)
-            for (const [t, ns] of threads())
-              if (ns - (th0.get(t) ?? 0) > 1e7)
-                console.log(
-                  `  thread ${t}: ${((ns - (th0.get(t) ?? 0)) / 1e6 / OPS).toFixed(3)} ms per placement`,
-                );
-          if (process.env.BENCH_CPU_SPLIT)
-            console.log(`postgres processes: ${(((pgCpu() - pg0) * 10) / OPS).toFixed(2)} ms per placement`);
-          if (process.env.BENCH_CPU_SPLIT)
-            console.log(
-              `main thread: on CPU ${((sched1[0]! - sched0[0]!) / 1e6 / OPS).toFixed(2)} ms, waiting for a CPU ${((sched1[1]! - sched0[1]!) / 1e6 / OPS).toFixed(2)} ms per placement, ${sched1[2]! - sched0[2]!} timeslices`,
-            );
+          split?.(OPS, used);
           cpuMs[k]!.push((used.user + used.system) / 1000 / OPS);
-          if (process.env.BENCH_CPU_SPLIT)
-            console.log(
-              `user ${(used.user / 1000 / OPS).toFixed(2)} ms, system ${(used.system / 1000 / OPS).toFixed(2)} ms`,
-            );
         }
       }
 

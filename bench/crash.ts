@@ -13,6 +13,7 @@ import { buildApp } from '../apps/server/src/app';
 import { testConfig } from '../apps/server/src/config/config';
 import { CRASH_GAME_ID } from '../apps/server/src/modules/casino/crash/crash.repository';
 import { createIdentityRepository } from '../apps/server/src/modules/identity/identity.repository';
+import { send } from './support/http';
 import { cleanAudit, fundedPlayer, printAudit } from './support/players';
 import { printColumns as printTable } from './support/report';
 import { withThrowawayDatabase } from './support/postgres';
@@ -36,30 +37,12 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const agent = new http.Agent({ keepAlive: true, keepAliveMsecs: 60_000, maxSockets: Infinity });
 
 function post(url: string, token: string, body: object): Promise<{ status: number; text: string }> {
-  const payload = JSON.stringify(body);
-  return new Promise((resolve, reject) => {
-    const request = http.request(
-      url,
-      {
-        method: 'POST',
-        agent,
-        headers: {
-          authorization: `Bearer ${token}`,
-          'content-type': 'application/json',
-          'content-length': Buffer.byteLength(payload),
-        },
-      },
-      (response) => {
-        let text = '';
-        response.setEncoding('utf8');
-        response.on('data', (chunk: string) => (text += chunk));
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, text }));
-        response.on('error', reject);
-      },
-    );
-    request.on('error', reject);
-    request.end(payload);
-  });
+  return send(agent, url, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+    keepBody: true,
+  }).then((answer) => ({ status: answer.status, text: answer.body }));
 }
 
 async function main(): Promise<void> {

@@ -16,6 +16,7 @@ import http from 'node:http';
 import { availableParallelism } from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import pg from 'pg';
+import { send } from './support/http';
 import WebSocket from 'ws';
 import { cpuPressureUs, quantile } from './support/report';
 
@@ -126,25 +127,11 @@ class Recorder {
 
 const jitter = (ms: number) => ms * (0.75 + Math.random() * 0.5);
 
-/** Kept-alive connections for every player's polls, as a browser keeps them. */
-const agent = new http.Agent({ keepAlive: true, maxSockets: 512 });
-
 /**
- * A GET timed to its last byte. The body is read as it arrives (compressed) and not decoded: fetch decoded every
- * brotli answer in the generator's thread pool, a few more turns of its event loop for each big answer, which the
- * feed's bursts delay, so the big answers' figures were partly the generator's (the feed's messages are read
- * without parsing for the same reason).
+ * Kept-alive connections for every player's polls, as a browser keeps them. Answers are timed to their last byte
+ * and not decoded (the feed's messages are read without parsing for the same reason).
  */
-function get(url: string, headers: Record<string, string>): Promise<{ status: number; etag?: string }> {
-  return new Promise((resolve, reject) => {
-    const request = http.get(url, { agent, headers }, (res) => {
-      res.on('data', () => undefined);
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, etag: res.headers.etag }));
-      res.on('error', reject);
-    });
-    request.on('error', reject);
-  });
-}
+const agent = new http.Agent({ keepAlive: true, maxSockets: 512 });
 
 /** One player: polls with ETags like a browser, and holds a feed socket. */
 function player(base: string, eventIds: number[], rec: Recorder, stopAt: number) {
@@ -158,7 +145,7 @@ function player(base: string, eventIds: number[], rec: Recorder, stopAt: number)
     const url = `${base}${path}`;
     const started = performance.now();
     try {
-      const res = await get(url, headers(url));
+      const res = await send(agent, url, { headers: headers(url) });
       rec.status(res.status);
       if (res.status >= 400) return rec.fail(name);
       if (res.etag) etags.set(url, res.etag);

@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import { slipForm, type Pick } from '../../apps/server/test/support/betting';
+import { send } from './http';
 import { timed } from './postgres';
 
 export type GeneratorOrder =
@@ -28,53 +29,31 @@ const treble = (i: number) => [0, 1, 2].map((k) => picks[(i + k * 7) % picks.len
 /** Kept-alive connections, as many as requests in flight. */
 const agent = new http.Agent({ keepAlive: true, maxSockets: 1_024 });
 
-/**
- * One HTTP request over node:http, answered with its status and body as sent. fetch costs this
- * process several times more per request (undici's streams and promises): on the core it shares with
- * PostgreSQL, that was CPU taken from the database the bench measures against (as in bench/peak.ts).
- */
-function request(
-  method: 'GET' | 'POST',
-  path: string,
-  headers: Record<string, string>,
-  body?: string,
-): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    // A browser's Accept-Encoding, so the server compresses what it would for a phone (the body is not decoded).
-    const all = { 'accept-encoding': 'gzip, deflate, br', ...headers };
-    const req = http.request(`${address}${path}`, { method, agent, headers: all }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString() }));
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-    req.end(body);
-  });
-}
+/** A browser's Accept-Encoding, so the server compresses what it would for a phone (the body is not decoded). */
+const ACCEPT = { 'accept-encoding': 'gzip, deflate, br' };
 
 async function place(i: number, legs: (i: number) => Pick[]): Promise<number> {
   const chosen = legs(i);
   const body = slipForm(chosen.length === 1 ? 1 : 2, stake, chosen);
   const started = performance.now();
-  const res = await request(
-    'POST',
-    '/api/v1/betPlace',
-    {
+  const res = await send(agent, `${address}/api/v1/betPlace`, {
+    method: 'POST',
+    headers: {
+      ...ACCEPT,
       authorization: `Bearer ${tokens[i % tokens.length]!}`,
       'content-type': 'application/x-www-form-urlencoded',
-      'content-length': String(Buffer.byteLength(body)),
       'idempotency-key': randomUUID(),
     },
     body,
-  );
+    keepBody: true,
+  });
   if (res.status !== 200) throw new Error(`betPlace ${res.status}: ${res.body}`);
   return performance.now() - started;
 }
 
 async function healthz(): Promise<number> {
   const started = performance.now();
-  await request('GET', '/healthz', {});
+  await send(agent, `${address}/healthz`, { headers: ACCEPT });
   return performance.now() - started;
 }
 

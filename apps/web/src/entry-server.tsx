@@ -203,7 +203,7 @@ export function renderPage(request: RenderRequest): Promise<RenderResult> {
       const seeded = new Set(cache.getAll().map((q) => q.queryHash));
       const tried = new Set<string>();
       const fetched: BuiltOptions[] = [];
-      const fetch = async (options: BuiltOptions[]) => {
+      const prefetch = async (options: BuiltOptions[]) => {
         await Promise.all(options.map((o) => client.prefetchQuery(o)));
         for (const o of options) {
           const query = cache.find({ queryKey: o.queryKey, exact: true });
@@ -213,7 +213,7 @@ export function renderPage(request: RenderRequest): Promise<RenderResult> {
         }
       };
       const pageKey = `${request.hostname} ${request.url}`;
-      await fetch(knownQueries.get(pageKey) ?? []);
+      await prefetch(knownQueries.get(pageKey) ?? []);
 
       let page: Buffer | null = null;
       let passes = 0;
@@ -232,7 +232,7 @@ export function renderPage(request: RenderRequest): Promise<RenderResult> {
           page = markup;
           break;
         }
-        await fetch(wanted.map((q) => built.get(q.queryHash)!));
+        await prefetch(wanted.map((q) => built.get(q.queryHash)!));
       }
       rememberQueries(pageKey, fetched);
       const failed = cache.getAll().filter((q) => q.state.status === 'error');

@@ -13,8 +13,9 @@ import './styles.css';
 /**
  * Each step of the start in a task of its own (none over ~50 ms on a phone; Lighthouse counts a task's time over
  * 50 ms as blocking): the modules have just been evaluated; the device hints (their first use of Intl cost ~25 ms
- * before the server's pages started ICU in their head); the start-up data; the server's data; the hydration. No top-level await: it would make the entry an async module, and the
- * build then splits the modules it shares with lazy chunks into 18 more files (+5 KiB before idle).
+ * before the server's pages started ICU in their head); the start-up data; the server's data; the hydration. No
+ * top-level await: it would make the entry an async module, and the build then splits the modules it shares
+ * with lazy chunks into 18 more files (+5 KiB before idle).
  */
 async function start(): Promise<void> {
   await nextTask();

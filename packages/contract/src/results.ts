@@ -52,8 +52,13 @@ export const eventResultSchema = z.object({
   /** ISO start time. */
   startDate: z.string(),
   score: scoreSchema,
-  /** Period scores in order (halves, quarters, sets, …). */
+  /**
+   * Period scores in order (quarters, periods, sets, …); football's halves are given as `halfTime` instead.
+   * Empty when the result was entered without them.
+   */
   periods: z.array(z.object({ period: z.number().int(), score: scoreSchema })),
+  /** Football: the half-time score; null for other sports or when the result was entered without it. */
+  halfTime: scoreSchema.nullable(),
   /** The sport's status text at the end (e.g. "Ended", "After penalties"), translated. */
   resultName: z.string().nullable(),
 });

@@ -56,7 +56,10 @@ export interface ResultPlan {
   readings: MatchFacts[];
   /** The reading stored as the match's final state (its score is the operator's). */
   final: MatchFacts;
-  /** Period sports: whether the per-period scores are the operator's (otherwise not shown as stats). */
+  /**
+   * Whether the per-period scores are the operator's (otherwise not shown as stats): period sports' periods,
+   * football's half-time score (given, or read from the goals' minutes).
+   */
   periodsKnown: boolean;
 }
 
@@ -155,7 +158,7 @@ function planFootball(event: PricingEvent, input: ResultInput): ResultPlan {
         football: { ...emptyFacts(), ...c, h1, a1, h2: home - h1, a2: away - a1, goals: list },
       });
     }
-  return { readings, final: readings[0]!, periodsKnown: true };
+  return { readings, final: readings[0]!, periodsKnown: ht !== null };
 }
 
 function planPeriod(sportId: number, input: ResultInput): ResultPlan {

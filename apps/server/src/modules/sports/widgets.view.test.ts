@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { FixtureEvent } from '@sb/contract';
-import { crestSvg, initialsColour, statsHtml, trackerHtml } from './widgets.view';
+import { crestSvg, incidentMinute, initialsColour, statsHtml, trackerHtml } from './widgets.view';
 
 const evil = '<script>alert("x")</script>';
 const side = { id: 1, eid: 1, name: evil, nameLn: { name: evil }, logo: '' };
@@ -37,5 +37,40 @@ describe('widgets', () => {
       expect(html).not.toContain('<script>');
       expect(html).not.toContain('onload="x');
     }
+  });
+});
+
+describe('tracker minutes', () => {
+  it.each([
+    [{ minute: 12, period: 1 as const }, "12'"],
+    [{ minute: 47, period: 1 as const }, "45+2'"],
+    [{ minute: 46, period: 2 as const }, "46'"],
+    [{ minute: 93, period: 2 as const }, "90+3'"],
+    // Other sports (and incidents stored before halves were kept): the number as it is.
+    [{ minute: 3 }, "3'"],
+  ])('%o reads %s', (i, label) => {
+    expect(incidentMinute({ type: 'goal', team: 'home', text: '', ...i })).toBe(label);
+  });
+
+  it('lists the latest incidents newest first with their half', () => {
+    const html = trackerHtml(
+      event,
+      [
+        { minute: 44, type: 'corner', team: 'home', text: '', period: 1 },
+        { minute: 47, type: 'yellow', team: 'away', text: '', period: 1 },
+        { minute: 48, type: 'break', team: null, text: '', period: 1 },
+        { minute: 46, type: 'period', team: null, text: '', period: 2 },
+      ],
+      (k) => k,
+    );
+    const items = [...html.matchAll(/<li data-period="(\d)">([^<]*)<\/li>/g)].map(
+      (m) => `${m[1]} ${m[2]!.replaceAll('&#39;', "'")}`,
+    );
+    expect(items).toEqual([
+      "2 46' incident.period",
+      "1 45+3' incident.break",
+      "1 45+2' incident.yellow",
+      "1 44' incident.corner",
+    ]);
   });
 });

@@ -48,9 +48,20 @@ export interface Incident {
   type: string;
   team: 'home' | 'away' | null;
   text: string;
+  /** Football's half; absent on other sports (and on incidents stored before it was kept). */
+  period?: 1 | 2;
 }
 
-/** The score visualisation / match tracker: score, clock, ball position of the last incident, incidents. */
+/** A football minute as the game counts it: added time of the first half is 45+n, of the second 90+n. */
+export function incidentMinute(i: Incident): string {
+  const end = i.period === 1 ? 45 : i.period === 2 ? 90 : Infinity;
+  return i.minute > end ? `${end}+${i.minute - end}'` : `${i.minute}'`;
+}
+
+/**
+ * The score visualisation / match tracker: score, clock, ball position of the last incident, and the latest
+ * incidents newest first, in the order they happened (stored oldest first).
+ */
 export function trackerHtml(e: FixtureEvent, incidents: Incident[], t: Translate): string {
   const last = incidents[incidents.length - 1];
   const x = last?.team === 'home' ? 75 : last?.team === 'away' ? 25 : 50;
@@ -59,7 +70,7 @@ export function trackerHtml(e: FixtureEvent, incidents: Incident[], t: Translate
     .slice(0, 12)
     .map(
       (i) =>
-        html`<li>${i.minute}' ${t(`incident.${i.type}`)}${i.type === 'goal' && i.text ? ` · ${i.text}` : ''}</li>`,
+        html`<li data-period="${i.period ?? 0}">${incidentMinute(i)} ${t(`incident.${i.type}`)}${i.type === 'goal' && i.text ? ` · ${i.text}` : ''}</li>`,
     );
   const body = html`${header(e, t)}<div class="pitch"><div class="mid"></div><div class="ball" style="left:${x}%"></div></div>
 <ul>${list.length ? list : html`<li class="muted">${t(e.isLive ? 'widget.match_in_progress' : 'widget.match_not_started')}</li>`}</ul>`;

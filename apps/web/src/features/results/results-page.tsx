@@ -36,7 +36,13 @@ export function groupResults(
 function ResultRow({ event }: { event: EventResult }) {
   const { t } = useTranslation();
   const ctx = useStartTimeContext();
-  const periods = event.periods.map((p) => `${p.score.home}:${p.score.away}`).join(', ');
+  const periods = event.halfTime
+    ? t('results.half_time', { score: `${event.halfTime.home}:${event.halfTime.away}` })
+    : event.periods.length > 0
+      ? t('results.periods', {
+          scores: event.periods.map((p) => `${p.score.home}:${p.score.away}`).join(', '),
+        })
+      : '';
   return (
     <li className="result-row" data-testid="result-row" data-event-id={event.id}>
       <span className="result-row__meta">
@@ -51,7 +57,7 @@ function ResultRow({ event }: { event: EventResult }) {
       ))}
       {periods && (
         <span className="result-row__periods" data-testid="result-periods">
-          {t('results.periods', { scores: periods })}
+          {periods}
         </span>
       )}
     </li>

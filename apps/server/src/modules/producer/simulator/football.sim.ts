@@ -101,6 +101,11 @@ export function stepFootball(input: SimState, side: FootballSide, seconds: numbe
   const rng = createRng(sim.rng);
   const happenings: Happening[] = [];
   const end = sim.simSec + seconds;
+  /** The minute and half being played (markets reopening in half time belong to the first half's end). */
+  let playing: { minute: number; period: 1 | 2 } =
+    state.phase === 'half_time'
+      ? { minute: 45 + sim.added[0], period: 1 }
+      : { minute: state.minute + 1, period: state.phase === 'second_half' ? 2 : 1 };
   while (sim.simSec < end && state.phase !== 'ended') {
     const t = sim.simSec;
     const suspendedBefore = t < sim.suspendedUntil;
@@ -116,32 +121,34 @@ export function stepFootball(input: SimState, side: FootballSide, seconds: numbe
     const line = footballTimeline(sim.added);
     if (state.phase === 'pre') {
       state.phase = 'first_half';
-      happenings.push({ type: 'kickoff', team: null, minute: 0, text: 'Kick-off' });
+      happenings.push({ type: 'kickoff', team: null, minute: 1, period: 1, text: 'Kick-off' });
     } else if (state.phase === 'first_half' && t >= line.firstEnd) {
       state.phase = 'half_time';
-      happenings.push({ type: 'break', team: null, minute: 45, text: 'Half time' });
+      happenings.push({ type: 'break', team: null, minute: 45 + sim.added[0], period: 1, text: 'Half time' });
     } else if (state.phase === 'half_time' && t >= line.secondStart) {
       state.phase = 'second_half';
-      happenings.push({ type: 'period', team: null, minute: 45, text: 'Second half' });
+      happenings.push({ type: 'period', team: null, minute: 46, period: 2, text: 'Second half' });
     } else if (state.phase === 'second_half' && t >= line.secondEnd) {
       state.phase = 'ended';
       state.minute = 90;
-      happenings.push({ type: 'end', team: null, minute: 90, text: 'Full time' });
+      happenings.push({ type: 'end', team: null, minute: 90 + sim.added[1], period: 2, text: 'Full time' });
     } else {
       if (state.phase !== 'half_time') {
         const base = state.phase === 'first_half' ? 0 : line.secondStart - HALF_S;
         const cap = state.phase === 'first_half' ? 45 : 90;
         state.minute = Math.min(cap, Math.floor((t - base) / 60));
         const minute = Math.floor((t - base) / 60) + 1;
+        playing = { minute, period: state.phase === 'first_half' ? 1 : 2 };
         for (const h of playSecond(state, side, rng, minute)) {
-          happenings.push(h);
+          happenings.push({ ...h, period: playing.period });
           sim.suspendedUntil = Math.max(sim.suspendedUntil, t + 1 + suspension(h));
         }
       }
       sim.simSec++;
     }
+    // Markets reopen in the minute being played (the same count as the happenings around it).
     if (suspendedBefore && sim.simSec >= sim.suspendedUntil)
-      happenings.push({ type: 'resume', team: null, minute: state.minute, text: 'Markets open' });
+      happenings.push({ type: 'resume', team: null, ...playing, text: 'Markets open' });
     if (happenings.some((h) => STOPPING.includes(h.type))) break;
   }
   sim.rng = rng.state();

@@ -56,7 +56,7 @@ export function createOperatorService(deps: {
     const sim = simulator.simOf(event);
     const final =
       plan.final.kind === 'football'
-        ? footballFinal(sim, plan.final.football)
+        ? footballFinal(sim, plan.final.football, plan.periodsKnown)
         : periodFinal(sim, event.sportId, plan);
     await simulator.settleWith(event, final, (kept) => resolveResults(pricing, plan, kept));
   }
@@ -124,12 +124,21 @@ export function createOperatorService(deps: {
   }
 }
 
-/** The final football state: the operator's facts (one reading of them; markets are settled from all). */
-function footballFinal(sim: SimState, facts: FootballFacts): SimState {
+/**
+ * The final football state: the operator's facts (one reading of them; markets are settled from all). Without
+ * the half-time score the reading's split of the goals is a guess: the halves are not shown.
+ */
+function footballFinal(sim: SimState, facts: FootballFacts, halvesKnown: boolean): SimState {
   const added: [number, number] = [sim.added[0], sim.added[1]];
+  const football = {
+    phase: 'ended' as const,
+    minute: 90,
+    facts,
+    ...(halvesKnown ? {} : { halvesUnknown: true }),
+  };
   return {
     ...sim,
-    match: { kind: 'football', football: { phase: 'ended', minute: 90, facts } },
+    match: { kind: 'football', football },
     simSec: footballTimeline(added).secondEnd,
     added,
     suspendedUntil: 0,

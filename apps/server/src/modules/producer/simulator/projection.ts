@@ -2,6 +2,7 @@ import type { EventData } from '../../sports/ingest/index';
 import { goalsAway, goalsHome } from '../../sports/pricing/index';
 import { setInPlay, setsWon, totals, type PeriodSportProfile } from '../../sports/pricing/index';
 import { footballTimeline } from './football.sim';
+import type { FootballState } from '../../sports/pricing/index';
 import type { Happening, SimState } from './sim-state';
 
 /** The public live fields of an event, derived from the simulator state. */
@@ -99,20 +100,51 @@ export function nextData(
     if (sim.match.period.periodsUnknown) stats.splice(0);
     else sim.match.period.facts.periods.forEach(([h, a], i) => (statFor(i + 1).score = { home: h, away: a }));
   } else {
-    const period = sim.match.football.phase === 'second_half' || sim.match.football.phase === 'ended' ? 2 : 1;
-    for (const h of happenings) {
-      if (!h.team) continue;
-      const key = ({ goal: 'score', corner: 'corner', yellow: 'yellow', red: 'red' } as const)[
-        h.type as 'goal'
-      ];
-      if (key) statFor(period)[key][h.team]++;
-    }
+    footballStats(sim.match.football, happenings, statFor);
+    if (sim.match.football.halvesUnknown) stats.splice(0);
   }
   const incidents = [
     ...data.incidents,
     ...happenings
       .filter((h) => h.type !== 'point')
-      .map((h) => ({ minute: h.minute, type: h.type, team: h.team, text: h.text })),
+      .map((h) => ({
+        minute: h.minute,
+        type: h.type,
+        team: h.team,
+        text: h.text,
+        ...(h.period ? { period: h.period } : {}),
+      })),
   ].slice(-40);
   return { score, stats: stats.sort((a, b) => a.period - b.period), incidents };
+}
+
+type StatRow = EventData['stats'][number];
+
+/**
+ * Football's halves: goals and corners from the match facts (the model's own counts per half, so a segment that
+ * spans half time, as a catch-up or the operator's "finish" does, cannot put first-half goals in the second),
+ * cards from each happening's own half. The first half's row exists from kick-off (its score is the half-time
+ * score: 0:0 too), the second's once it has started.
+ */
+function footballStats(
+  state: FootballState,
+  happenings: Happening[],
+  statFor: (period: number) => StatRow,
+): void {
+  const f = state.facts;
+  if (state.phase === 'pre') return;
+  const second = state.phase === 'second_half' || state.phase === 'ended';
+  const current = second ? 2 : 1;
+  const first = statFor(1);
+  first.score = { home: f.h1, away: f.a1 };
+  first.corner = { home: f.ch1, away: f.ca1 };
+  if (second) {
+    const row = statFor(2);
+    row.score = { home: f.h2, away: f.a2 };
+    row.corner = { home: f.ch - f.ch1, away: f.ca - f.ca1 };
+  }
+  for (const h of happenings) {
+    if (!h.team || (h.type !== 'yellow' && h.type !== 'red')) continue;
+    statFor(h.period ?? current)[h.type][h.team]++;
+  }
 }

@@ -15,8 +15,13 @@ export interface Happening {
     | 'end'
     | 'point';
   team: 'home' | 'away' | null;
-  /** Match minute (football) or period number (other sports). */
+  /**
+   * Match minute (football: the minute being played, 1-based, counted on into added time, so 47 in the first
+   * half is 45+2) or period number (other sports).
+   */
   minute: number;
+  /** Football: the half it happened in (half time belongs to the first), so added time reads 45+n, not 46. */
+  period?: 1 | 2;
   playerId?: number;
   text: string;
 }

@@ -220,6 +220,13 @@ export function createSimulator(deps: SimulatorDeps) {
       const event = await repo.event(eventId);
       const ctx = event && contextOf(event, await deps.catalogue.reference());
       if (!ctx) throw new Error(`event ${eventId} cannot be simulated`);
+      // A match the operator plays through before its kick-off is played now: its start time says so (results
+      // list it at the time it was played, not at the planned one).
+      if (event.status === 'not_started') {
+        const startAt = new Date(clock.now());
+        await repo.updateEvent(eventId, { startAt });
+        ctx.event = { ...ctx.event, startAt };
+      }
       let sim = (event.sim as SimState | null) ?? freshSim(event);
       const happenings: Happening[] = [];
       for (let i = 0; i < 10_000 && ctx.project(sim).status !== 'ended'; i++) {
@@ -249,7 +256,9 @@ export function createSimulator(deps: SimulatorDeps) {
       ];
       const data = nextData(event.data, happenings, sim, fields.score);
       const now = clock.now();
-      const update = { ...fieldsToColumns(fields), data, sim, ts: now, updatedAt: new Date(now) };
+      // A result given before kick-off: the match counts as played now (see `finish`).
+      const started = event.status === 'not_started' ? { startAt: new Date(now) } : {};
+      const update = { ...fieldsToColumns(fields), ...started, data, sim, ts: now, updatedAt: new Date(now) };
       await repo.updateEvent(event.id, update);
       ctx.event = { ...ctx.event, ...update };
       if (!event.marketsReady) await deps.catalogue.ensureMarketsFor([event.id]);

@@ -2,6 +2,17 @@ import type { EventResult, Locale, ResultsResponse } from '@sb/contract';
 import type { ReferenceCache } from '../event-view';
 import type { EventStore } from './event-store';
 import { viewOf } from './stored-event-views';
+import { isVirtualSport, playsFootball } from '../pricing/event-pricing';
+
+type Stats = { period: number; score: { home: number; away: number } }[];
+
+/** A result's period scores: football's half-time score, other sports' periods (none when not known). */
+function periods(sportId: number, stats: Stats): Pick<EventResult, 'periods' | 'halfTime'> {
+  if (!playsFootball(sportId))
+    return { periods: stats.map((p) => ({ period: p.period, score: p.score })), halfTime: null };
+  const first = stats.find((p) => p.period === 1);
+  return { periods: [], halfTime: first ? first.score : null };
+}
 
 /**
  * Finished events of a day from the read model (it holds those of the last two days and today), in start
@@ -19,6 +30,8 @@ export function resultsOf(
     .all()
     .filter((e) => {
       const t = e.record.startAt.getTime();
+      // Virtual matches' results are on their own page, unless their sport is asked for.
+      if (isVirtualSport(e.record.sportId) && filter.sportId !== e.record.sportId) return false;
       return e.record.status === 'ended' && t >= day.start && t < day.end;
     })
     .sort((a, b) => a.record.startAt.getTime() - b.record.startAt.getTime() || a.record.id - b.record.id);
@@ -48,7 +61,7 @@ export function resultsOf(
       away: { name: view.away.name, logo: view.away.logo },
       startDate: view.startDate,
       score: view.data.score,
-      periods: view.data.stats.map((p) => ({ period: p.period, score: p.score })),
+      ...periods(view.sport.id, view.data.stats),
       resultName: view.resultName,
     });
   }

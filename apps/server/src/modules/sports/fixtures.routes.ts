@@ -82,7 +82,8 @@ export function fixturesRoutes(
         const mode = query.onlyList ? 'none' : 'main';
         const locale = requestLocale(request);
         const brand = await brandOf(request);
-        const body = await reads.listBody(filter, query.page, query.per_page, locale, mode, brand);
+        const openMain = query.openMain ?? false;
+        const body = await reads.listBody(filter, query.page, query.per_page, locale, mode, brand, openMain);
         return sendEncoded(request, reply, body);
       },
     );

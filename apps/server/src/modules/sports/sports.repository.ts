@@ -9,6 +9,7 @@ import {
   inArray,
   lt,
   lte,
+  ne,
   or,
   sql,
   type SQL,
@@ -26,6 +27,7 @@ import {
   teams,
 } from './sports.tables';
 import type { EventRow, Reference } from './catalogue/catalogue.generator';
+import { VIRTUAL_FOOTBALL } from './pricing/event-pricing';
 
 /**
  * What bet placement reads of a selection's market and event: their state, not the event's score, statistics and
@@ -99,6 +101,8 @@ function where(filter: EventFilter): SQL | undefined {
   if (filter.ids) parts.push(inArray(events.id, filter.ids.length ? filter.ids : [-1]));
   if (filter.highlighted) parts.push(eq(events.highlighted, true));
   if (filter.sportId !== undefined) parts.push(eq(events.sportId, filter.sportId));
+  // Virtual matches only where their sport is asked for, as the read model's lists (event-store.ts).
+  else if (!filter.ids) parts.push(ne(events.sportId, VIRTUAL_FOOTBALL));
   if (filter.regionId !== undefined) parts.push(eq(events.regionId, filter.regionId));
   if (filter.competitionIds)
     parts.push(inArray(events.competitionId, filter.competitionIds.length ? filter.competitionIds : [-1]));

@@ -26,7 +26,13 @@ const CAROUSEL_EVENTS = 10;
 function LiveCarouselSection() {
   const { t } = useTranslation();
   const to = useLocalePath();
-  const { data } = useFixtureList({ onLive: true, perPage: CAROUSEL_EVENTS }, { pollMs: LIVE_LIST_POLL_MS });
+  // Events whose main market is suspended or closed (a match at 90' with its result decided, a paused one) are
+  // skipped: the carousel leads with what can be bet on. A card suspended after the list came keeps its place
+  // (padlocks) until the next poll.
+  const { data } = useFixtureList(
+    { onLive: true, openMain: true, perPage: CAROUSEL_EVENTS },
+    { pollMs: LIVE_LIST_POLL_MS },
+  );
   const live = useMemo(() => data?.result.filter((e) => e.isLive), [data]);
   // Live odds change the list at once; the carousel's server markup must hydrate with the list it was drawn from.
   const [events, hydrated] = useHeldUntilHydrated(live);

@@ -43,6 +43,11 @@ export const VIRTUAL_MARKET_TYPES: readonly number[] = [1, 10, 18, 29, 45, 60, 4
 
 /** Whether a sport is played and priced as football (real football and virtual football). */
 export const playsFootball = (sportId: number) => sportId === FOOTBALL || sportId === VIRTUAL_FOOTBALL;
+/**
+ * Virtual sports live in their own section (the virtual page): lists and counts that name no sport leave them
+ * out (the Live page, its counts, today, highlights, search, results); asking for the sport lists them.
+ */
+export const isVirtualSport = (sportId: number) => sportId === VIRTUAL_FOOTBALL;
 /** Sports whose events take bets before kick-off only: betting closes when the match starts. */
 export const isPreMatchOnlySport = (sportId: number) => sportId === VIRTUAL_FOOTBALL;
 

@@ -1,6 +1,7 @@
 import type { MarketUpdate, MatchUpdate } from '@sb/contract';
 import type { EventFilter, EventRecord, MarketRecord, SelectionRecord } from '../sports.repository';
 import { maxStakeFor } from '../pricing/margin';
+import { isVirtualSport } from '../pricing/event-pricing';
 
 /** A market with its selections, in order, as the read model holds it. */
 export interface MarketEntry {
@@ -30,6 +31,8 @@ export function matchesFilter(e: EventRecord, filter: EventFilter): boolean {
   if (filter.live && e.status !== 'live') return false;
   if (filter.highlighted && !e.highlighted) return false;
   if (filter.sportId !== undefined && e.sportId !== filter.sportId) return false;
+  // Virtual matches only where their sport is asked for (or by id: the slip, My bets).
+  if (filter.sportId === undefined && !filter.ids && isVirtualSport(e.sportId)) return false;
   if (filter.regionId !== undefined && e.regionId !== filter.regionId) return false;
   if (filter.competitionIds && !filter.competitionIds.includes(e.competitionId)) return false;
   if (filter.startsBefore !== undefined && e.startAt.getTime() > filter.startsBefore) return false;

@@ -2,6 +2,7 @@ import type { FixtureEvent, Locale } from '@sb/contract';
 import { competitionView, regionView, sportView, type ReferenceCache } from '../event-view';
 import type { EventFilter } from '../sports.repository';
 import { matchesFilter, type EventStore, type StoredEvent } from './event-store';
+import { isVirtualSport } from '../pricing/event-pricing';
 
 /** Count and tree queries over the read model (the same answers the database gave, without touching it). */
 
@@ -28,15 +29,19 @@ export function countList(
 ) {
   const counts = countBy(store, group, filter);
   if (group === 'sport') {
-    return [...ref.sports.values()]
-      .filter((s) => full || counts.has(s.id))
-      .map((s) => ({
-        ID: s.id,
-        Sport: sportView(ref, s.id, locale).name,
-        Alias: s.alias,
-        Count: counts.get(s.id) ?? 0,
-        Order: s.order,
-      }));
+    return (
+      [...ref.sports.values()]
+        .filter((s) => full || counts.has(s.id))
+        // Virtual sports have their own section: not among the sports (matchesFilter leaves their events out too).
+        .filter((s) => !isVirtualSport(s.id) || filter.sportId === s.id)
+        .map((s) => ({
+          ID: s.id,
+          Sport: sportView(ref, s.id, locale).name,
+          Alias: s.alias,
+          Count: counts.get(s.id) ?? 0,
+          Order: s.order,
+        }))
+    );
   }
   if (group === 'region') {
     const regionIds = new Set(

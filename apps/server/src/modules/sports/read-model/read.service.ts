@@ -6,7 +6,7 @@ import { BodyCache, type EncodedBody } from '../../../lib/encoded-body';
 import type { BrandPricing } from '../brand-margins';
 import type { EventReadModel } from './event-read-model';
 import type { StoredEvent } from './event-store';
-import { eventJson, viewOf, type EventMode } from './stored-event-views';
+import { eventJson, hasOpenMainMarket, viewOf, type EventMode } from './stored-event-views';
 import * as queries from './read-queries';
 import { dayBoundsInZone } from '../../../lib/periods';
 import { resultsOf } from './results';
@@ -38,8 +38,19 @@ export function createReadService(deps: {
     return store.filter(filter);
   }
 
-  async function page(filter: EventFilter, pageNo: number, perPage: number) {
+  /**
+   * The events of a list filter; with `openMain`, only those whose main market has an odd on sale (their
+   * markets loaded to tell: a live list's are loaded already).
+   */
+  async function listed(filter: EventFilter, openMain: boolean): Promise<StoredEvent[]> {
     const all = await filtered(filter);
+    if (!openMain) return all;
+    await readModel.ensureMarkets(all);
+    return all.filter(hasOpenMainMarket);
+  }
+
+  async function page(filter: EventFilter, pageNo: number, perPage: number, openMain = false) {
+    const all = await listed(filter, openMain);
     const rows = all.slice((pageNo - 1) * perPage, pageNo * perPage);
     // Row market counts need every market of the event, so both modes load them.
     await readModel.ensureMarkets(rows);
@@ -55,8 +66,10 @@ export function createReadService(deps: {
       locale: Locale,
       mode: ListMode,
       brandId: number | null = null,
+      /** Only events whose main market is open (the home carousel: `openMain=1`). */
+      openMain = false,
     ): Promise<EncodedBody> {
-      const { rows, total } = await page(filter, pageNo, perPage);
+      const { rows, total } = await page(filter, pageNo, perPage, openMain);
       const ref = await catalogue.reference();
       const stale = readModel.isProducerStale();
       const pricing = mode === 'none' ? null : pricingOf(brandId);

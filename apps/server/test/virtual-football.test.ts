@@ -64,6 +64,37 @@ describeEachBackend('virtual football', (backend) => {
     });
   const audit = () => auditClean(server);
 
+  /**
+   * Virtual football in play lives in its own section (issue 33 item 7): live lists, counts, the sports list,
+   * search and trees that name no sport leave its matches out; asked for by sport or by id they are there.
+   */
+  async function virtualApart(inPlay: number[]) {
+    const ids = (url: string) => get(url).then((r) => r.json().result.map((e: { id: number }) => e.id));
+    const live = await ids('/api/v2/fixture/full?onLive=1&per_page=100');
+    expect(live.filter((id: number) => inPlay.includes(id))).toEqual([]);
+    const counts = (await get('/api/v2/fixture/count?onLive=1')).json().result as {
+      ID: number;
+      Count: number;
+    }[];
+    expect(counts.map((c) => c.ID)).not.toContain(SPORT);
+    expect(counts.reduce((n, c) => n + c.Count, 0)).toBe(live.length);
+    const full = (await get('/api/v2/fixture/count?full=1')).json().result as { ID: number }[];
+    expect(full.map((c) => c.ID)).not.toContain(SPORT);
+    expect(await ids(`/api/v2/fixture/full?onLive=1&sport=${SPORT}&per_page=100`)).toEqual(
+      expect.arrayContaining(inPlay),
+    );
+    expect(await ids(`/api/v2/fixture/full?event=${inPlay[0]}`)).toEqual([inPlay[0]]);
+    // Its own count: both leagues' matches of the round (`inPlay` is one league's).
+    const sport = (await get(`/api/v2/fixture/count?onLive=1&sport=${SPORT}`)).json().result;
+    expect(sport.map((c: { ID: number }) => c.ID)).toEqual([SPORT]);
+    expect(sport[0].Count).toBe(
+      (await ids(`/api/v2/fixture/full?onLive=1&sport=${SPORT}&per_page=100`)).length,
+    );
+    expect(sport[0].Count).toBeGreaterThan(inPlay.length);
+    const tree = (await get('/api/v1/fixture/matches?withoutMatch=1&s=1')).json().result;
+    expect(JSON.stringify(tree)).not.toContain('"virtual-football"');
+  }
+
   it('generates leagues of 16–20 teams (stored, deterministic) and keeps a priced round scheduled ahead', async () => {
     const leagues = (await get('/api/v1/virtual/leagues')).json().result;
     expect(leagues.sportId).toBe(SPORT);
@@ -198,6 +229,7 @@ describeEachBackend('virtual football', (backend) => {
     );
     expect(late.statusCode).not.toBe(200);
     expect(Date.parse((await rounds('scheduled'))[0]!.kickoffAt)).toBe(clock.now() + 180_000);
+    await virtualApart(live[0]!.matches.map((m) => m.eventId));
 
     const finished = await withLeader(server, () => command({ command: 'finish' }));
     expect(finished.statusCode, finished.body).toBe(200);

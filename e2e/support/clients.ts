@@ -10,6 +10,10 @@ export const E2E_CLIENTS = {
   desk: { username: 'e2e-desk', password: 'desk-secret-2026' },
   /** Changes its odds format (e2e/polish.test.ts). */
   prefs: { username: 'e2e-prefs', password: 'prefs-secret-2026' },
+  /** Dates, receipts and the brand's links as a Demo Bet player sees them (e2e/looks.test.ts). */
+  looks: { username: 'e2e-looks', password: 'looks-secret-2026' },
+  /** The same on Kartal Bahis: a client of the second brand, in Turkish. */
+  kartal: { username: 'e2e-kartal', password: 'kartal-secret-2026', app: 'kartal.localhost', locale: 'tr' },
 } as const;
 
 /** Money the setup credits (through the CLI) to clients that play: the casino test spins, the betting test bets. */
@@ -17,12 +21,10 @@ export const E2E_CREDITS: Partial<Record<keyof typeof E2E_CLIENTS, string>> = {
   casino: '500.00',
   bets: '5000.00',
   desk: '500.00',
+  looks: '500.00',
+  kartal: '500.00',
 };
 
 /** The seeded demo accounts (apps/server/src/demo-accounts.seed.ts, README "Demo data"). */
 export const DEMO = { username: 'demo', password: 'demo-pass-2026' } as const;
 export const DEMO_RESELLER = { username: 'reseller', password: 'reseller-pass-2026' } as const;
-
-/** The outside addresses the browser tests give Demo Bet (per-brand configuration, `ops app:links`). */
-export const E2E_APK_URL = 'https://downloads.example.com/demo-bet.apk';
-export const E2E_SUPPORT_URL = 'https://support.example.com/chat';

@@ -32,13 +32,13 @@ export function useBrowser() {
 
 /**
  * Steers a simulated match on the e2e server through the operator HTTP API (`/ops/v1/...`):
- * `start`, `pause`, `resume`, `finish`, `speed` ({factor}) or `result` ({home, away}). Resolves when the
+ * `start`, `pause`, `resume`, `finish`, `speed` ({factor}) or `result` ({home, away}, optionally {htHome, htAway}). Resolves when the
  * simulator leader has applied it; throws with the server's message otherwise.
  */
 export async function operatorCommand(
   eventId: number,
   command: 'start' | 'pause' | 'resume' | 'finish' | 'speed' | 'result',
-  args: { factor?: number; home?: number; away?: number } = {},
+  args: { factor?: number; home?: number; away?: number; htHome?: number; htAway?: number } = {},
 ): Promise<void> {
   const res = await fetch(urlFor(`/ops/v1/fixtures/${eventId}/commands`), {
     method: 'POST',

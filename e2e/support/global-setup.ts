@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import type {} from 'vitest'; // makes the ProvidedContext augmentation below resolvable
-import { E2E_APK_URL, E2E_CLIENTS, E2E_CREDITS, E2E_SUPPORT_URL } from './clients';
+import { E2E_CLIENTS, E2E_CREDITS } from './clients';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -22,7 +22,7 @@ const SERVER_ENTRY = 'apps/server/dist/main.js';
 const CLI_ENTRY = 'apps/server/dist/cli-ops.js';
 
 /**
- * The tests' clients, their credits and Demo Bet's links, made with the operator CLI before the server opens the
+ * The tests' clients and their credits, made with the operator CLI before the server opens the
  * same data folder, in one batch: one start of the app instead of one per command (eleven cold starts of Node,
  * PGlite and the app took most of a minute on a busy machine).
  */
@@ -38,12 +38,17 @@ function createClients(env: NodeJS.ProcessEnv, dataDir: string) {
     '--last',
     'Player',
     '--locale',
-    'en',
+    'locale' in client ? client.locale : 'en',
+    '--app',
+    'app' in client ? client.app : 'localhost',
   ]);
   for (const [name, amount] of Object.entries(E2E_CREDITS)) {
-    const { username } = E2E_CLIENTS[name as keyof typeof E2E_CLIENTS];
+    const client = E2E_CLIENTS[name as keyof typeof E2E_CLIENTS];
+    const { username } = client;
     lines.push([
       'client:credit',
+      '--app',
+      'app' in client ? client.app : 'localhost',
       '--username',
       username,
       '--amount',
@@ -52,9 +57,6 @@ function createClients(env: NodeJS.ProcessEnv, dataDir: string) {
       `e2e-credit-${username}`,
     ]);
   }
-  // The demo brands have no APK or support chat (unset: no overlay, no link); Demo Bet (app 1) gets both here,
-  // as an operator would set them, so the tests see the overlay and the link. Kartal Bahis stays without.
-  lines.push(['app:links', '--app', '1', '--apk', E2E_APK_URL, '--support', E2E_SUPPORT_URL]);
   // Beside the data folder, not in it (PGlite makes its database in an empty folder).
   const file = `${dataDir}.setup.json`;
   writeFileSync(file, JSON.stringify(lines));

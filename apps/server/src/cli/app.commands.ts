@@ -1,6 +1,7 @@
 import { DEMO_THEME, parseBrandLink } from '../modules/tenancy/index';
 import type { Command } from './command';
 import { requireFlag } from './command';
+import { appOf } from './identity.commands';
 
 export const appCommands: Record<string, Command> = {
   'app:list': {
@@ -36,10 +37,11 @@ export const appCommands: Record<string, Command> = {
   },
   'app:links': {
     summary:
-      "set a brand's outside addresses: --app ID [--apk URL|none] [--support URL|none] (Android overlay, support chat; none hides them)",
+      "set a brand's outside addresses: --app ID|HOST [--apk URL|none] [--support URL|none] (Android overlay, support chat; none hides them)",
     async run(modules, flags, print) {
-      const id = Number(requireFlag(flags, 'app'));
-      if (!Number.isSafeInteger(id) || id < 1) throw new Error('--app must be an app id');
+      requireFlag(flags, 'app');
+      // An id or one of the brand's host names, as every command's --app (README).
+      const { id } = await appOf(modules, flags);
       const links: { androidApkUrl?: string | null; supportChatUrl?: string | null } = {};
       if (flags.apk !== undefined) links.androidApkUrl = parseBrandLink('apk', flags.apk);
       if (flags.support !== undefined) links.supportChatUrl = parseBrandLink('support', flags.support);

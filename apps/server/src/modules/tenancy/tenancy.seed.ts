@@ -13,6 +13,15 @@ export const DEMO_THEME: Theme = {
   logoUrl: '/brand/demo-bet.svg',
 };
 
+/**
+ * What the demo brands offer out of the box, so a newcomer sees every screen of spec §2: the Android overlay
+ * downloads a demo package the web build ships (`apps/web/public/downloads/demo-app.apk`, served as an APK), and
+ * the header's support link opens the contact page. Operators point a brand at its own with
+ * `ops app:links --app <id or host> --apk URL --support URL` (or `none` to hide them).
+ */
+export const DEMO_APK_URL = '/downloads/demo-app.apk';
+export const DEMO_SUPPORT_URL = '/info/contact';
+
 /** Demo brands: one on localhost, one on kartal.localhost (browsers resolve *.localhost to loopback). */
 export async function seedTenancy(service: TenancyService): Promise<void> {
   const existing = await service.list();
@@ -24,10 +33,8 @@ export async function seedTenancy(service: TenancyService): Promise<void> {
     metaTitle: 'Demo Bet — sports betting and casino',
     theme: DEMO_THEME,
     features: { homeVariant: 1, hideResultsTile: false, hideCasinoLinks: true },
-    // No APK and no support chat exist for the demo brands: unset, so neither the Android overlay nor the chat
-    // link leads nowhere. Operators set them per brand with `ops app:links --app ID --apk URL --support URL`.
-    androidApkUrl: null,
-    supportChatUrl: null,
+    androidApkUrl: DEMO_APK_URL,
+    supportChatUrl: DEMO_SUPPORT_URL,
     cashbackBasisPoints: 1000,
   });
   await service.create({
@@ -46,8 +53,8 @@ export async function seedTenancy(service: TenancyService): Promise<void> {
       logoUrl: '/brand/kartal.svg',
     },
     features: { homeVariant: 2, hideResultsTile: true, hideCasinoLinks: false },
-    androidApkUrl: null,
-    supportChatUrl: null,
+    androidApkUrl: DEMO_APK_URL,
+    supportChatUrl: DEMO_SUPPORT_URL,
     cashbackBasisPoints: 500,
   });
 }

@@ -10,7 +10,7 @@ describe('start-up and shell in Chromium (360×640)', () => {
     await page.getByRole('contentinfo').waitFor();
     expect(await page.getByText('Language').first().isVisible()).toBe(true);
     expect(await page.getByRole('link', { name: 'Help' }).isVisible()).toBe(true);
-    expect(await page.getByText(/Glücksspiel ist erst ab 18 Jahren/).isVisible()).toBe(true);
+    expect(await page.getByText(/Gambling is only allowed from the age of 18/).isVisible()).toBe(true);
     expect(await page.title()).toContain('Demo Bet');
     expect(await page.getAttribute('html', 'lang')).toBe('en');
   });

@@ -35,8 +35,12 @@ describeEachBackend('fixture/results: finished events of a day', (backend) => {
     const found = day.result.find((r) => r.id === event.id)!;
     expect(ended.status).toBe('ended');
     expect(found.score).toEqual(ended.data.score);
-    expect(found.periods).toEqual(ended.data.stats.map((p) => ({ period: p.period, score: p.score })));
-    expect(found.periods.length).toBeGreaterThanOrEqual(1);
+    // Football gives its half-time score (the first half's row), not the halves as periods.
+    const [first, second] = ended.data.stats;
+    expect(found.periods).toEqual([]);
+    expect(found.halfTime).toEqual(first!.score);
+    expect(first!.score.home + second!.score.home).toBe(ended.data.score.home);
+    expect(first!.score.away + second!.score.away).toBe(ended.data.score.away);
     expect(found.home.name).toBe(event.home.name);
     expect(day.sports.find((s) => s.id === 1)?.count).toBeGreaterThanOrEqual(1);
     // Nothing unfinished is listed.

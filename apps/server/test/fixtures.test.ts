@@ -213,6 +213,17 @@ describeEachBackend('fixture routes', (backend) => {
     );
     expect(h2h.result.home.name).toBe(first.home.name);
     expect(h2h.result.meetings.length).toBeGreaterThan(0);
+    // Draws are counted where a match can end level, and absent (null) where it cannot (tennis).
+    const drawsOf = async (sport: number) => {
+      const list = fixtureListResponseSchema.parse(
+        (await get(`/api/v2/fixture/full?sport=${sport}&per_page=1`)).json(),
+      ).result;
+      if (list.length === 0) return undefined;
+      const body = (await get(`/api/v1/stat-service/h2/${list[0]!.id}`)).json();
+      return h2hResponseSchema.parse(body).result.summary.draws;
+    };
+    expect(await drawsOf(1)).toEqual(expect.any(Number));
+    expect([null, undefined]).toContain(await drawsOf(5));
     expect((await get('/api/v1/stat-service/h2/999999')).statusCode).toBe(404);
     await expect400('/api/v1/stat-service/h2/x', 'matchId');
     const crest = await get(first.home.logo);

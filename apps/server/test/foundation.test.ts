@@ -70,7 +70,13 @@ describeEachBackend('foundation routes', (backend) => {
     expect(tr.result.locale).toBe('tr');
     expect(Object.keys(tr.result.translation).sort()).toEqual(Object.keys(en.result.translation).sort());
     expect(tr.result.translation['auth.login_error']).not.toBe(en.result.translation['auth.login_error']);
-    expect(en.result.translation['footer.responsible_gambling']).toMatch(/Glücksspiel/);
+    // The footer's responsible-gambling notice in the page's language (spec §2's German text for German).
+    expect(en.result.translation['footer.responsible_gambling']).toMatch(
+      /^Gambling is only allowed from the age of 18/,
+    );
+    expect(tr.result.translation['footer.responsible_gambling']).toMatch(
+      /^Şans oyunları yalnızca 18 yaşından/,
+    );
     const byQuery = (await get('/api/v1/translations/get/all?locale=tr')).json();
     expect(byQuery.result.locale).toBe('tr');
     expect((await get('/api/v1/translations/get/all?locale=xx')).statusCode).toBe(400);

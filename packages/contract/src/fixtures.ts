@@ -218,7 +218,12 @@ export const h2hResponseSchema = z.object({
     meetings: z.array(
       z.object({ date: z.string(), homeName: z.string(), awayName: z.string(), score: scoreSchema }),
     ),
-    summary: z.object({ homeWins: z.number().int(), draws: z.number().int(), awayWins: z.number().int() }),
+    summary: z.object({
+      homeWins: z.number().int(),
+      /** Null for a sport whose matches cannot end drawn (tennis, basketball with its overtime, volleyball). */
+      draws: z.number().int().nullable(),
+      awayWins: z.number().int(),
+    }),
   }),
 });
 export type H2hResult = z.infer<typeof h2hResponseSchema>['result'];

@@ -28,6 +28,13 @@ function pastScore(rng: Rng, sportId: number, home: number, away: number): Score
   return { home: h, away: a };
 }
 
+/** Whether a sport's matches can end level: football, and period sports without sets or overtime. */
+function canEndDrawn(sportId: number): boolean {
+  if (playsFootball(sportId)) return true;
+  const profile = PERIOD_SPORTS[sportId];
+  return !!profile && profile.kind === 'points' && !profile.overtimeSeconds;
+}
+
 const formOf = (own: number, other: number): 'W' | 'D' | 'L' => (own > other ? 'W' : own < other ? 'L' : 'D');
 
 /**
@@ -83,7 +90,7 @@ export function createH2hService(deps: {
         home: { id: home.id, name: home.name, form: form(home.strength) },
         away: { id: away.id, name: away.name, form: form(away.strength) },
         meetings,
-        summary,
+        summary: { ...summary, draws: canEndDrawn(event.sportId) ? summary.draws : null },
       };
     },
   };

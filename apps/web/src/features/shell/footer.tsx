@@ -18,7 +18,7 @@ export function Footer() {
           </Link>
         ))}
       </nav>
-      <div className="shell-footer__notice" lang="de">
+      <div className="shell-footer__notice">
         <span className="shell-footer__age" aria-label="18+">
           {t('footer.age_badge')}
         </span>

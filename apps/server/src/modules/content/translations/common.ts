@@ -1,4 +1,4 @@
-import { RESPONSIBLE_GAMBLING_DE, type AreaTranslations } from './types';
+import { RESPONSIBLE_GAMBLING, type AreaTranslations } from './types';
 
 /** Shell, navigation, start-up and cross-cutting messages. */
 export const common: AreaTranslations = {
@@ -75,7 +75,7 @@ export const common: AreaTranslations = {
     'footer.contact': 'Contact',
     'footer.age_badge': '18+',
     'footer.copyright': '© {{year}} {{name}}. All rights reserved.',
-    'footer.responsible_gambling': RESPONSIBLE_GAMBLING_DE,
+    'footer.responsible_gambling': RESPONSIBLE_GAMBLING.en,
     'language.en': 'English',
     'language.tr': 'Türkçe',
     'auth.login_error': 'Username or password is incorrect.',
@@ -169,7 +169,7 @@ export const common: AreaTranslations = {
     'footer.contact': 'İletişim',
     'footer.age_badge': '18+',
     'footer.copyright': '© {{year}} {{name}}. Tüm hakları saklıdır.',
-    'footer.responsible_gambling': RESPONSIBLE_GAMBLING_DE,
+    'footer.responsible_gambling': RESPONSIBLE_GAMBLING.tr,
     'language.en': 'English',
     'language.tr': 'Türkçe',
     'auth.login_error': 'Kullanıcı adı veya şifre hatalı.',

@@ -1,7 +1,22 @@
-import { useTranslation } from '@/lib/i18n';
+import type { H2hResult } from '@sb/contract';
+import { useTranslation, type TFunction } from '@/lib/i18n';
 import { formatDate } from '@/lib/dates';
 import { useStartTimeContext } from '@/lib/fixtures/start-time';
 import { useHeadToHead } from '../api/get-h2h';
+
+/**
+ * "Falten 1 win, 2 draws, Real Portten 3 wins": each count with the plural form of the page's language
+ * (`_one` / `_other` keys, Intl.PluralRules), and no draws for a sport that has none (`draws` null).
+ */
+export function summaryText(summary: H2hResult['summary'], home: string, away: string, t: TFunction): string {
+  return [
+    t('event.h2h_wins', { team: home, count: summary.homeWins }),
+    summary.draws === null ? null : t('event.h2h_draws', { count: summary.draws }),
+    t('event.h2h_wins', { team: away, count: summary.awayWins }),
+  ]
+    .filter((part) => part !== null)
+    .join(', ');
+}
 
 /** Head to head from `stat-service/h2` (spec §7): last meetings, the record and each side's form. */
 export function HeadToHead({ eventId }: { eventId: number }) {
@@ -14,15 +29,7 @@ export function HeadToHead({ eventId }: { eventId: number }) {
   return (
     <section className="h2h" aria-label={t('event.h2h')} data-testid="h2h">
       <h3>{t('event.h2h')}</h3>
-      <p className="h2h__summary">
-        {t('event.h2h_summary', {
-          home: data.home.name,
-          homeWins: data.summary.homeWins,
-          draws: data.summary.draws,
-          awayWins: data.summary.awayWins,
-          away: data.away.name,
-        })}
-      </p>
+      <p className="h2h__summary">{summaryText(data.summary, data.home.name, data.away.name, t)}</p>
       <div className="h2h__form">
         {[data.home, data.away].map((side) => (
           <p key={side.id}>

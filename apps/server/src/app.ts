@@ -202,6 +202,7 @@ export async function buildApp(deps: AppDeps) {
     },
     metrics: domain,
     brandOf,
+    brandName: async (appId) => (await tenancy.service.findById(appId))?.name ?? null,
     sleep: deps.sleep,
     log: (msg, err) => logTarget.app?.log.error({ err }, msg),
   });

@@ -333,5 +333,9 @@ describeEachBackend('betting', (backend) => {
     expect(page.headers['content-type']).toContain('text/html');
     expect(page.body).toContain(`#${latest.id}`);
     expect(page.body).not.toContain('<script');
+    // The client's brand by name, not the host it was printed from; each leg's kick-off.
+    expect(page.body).toContain('<small>Demo Bet</small>');
+    expect(page.body).not.toContain('<small>localhost</small>');
+    expect(page.body).toMatch(/Kick-off: \d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}/);
   });
 });

@@ -89,6 +89,8 @@ export function bettingRoutes(deps: {
   metrics?: DomainMetrics;
   /** A visitor's brand (the site's): checkBets answers in that brand's prices. */
   brandOf?: (request: FastifyRequest) => Promise<number | null>;
+  /** A brand's name by its app id (the printed receipt names the client's brand). */
+  brandName?: (appId: number) => Promise<string | null>;
   clock: Clock;
 }): FastifyPluginAsync {
   const { auth, betting, cashOut, views } = deps;
@@ -220,7 +222,8 @@ export function bettingRoutes(deps: {
               translatorFor(request),
               locale,
               request.query.tz,
-              request.query.host,
+              // The brand the client plays with, by name; the host the page was on only when it has none.
+              (await deps.brandName?.(user.appId)) ?? request.query.host,
               user.oddsFormat,
               user.dateFormat,
             ) as never,

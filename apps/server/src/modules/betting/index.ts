@@ -61,6 +61,8 @@ export interface BettingModuleDeps {
   metrics?: DomainMetrics;
   /** A visitor's brand (the site's): checkBets answers in that brand's prices. */
   brandOf?: (request: FastifyRequest) => Promise<number | null>;
+  /** A brand's name by its app id (the printed receipt names the client's brand). */
+  brandName?: (appId: number) => Promise<string | null>;
 }
 
 /** Bets: the slip's checks, placement, live acceptance, settlement, cash-out and the client's bet history. */
@@ -99,6 +101,7 @@ export function createBettingModule(deps: BettingModuleDeps) {
         rateLimits: deps.rateLimits,
         metrics: deps.metrics,
         brandOf: deps.brandOf,
+        brandName: deps.brandName,
         clock: deps.clock,
       }),
     );

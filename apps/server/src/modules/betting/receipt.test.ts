@@ -102,3 +102,15 @@ describe('bet receipt', () => {
     expect(receiptHtml(bet(), t, 'en')).toContain('Home &lt;b&gt;');
   });
 });
+
+describe('receipt: brand and kick-off (issue 33)', () => {
+  it("names the brand at the foot and gives every leg's kick-off in the receipt's date style", () => {
+    const en = text(receiptHtml(bet(), t, 'en', 'Europe/Istanbul', 'Demo Bet'));
+    expect(en).toContain('Demo Bet');
+    // 15:00 UTC is 18:00 in Istanbul: one line per leg.
+    expect(en.match(/bet\.receipt\.kick_off: 23 Nov 2026, 18:00/g)).toHaveLength(3);
+    const tr = text(receiptHtml(bet(), t, 'tr', 'Europe/Istanbul', 'Kartal Bahis'));
+    expect(tr).toContain('bet.receipt.kick_off: 23.11.2026 18:00');
+    expect(tr).toContain('Kartal Bahis');
+  });
+});

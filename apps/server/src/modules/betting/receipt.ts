@@ -27,25 +27,32 @@ const STYLE = trustedHtml(
 /** An open bet has paid nothing yet (unless partly cashed out): no "Paid 0.00" line that reads like a loss. */
 const SETTLED = new Set(['win', 'loss', 'refund', 'cancelled', 'cashout', 'rejected']);
 
-/** A printable receipt of a bet (spec §7: print=1, tz, host): every text escaped, no scripts. */
+/**
+ * A printable receipt of a bet (spec §7: print=1, tz, host): every text escaped, no scripts. Each leg carries its
+ * kick-off; the foot names the brand (the client's, else the host the page was printed from).
+ */
 export function receiptHtml(
   bet: BetView,
   t: (key: string) => string,
   locale: Locale,
   tz?: string,
-  host?: string,
+  brand?: string,
   oddsFormat: OddsDisplayFormat = 'decimal',
   datePattern?: string,
 ): string {
   const money = (n: number) => formatMoney(cents(n), bet.currency);
   // Dates as the success page writes them (the one date style, @sb/betting dates.ts): the receipt printed
   // from that page reads like it, in the client's pattern (`date_format`) when it has one.
-  const placed = formatDateTime(bet.created_at, { locale, timeZone: zoneOf(tz), pattern: datePattern });
+  const dates = { locale, timeZone: zoneOf(tz), pattern: datePattern };
+  const placed = formatDateTime(bet.created_at, dates);
   const systems =
     bet.type.name === 'system' ? ` ${bet.systems.map((k) => `${k}/${bet.odd_count}`).join(', ')}` : '';
+  const kickOff = (i: BetView['items'][number]) =>
+    i.matchStartDate &&
+    html`<br><small>${t('bet.receipt.kick_off')}: ${formatDateTime(i.matchStartDate, dates)}</small>`;
   const rows = bet.items.map(
     (i) =>
-      html`<tr><td>${i.fcName} – ${i.scName}<br><small>${i.name}${i.specialValue && ` (${i.specialValue})`}: ${i.selection}${i.oddResult && ` · ${t(`bets.leg.${i.oddResult}`)}`}</small></td><td class="n">${receiptOdd(i.oddValue, oddsFormat)}</td></tr>`,
+      html`<tr><td>${i.fcName} – ${i.scName}${kickOff(i)}<br><small>${i.name}${i.specialValue && ` (${i.specialValue})`}: ${i.selection}${i.oddResult && ` · ${t(`bets.leg.${i.oddResult}`)}`}</small></td><td class="n">${receiptOdd(i.oddValue, oddsFormat)}</td></tr>`,
   );
   const line = (key: string, value: string | number) =>
     html`<tr><th>${t(key)}</th><td class="n">${value}</td></tr>`;
@@ -58,5 +65,5 @@ ${line('bet.receipt.number', `#${bet.id}`)}${line('bet.receipt.placed', placed)}
 ${line('bet.receipt.bets', `${t(`bet.type.${bet.type.name}`)}${systems} · ${bet.bet_count}`)}</table>
 <table>${rows}</table><table>
 ${line('bet.receipt.stake_per_bet', money(bet.amount_per_bet))}${line('bet.receipt.stake', money(bet.amount))}${line('bet.receipt.potential', money(bet.calculated_earnings))}${paid}
-</table>${host && html`<p><small>${host}</small></p>`}</body></html>`.text;
+</table>${brand && html`<p><small>${brand}</small></p>`}</body></html>`.text;
 }

@@ -56,12 +56,21 @@ export const currencySchema = z.object({
 export type Currency = z.infer<typeof currencySchema>;
 
 /** The client's stored preferences (also edited through the preferences form). */
+/**
+ * Date patterns a client may choose (preferences); '' is the page language's own style (`27 Nov 2026` in English,
+ * `27.11.2026` in Turkish), the default.
+ */
+export const DATE_FORMATS = ['', 'DD.MM.YYYY', 'MM/DD/YYYY', 'YYYY-MM-DD'] as const;
+export type DateFormat = (typeof DATE_FORMATS)[number];
+
 export const userPreferencesSchema = z.object({
   oddsFormat: oddsFormatSchema,
   /** What a bet does when its odds moved before acceptance: refuse (none), take any, or only higher. */
   oddsChange: z.enum(['none', 'any', 'higher']),
   language: z.enum(['en', 'tr']),
   timezone: z.string(),
+  /** The date pattern the client chose; '' the language's style (also the session's `date_format`). */
+  dateFormat: z.string(),
   hideBalance: z.boolean(),
 });
 export type UserPreferences = z.infer<typeof userPreferencesSchema>;
@@ -145,6 +154,7 @@ export const preferencesFieldsSchema = z.object({
   odds_change: z.enum(['none', 'any', 'higher']).default('none'),
   language: z.enum(['en', 'tr']),
   timezone: z.string().min(1).max(64),
+  date_format: z.enum(DATE_FORMATS).default(''),
   hide_balance: z.string().optional(),
 });
 export type PreferencesFields = z.infer<typeof preferencesFieldsSchema>;

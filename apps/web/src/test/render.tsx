@@ -54,6 +54,7 @@ export const TEST_USER: SessionUser = {
     oddsChange: 'none',
     language: 'en',
     timezone: 'Europe/Istanbul',
+    dateFormat: '',
     hideBalance: false,
   },
 };

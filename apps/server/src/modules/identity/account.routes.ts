@@ -133,6 +133,7 @@ export function accountRoutes(
             oddsChange: parsed.data.odds_change,
             language: parsed.data.language,
             timezone: parsed.data.timezone,
+            dateFormat: parsed.data.date_format,
             hideBalance: ['1', 'on', 'true'].includes(parsed.data.hide_balance ?? ''),
           };
           await identity.updatePreferences(user, prefs);

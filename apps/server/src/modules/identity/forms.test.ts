@@ -19,12 +19,16 @@ describe('server-rendered forms', () => {
       oddsChange: 'none',
       language: 'en',
       timezone: '"><img src=x onerror=alert(1)>',
+      dateFormat: 'YYYY-MM-DD',
       hideBalance: true,
     });
     expect(html).not.toContain('<img');
     expect(html).not.toContain('<preferences.');
     expect(html).toContain('&quot;&gt;&lt;img src=x onerror=alert(1)&gt;');
     expect(html).toContain('name="hide_balance" value="1" checked');
+    // The date pattern: the language's own style ('') or one of the patterns, the client's chosen.
+    expect(html).toContain('<option value="YYYY-MM-DD" selected>YYYY-MM-DD</option>');
+    expect(html).toMatch(/<option value="">[^<]*preferences.date_format.language[^<]*<\/option>/);
   });
 
   it('marks the failing field of the password form', () => {

@@ -1,4 +1,4 @@
-import { ODDS_FORMATS, type UserPreferences } from '@sb/contract';
+import { DATE_FORMATS, ODDS_FORMATS, type UserPreferences } from '@sb/contract';
 
 import { html, type Html } from '../../lib/html';
 import type { Translate } from '../content/index';
@@ -124,6 +124,15 @@ export function renderPreferencesForm(
       t('preferences.timezone'),
       zones.map((z) => [z, z]),
       prefs.timezone,
+      errors,
+      t,
+    ),
+    // Every date of the app and the printed receipt: the language's style, or the client's pattern.
+    select(
+      'date_format',
+      t('preferences.date_format'),
+      DATE_FORMATS.map((f) => [f, f === '' ? t('preferences.date_format.language') : f]),
+      prefs.dateFormat,
       errors,
       t,
     ),

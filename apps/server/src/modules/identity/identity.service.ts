@@ -51,6 +51,7 @@ export function preferencesOf(user: UserRow): UserPreferences {
     oddsChange: user.oddsChange,
     language: user.language,
     timezone: user.timezone,
+    dateFormat: user.dateFormat,
     hideBalance: user.hideBalance,
   };
 }
@@ -162,6 +163,7 @@ export function createIdentityService(deps: {
         oddsChange: 'none' | 'any' | 'higher';
         language: 'en' | 'tr';
         timezone: string;
+        dateFormat: string;
         hideBalance: boolean;
       },
     ): Promise<void> {

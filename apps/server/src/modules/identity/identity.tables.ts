@@ -36,7 +36,8 @@ export const users = pgTable(
     dateOfBirth: date('date_of_birth', { mode: 'string' }),
     currencyIso: text('currency_iso').notNull().default('TRY'),
     timezone: text('timezone').notNull().default('Europe/Istanbul'),
-    dateFormat: text('date_format').notNull().default('DD.MM.YYYY'),
+    /** The client's date pattern (preferences); empty: the page language's own style (lib dates.ts). */
+    dateFormat: text('date_format').notNull().default(''),
     language: text('language').$type<'en' | 'tr'>().notNull().default('tr'),
     oddsFormat: text('odds_format').$type<OddsFormat>().notNull().default('decimal'),
     /** Odds-change policy of bet placement: none (refuse), any, higher. */

@@ -124,3 +124,12 @@ export const THEME_CSS_VARIABLES = {
   '--color-text': 'text',
   '--color-text-muted': 'textMuted',
 } as const;
+
+/**
+ * The CSS `color-scheme` of a brand's background (`#rrggbb`): native controls (checkboxes, selects, date pickers,
+ * scrollbars) are drawn for it, not for the device's preference: white boxes on a dark brand otherwise.
+ */
+export function themeColorScheme(background: string): 'dark' | 'light' {
+  const [r, g, b] = [1, 3, 5].map((i) => parseInt(background.slice(i, i + 2), 16) || 0);
+  return 0.299 * r! + 0.587 * g! + 0.114 * b! < 128 ? 'dark' : 'light';
+}

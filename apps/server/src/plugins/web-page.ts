@@ -1,5 +1,5 @@
 import type { StartupData } from '@sb/contract';
-import { THEME_CSS_VARIABLES } from '@sb/contract/constants';
+import { THEME_CSS_VARIABLES, themeColorScheme } from '@sb/contract/constants';
 import { html, scriptJson, trustedHtml } from '../lib/html';
 
 export type { StartupData } from '@sb/contract';
@@ -36,7 +36,10 @@ export function renderIndexHtml(
   if (!data) return page;
   const { app, locale } = data;
   const t = app.theme;
-  const declarations = Object.entries(THEME_CSS_VARIABLES).map(([name, key]) => html`${name}:${t[key]};`);
+  const declarations = [
+    ...Object.entries(THEME_CSS_VARIABLES).map(([name, key]) => html`${name}:${t[key]};`),
+    html`color-scheme:${themeColorScheme(t.background)};`,
+  ];
   const style = html`<style>:root{${declarations}}${BOOT_BAR_CSS}</style>`;
   page = page
     .replace(/<html lang="[^"]*">/, () => html`<html lang="${locale}">`.text)

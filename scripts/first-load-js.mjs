@@ -7,8 +7,12 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-/** The budget of the home page's first load: first-load JavaScript of the home page, gzip, in KiB (1,024 bytes). */
-export const FIRST_LOAD_BUDGET_KIB = 120;
+/**
+ * The budget of the home page's first load: first-load JavaScript of the home page, gzip, in KiB (1,024 bytes).
+ * 120 until issue 33, then 100 (98.7 then): features to come (the bet builder, promotions) load with their own
+ * screens, not with the entry every page pays for.
+ */
+export const FIRST_LOAD_BUDGET_KIB = 100;
 
 /** Files of the chunks index.html loads before anything runs: its entry and the entry's static imports. */
 export function firstLoadFiles(manifest) {

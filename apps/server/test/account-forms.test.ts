@@ -132,7 +132,7 @@ describeEachBackend('account forms: change password and preferences', (backend) 
     });
     expect(form.statusCode).toBe(200);
     const html = form.json().result as string;
-    for (const name of ['odds_format', 'language', 'timezone', 'hide_balance'])
+    for (const name of ['odds_format', 'language', 'timezone', 'date_format', 'hide_balance'])
       expect(html).toContain(`name="${name}"`);
     expect(html).toContain('action="/api/v1/user/prefences/form"');
 
@@ -141,6 +141,7 @@ describeEachBackend('account forms: change password and preferences', (backend) 
       odds_change: 'higher',
       language: 'en',
       timezone: 'Europe/London',
+      date_format: 'YYYY-MM-DD',
       hide_balance: '1',
     });
     expect(saved.statusCode).toBe(200);
@@ -153,9 +154,12 @@ describeEachBackend('account forms: change password and preferences', (backend) 
       oddsChange: 'higher',
       language: 'en',
       timezone: 'Europe/London',
+      dateFormat: 'YYYY-MM-DD',
       hideBalance: true,
     });
     expect(user.timezone).toBe('Europe/London');
+    // The chosen pattern is the session's date_format, which every screen's dates follow.
+    expect(user.date_format).toBe('YYYY-MM-DD');
 
     const off = await urlencoded('/api/v1/user/prefences/form', access_token, {
       odds_format: 'decimal',
@@ -167,6 +171,8 @@ describeEachBackend('account forms: change password and preferences', (backend) 
       await server.app.inject({ method: 'GET', url: '/api/get/session', headers: bearer(access_token) })
     ).json().result.user;
     expect(user.preferences.hideBalance).toBe(false);
+    // A form without the field: the language's own style again ('').
+    expect(user.date_format).toBe('');
   });
 
   it('refuses bad preferences with 400 naming the field, and escapes what it echoes', async () => {
@@ -178,6 +184,14 @@ describeEachBackend('account forms: change password and preferences', (backend) 
     });
     expect(badOdds.statusCode).toBe(400);
     expect(badOdds.json().field).toBe('odds_format');
+    const badPattern = await urlencoded('/api/v1/user/prefences/form', access_token, {
+      odds_format: 'decimal',
+      language: 'en',
+      timezone: 'UTC',
+      date_format: 'DD/MM/YY HH:mm',
+    });
+    expect(badPattern.statusCode).toBe(400);
+    expect(badPattern.json().field).toBe('date_format');
     const evil = '"><script>alert(1)</script>';
     const badZone = await urlencoded('/api/v1/user/prefences/form', access_token, {
       odds_format: 'decimal',

@@ -51,6 +51,24 @@ describe('StakePopup', () => {
     expect(onSave).toHaveBeenCalledWith({ perBet: 125050, total: 500200, edited: 'perBet' });
   });
 
+  it('replaces the preset with the first key after opening, then appends (§5, issue 33 item 3)', () => {
+    const { popup, onSave, done } = renderPopup();
+    const key = (k: string) => fireEvent.click(within(popup).getByRole('button', { name: k }));
+    key('2');
+    key('5');
+    expect(within(popup).getByTestId('stake-total')).toHaveTextContent('₺25');
+    done();
+    expect(onSave).toHaveBeenCalledWith({ perBet: 2500, total: 2500, edited: 'total' });
+  });
+
+  it('replaces the preset of a field the player switches to, from the keyboard too', () => {
+    const { popup } = renderPopup(4);
+    fireEvent.click(within(popup).getByRole('button', { name: /betslip\.stake_total/ }));
+    fireEvent.keyDown(document.body, { key: '8' });
+    expect(within(popup).getByTestId('stake-total')).toHaveTextContent('₺8');
+    expect(within(popup).getByTestId('stake-perBet')).toHaveTextContent('₺2.00');
+  });
+
   it('leaves keys with a modifier alone', () => {
     const { popup } = renderPopup();
     fireEvent.keyDown(document.body, { key: '5', ctrlKey: true });

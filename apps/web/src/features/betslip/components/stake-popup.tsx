@@ -66,14 +66,20 @@ function StakeEditor({ stake, betCount, showPerBet, currency, onSave }: StakeEdi
   const [field, setField] = useState<StakeField>(showPerBet ? stake.edited : 'total');
   const [draft, setDraft] = useState<StakeState>({ ...start, edited: field });
   const [text, setText] = useState(stakeText(field === 'perBet' ? start.perBet : start.total));
+  // The preset shown when the editor opens (or a field is chosen) is selected, as bet365's is: the first digit
+  // or decimal key replaces it, later keys append (§5). Delete edits the preset.
+  const [preset, setPreset] = useState(true);
   const type = (next: string) => {
     setText(next);
+    setPreset(false);
     setDraft(editStake(field, parseAmount(next), betCount));
   };
-  useTypedKeys((key) => type(numpadInput(text, key)), type);
+  const press = (key: NumpadKey) => type(numpadInput(preset && key !== 'delete' ? '' : text, key));
+  useTypedKeys(press, type);
   const select = (next: StakeField) => {
     setField(next);
     setText(stakeText(next === 'perBet' ? draft.perBet : draft.total));
+    setPreset(true);
     setDraft({ ...draft, edited: next });
   };
   const placed = stakeAt(draft, betCount);
@@ -121,7 +127,7 @@ function StakeEditor({ stake, betCount, showPerBet, currency, onSave }: StakeEdi
         ))}
       </div>
       <Numpad
-        onKey={(key: NumpadKey) => type(numpadInput(text, key))}
+        onKey={press}
         deleteLabel={t('betslip.numpad_delete')}
         decimalLabel={t('betslip.numpad_decimal')}
         decimalMark="."

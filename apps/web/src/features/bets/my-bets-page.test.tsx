@@ -183,7 +183,12 @@ describe('MyBetsPage', () => {
 
     fireEvent.click(within(card(1)).getByTestId('cash-out-button'));
     fireEvent.click(screen.getByRole('button', { name: 'cashout.yes' }));
-    await screen.findByRole('dialog', { name: 'cashout.success_title' });
+    const success = await screen.findByRole('dialog', { name: 'cashout.success_title' });
+    // Two buttons, two names (issue 33 item 11): the header's close and the footer's OK.
+    const names = within(success)
+      .getAllByRole('button')
+      .map((b) => b.getAttribute('aria-label') ?? b.textContent);
+    expect(names).toEqual(['cashout.close', 'cashout.ok']);
     const post = fetchMock.mock.calls.find(
       ([, init]) => (init as RequestInit | undefined)?.method === 'POST',
     )!;
@@ -201,7 +206,12 @@ describe('MyBetsPage', () => {
     expect(within(popup).getByTestId('partial-amount')).toHaveTextContent('₺4.50');
     fireEvent.click(within(popup).getByRole('button', { name: 'cashout.continue' }));
     fireEvent.click(screen.getByRole('button', { name: 'cashout.yes' }));
-    await screen.findByRole('dialog', { name: 'cashout.success_title' });
+    const success = await screen.findByRole('dialog', { name: 'cashout.success_title' });
+    // Two buttons, two names (issue 33 item 11): the header's close and the footer's OK.
+    const names = within(success)
+      .getAllByRole('button')
+      .map((b) => b.getAttribute('aria-label') ?? b.textContent);
+    expect(names).toEqual(['cashout.close', 'cashout.ok']);
     const post = fetchMock.mock.calls.find(
       ([, init]) => (init as RequestInit | undefined)?.method === 'POST',
     )!;

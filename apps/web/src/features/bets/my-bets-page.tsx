@@ -132,7 +132,7 @@ export function MyBetsPage() {
         open={cashedOut !== null}
         variant="dialog"
         title={t('cashout.success_title')}
-        closeLabel={t('cashout.ok')}
+        closeLabel={t('cashout.close')}
         onClose={close}
         footer={<Button onClick={close}>{t('cashout.ok')}</Button>}
       >

@@ -64,6 +64,13 @@ const calls = (path: string) =>
   fetchMock.mock.calls.filter(([url]) => new URL(url as string).pathname === path);
 
 describe('BetslipPage', () => {
+  it('flags two picks of one match "same match", and only those (issue 33 item 10)', async () => {
+    await renderSlip([entry(1), entry(2, { eventId: 1001 }), entry(3)]);
+    const rows = screen.getAllByTestId('slip-row');
+    expect(rows.map((r) => within(r).queryByTestId('same-match') !== null)).toEqual([true, true, false]);
+    expect(within(rows[0]!).getByTestId('same-match')).toHaveTextContent('betslip.same_match');
+  });
+
   it('shows the empty state with its shortcut links', async () => {
     await renderSlip([]);
     expect(screen.getByText('betslip.empty.title')).toBeInTheDocument();

@@ -103,6 +103,7 @@ export function BetslipPage() {
             entry={entry}
             event={events.data?.get(entry.eventId)}
             error={errors.perBet[entry.oddId]}
+            sameMatch={bets.some((b) => b.eventId === entry.eventId && b.oddId !== entry.oddId)}
             currency={currency}
             banker={canBanker ? { canSet: canAdd } : null}
             onRemove={() => removeSelection(entry.oddId)}

@@ -16,6 +16,8 @@ export interface SlipRowProps {
   event: FixtureEvent | undefined;
   error: SlipError | undefined;
   currency: Pick<Currency, 'symbol' | 'position'>;
+  /** Another selection of the slip is from the same match (they never stand in one combination). */
+  sameMatch: boolean;
   /** Banker toggle: hidden (null), or shown and whether it may be switched on now. */
   banker: { canSet: boolean } | null;
   onRemove: () => void;
@@ -45,8 +47,10 @@ function MatchLine({ entry, event }: Pick<SlipRowProps, 'entry' | 'event'>) {
 }
 
 /** One selection of the slip (spec §2): market, outcome, error, max stake, teams, competition, clock, odd. */
-export function SlipRow({ entry, number, event, error, currency, banker, onRemove, onBanker }: SlipRowProps) {
+export function SlipRow(props: SlipRowProps) {
+  const { entry, number, event, error, currency, sameMatch, banker, onRemove, onBanker } = props;
   const { t } = useTranslation();
+  const match = `${entry.match.home} – ${entry.match.away}`;
   const value = error?.value === undefined ? {} : { amount: formatUserMoney(error.value, currency) };
   const locked = locksSelection(error);
   return (
@@ -80,7 +84,7 @@ export function SlipRow({ entry, number, event, error, currency, banker, onRemov
         <button
           type="button"
           className="slip-row__remove"
-          aria-label={t('betslip.remove', { name: entry.outCome })}
+          aria-label={t('betslip.remove', { name: entry.outCome, match })}
           onClick={onRemove}
         >
           <Icon name="close" size={18} />
@@ -98,7 +102,12 @@ export function SlipRow({ entry, number, event, error, currency, banker, onRemov
         )}
       </div>
       <div className="slip-row__teams">
-        {entry.match.home} – {entry.match.away}
+        {match}
+        {sameMatch && (
+          <span className="slip-row__same" data-testid="same-match">
+            {t('betslip.same_match')}
+          </span>
+        )}
       </div>
       <div className="slip-row__line slip-row__line--muted">
         <span className="slip-row__competition">{event?.competition.name ?? entry.match.competition}</span>

@@ -1,6 +1,7 @@
 export * from './money';
 export * from './odds';
 export * from './odds-format';
+export * from './handicap';
 export * from './combinations';
 export * from './coupon';
 export * from './stakes';

@@ -1,4 +1,11 @@
-import { formatDateTime, formatMoney, formatOdds, cents, type OddsDisplayFormat } from '@sb/betting';
+import {
+  cents,
+  formatDateTime,
+  formatMoney,
+  formatOdds,
+  marketCaption,
+  type OddsDisplayFormat,
+} from '@sb/betting';
 import type { BetView, Locale } from '@sb/contract';
 import { html, trustedHtml, type Html } from '../../lib/html';
 
@@ -52,7 +59,7 @@ export function receiptHtml(
     html`<br><small>${t('bet.receipt.kick_off')}: ${formatDateTime(i.matchStartDate, dates)}</small>`;
   const rows = bet.items.map(
     (i) =>
-      html`<tr><td>${i.fcName} – ${i.scName}${kickOff(i)}<br><small>${i.name}${i.specialValue && ` (${i.specialValue})`}: ${i.selection}${i.oddResult && ` · ${t(`bets.leg.${i.oddResult}`)}`}</small></td><td class="n">${receiptOdd(i.oddValue, oddsFormat)}</td></tr>`,
+      html`<tr><td>${i.fcName} – ${i.scName}${kickOff(i)}<br><small>${marketCaption(i.name, i.specialValue, i.selection)}: ${i.selection}${i.oddResult && ` · ${t(`bets.leg.${i.oddResult}`)}`}</small></td><td class="n">${receiptOdd(i.oddValue, oddsFormat)}</td></tr>`,
   );
   const line = (key: string, value: string | number) =>
     html`<tr><th>${t(key)}</th><td class="n">${value}</td></tr>`;

@@ -47,6 +47,15 @@ const bet = (items: BetView['items']): BetView => ({
 });
 
 describe('BetLegs', () => {
+  it("shows a handicap pick on its own side's line, not the market's home line (issue 33 item 1)", async () => {
+    const away = { ...item(1, null), specialValue: '-0.5', selection: '2 (+0.5)' };
+    const total = { ...item(2, null), name: 'Total Goals', specialValue: '2.5', selection: 'Over 2.5' };
+    await renderScreen(<BetLegs bet={bet([away, total])} />);
+    const picks = document.querySelectorAll('.bet-leg__pick');
+    expect(picks[0]).toHaveTextContent(/^Asian Handicap: 2 \(\+0\.5\)$/);
+    expect(picks[1]).toHaveTextContent(/^Total Goals \(2\.5\): Over 2\.5$/);
+  });
+
   it('names half-won, half-lost and pushed legs with the final score', async () => {
     await renderScreen(
       <BetLegs bet={bet([item(1, 'half_win'), item(2, 'half_loss'), item(3, 'void'), item(4, null)])} />,

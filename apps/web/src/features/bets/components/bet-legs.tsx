@@ -1,4 +1,5 @@
 import { useTranslation } from '@/lib/i18n';
+import { marketCaption } from '@sb/betting';
 import type { BetView } from '@sb/contract';
 import { phaseClock } from '@/lib/fixtures/live-clock';
 import { formatStart, useStartTimeContext } from '@/lib/fixtures/start-time';
@@ -39,8 +40,7 @@ export function BetLegs({ bet }: { bet: BetView }) {
           </span>
           <span className="bet-leg__odd">{formatOdd(item.oddValue)}</span>
           <span className="bet-leg__pick">
-            {item.name}
-            {item.specialValue ? ` (${item.specialValue})` : ''}: <strong>{item.selection}</strong>
+            {marketCaption(item.name, item.specialValue, item.selection)}: <strong>{item.selection}</strong>
             {item.banker && <span className="bet-leg__banker">{t('bets.banker')}</span>}
           </span>
           <span className="bet-leg__state">

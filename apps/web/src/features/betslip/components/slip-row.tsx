@@ -1,4 +1,5 @@
 import { useTranslation } from '@/lib/i18n';
+import { marketCaption } from '@sb/betting';
 import type { Currency, FixtureEvent } from '@sb/contract';
 import { Icon } from '@/components/ui/icon';
 import { formatUserMoney } from '@/lib/money';
@@ -92,8 +93,7 @@ export function SlipRow(props: SlipRowProps) {
       </div>
       <div className="slip-row__line slip-row__line--muted">
         <span className="slip-row__market">
-          {entry.name}
-          {entry.specialValue ? ` (${entry.specialValue})` : ''}
+          {marketCaption(entry.name, entry.specialValue, entry.outCome)}
         </span>
         {entry.maxStake !== null && (
           <span className="slip-row__max">

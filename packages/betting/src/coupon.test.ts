@@ -10,13 +10,13 @@ import {
   couponCombinations,
   normalizeBankers,
   SINGLE,
-  systemOptions,
   toggleBanker,
   toggleSystem,
   validCombinations,
   type Coupon,
   type CouponPick,
 } from './coupon';
+import { systemOptions } from './combination-counts';
 
 const picks = (...events: number[]): CouponPick[] => events.map((eventId) => ({ eventId, banker: false }));
 const grow = (events: number[]): Coupon => {

@@ -1,3 +1,4 @@
+import { combinationCount, systemOptions } from './combination-counts';
 import { subsets } from './combinations';
 
 /** Coupon types of spec §4. */
@@ -49,17 +50,6 @@ export function validCombinations(picks: readonly CouponPick[], k: number): numb
   return out;
 }
 
-/** System sizes a slip offers: 1 … free − 1 non-banker legs per combination, with at least one combination. */
-export function systemOptions(picks: readonly CouponPick[]): { k: number; combinations: number }[] {
-  const free = picks.filter((p) => !p.banker).length;
-  const options: { k: number; combinations: number }[] = [];
-  for (let k = 1; k < free; k++) {
-    const combinations = validCombinations(picks, k).length;
-    if (combinations > 0) options.push({ k, combinations });
-  }
-  return options;
-}
-
 /**
  * The coupon after the picks changed (spec §4): one pick is a single; the first combination of picks from
  * different events switches to multiple; with two picks of one event a multiple is impossible and the slip falls
@@ -75,7 +65,7 @@ export function couponAfterPicks(prev: Coupon, prevCount: number, picks: readonl
   let type: CouponType = prev.type;
   if (prevCount <= 1 && !sameEvent) type = COUPON_TYPE.multiple;
   if (sameEvent && type !== COUPON_TYPE.system)
-    type = validCombinations(picks, 2).length > 2 ? COUPON_TYPE.system : COUPON_TYPE.single;
+    type = combinationCount(picks, 2) > 2 ? COUPON_TYPE.system : COUPON_TYPE.single;
   if (type === COUPON_TYPE.system && picks.length > SLIP_LIMITS.systemSelections)
     type = sameEvent ? COUPON_TYPE.single : COUPON_TYPE.multiple;
   if (type !== COUPON_TYPE.system) return { type, systems: [] };

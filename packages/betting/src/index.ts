@@ -4,6 +4,8 @@ export * from './odds-format';
 export * from './handicap';
 export * from './combinations';
 export * from './coupon';
+export * from './combination-counts';
+export * from './coupon-sums';
 export * from './stakes';
 export * from './payout';
 export * from './cashout';

@@ -1,8 +1,8 @@
 import {
   combinationsReturn,
   COUPON_TYPE,
-  couponCombinations,
-  possibleEarnings,
+  couponBetCount,
+  couponEarnings,
   type Coupon,
   type CouponPick,
 } from '@sb/betting';
@@ -12,23 +12,21 @@ import type { SlipEntry } from '@/lib/slip-store';
 export const picksOf = (bets: readonly SlipEntry[]): CouponPick[] =>
   bets.map((b) => ({ eventId: b.eventId, banker: b.banker }));
 
-/** How many bets (combinations) the coupon places. */
+/** How many bets (combinations) the coupon places, counted in closed form (never listed: 25 picks). */
 export const betCountOf = (coupon: Coupon, bets: readonly SlipEntry[]): number =>
-  couponCombinations(coupon, picksOf(bets)).length;
+  couponBetCount(coupon, picksOf(bets));
 
 /** Possible earnings of the slip at a per-bet stake (minor units): least and most a winning slip returns. */
-export function earningsOf(
+export const earningsOf = (
   coupon: Coupon,
   bets: readonly SlipEntry[],
   perBetCents: number,
-): { min: number; max: number } {
-  const combinations = couponCombinations(coupon, picksOf(bets));
-  return possibleEarnings(
-    bets.map((b) => b.odd),
-    combinations,
+): { min: number; max: number } =>
+  couponEarnings(
+    coupon,
+    bets.map((b) => ({ eventId: b.eventId, banker: b.banker, odd: b.odd })),
     perBetCents,
   );
-}
 
 /**
  * The product of the odds (a multiple's total odds), rounded down to 2 decimals exactly as its winnings are,

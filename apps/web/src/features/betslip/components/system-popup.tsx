@@ -2,7 +2,8 @@ import { useTranslation } from '@/lib/i18n';
 import {
   bankerSplit,
   COUPON_TYPE,
-  couponCombinations,
+  couponBetCount,
+  firstCombinations,
   SLIP_LIMITS,
   systemOptions,
   type Coupon,
@@ -31,8 +32,9 @@ export function SystemPopup({
   const { t } = useTranslation();
   const { bankers, free } = bankerSplit(picks);
   const chosen = coupon.type === COUPON_TYPE.system ? coupon.systems : [];
-  const combinations = chosen.length > 0 ? couponCombinations(coupon, picks) : [];
-  const shown = combinations.slice(0, SLIP_LIMITS.combinationDisplay);
+  // Counted in closed form; only the combinations shown are made (issue 33 item 2).
+  const count = chosen.length > 0 ? couponBetCount(coupon, picks) : 0;
+  const shown = count > 0 ? firstCombinations(coupon, picks, SLIP_LIMITS.combinationDisplay) : [];
   return (
     <Popup
       open={open}
@@ -69,9 +71,9 @@ export function SystemPopup({
               <li key={legs.join('-')}>{legs.map((i) => i + 1).join(' + ')}</li>
             ))}
           </ol>
-          {combinations.length > shown.length && (
+          {count > shown.length && (
             <p className="system-combos__more">
-              {t('betslip.combinations_more', { count: combinations.length - shown.length })}
+              {t('betslip.combinations_more', { count: count - shown.length })}
             </p>
           )}
         </>

@@ -11,11 +11,7 @@ import { formatMultiplier, multiplierAt, parseMultiplier, parseStake } from './c
 import { useCrashGame } from './use-crash-game';
 import './crash.css';
 import { cents, formatAmount } from '@sb/betting';
-import { formatUserMoney } from '@/lib/money';
-
-/** Minor units with the currency's code after them (the app's one money format: `1,234.56 TRY`). */
-const money = (minor: number, currency: string) =>
-  formatUserMoney(minor, { symbol: currency, position: 'after' });
+import { crashMoney, useCrashBalance, type CrashSession } from './use-crash-balance';
 
 /** An error answer as the player reads it: the server's message (clear, in English) or a translated fallback. */
 function errorText(error: unknown, fallback: string): string {
@@ -23,7 +19,7 @@ function errorText(error: unknown, fallback: string): string {
   return fallback;
 }
 
-type Session = { id: string; currency: string; demo: boolean };
+type Session = CrashSession;
 
 /** One of the two bet panels: stake, auto cash-out, auto-bet for N rounds, bet / cash-out. */
 function BetPanel({
@@ -112,7 +108,8 @@ function BetPanel({
         disabled={busy}
         onClick={cashout}
       >
-        {t('crash.cash_out')} {money(Math.floor((mine.stake * now) / 100), session.currency)}
+        {t('crash.cash_out')}{' '}
+        {crashMoney(Math.floor((mine.stake * now) / 100), session.currency.iso_code, session)}
       </button>
     );
   } else if (mine) {
@@ -121,13 +118,13 @@ function BetPanel({
         {mine.status === 'cashed' && mine.cashout !== null
           ? t('crash.cashed_at', {
               point: formatMultiplier(mine.cashout),
-              amount: money(mine.payout ?? 0, session.currency),
+              amount: crashMoney(mine.payout ?? 0, session.currency.iso_code, session),
             })
           : mine.status === 'lost'
             ? t('crash.lost')
             : mine.status === 'void'
               ? t('crash.refunded')
-              : t('crash.bet_placed', { amount: money(mine.stake, session.currency) })}
+              : t('crash.bet_placed', { amount: crashMoney(mine.stake, session.currency.iso_code, session) })}
       </p>
     );
   } else {
@@ -240,14 +237,16 @@ function FairnessDialog({ onClose }: { onClose: () => void }) {
 /** The aviator screen: the shared flight, two bet panels, live bets, history strip, fairness. */
 export function AviatorPage() {
   const { t } = useTranslation();
+  const to = useLocalePath();
   const loggedIn = useIsLoggedIn();
   const [session, setSession] = useState<Session | null>(null);
   const [initial, setInitial] = useState<CrashStateResponse['result'] | null>(null);
-  const [balance, setBalance] = useState<number | null>(null);
   const [mine, setMine] = useState<Record<number, CrashBetView>>({});
   const [error, setError] = useState<string | null>(null);
   const [fairness, setFairness] = useState(false);
   const game = useCrashGame(initial);
+  const balance = useCrashBalance(session);
+  const { setFun, refresh } = balance;
 
   useEffect(() => {
     let cancelled = false;
@@ -256,27 +255,31 @@ export function AviatorPage() {
     const start = async () => {
       const saved = sessionStorage.getItem(key);
       let s: Session | null = saved ? (JSON.parse(saved) as Session) : null;
+      if (typeof s?.currency !== 'object') s = null; // kept by an older build (a bare currency code)
       let state: CrashStateResponse['result'] | null = null;
       if (s) state = await crashApi.state(s.id).catch(() => null);
       if (!state) {
         const opened = await crashApi.openSession(demo);
-        s = { id: opened.id, currency: opened.currency.iso_code, demo };
+        s = { id: opened.id, currency: opened.currency, demo };
         sessionStorage.setItem(key, JSON.stringify(s));
         state = await crashApi.state(s.id);
       }
       if (cancelled) return;
       setSession(s);
       setInitial(state);
-      setBalance(state.balance);
+      setFun(state.balance);
       setMine(Object.fromEntries(state.mine.map((b) => [b.id, b])));
     };
     start().catch((e: unknown) => !cancelled && setError(errorText(e, t('crash.error'))));
     return () => {
       cancelled = true;
     };
-  }, [loggedIn, t]);
+  }, [loggedIn, t, setFun]);
 
-  // My bets follow the feed (auto cash-outs and the crash settle them on the server).
+  // My bets follow the feed (auto cash-outs and the crash settle them on the server); a bet of mine that left
+  // 'open' moved money: the balance is read again at once, not at the end of the round.
+  const settledMine = game.bets.filter((b) => b.status !== 'open' && mine[b.id]?.status === 'open');
+  const settledKey = settledMine.map((b) => b.id).join(',');
   useEffect(() => {
     setMine((current) => {
       let changed = false;
@@ -289,25 +292,25 @@ export function AviatorPage() {
       return changed ? next : current;
     });
   }, [game.bets]);
-  // The balance after the round's settlement (and fun money) comes from the server.
+  useEffect(() => {
+    if (settledKey) refresh();
+  }, [settledKey, refresh]);
+  // The round's settlement (a lost bet moves nothing, a void one refunds) is read once the crash is in.
   const phase = game.round?.phase;
   useEffect(() => {
     if (!session || phase !== 'crashed') return;
-    const timer = setTimeout(
-      () =>
-        void crashApi.state(session.id).then(
-          (s) => setBalance(s.balance),
-          () => undefined,
-        ),
-      900,
-    );
+    const timer = setTimeout(refresh, 900);
     return () => clearTimeout(timer);
-  }, [phase, session, game.round?.id]);
+  }, [phase, session, game.round?.id, refresh]);
 
-  const onPlaced = useCallback((bet: CrashBetView, newBalance: number) => {
-    setMine((m) => ({ ...m, [bet.id]: bet }));
-    setBalance(newBalance);
-  }, []);
+  const { answered } = balance;
+  const onPlaced = useCallback(
+    (bet: CrashBetView, newBalance: number) => {
+      setMine((m) => ({ ...m, [bet.id]: bet }));
+      answered(newBalance);
+    },
+    [answered],
+  );
 
   const round = game.round;
   const mineIn = (slot: number) =>
@@ -322,18 +325,21 @@ export function AviatorPage() {
     >
       <h1 className="visually-hidden">{t('route.aviator')}</h1>
       <div className="crash-history" aria-label={t('crash.history')} data-testid="crash-history">
+        {/* Each chip opens the verifier on its round (issue 33 item 5). */}
         {game.history.map((h) => (
-          <span
+          <Link
             key={h.id}
+            to={to(`/aviator/verify?round=${h.id}`)}
             className={`crash-history__item${h.crashPoint >= 200 ? ' crash-history__item--high' : ''}`}
+            aria-label={t('crash.verify_round', { id: h.id, point: formatMultiplier(h.crashPoint) })}
           >
             {formatMultiplier(h.crashPoint)}
-          </span>
+          </Link>
         ))}
       </div>
       <div className="crash-top">
         <span data-testid="crash-balance">
-          {session && balance !== null ? `${t('crash.balance')}: ${money(balance, session.currency)}` : ''}
+          {balance.text !== null ? `${t('crash.balance')}: ${balance.text}` : ''}
           {session?.demo ? ` · ${t('crash.demo')}` : ''}
         </span>
         <button type="button" className="crash-link" onClick={() => setFairness(true)}>
@@ -378,9 +384,9 @@ export function AviatorPage() {
           {game.bets.map((b) => (
             <li key={b.id} className={`crash-bets__row crash-bets__row--${b.status}`}>
               <span>{b.player}</span>
-              <span>{money(b.stake, b.currency)}</span>
+              <span>{crashMoney(b.stake, b.currency, session)}</span>
               <span>{b.cashout !== null ? formatMultiplier(b.cashout) : '—'}</span>
-              <span>{b.payout ? money(b.payout, b.currency) : ''}</span>
+              <span>{b.payout ? crashMoney(b.payout, b.currency, session) : ''}</span>
             </li>
           ))}
         </ul>

@@ -1,12 +1,20 @@
 import { useEffect, useState } from 'react';
+import type { CrashRoundsResponse } from '@sb/contract';
 import { useTranslation } from '@/lib/i18n';
 import { useSearchParams } from 'react-router';
 import { crashApi } from './crash-api';
 import { crashPointOf, formatMultiplier, sha256Hex } from './crash-math';
 import './crash.css';
 
+type PublishedRound = CrashRoundsResponse['result'][number];
+
+/** The published rounds the verifier knows (the latest 100): its chips, and the results it compares with. */
+const ROUNDS_KNOWN = 100;
+
 interface Verdict {
   crashPoint: number;
+  /** The published point of the round with the typed hash (looked up by hash); null when none has it. */
+  published: number | null;
   /** SHA-256(next round's hash) = this hash; null when no next hash was given. */
   linked: boolean | null;
 }
@@ -21,23 +29,27 @@ export function VerifierPage() {
   const [hash, setHash] = useState(params.get('hash') ?? '');
   const [salt, setSalt] = useState(params.get('salt') ?? '');
   const [next, setNext] = useState(params.get('next') ?? '');
-  const [claimed, setClaimed] = useState<number | null>(null);
+  const [rounds, setRounds] = useState<PublishedRound[]>([]);
   const [verdict, setVerdict] = useState<Verdict | null>(null);
   const [error, setError] = useState<string | null>(null);
 
-  // Prefill: the published salt, and a revealed round (the given id, or the latest) with the round after it.
+  /** Fills the form with a published round and the round after it (its chain link), when that one is out too. */
+  const pick = (round: PublishedRound, known: PublishedRound[], keep = false) => {
+    const after = known.find((r) => r.id === round.id + 1);
+    setHash((h) => (keep && h) || round.hash);
+    setNext((n) => (keep && n) || (after?.hash ?? ''));
+    setVerdict(null);
+  };
+
+  // Prefill: the published salt, and a revealed round (the given id, or the latest but one) with the round after it.
   useEffect(() => {
     const wanted = Number(params.get('round') ?? 0);
     void (async () => {
-      const [fair, rounds] = await Promise.all([crashApi.fairness(), crashApi.rounds(100)]);
+      const [fair, known] = await Promise.all([crashApi.fairness(), crashApi.rounds(ROUNDS_KNOWN)]);
       setSalt((s) => s || fair.salt);
-      const index = wanted ? rounds.findIndex((r) => r.id === wanted) : rounds.length > 1 ? 1 : 0;
-      const round = rounds[index];
-      if (!round) return;
-      setHash((h) => h || round.hash);
-      setClaimed(round.crashPoint);
-      const after = rounds[index - 1];
-      if (after && after.id === round.id + 1) setNext((n) => n || after.hash);
+      setRounds(known);
+      const round = wanted ? known.find((r) => r.id === wanted) : (known[1] ?? known[0]);
+      if (round) pick(round, known, true);
     })().catch(() => undefined);
   }, [params]);
 
@@ -49,13 +61,37 @@ export function VerifierPage() {
       return setError(t('crash.verify_bad_input'));
     const crashPoint = await crashPointOf(hash.trim(), salt.trim());
     const linked = next.trim() ? (await sha256Hex(next.trim())) === hash.trim() : null;
-    setVerdict({ crashPoint, linked });
+    // The typed round's own published point: whatever round was prefilled, the hash says which one this is.
+    const published = rounds.find((r) => r.hash === hash.trim())?.crashPoint ?? null;
+    setVerdict({ crashPoint, published, linked });
   };
 
   return (
     <div className="crash-page crash-verifier" data-testid="crash-verifier">
       <h1>{t('crash.verifier')}</h1>
       <p>{t('crash.verifier_text')}</p>
+      {rounds.length > 0 && (
+        <div
+          className="crash-history"
+          role="group"
+          aria-label={t('crash.verify_pick')}
+          data-testid="verify-rounds"
+        >
+          {rounds.map((r) => (
+            <button
+              key={r.id}
+              type="button"
+              className={`crash-history__item${r.crashPoint >= 200 ? ' crash-history__item--high' : ''}`}
+              aria-label={t('crash.verify_round', { id: r.id, point: formatMultiplier(r.crashPoint) })}
+              aria-pressed={r.hash === hash.trim()}
+              data-round={r.id}
+              onClick={() => pick(r, rounds)}
+            >
+              {formatMultiplier(r.crashPoint)}
+            </button>
+          ))}
+        </div>
+      )}
       <label className="crash-field crash-field--wide">
         <span>{t('crash.round_hash')}</span>
         <input
@@ -85,8 +121,12 @@ export function VerifierPage() {
         <div className="crash-verdict" data-testid="verify-result" role="status">
           <p>
             {t('crash.verify_point', { point: formatMultiplier(verdict.crashPoint) })}
-            {claimed !== null &&
-              ` — ${claimed === verdict.crashPoint ? t('crash.verify_matches') : t('crash.verify_differs', { point: formatMultiplier(claimed) })}`}
+            {' — '}
+            {verdict.published === null
+              ? t('crash.verify_unpublished')
+              : verdict.published === verdict.crashPoint
+                ? t('crash.verify_matches')
+                : t('crash.verify_differs', { point: formatMultiplier(verdict.published) })}
           </p>
           {verdict.linked !== null && (
             <p data-testid="verify-link">

@@ -14,6 +14,14 @@ export const E2E_CLIENTS = {
   looks: { username: 'e2e-looks', password: 'looks-secret-2026' },
   /** The same on Kartal Bahis: a client of the second brand, in Turkish. */
   kartal: { username: 'e2e-kartal', password: 'kartal-secret-2026', app: 'kartal.localhost', locale: 'tr' },
+  /** Handicap bets, cash-outs and the crash balance (e2e/money.test.ts), on each brand. */
+  money: { username: 'e2e-money', password: 'money-secret-2026' },
+  moneyKartal: {
+    username: 'e2e-money-tr',
+    password: 'money-tr-secret-2026',
+    app: 'kartal.localhost',
+    locale: 'tr',
+  },
 } as const;
 
 /** Money the setup credits (through the CLI) to clients that play: the casino test spins, the betting test bets. */
@@ -23,6 +31,8 @@ export const E2E_CREDITS: Partial<Record<keyof typeof E2E_CLIENTS, string>> = {
   desk: '500.00',
   looks: '500.00',
   kartal: '500.00',
+  money: '500.00',
+  moneyKartal: '500.00',
 };
 
 /** The seeded demo accounts (apps/server/src/demo-accounts.seed.ts, README "Demo data"). */

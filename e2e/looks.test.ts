@@ -6,7 +6,7 @@ import type { Page } from 'playwright-core';
 import type { FixtureEvent } from '@sb/contract';
 import { E2E_CLIENTS } from './support/clients';
 import { urlFor, useBrowser } from './support/fixtures';
-import { PICKABLE_ODD } from './support/slip';
+import { logInOn, PICKABLE_ODD } from './support/slip';
 
 const SHOTS = '.cache/screenshots';
 mkdirSync(SHOTS, { recursive: true });
@@ -38,16 +38,6 @@ const START = {
   tr: /^(Bugün|Yarın) \d{2}:\d{2}$|^\d{2}\.\d{2} \d{2}:\d{2}$/,
 };
 
-async function logIn(page: Page, brand: Brand) {
-  // The cashback offer (its own suite) would pop up over the screens: none here.
-  await page.route(/\/api\/v2\/cashback\/sports/, (route) =>
-    route.fulfill({ json: { cashback: 0, percent: 0 } }),
-  );
-  const { username, password } = brand.client;
-  await page.goto(urlFor(`/${brand.locale}/login?u=${username}&s=${password}`, brand.host));
-  await page.getByTestId('header-balance').waitFor();
-}
-
 const texts = (page: Page, selector: string) =>
   page.locator(selector).evaluateAll((els) => els.map((e) => (e.textContent ?? '').trim()));
 
@@ -77,7 +67,7 @@ describe('issue 33: what looks wrong, at 360×640 in both brands', () => {
   for (const brand of BRANDS) {
     it(`${brand.name} (${brand.locale}): one date style everywhere for a logged-in client`, async () => {
       const page = await browser.newPage(brand.browserLocale);
-      await logIn(page, brand);
+      await logInOn(page, brand);
       await page.goto(urlFor(`/${brand.locale}/account/transactions`, brand.host));
       await page.locator('.transaction__date').first().waitFor();
       for (const text of await texts(page, '.transaction__date'))
@@ -117,7 +107,7 @@ describe('issue 33: what looks wrong, at 360×640 in both brands', () => {
   it("honours the client's own date format once chosen in the preferences", async () => {
     const brand = BRANDS[0];
     const page = await browser.newPage(brand.browserLocale);
-    await logIn(page, brand);
+    await logInOn(page, brand);
     await page.goto(urlFor('/en/account/settings', brand.host));
     await page.locator('select[name=date_format]').selectOption('YYYY-MM-DD');
     await page.getByRole('button', { name: 'Save' }).click();
@@ -214,7 +204,7 @@ describe('issue 33: what looks wrong, at 360×640 in both brands', () => {
         type: 'application/vnd.android.package-archive',
       });
       const client = await browser.newPage(brand.browserLocale);
-      await logIn(client, brand);
+      await logInOn(client, brand);
       const support = client.getByRole('link', {
         name: brand.locale === 'en' ? 'Live support' : 'Canlı destek',
       });

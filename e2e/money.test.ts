@@ -8,6 +8,7 @@ import type { Page } from 'playwright-core';
 import type { CrashRoundsResponse, FixtureEvent } from '@sb/contract';
 import { E2E_CLIENTS } from './support/clients';
 import { urlFor, useBrowser } from './support/fixtures';
+import { logInOn } from './support/slip';
 
 const SHOTS = '.cache/screenshots';
 /** Where the issue's screenshots are collected for the closing note. */
@@ -69,16 +70,6 @@ const BRANDS = [
 ] as const;
 type Brand = (typeof BRANDS)[number];
 
-async function logIn(page: Page, brand: Brand) {
-  // The cashback offer (its own suite) would pop up over the screens: none here.
-  await page.route(/\/api\/v2\/cashback\/sports/, (route) =>
-    route.fulfill({ json: { cashback: 0, percent: 0 } }),
-  );
-  const { username, password } = brand.client;
-  await page.goto(urlFor(`/${brand.locale}/login?u=${username}&s=${password}`, brand.host));
-  await page.getByTestId('header-balance').waitFor();
-}
-
 /** Football matches kicking off more than two hours from now (nothing moves them while the test runs). */
 async function laterMatches(count: number, skip: number): Promise<FixtureEvent[]> {
   const res = await fetch(urlFor('/api/v2/fixture/full?sport=1&onlyPre=1&per_page=100'));
@@ -127,7 +118,7 @@ describe('issue 33: money on the screen at 360×640', () => {
 
     it(`${brand.host} (${brand.locale}): a handicap's away side on its own line, from the event to My bets, and a cash-out dialog with two names`, async () => {
       const page = await browser.newPage(brand.browserLocale);
-      await logIn(page, brand);
+      await logInOn(page, brand);
       const [event] = await laterMatches(1, 3 * n);
       await page.goto(
         urlFor(`/${brand.locale}/sports/1/${event!.region.id}/0/event/${event!.id}`, brand.host),
@@ -216,7 +207,7 @@ describe('issue 33: money on the screen at 360×640', () => {
 
     it(`${brand.host} (${brand.locale}): the crash screen's one balance, the header's, in ₺, also after an auto cash-out`, async () => {
       const page = await browser.newPage(brand.browserLocale);
-      await logIn(page, brand);
+      await logInOn(page, brand);
       await page.goto(urlFor(`/${brand.locale}/aviator`, brand.host));
       const header = page.getByTestId('header-balance');
       const crash = page.getByTestId('crash-balance');

@@ -16,6 +16,19 @@ export async function logIn(page: Page, client: { username: string; password: st
   await page.getByTestId('header-balance').waitFor();
 }
 
+/** Logs a client of a brand in, in the brand's language (no cashback offer popping up over the screens). */
+export async function logInOn(
+  page: Page,
+  brand: { host: string; locale: string; client: { username: string; password: string } },
+) {
+  await page.route(/\/api\/v2\/cashback\/sports/, (route) =>
+    route.fulfill({ json: { cashback: 0, percent: 0 } }),
+  );
+  const { username, password } = brand.client;
+  await page.goto(urlFor(`/${brand.locale}/login?u=${username}&s=${password}`, brand.host));
+  await page.getByTestId('header-balance').waitFor();
+}
+
 /** Minor units of a shown amount (`₺1,234.56` → 123456). */
 export const cents = (text: string | null) => Number((text ?? '').replace(/[^0-9]/g, ''));
 export const balance = async (page: Page) => cents(await page.getByTestId('header-balance').textContent());

@@ -49,10 +49,18 @@ function slipEntry(event: FixtureEvent) {
   };
 }
 
+/** What the page-side code uses of the browser (this project compiles for Node, without the DOM's types). */
+interface PageGlobals {
+  document: { querySelector(css: string): { click(): void } | null };
+  requestAnimationFrame(callback: () => void): number;
+  localStorage: { setItem(key: string, value: string): void; removeItem(key: string): void };
+}
+
 /** Milliseconds from clicking `selector` to the frame after the update, measured in the page. */
 function timedClick(page: Page, selector: string): Promise<number> {
   return page.evaluate(async (css) => {
-    const target = document.querySelector<HTMLElement>(css);
+    const { document, requestAnimationFrame } = globalThis as unknown as PageGlobals;
+    const target = document.querySelector(css);
     if (!target) throw new Error(`nothing matches ${css}`);
     const start = performance.now();
     target.click();
@@ -67,6 +75,7 @@ async function pageWithSlip(browser: Browser, origin: string, picks: unknown[], 
   const page = await context.newPage();
   await page.goto(`${origin}/en/`);
   await page.evaluate((bets) => {
+    const { localStorage } = globalThis as unknown as PageGlobals;
     localStorage.setItem('bets', JSON.stringify({ state: { bets }, version: 1 }));
     localStorage.removeItem('betslip.coupon');
   }, picks);
@@ -104,8 +113,10 @@ async function main(): Promise<void> {
       sizes: [0, MOST_PICKS - 1],
       run: async (slip) => {
         const page = await pageWithSlip(browser, origin, slip, competition);
-        await page.locator('button[data-odd-id]:not([disabled])').first().waitFor();
-        const ms = await timedClick(page, 'button[data-odd-id]:not([disabled]):not([aria-pressed="true"])');
+        const odd = 'button[data-odd-id]:not([disabled]):not([aria-pressed="true"])';
+        await page.waitForLoadState('networkidle');
+        await page.locator(odd).first().waitFor();
+        const ms = await timedClick(page, odd);
         await page.context().close();
         return ms;
       },
@@ -147,7 +158,8 @@ async function main(): Promise<void> {
         large.push(await interaction.run(picks.slice(0, big)));
       }
       // Adding a pick to n picks makes n + 1: "the 1st", "the 25th"; the others act on n picks.
-      const label = (n: number) => (small === 0 ? `the ${n + 1}${n === 0 ? 'st' : 'th'} pick` : `${n} picks`);
+      const label = (n: number) =>
+        small === 0 ? `the ${n + 1}${n === 0 ? 'st' : 'th'} pick` : `${n} pick${n === 1 ? '' : 's'}`;
       const row = (n: number, times: number[]): Row => ({
         name: `${interaction.name}: ${label(n)}`,
         value: quantile(times, 0.5),

@@ -20,7 +20,7 @@ afterEach(() => {
 // round ended.
 describe('useCrashBalance', () => {
   it("real money shows the header's balance, and a bet's answer refreshes that one source", async () => {
-    const fetchMock = vi.fn(async () =>
+    const fetchMock = vi.fn(async (_url: string) =>
       jsonResponse(200, {
         result: { user: { ...TEST_USER, balance: 500_00 }, app: { meta: { title: 't' } } },
       }),

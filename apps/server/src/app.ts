@@ -1,7 +1,7 @@
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import websocket from '@fastify/websocket';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import type { Config } from './config/config';
+import { assertOutcomeSeedAllowed, type Config } from './config/config';
 import type { Database } from './db/database';
 import { runMigrations } from './db/database';
 import { systemClock, type Clock } from './lib/clock';
@@ -89,6 +89,7 @@ export async function buildApp(deps: AppDeps) {
   const { config, database, clock = systemClock, ids = cryptoIds, migrate = true, logStream } = deps;
   // Password hashing at the real cost unless NODE_ENV=test (lib/password-hash.ts).
   usePasswordHashCost(config.NODE_ENV);
+  assertOutcomeSeedAllowed(config);
   if (migrate) await runMigrations(database);
   const db = database.db;
   // METRICS_ENABLED=false: no listener, no process metrics, no per-request or domain updates (bench/metrics-cost.ts).
@@ -136,6 +137,7 @@ export async function buildApp(deps: AppDeps) {
     bus,
     sports,
     seed: config.CATALOGUE_SEED,
+    outcomeTestSeed: config.OUTCOME_TEST_SEED,
     simulator: { speed: config.SIMULATOR_SPEED, tickMs: config.SIMULATOR_TICK_MS },
     virtual: { roundMs: config.VIRTUAL_ROUND_SECONDS * 1000, matchMs: config.VIRTUAL_MATCH_SECONDS * 1000 },
   });

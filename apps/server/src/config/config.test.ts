@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config';
+import { assertOutcomeSeedAllowed, ConfigError, loadConfig, testConfig } from './config';
 
 describe('loadConfig', () => {
   it('applies defaults', () => {
@@ -36,5 +36,23 @@ describe('feed and bus configuration', () => {
   it('rejects a conflation window past 1 s and a non-Redis URL', () => {
     expect(() => loadConfig({ FEED_CONFLATE_MS: '5000' })).toThrowError(/FEED_CONFLATE_MS/);
     expect(() => loadConfig({ REDIS_URL: 'http://x' })).toThrowError(/REDIS_URL/);
+  });
+});
+
+describe('the test-only outcome seed (issue 31 item 1)', () => {
+  it('is refused with NODE_ENV=production, by the config and by the composition root', () => {
+    expect(() => loadConfig({ OUTCOME_TEST_SEED: '7' })).toThrowError(/OUTCOME_TEST_SEED/);
+    expect(() => loadConfig({ NODE_ENV: 'production', OUTCOME_TEST_SEED: '7' })).toThrowError(ConfigError);
+    expect(loadConfig({ NODE_ENV: 'production' }).OUTCOME_TEST_SEED).toBeUndefined();
+    expect(loadConfig({ NODE_ENV: 'test', OUTCOME_TEST_SEED: '7' }).OUTCOME_TEST_SEED).toBe(7);
+    expect(() => assertOutcomeSeedAllowed({ NODE_ENV: 'production', OUTCOME_TEST_SEED: 7 })).toThrowError(
+      /OUTCOME_TEST_SEED/,
+    );
+  });
+
+  it('is the catalogue seed in tests unless the test runs as production or chooses the CSPRNG', () => {
+    expect(testConfig().OUTCOME_TEST_SEED).toBe(testConfig().CATALOGUE_SEED);
+    expect(testConfig({ NODE_ENV: 'production' }).OUTCOME_TEST_SEED).toBeUndefined();
+    expect(testConfig({ OUTCOME_TEST_SEED: undefined }).OUTCOME_TEST_SEED).toBeUndefined();
   });
 });

@@ -70,6 +70,11 @@ const envSchema = z.object({
   SHED_RETRY_AFTER_S: z.coerce.number().int().min(1).max(3_600).default(5),
   /** Seed of the generated sports catalogue (same seed, same catalogue). */
   CATALOGUE_SEED: z.coerce.number().int().min(0).default(20_261_121),
+  /**
+   * Tests only: matches draw from this seed (the same seed, the same matches) instead of a CSPRNG key per match
+   * (`lib/outcome-draws.ts`). Refused with NODE_ENV=production.
+   */
+  OUTCOME_TEST_SEED: z.coerce.number().int().min(0).optional(),
   /** Events per day relative to the full catalogue (1 = 400 a day, 20+ live at any moment). */
   CATALOGUE_SCALE: z.coerce.number().min(0.01).max(2).default(1),
   /** Days ahead the catalogue is generated for. */
@@ -170,11 +175,23 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(
       'Invalid configuration:\n  VIRTUAL_MATCH_SECONDS: must be shorter than VIRTUAL_ROUND_SECONDS',
     );
+  assertOutcomeSeedAllowed(data);
   if (data.METRICS_ENABLED && !data.METRICS_PUBLIC && !isLoopbackHost(data.METRICS_HOST))
     throw new ConfigError(
       'Invalid configuration:\n  METRICS_HOST: not a loopback address; set METRICS_PUBLIC=true to expose metrics there',
     );
   return data;
+}
+
+/**
+ * The test-only outcome seed makes every simulated result computable by whoever knows it: a production server
+ * refuses to start with it (loadConfig, and the composition root for configs built in code).
+ */
+export function assertOutcomeSeedAllowed(config: Pick<Config, 'NODE_ENV' | 'OUTCOME_TEST_SEED'>): void {
+  if (config.NODE_ENV === 'production' && config.OUTCOME_TEST_SEED !== undefined)
+    throw new ConfigError(
+      'Invalid configuration:\n  OUTCOME_TEST_SEED: tests only, refused with NODE_ENV=production (matches draw from a CSPRNG)',
+    );
 }
 
 /** Loopback hosts (the metrics listener's default); any other needs METRICS_PUBLIC=true. */
@@ -205,5 +222,10 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     CRASH_ENABLED: 'false',
     CRASH_CHAIN_LENGTH: '1000',
   };
-  return { ...loadConfig({ ...env, ...sports }), ...overrides };
+  const config = { ...loadConfig({ ...env, ...sports }), ...overrides };
+  // Deterministic matches (the test-only outcome seed, the catalogue's by default) unless the test runs as
+  // production or chooses (`OUTCOME_TEST_SEED: undefined`: the CSPRNG, as in production).
+  if (!('OUTCOME_TEST_SEED' in overrides) && config.NODE_ENV !== 'production')
+    config.OUTCOME_TEST_SEED = config.CATALOGUE_SEED;
+  return config;
 }

@@ -66,8 +66,10 @@ export interface SimulatorProducerDeps {
   /** The sports module's ingest port, catalogue and market pricer: how the producer reads reference data,
    *  prices and writes. */
   sports: { ingest: SportsIngest; catalogue: CatalogueService; pricer: Pricer };
-  /** The catalogue's seed (the matches' random draws follow it). */
+  /** The catalogue's seed: teams, fixtures and virtual football's calendars (never a match's draws). */
   seed: number;
+  /** Tests only (`OUTCOME_TEST_SEED`, refused in production): matches draw from this seed instead of a CSPRNG. */
+  outcomeTestSeed?: number;
   simulator: { speed: number; tickMs: number };
   /** Virtual football: a round every `roundMs`, each match played in about `matchMs` (defaults 180 s, 75 s). */
   virtual?: { roundMs: number; matchMs: number };
@@ -84,7 +86,7 @@ export function createSimulatorProducer(deps: SimulatorProducerDeps) {
     bus: deps.bus,
     clock: deps.clock,
     defaultSpeed: deps.simulator.speed,
-    seed: deps.seed,
+    testSeed: deps.outcomeTestSeed,
     pricer: deps.sports.pricer,
     log: deps.log,
   });

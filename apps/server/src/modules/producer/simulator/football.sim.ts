@@ -4,7 +4,7 @@ import {
   type FootballState,
   type Player,
 } from '../../sports/pricing/index';
-import { createRng, type Rng } from '../../sports/pricing/index';
+import { openDraws, type OutcomeDraws as Rng } from '../../../lib/outcome-draws';
 import {
   STOPPING,
   SUSPEND_DANGER_S,
@@ -98,7 +98,7 @@ export function stepFootball(input: SimState, side: FootballSide, seconds: numbe
   if (input.match.kind !== 'football') throw new Error('not a football match');
   const sim: SimState = structuredClone(input);
   const state = (sim.match as { football: FootballState }).football;
-  const rng = createRng(sim.rng);
+  const rng = openDraws(sim.rng);
   const happenings: Happening[] = [];
   const end = sim.simSec + seconds;
   /** The minute and half being played (markets reopening in half time belong to the first half's end). */
@@ -110,14 +110,13 @@ export function stepFootball(input: SimState, side: FootballSide, seconds: numbe
     const t = sim.simSec;
     const suspendedBefore = t < sim.suspendedUntil;
     // Added time is announced when regulation time of the half runs out (1–4' first half, 2–6' second).
-    if (state.phase === 'first_half' && t >= HALF_S && sim.added[0] === 0)
-      sim.added[0] = 1 + Math.floor(rng.next() * 4);
+    if (state.phase === 'first_half' && t >= HALF_S && sim.added[0] === 0) sim.added[0] = 1 + rng.int(4);
     if (
       state.phase === 'second_half' &&
       t >= footballTimeline(sim.added).secondStart + HALF_S &&
       sim.added[1] === 0
     )
-      sim.added[1] = 2 + Math.floor(rng.next() * 5);
+      sim.added[1] = 2 + rng.int(5);
     const line = footballTimeline(sim.added);
     if (state.phase === 'pre') {
       state.phase = 'first_half';

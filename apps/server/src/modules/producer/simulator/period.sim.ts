@@ -7,7 +7,7 @@ import {
   startSet,
   type PointOutcome,
 } from '../../sports/pricing/index';
-import { createRng, pick, type Rng } from '../../sports/pricing/index';
+import { drawFrom, openDraws, type OutcomeDraws as Rng } from '../../../lib/outcome-draws';
 import { STOPPING, SUSPEND_PERIOD_S, type Happening, type SimState, type StepResult } from './sim-state';
 
 const lengthOf = (profile: PeriodSportProfile, index: number) =>
@@ -28,7 +28,7 @@ export function stepPeriod(
   if (input.match.kind !== 'period') throw new Error('not a period match');
   const sim: SimState = structuredClone(input);
   const state = (sim.match as { period: PeriodState }).period;
-  const rng = createRng(sim.rng);
+  const rng = openDraws(sim.rng);
   const happenings: Happening[] =
     profile.kind === 'sets'
       ? stepSets(sim, state, profile, rates, seconds, rng)
@@ -61,7 +61,7 @@ function stepPoints(
       if (state.elapsed < length) {
         for (const [i, rate] of [rates.home, rates.away].entries()) {
           if (rng.next() < rate / avg / profile.periodSeconds)
-            current[i] = (current[i] ?? 0) + pick(rng, profile.playValues);
+            current[i] = (current[i] ?? 0) + drawFrom(rng, profile.playValues);
         }
         state.elapsed++;
         if (state.elapsed === length) {

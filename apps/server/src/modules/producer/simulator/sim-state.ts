@@ -1,3 +1,4 @@
+import type { DrawState } from '../../../lib/outcome-draws';
 import type { MatchState } from '../../sports/pricing/index';
 
 /** Something that happened in a simulated match; `stop` ones end a simulation segment (publish, reprice). */
@@ -44,8 +45,11 @@ export interface SimState {
   simSec: number;
   /** Real time (ms) up to which the match has been simulated. */
   lastReal: number;
-  /** PRNG state: the same state replays the same match. */
-  rng: number;
+  /**
+   * The match's draw stream (`lib/outcome-draws.ts`): a CSPRNG key and position, or a test seed's state. Persisted
+   * with every segment, so a restart or a new leader continues with the very next draw.
+   */
+  rng: DrawState;
   suspendedUntil: number;
   /** Added minutes announced for the first and second half (football). */
   added: [number, number];

@@ -15,7 +15,7 @@ import {
 import { footballRates, type Player } from '../../sports/pricing/index';
 import { PERIOD_SPORTS } from '../../sports/pricing/index';
 import { periodRates } from '../../sports/pricing/index';
-import { hashSeed } from '../../sports/pricing/index';
+import { freshDrawState, testDrawState } from '../../../lib/outcome-draws';
 import { stepFootball } from './football.sim';
 import { createMarketWriter } from './market-writer';
 import { stepPeriod } from './period.sim';
@@ -53,7 +53,11 @@ export interface SimulatorDeps {
   bus: EventBus;
   clock: Clock;
   defaultSpeed: number;
-  seed: number;
+  /**
+   * Tests only (`OUTCOME_TEST_SEED`, refused in production): each match's draws follow this seed and its id, so a
+   * test replays the same matches. Unset: every match draws from its own CSPRNG key (`lib/outcome-draws.ts`).
+   */
+  testSeed?: number;
   pricer: Pricer;
   log?: (msg: string, err?: unknown) => void;
 }
@@ -96,13 +100,29 @@ export function createSimulator(deps: SimulatorDeps) {
     };
   }
 
+  /** A match's draw stream: a fresh CSPRNG key, or under the test seed the seeded stream of its id. */
+  const drawStateFor = (event: EventRecord) =>
+    deps.testSeed === undefined ? freshDrawState() : testDrawState(deps.testSeed, 'match', event.id);
+
+  /**
+   * The stored state of a match, or a fresh one. Without the test seed, a state left by a seeded stream (a row
+   * written before the CSPRNG) gets a CSPRNG key: the draws already made stay in the state, the rest are secure.
+   */
+  function simOf(event: EventRecord): SimState {
+    const sim = event.sim as SimState | null;
+    if (!sim) return freshSim(event);
+    return deps.testSeed === undefined && typeof sim.rng === 'number'
+      ? { ...sim, rng: freshDrawState() }
+      : sim;
+  }
+
   function freshSim(event: EventRecord): SimState {
     const start = event.startAt.getTime();
     return {
       match: initialState(event.sportId),
       simSec: 0,
       lastReal: start,
-      rng: hashSeed(deps.seed, 'match', event.id),
+      rng: drawStateFor(event),
       suspendedUntil: 0,
       added: [0, 0],
       pricedAt: -1,
@@ -168,7 +188,7 @@ export function createSimulator(deps: SimulatorDeps) {
   /** Simulates one event up to now: segment by segment, each stopping happening flushed and published. */
   async function advance(ctx: Ctx): Promise<void> {
     const now = clock.now();
-    let sim = (ctx.event.sim as SimState | null) ?? freshSim(ctx.event);
+    let sim = simOf(ctx.event);
     const speed = ctx.event.speed || deps.defaultSpeed;
     if (ctx.event.paused) {
       const held = { ...sim, lastReal: now };
@@ -227,7 +247,7 @@ export function createSimulator(deps: SimulatorDeps) {
         await repo.updateEvent(eventId, { startAt });
         ctx.event = { ...ctx.event, startAt };
       }
-      let sim = (event.sim as SimState | null) ?? freshSim(event);
+      let sim = simOf(event);
       const happenings: Happening[] = [];
       for (let i = 0; i < 10_000 && ctx.project(sim).status !== 'ended'; i++) {
         const r = ctx.step(sim, 100_000);
@@ -314,7 +334,7 @@ export function createSimulator(deps: SimulatorDeps) {
         });
       await publishMatch(ctx, fields, data);
     },
-    simOf: (event: EventRecord): SimState => (event.sim as SimState | null) ?? freshSim(event),
+    simOf,
     markets,
     contextOf,
   };

@@ -142,7 +142,12 @@ export function createSimulatorProducer(deps: SimulatorProducerDeps) {
       ),
     commandStatus: (id: number) => simRepo.command(id),
     checkResult: (eventId: number, input: ResultInput) => operator.checkResult(eventId, input),
-    operatorEvents: (status: string[], limit: number) => simRepo.listForOperator(status, limit),
+    // The speed each event plays at: its operator's factor, else the setting.
+    operatorEvents: async (status: string[], limit: number) =>
+      (await simRepo.listForOperator(status, limit)).map((e) => ({
+        ...e,
+        speed: e.speed ?? deps.simulator.speed,
+      })),
     async resultSummary(eventId: number) {
       const byMarket = new Map<number, { id: number; t: number; s: string; results: (string | null)[] }>();
       for (const { market, selection } of await simRepo.marketsWithSelections(eventId)) {

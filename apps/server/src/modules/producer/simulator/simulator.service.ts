@@ -189,7 +189,8 @@ export function createSimulator(deps: SimulatorDeps) {
   async function advance(ctx: Ctx): Promise<void> {
     const now = clock.now();
     let sim = simOf(ctx.event);
-    const speed = ctx.event.speed || deps.defaultSpeed;
+    // An operator's factor, else the setting (SIMULATOR_SPEED).
+    const speed = ctx.event.speed ?? deps.defaultSpeed;
     if (ctx.event.paused) {
       const held = { ...sim, lastReal: now };
       // A paused live match: its markets suspended once (flush), then the clock just stands still.

@@ -83,6 +83,8 @@ export default async function setup(project: TestProject) {
     REDIS_URL: '',
     // A short roulette period, so two browsers see a spin within the test's patience.
     ROULETTE_SPIN_MS: '6000',
+    // The crash game's first chain collects client seeds 2 s (not 30) before its first round.
+    CRASH_SEEDING_MS: '2000',
     // A free metrics port (9464 may be taken on a shared machine), no drain delay at teardown, and no shedding
     // (PGlite runs queries on the event loop).
     METRICS_PORT: '0',

@@ -246,6 +246,7 @@ export async function buildApp(deps: AppDeps) {
       pauseMs: config.CRASH_PAUSE_MS,
       tickMs: config.CRASH_TICK_MS,
       chainLength: config.CRASH_CHAIN_LENGTH,
+      seedingMs: config.CRASH_SEEDING_MS,
       maxRoundPayout: config.CRASH_MAX_ROUND_PAYOUT,
       minStake: 10,
       maxStake: 100_000,

@@ -64,14 +64,17 @@ describeEachBackend('crash game', (backend) => {
 
   it('publishes the chain before the first round, and reveals each hash only after its crash', async () => {
     const fair = (await get('/api/v1/crash/fairness')).json().result;
-    expect(fair.salt).toMatch(/^[0-9a-f]{64}$/);
+    // Committed, not sealed: the salt comes at the first round, from the client seeds given meanwhile.
+    expect(fair.salt).toBeNull();
     expect(fair.terminatingHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(fair.next).toMatchObject({ terminatingHash: fair.terminatingHash, salt: null, sealedAt: null });
     expect(fair.formula).toContain('HMAC-SHA256');
     expect(fair.rules).toMatchObject({ bettingMs: BETTING, pauseMs: PAUSE, growthPerMs: 0.00006 });
     expect((await get('/api/v1/crash/rounds?limit=5')).json().result).toEqual([]);
     await game().tick();
     const first = await latest();
     expect(first).toMatchObject({ chainIndex: 1, status: 'betting' });
+    expect((await get('/api/v1/crash/fairness')).json().result.salt).toMatch(/^[0-9a-f]{64}$/);
     expect(game().state().round).toMatchObject({
       id: first.id,
       phase: 'betting',

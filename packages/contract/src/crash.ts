@@ -23,10 +23,28 @@ export const crashRulesSchema = z.object({
 });
 export type CrashRules = z.infer<typeof crashRulesSchema>;
 
+/** A chain as published: committed (terminating hash) first, sealed (salt) before its first round. */
+export const crashChainSchema = z.object({
+  id: z.number().int(),
+  terminatingHash: z.string(),
+  length: z.number().int(),
+  /** When the terminating hash was published (ISO time): every client seed of the chain came after it. */
+  committedAt: z.string(),
+  /** When the salt was fixed from the client seeds (null: still collecting). */
+  sealedAt: z.string().nullable(),
+  /** SHA-256 of the terminating hash and the client seeds, one a line (null until sealed). */
+  salt: z.string().nullable(),
+  clientSeedCount: z.number().int(),
+});
+
 export const crashFairnessResponseSchema = z.object({
   result: z.object({
-    salt: z.string(),
+    /** The salt of the chain rounds are played from (null before the first chain is sealed). */
+    salt: z.string().nullable(),
     terminatingHash: z.string(),
+    /** The chain rounds are played from, and the one committed behind it, collecting client seeds. */
+    current: crashChainSchema.nullable(),
+    next: crashChainSchema,
     formula: z.string(),
     chainLength: z.number().int(),
     rules: crashRulesSchema,
@@ -57,6 +75,30 @@ export const crashSessionRequestSchema = z.object({ demo: z.boolean().default(fa
 export const crashSessionResponseSchema = z.object({ result: gameSessionSchema });
 
 export const crashSessionQuerySchema = z.object({ sessionId: gameSessionIdSchema });
+
+/** A player's client seed for the chain collecting them (1–64 letters, digits, `_` or `-`). */
+export const crashClientSeedRequestSchema = z.object({
+  sessionId: gameSessionIdSchema,
+  seed: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'a client seed is 1–64 letters, digits, "_" or "-"'),
+});
+
+export const crashClientSeedSchema = z.object({ seed: z.string(), player: z.string(), at: z.string() });
+
+export const crashClientSeedResponseSchema = z.object({
+  result: z.object({
+    chain: crashChainSchema,
+    /** The session's seed for that chain (a second, different one is not taken: the first stands). */
+    seed: crashClientSeedSchema,
+    given: z.boolean(),
+  }),
+});
+
+export const crashChainParamsSchema = z.object({ id: z.coerce.number().int().min(1) });
+
+/** A chain with every client seed that salts it, in order (what the verifier recomputes the salt from). */
+export const crashChainResponseSchema = z.object({
+  result: crashChainSchema.extend({ clientSeeds: z.array(crashClientSeedSchema) }),
+});
 
 export const crashBetRequestSchema = z.object({
   sessionId: gameSessionIdSchema,
@@ -95,6 +137,8 @@ export const crashHistoryResponseSchema = z.object({
 });
 
 export type CrashFairnessResponse = z.infer<typeof crashFairnessResponseSchema>;
+export type CrashChainResponse = z.infer<typeof crashChainResponseSchema>;
+export type CrashClientSeedResponse = z.infer<typeof crashClientSeedResponseSchema>;
 export type CrashRoundsResponse = z.infer<typeof crashRoundsResponseSchema>;
 export type CrashSessionResponse = z.infer<typeof crashSessionResponseSchema>;
 export type CrashBetResponse = z.infer<typeof crashBetResponseSchema>;

@@ -140,6 +140,11 @@ const envSchema = z.object({
   CRASH_TICK_MS: z.coerce.number().int().min(20).max(5_000).default(100),
   /** Rounds in one provably fair hash chain (a new chain, salt and terminating hash when it is used up). */
   CRASH_CHAIN_LENGTH: z.coerce.number().int().min(2).max(10_000_000).default(100_000),
+  /**
+   * A chain collects players' client seeds at least this long after its commitment before it is sealed and
+   * played (a chain committed behind a long one has had that one's whole life; the first waits this long).
+   */
+  CRASH_SEEDING_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
   /** The most one round pays out in real money, minor units: everyone still in is cashed out there. */
   CRASH_MAX_ROUND_PAYOUT: z.coerce.number().int().min(1_000).max(1_000_000_000_000).default(10_000_000),
   /**
@@ -221,6 +226,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     // Tests run the crash game's loop by hand (crash.tick()) on a short chain.
     CRASH_ENABLED: 'false',
     CRASH_CHAIN_LENGTH: '1000',
+    // Sealed at the first round: tests that give client seeds set a window.
+    CRASH_SEEDING_MS: '0',
   };
   const config = { ...loadConfig({ ...env, ...sports }), ...overrides };
   // Deterministic matches (the test-only outcome seed, the catalogue's by default) unless the test runs as

@@ -13,16 +13,35 @@ import {
 /**
  * A provably fair chain of the crash game (bustabit v2): `seed` is the last hash of the chain (secret); round
  * `n` plays the hash n steps from the published end, so SHA-256(hash of round n) = hash of round n − 1 and
- * SHA-256(hash of round 1) = `terminatingHash`. Salt and terminating hash are published before round 1.
+ * SHA-256(hash of round 1) = `terminatingHash`. The terminating hash is published first (`createdAt`, the
+ * commitment); the salt is fixed later (`sealedAt`, before round 1) from the client seeds players submitted in
+ * between (`crash_client_seeds`), so the server cannot have chosen the chain for its salt.
  */
 export const crashChains = pgTable('crash_chains', {
   id: serial('id').primaryKey(),
-  salt: text('salt').notNull(),
+  /** SHA-256 of the terminating hash and the chain's client seeds; null until sealed. */
+  salt: text('salt'),
+  sealedAt: timestamp('sealed_at', { withTimezone: true }),
   seed: text('seed').notNull(),
   terminatingHash: text('terminating_hash').notNull(),
   length: integer('length').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
 });
+
+/** A client seed a player gave a committed chain before it was sealed (published with the chain). */
+export const crashClientSeeds = pgTable(
+  'crash_client_seeds',
+  {
+    id: serial('id').primaryKey(),
+    chainId: integer('chain_id').notNull(),
+    /** The game session that gave it (one seed per session and chain; never published). */
+    sessionId: text('session_id').notNull(),
+    player: text('player').notNull(),
+    seed: text('seed').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex('crash_client_seeds_session_uq').on(t.chainId, t.sessionId)],
+);
 
 /** One round: bets until `bettingEndsAt`, a flight from `startedAt`, the crash at `crashAt`. */
 export const crashRounds = pgTable(

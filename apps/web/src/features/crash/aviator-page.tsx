@@ -7,7 +7,7 @@ import { useIsLoggedIn } from '@/lib/session';
 import { useLocalePath } from '@/lib/app-context';
 import { crashApi } from './crash-api';
 import { CrashCurve } from './crash-curve';
-import { formatMultiplier, multiplierAt, parseMultiplier, parseStake } from './crash-math';
+import { formatMultiplier, multiplierAt, parseMultiplier, parseStake, randomClientSeed } from './crash-math';
 import { useCrashGame } from './use-crash-game';
 import './crash.css';
 import { cents, formatAmount } from '@sb/betting';
@@ -207,10 +207,14 @@ function FairnessDialog({ onClose }: { onClose: () => void }) {
         <p>{t('crash.fairness_text')}</p>
         {fair && (
           <dl className="crash-dialog__list">
-            <dt>{t('crash.salt')}</dt>
-            <dd className="crash-hash">{fair.salt}</dd>
             <dt>{t('crash.terminating_hash')}</dt>
             <dd className="crash-hash">{fair.terminatingHash}</dd>
+            <dt>{t('crash.salt')}</dt>
+            <dd className="crash-hash">{fair.salt ?? t('crash.salt_pending')}</dd>
+            <dt>{t('crash.next_chain')}</dt>
+            <dd className="crash-hash">
+              {fair.next.terminatingHash} ({t('crash.client_seeds')}: {fair.next.clientSeedCount})
+            </dd>
             <dt>{t('crash.formula')}</dt>
             <dd>{fair.formula}</dd>
             <dt>{t('crash.rules')}</dt>
@@ -264,6 +268,9 @@ export function AviatorPage() {
         sessionStorage.setItem(key, JSON.stringify(s));
         state = await crashApi.state(s.id);
       }
+      // The browser gives the chain collecting them a random client seed: it salts rounds the server committed
+      // to before it existed (the first seed of a session per chain stands; a failure costs nothing here).
+      if (s) void crashApi.clientSeed(s.id, randomClientSeed()).catch(() => undefined);
       if (cancelled) return;
       setSession(s);
       setInitial(state);

@@ -1,5 +1,7 @@
 import type {
   CrashBetResponse,
+  CrashChainResponse,
+  CrashClientSeedResponse,
   CrashFairnessResponse,
   CrashHistoryResponse,
   CrashRoundsResponse,
@@ -36,6 +38,16 @@ export const crashApi = {
     ).result,
   history: async (sessionId: string) =>
     (await apiRequest<CrashHistoryResponse>('api', '/api/v1/crash/history', { query: { sessionId } })).result,
+  /** Gives the chain collecting them a client seed (the first of a session per chain stands). */
+  clientSeed: async (sessionId: string, seed: string) =>
+    (
+      await apiRequest<CrashClientSeedResponse>('api', '/api/v1/crash/client-seeds', {
+        method: 'POST',
+        body: { sessionId, seed },
+      })
+    ).result,
+  chain: async (id: number) =>
+    (await apiRequest<CrashChainResponse>('api', `/api/v1/crash/chains/${id}`, { auth: false })).result,
   fairness: async () =>
     (await apiRequest<CrashFairnessResponse>('api', '/api/v1/crash/fairness', { auth: false })).result,
   rounds: async (limit: number) =>

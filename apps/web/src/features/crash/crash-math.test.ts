@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { crashPointOf, multiplierAt, parseMultiplier, parseStake, sha256Hex } from './crash-math';
+import {
+  crashPointOf,
+  multiplierAt,
+  parseMultiplier,
+  parseStake,
+  randomClientSeed,
+  saltOf,
+  sha256Hex,
+} from './crash-math';
 
 // The same independently computed vectors as the server's test (Python, from the issue's formula).
 const SALT = '0000000000000000000fa3b65e43e4240d71762a5bf397d5304b2596d116859c';
@@ -15,6 +23,15 @@ describe('crash maths in the browser (Web Crypto)', () => {
     expect(await sha256Hex('f825d0f9e5c543c252729cabf45eb3ca0fa3cc9f7226799612d38e2ec812e6ca')).toBe(
       '1cbd7155b8fa9876f30c306235aaa5aa436898cf29fd4c05848e35fa0749b70d',
     );
+  });
+
+  it('recomputes a chain salt from its terminating hash and client seeds (issue 31 item 7a)', async () => {
+    // Python: sha256('\n'.join(['a' * 64, 'alice-1', 'bob_2']).encode()).hexdigest()
+    expect(await saltOf('a'.repeat(64), ['alice-1', 'bob_2'])).toBe(
+      '4d314ea3cc10368f4f7577e9ee7fc30b1f266d2c8b814794616fbc084676d026',
+    );
+    expect(randomClientSeed()).toMatch(/^[0-9a-f]{32}$/);
+    expect(randomClientSeed()).not.toBe(randomClientSeed());
   });
 
   it('follows the server curve and parses inputs to exact units', () => {

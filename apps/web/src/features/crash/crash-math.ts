@@ -13,6 +13,18 @@ export async function sha256Hex(text: string): Promise<string> {
   return hex(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)));
 }
 
+/**
+ * A chain's salt: SHA-256 of its terminating hash (published first) and the client seeds players gave after it,
+ * in order, one a line. The server could not know them when it committed to the chain.
+ */
+export const saltOf = (terminatingHash: string, seeds: readonly string[]): Promise<string> =>
+  sha256Hex([terminatingHash, ...seeds].join('\n'));
+
+/** A random client seed the browser gives the chain collecting them (128 bits, hex). */
+export function randomClientSeed(): string {
+  return [...crypto.getRandomValues(new Uint8Array(16))].map((b) => b.toString(16).padStart(2, '0')).join('');
+}
+
 /** crash = max(1, floor(99 / (1 − X)) / 100), X = first 52 bits of HMAC-SHA256(key = salt, message = hash) / 2^52. */
 export async function crashPointOf(hash: string, salt: string): Promise<number> {
   const encoder = new TextEncoder();

@@ -3,7 +3,7 @@ import type { CrashRoundsResponse } from '@sb/contract';
 import { useTranslation } from '@/lib/i18n';
 import { useSearchParams } from 'react-router';
 import { crashApi } from './crash-api';
-import { crashPointOf, formatMultiplier, sha256Hex } from './crash-math';
+import { crashPointOf, formatMultiplier, saltOf, sha256Hex } from './crash-math';
 import './crash.css';
 
 type PublishedRound = CrashRoundsResponse['result'][number];
@@ -20,7 +20,8 @@ interface Verdict {
 }
 
 /**
- * Recomputes a round's crash point from its hash and the salt, and checks the chain's link (SHA-256 of the next
+ * Recomputes the current chain's salt from its terminating hash and the client seeds given after it, a round's
+ * crash point from its hash and the salt, and checks the chain's link (SHA-256 of the next
  * round's hash must be this round's hash), in the browser with Web Crypto: the server's claims are only inputs.
  */
 export function VerifierPage() {
@@ -32,6 +33,8 @@ export function VerifierPage() {
   const [rounds, setRounds] = useState<PublishedRound[]>([]);
   const [verdict, setVerdict] = useState<Verdict | null>(null);
   const [error, setError] = useState<string | null>(null);
+  /** The current chain's salt recomputed from its terminating hash and published client seeds. */
+  const [saltCheck, setSaltCheck] = useState<{ ok: boolean; count: number } | null>(null);
 
   /** Fills the form with a published round and the round after it (its chain link), when that one is out too. */
   const pick = (round: PublishedRound, known: PublishedRound[], keep = false) => {
@@ -46,10 +49,16 @@ export function VerifierPage() {
     const wanted = Number(params.get('round') ?? 0);
     void (async () => {
       const [fair, known] = await Promise.all([crashApi.fairness(), crashApi.rounds(ROUNDS_KNOWN)]);
-      setSalt((s) => s || fair.salt);
+      setSalt((s) => s || (fair.salt ?? ''));
       setRounds(known);
       const round = wanted ? known.find((r) => r.id === wanted) : (known[1] ?? known[0]);
       if (round) pick(round, known, true);
+      if (fair.current) {
+        const chain = await crashApi.chain(fair.current.id);
+        const seeds = chain.clientSeeds.map((c) => c.seed);
+        const recomputed = await saltOf(chain.terminatingHash, seeds);
+        setSaltCheck({ ok: recomputed === chain.salt, count: seeds.length });
+      }
     })().catch(() => undefined);
   }, [params]);
 
@@ -70,6 +79,12 @@ export function VerifierPage() {
     <div className="crash-page crash-verifier" data-testid="crash-verifier">
       <h1>{t('crash.verifier')}</h1>
       <p>{t('crash.verifier_text')}</p>
+      {saltCheck && (
+        <p data-testid="verify-salt" role="status">
+          {t('crash.salt_check')}:{' '}
+          {saltCheck.ok ? t('crash.salt_verified', { count: saltCheck.count }) : t('crash.salt_differs')}
+        </p>
+      )}
       {rounds.length > 0 && (
         <div
           className="crash-history"

@@ -9,11 +9,22 @@ import { createHash, createHmac } from 'node:crypto';
 export const GROWTH_PER_MS = 0.00006;
 
 export const CRASH_FORMULA =
-  'hash(n-1) = SHA-256(hash(n) as hex text); SHA-256(hash(1)) = terminatingHash; ' +
+  'hash(n-1) = SHA-256(hash(n) as hex text); SHA-256(hash(1)) = terminatingHash (published first); ' +
+  'salt = SHA-256(terminatingHash and the client seeds given after it, in order, joined by "\\n") hex; ' +
   'hmac = HMAC-SHA256(key = salt, message = hash) hex; r = first 13 hex digits (52 bits); X = r / 2^52; ' +
   'crash = max(1, floor(99 / (1 - X)) / 100)';
 
 export const sha256Hex = (text: string): string => createHash('sha256').update(text).digest('hex');
+
+/**
+ * A chain's salt, fixed when the chain is sealed (before its first round), after its terminating hash was
+ * published: SHA-256 of the terminating hash and the client seeds given since, in the order they came, one a line (a seed is 1–64 letters, digits, `_` or `-`:
+ * `crashClientSeedRequestSchema`).
+ * The server committed to the chain before any of these seeds existed, so it cannot have chosen the chain for
+ * the salt (bustabit salts with a future Bitcoin block's hash for the same reason).
+ */
+export const saltOf = (terminatingHash: string, seeds: readonly string[]): string =>
+  sha256Hex([terminatingHash, ...seeds].join('\n'));
 
 /** A round's crash point in hundredths: bustabit v2's `gameResult(hash, salt)` with HMAC key = salt, message = hash. */
 export function crashPointOf(hash: string, salt: string): number {

@@ -1,11 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type {
-  CrashBetRequest,
-  CrashBetView,
-  CrashBusMessage,
-  CrashRoundView,
-  CrashRules,
-  CrashState,
+import {
+  crashClientSeedRequestSchema,
+  type CrashBetRequest,
+  type CrashBetView,
+  type CrashBusMessage,
+  type CrashRoundView,
+  type CrashRules,
+  type CrashState,
 } from '@sb/contract';
 import type { Db, DbOrTx } from '../../../db/database';
 import type { Clock } from '../../../lib/clock';
@@ -22,6 +23,8 @@ import {
   type CrashRoundRow,
 } from './crash.repository';
 
+export type { ChainRow, ClientSeedRow } from './crash.repository';
+
 /** The crash game's id in the catalogue (its sessions are opened for it). */
 export { CRASH_GAME_ID } from './crash.repository';
 import {
@@ -30,6 +33,7 @@ import {
   crashPointOf,
   multiplierAt,
   payoutOf,
+  saltOf,
   terminatingHashOf,
   timeOf,
 } from './crash.fair';
@@ -40,6 +44,8 @@ export interface CrashSettings {
   /** How often the leader sends the flight's multiplier. */
   tickMs: number;
   chainLength: number;
+  /** A chain's client seeds are collected at least this long after its commitment before it is sealed. */
+  seedingMs: number;
   maxRoundPayout: number;
   minStake: number;
   maxStake: number;
@@ -205,21 +211,36 @@ export function createCrashGame(deps: {
   });
 
   // ─── The chain ─────────────────────────────────────────────────────────────────────────────────────────────
+  /** A new chain, committed: its terminating hash is published now, its salt fixed when it is sealed. */
   const newChain = (): Omit<ChainRow, 'id'> => {
     const seed = randomBytes(32).toString('hex');
     return {
       seed,
-      salt: randomBytes(32).toString('hex'),
+      salt: null,
+      sealedAt: null,
       terminatingHash: terminatingHashOf(seed, settings.chainLength),
       length: settings.chainLength,
       createdAt: new Date(clock.now()),
     };
   };
 
-  /** The chain rounds are played from: published (salt, terminating hash) before its first round. */
-  async function currentChain(): Promise<ChainRow> {
-    const latest = await repo.latestChain();
-    return latest ?? repo.ensureChain(newChain);
+  /**
+   * What `/fairness` publishes: the chain rounds are played from (sealed: its salt and seeds) and the one committed
+   * behind it, collecting the client seeds that will salt it (committed now if there is none yet).
+   */
+  async function chains(): Promise<{ current: ChainRow | null; next: ChainRow }> {
+    const current = await repo.latestSealedChain();
+    return { current, next: await repo.ensureCommittedAfter(current?.id ?? 0, newChain) };
+  }
+
+  /** A player's client seed, for the chain collecting them (stored once per session and chain). */
+  async function giveClientSeed(session: SessionRow, seed: string) {
+    const checked = crashClientSeedRequestSchema.shape.seed.safeParse(seed);
+    if (!checked.success) throw badRequest('seed', checked.error.issues[0]?.message ?? 'not a client seed');
+    return repo.addClientSeed(
+      { sessionId: session.id, player: playerOf(session), seed, createdAt: new Date(clock.now()) },
+      newChain,
+    );
   }
 
   // ─── Players ───────────────────────────────────────────────────────────────────────────────────────────────
@@ -402,19 +423,24 @@ export function createCrashGame(deps: {
   let lastTickAt = 0;
 
   async function openRound(previous: CrashRoundRow | null, now: number): Promise<void> {
-    let chain = previous ? await repo.chain(previous.chainId) : await currentChain();
-    let index = previous && chain?.id === previous.chainId ? previous.chainIndex + 1 : 1;
+    let chain = previous ? await repo.chain(previous.chainId) : null;
+    let index = previous && chain ? previous.chainIndex + 1 : 1;
     if (!chain || index > chain.length) {
-      const used = chain;
-      chain = await repo.ensureChain(newChain, (latest) => latest.id === used?.id);
+      // The chain committed behind the one used up (or the first one): sealed now, salted by the seeds given
+      // since its commitment, once it has collected for `seedingMs` (the first chain of an installation waits).
+      const next = await repo.ensureCommittedAfter(chain?.id ?? 0, newChain);
+      if (!next.sealedAt && now < next.createdAt.getTime() + settings.seedingMs) return;
+      chain = await repo.seal(next.id, new Date(now), (c, seeds) => saltOf(c.terminatingHash, seeds));
       index = 1;
     }
+    // The next chain is committed while this one plays: its terminating hash is out before any of its seeds.
+    await repo.ensureCommittedAfter(chain.id, newChain);
     const hash = chainHash(chain.seed, chain.length, index);
     const row = await repo.insertRound({
       chainId: chain.id,
       chainIndex: index,
       hash,
-      crashPoint: crashPointOf(hash, chain.salt),
+      crashPoint: crashPointOf(hash, chain.salt!),
       status: 'betting',
       bettingEndsAt: new Date(now + settings.bettingMs),
       createdAt: new Date(now),
@@ -541,7 +567,8 @@ export function createCrashGame(deps: {
     rules: rulesOf(settings),
     now: () => clock.now(),
     tick,
-    currentChain,
+    chains,
+    giveClientSeed,
     placeBet,
     cashout,
     state: () => view,

@@ -1,11 +1,12 @@
-import { and, asc, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/database';
 import { casinoGames, casinoProviders } from '../casino.tables';
-import { crashBets, crashChains, crashRounds } from '../crash.tables';
+import { crashBets, crashChains, crashClientSeeds, crashRounds } from '../crash.tables';
 
 export type ChainRow = typeof crashChains.$inferSelect;
 export type CrashRoundRow = typeof crashRounds.$inferSelect;
 export type CrashBetRow = typeof crashBets.$inferSelect;
+export type ClientSeedRow = typeof crashClientSeeds.$inferSelect;
 
 /** Serialises chain creation across instances (a transaction-scoped advisory lock). */
 const CHAIN_LOCK_KEY = 7_201_019;
@@ -53,19 +54,110 @@ export function createCrashRepository(db: DbOrTx) {
       return row ?? null;
     },
 
-    /** The latest chain, or a new one made by `make` when there is none or `replace(latest)` says so. */
-    async ensureChain(
-      make: () => Omit<ChainRow, 'id'>,
-      replace: (latest: ChainRow) => boolean = () => false,
-    ): Promise<ChainRow> {
-      const run = async (tx: DbOrTx) => {
+    /** The latest sealed chain (rounds are played from it, or were): the one `/fairness` shows as current. */
+    async latestSealedChain(): Promise<ChainRow | null> {
+      const [row] = await db
+        .select()
+        .from(crashChains)
+        .where(isNotNull(crashChains.sealedAt))
+        .orderBy(desc(crashChains.id))
+        .limit(1);
+      return row ?? null;
+    },
+
+    /**
+     * The chain committed after `afterId` (collecting client seeds, or sealed already), made by `make` when there
+     * is none: so a committed chain always waits behind the one being played.
+     */
+    async ensureCommittedAfter(afterId: number, make: () => Omit<ChainRow, 'id'>): Promise<ChainRow> {
+      return db.transaction(async (tx) => {
         await tx.execute(sql`select pg_advisory_xact_lock(${CHAIN_LOCK_KEY})`);
-        const [latest] = await tx.select().from(crashChains).orderBy(desc(crashChains.id)).limit(1);
-        if (latest && !replace(latest)) return latest;
+        const [next] = await tx
+          .select()
+          .from(crashChains)
+          .where(gt(crashChains.id, afterId))
+          .orderBy(asc(crashChains.id))
+          .limit(1);
+        if (next) return next;
         const [created] = await tx.insert(crashChains).values(make()).returning();
         return created!;
-      };
-      return db.transaction(run);
+      });
+    },
+
+    /**
+     * Seals chain `id` once (under the chain lock, so no seed slips in meanwhile): `saltOf` its seeds in the
+     * order they came. Answers the sealed chain (as sealed by whoever did it first).
+     */
+    async seal(
+      id: number,
+      at: Date,
+      saltOf: (chain: ChainRow, seeds: string[]) => string,
+    ): Promise<ChainRow> {
+      return db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(${CHAIN_LOCK_KEY})`);
+        const [chain] = await tx.select().from(crashChains).where(eq(crashChains.id, id));
+        if (!chain) throw new Error(`crash chain ${id} not found`);
+        if (chain.sealedAt) return chain;
+        const seeds = await tx
+          .select({ seed: crashClientSeeds.seed })
+          .from(crashClientSeeds)
+          .where(eq(crashClientSeeds.chainId, id))
+          .orderBy(asc(crashClientSeeds.id));
+        const salt = saltOf(
+          chain,
+          seeds.map((s) => s.seed),
+        );
+        const [sealed] = await tx
+          .update(crashChains)
+          .set({ salt, sealedAt: at })
+          .where(eq(crashChains.id, id))
+          .returning();
+        return sealed!;
+      });
+    },
+
+    /**
+     * A session's client seed for the latest chain still collecting (none: `make` commits one first), under the
+     * chain lock so it lands before or after a seal, never across. A session gives one seed per chain: the first
+     * stands (`given` says whether this call stored it).
+     */
+    async addClientSeed(
+      row: Omit<typeof crashClientSeeds.$inferInsert, 'chainId'>,
+      make: () => Omit<ChainRow, 'id'>,
+    ): Promise<{ chain: ChainRow; seed: ClientSeedRow; given: boolean }> {
+      return db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(${CHAIN_LOCK_KEY})`);
+        let [chain] = await tx.select().from(crashChains).orderBy(desc(crashChains.id)).limit(1);
+        if (!chain || chain.sealedAt) [chain] = await tx.insert(crashChains).values(make()).returning();
+        const [stored] = await tx
+          .insert(crashClientSeeds)
+          .values({ ...row, chainId: chain!.id })
+          .onConflictDoNothing()
+          .returning();
+        if (stored) return { chain: chain!, seed: stored, given: true };
+        const [first] = await tx
+          .select()
+          .from(crashClientSeeds)
+          .where(and(eq(crashClientSeeds.chainId, chain!.id), eq(crashClientSeeds.sessionId, row.sessionId)));
+        return { chain: chain!, seed: first!, given: false };
+      });
+    },
+
+    async clientSeedCount(chainId: number): Promise<number> {
+      const [row] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(crashClientSeeds)
+        .where(eq(crashClientSeeds.chainId, chainId));
+      return row?.n ?? 0;
+    },
+
+    /** A chain's client seeds in the order they came (published with it). */
+    async clientSeeds(chainId: number): Promise<ClientSeedRow[]> {
+      return db
+        .select()
+        .from(crashClientSeeds)
+        .where(eq(crashClientSeeds.chainId, chainId))
+        .orderBy(asc(crashClientSeeds.id));
     },
 
     async latestRound(): Promise<CrashRoundRow | null> {

@@ -4,6 +4,10 @@ import {
   crashBetRequestSchema,
   crashBetResponseSchema,
   crashCashoutRequestSchema,
+  crashChainParamsSchema,
+  crashChainResponseSchema,
+  crashClientSeedRequestSchema,
+  crashClientSeedResponseSchema,
   crashFairnessResponseSchema,
   crashHistoryResponseSchema,
   crashRoundDetailResponseSchema,
@@ -22,7 +26,14 @@ import { bearerToken, type Auth } from '../../identity/index';
 import type { CatalogueService } from '../catalogue/catalogue.service';
 import type { SessionsService } from '../platform/sessions.service';
 import { CRASH_FORMULA } from './crash.fair';
-import { CRASH_GAME_ID, betView, roundView, type CrashGame } from './crash.game';
+import {
+  CRASH_GAME_ID,
+  betView,
+  roundView,
+  type ChainRow,
+  type ClientSeedRow,
+  type CrashGame,
+} from './crash.game';
 
 const errors = {
   400: errorBodySchema,
@@ -61,6 +72,20 @@ export function crashRoutes(deps: CrashRouteDeps): FastifyPluginAsync {
     return session;
   };
   const limited = { rateLimit: deps.playLimit };
+  const chainView = async (chain: ChainRow, seedCount?: number) => ({
+    id: chain.id,
+    terminatingHash: chain.terminatingHash,
+    length: chain.length,
+    committedAt: chain.createdAt.toISOString(),
+    sealedAt: chain.sealedAt?.toISOString() ?? null,
+    salt: chain.salt,
+    clientSeedCount: seedCount ?? (await crash.repo.clientSeedCount(chain.id)),
+  });
+  const seedView = (row: ClientSeedRow) => ({
+    seed: row.seed,
+    player: row.player,
+    at: row.createdAt.toISOString(),
+  });
 
   return async (fastify) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -77,16 +102,56 @@ export function crashRoutes(deps: CrashRouteDeps): FastifyPluginAsync {
         },
       },
       async () => {
-        const chain = await crash.currentChain();
+        const { current, next } = await crash.chains();
+        const played = current ?? next;
         return {
           result: {
-            salt: chain.salt,
-            terminatingHash: chain.terminatingHash,
+            salt: current?.salt ?? null,
+            terminatingHash: played.terminatingHash,
+            current: current && (await chainView(current)),
+            next: await chainView(next),
             formula: CRASH_FORMULA,
-            chainLength: chain.length,
+            chainLength: played.length,
             rules: crash.rules,
           },
         };
+      },
+    );
+
+    app.get(
+      '/api/v1/crash/chains/:id',
+      {
+        schema: {
+          tags,
+          summary: 'A chain with every client seed given for it, in order: its salt is recomputed from them',
+          params: crashChainParamsSchema,
+          response: { 200: crashChainResponseSchema, 400: errorBodySchema, 404: errorBodySchema },
+        },
+      },
+      async (request) => {
+        const chain = await crash.repo.chain(request.params.id);
+        if (!chain) throw new HttpError(404, 'chain_not_found', 'no such chain', 'id');
+        const seeds = await crash.repo.clientSeeds(chain.id);
+        return { result: { ...(await chainView(chain, seeds.length)), clientSeeds: seeds.map(seedView) } };
+      },
+    );
+
+    app.post(
+      '/api/v1/crash/client-seeds',
+      {
+        config: limited,
+        schema: {
+          tags,
+          summary:
+            "Gives the chain collecting them a client seed (one per session and chain): it salts that chain's rounds",
+          body: crashClientSeedRequestSchema,
+          response: { 200: crashClientSeedResponseSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const session = await crashSession(request, request.body.sessionId);
+        const { chain, seed, given } = await crash.giveClientSeed(session, request.body.seed);
+        return { result: { chain: await chainView(chain), seed: seedView(seed), given } };
       },
     );
 

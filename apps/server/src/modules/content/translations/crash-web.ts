@@ -11,7 +11,7 @@ export const crashWeb: AreaTranslations = {
     'crash.demo': 'fun money',
     'crash.fairness': 'Provably fair',
     'crash.fairness_text':
-      'Every round comes from a SHA-256 hash chain published in advance (its terminating hash) and a salt. Each round’s hash is revealed after it crashes: anyone can recompute its crash point and check it links to the next round.',
+      'Every round comes from a SHA-256 hash chain published in advance (its terminating hash) and a salt fixed only afterwards, from the client seeds players gave since (your browser gives one when you open the game), so we could not have picked the chain. Each round’s hash is revealed after it crashes: anyone can recompute its crash point and check it links to the next round.',
     'crash.salt': 'Salt',
     'crash.terminating_hash': 'Terminating hash',
     'crash.formula': 'Formula',
@@ -41,7 +41,15 @@ export const crashWeb: AreaTranslations = {
     'crash.bad_auto': 'Enter an auto cash-out of at least 1.01.',
     'crash.live_bets': 'Live bets',
     'crash.verifier_text':
-      'Your browser recomputes the crash point from the round’s hash and the salt, and checks that SHA-256 of the next round’s hash is this round’s hash. Nothing here trusts the server.',
+      'Your browser recomputes the salt from the chain’s terminating hash and the client seeds given after it (SHA-256 of them, one a line), the crash point from the round’s hash and the salt, and checks that SHA-256 of the next round’s hash is this round’s hash. Nothing here trusts the server.',
+    'crash.next_chain': 'Next chain (collecting client seeds)',
+    'crash.client_seeds': 'Client seeds',
+    'crash.salt_pending':
+      'Fixed at the chain’s first round, from the client seeds given after its terminating hash',
+    'crash.salt_check': 'Salt of the current chain',
+    'crash.salt_verified':
+      'Salt verified: SHA-256 of the terminating hash and the {{count}} client seeds given after it',
+    'crash.salt_differs': 'Salt differs from SHA-256 of the terminating hash and the published client seeds',
     'crash.round_hash': 'Round hash',
     'crash.next_hash': 'Next round’s hash (optional)',
     'crash.verify': 'Verify',
@@ -64,7 +72,7 @@ export const crashWeb: AreaTranslations = {
     'crash.demo': 'eğlence parası',
     'crash.fairness': 'Kanıtlanabilir adillik',
     'crash.fairness_text':
-      'Her tur önceden yayımlanan bir SHA-256 karma zincirinden (bitiş karması) ve bir tuzdan gelir. Her turun karması patladıktan sonra açıklanır: herkes patlama noktasını yeniden hesaplayıp sonraki tura bağlandığını doğrulayabilir.',
+      'Her tur önceden yayımlanan bir SHA-256 karma zincirinden (bitiş karması) ve ancak sonra, oyuncuların o zamandan beri verdiği istemci tohumlarından belirlenen bir tuzdan gelir (oyunu açtığınızda tarayıcınız da bir tane verir); bu yüzden zinciri biz seçemezdik. Her turun karması patladıktan sonra açıklanır: herkes patlama noktasını yeniden hesaplayıp sonraki tura bağlandığını doğrulayabilir.',
     'crash.salt': 'Tuz',
     'crash.terminating_hash': 'Bitiş karması',
     'crash.formula': 'Formül',
@@ -94,7 +102,15 @@ export const crashWeb: AreaTranslations = {
     'crash.bad_auto': 'En az 1,01 olan bir otomatik nakit değeri girin.',
     'crash.live_bets': 'Canlı bahisler',
     'crash.verifier_text':
-      'Tarayıcınız patlama noktasını turun karması ve tuzdan yeniden hesaplar, sonraki turun karmasının SHA-256 değerinin bu turun karması olduğunu kontrol eder. Burada sunucuya güvenilmez.',
+      'Tarayıcınız tuzu zincirin bitiş karması ve ondan sonra verilen istemci tohumlarından (her biri bir satırda, SHA-256), patlama noktasını turun karması ve tuzdan yeniden hesaplar, sonraki turun karmasının SHA-256 değerinin bu turun karması olduğunu kontrol eder. Burada sunucuya güvenilmez.',
+    'crash.next_chain': 'Sonraki zincir (istemci tohumları toplanıyor)',
+    'crash.client_seeds': 'İstemci tohumları',
+    'crash.salt_pending':
+      'Zincirin ilk turunda, bitiş karmasından sonra verilen istemci tohumlarından belirlenir',
+    'crash.salt_check': 'Geçerli zincirin tuzu',
+    'crash.salt_verified':
+      'Tuz doğrulandı: bitiş karması ve ondan sonra verilen {{count}} istemci tohumunun SHA-256 değeri',
+    'crash.salt_differs': 'Tuz, bitiş karması ve yayımlanan istemci tohumlarının SHA-256 değerinden farklı',
     'crash.round_hash': 'Tur karması',
     'crash.next_hash': 'Sonraki turun karması (isteğe bağlı)',
     'crash.verify': 'Doğrula',

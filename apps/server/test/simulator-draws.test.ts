@@ -1,7 +1,10 @@
 // Issue 31 item 1: a match's draws come from a CSPRNG key of its own (lib/outcome-draws.ts), never from the
 // catalogue's seed; they are persisted with every segment, so a restart (or a new leader) re-decides nothing.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { testConfig, type Config } from '../src/config/config';
 import { manualClock } from '../src/lib/clock';
@@ -140,4 +143,125 @@ describe.skipIf(!POSTGRES_URL)('match draws across a restart, on PostgreSQL (iss
       await admin.end();
     }
   });
+});
+
+const MAIN = fileURLToPath(new URL('../src/main.ts', import.meta.url));
+const processes: ChildProcess[] = [];
+afterEach(() => {
+  for (const child of processes.splice(0))
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+});
+
+/** The real server as a process on `url`, leading the simulator; resolves with its port once it listens. */
+function serverProcess(url: string, token: string) {
+  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+    env: {
+      ...process.env,
+      DATABASE_URL: url,
+      REDIS_URL: '',
+      HOST: '127.0.0.1',
+      PORT: '0',
+      METRICS_PORT: '0',
+      SHED_MAX_EVENT_LOOP_DELAY_MS: '0',
+      OPERATOR_TOKEN: token,
+      SIMULATOR_TICK_MS: '100',
+      CATALOGUE_SCALE: '0.03',
+      CATALOGUE_DAYS_AHEAD: '1',
+      MARKETS_WINDOW_HOURS: '0',
+      PRICING_THREADS: '0',
+      CASINO_TABLES_ENABLED: 'false',
+      CRASH_ENABLED: 'false',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  processes.push(child);
+  let output = '';
+  child.stdout.on('data', (c: Buffer) => (output += c.toString()));
+  child.stderr.on('data', (c: Buffer) => (output += c.toString()));
+  const port = new Promise<number>((resolve, reject) => {
+    child.stdout.on('data', () => {
+      const match = output.match(/running: http:\/\/localhost:(\d+)\//);
+      if (match) resolve(Number(match[1]));
+    });
+    child.on('exit', (code) => reject(new Error(`exited ${code}: ${output}`)));
+  });
+  return { child, port };
+}
+
+describe.skipIf(!POSTGRES_URL)('match draws across kill -9 of the simulator leader (issue 31 item 1)', () => {
+  it('the next leader plays the match on exactly as the committed state decided', async () => {
+    const name = await createMigratedPostgresDatabase();
+    const url = databaseUrl(name);
+    const token = randomBytes(24).toString('hex');
+    const sql = new pg.Client({ connectionString: url });
+    await sql.connect();
+    const row = async (id: number) =>
+      (await sql.query('select status, phase, sim from events where id = $1', [id])).rows[0] as {
+        status: string;
+        phase: string;
+        sim: SimState | null;
+      };
+    const until = async (check: () => Promise<boolean>) => {
+      while (!(await check())) await new Promise((r) => setTimeout(r, 50));
+    };
+    let inspector: Built | null = null;
+    const inspectorDb = await openDatabase({ url, poolSize: 2 });
+    try {
+      const first = serverProcess(url, token);
+      const port = await first.port;
+      const command = (id: number, body: object) =>
+        fetch(`http://127.0.0.1:${port}/ops/v1/fixtures/${id}/commands`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        });
+      let id = 0;
+      await until(async () => {
+        const found = await sql.query(
+          "select id from events where sport_id = 1 and status = 'not_started' order by start_at limit 1",
+        );
+        id = (found.rows[0]?.id as number | undefined) ?? 0;
+        return id > 0;
+      });
+      // Applied by the leader (200), or queued for it while it takes the lead (202): the waits below see it.
+      expect([200, 202]).toContain((await command(id, { command: 'speed', factor: 200 })).status);
+      expect([200, 202]).toContain((await command(id, { command: 'start' })).status);
+      await until(async () => (await row(id)).phase === 'second_half');
+      first.child.kill('SIGKILL');
+      await new Promise((r) => first.child.once('exit', r));
+      // What the leader had committed when it died: a match in progress, with its draws so far.
+      const atKill = await row(id);
+      expect(atKill.status).toBe('live');
+      const drawn = atKill.sim!;
+      // Its continuation as the stored state decides it, by the step function alone.
+      inspector = await buildApp({
+        config: testConfig({ OUTCOME_TEST_SEED: undefined }),
+        database: inspectorDb,
+        migrate: false,
+      });
+      const event = (await inspector.modules.sports.ingest.simulator.event(id))!;
+      const ctx = inspector.modules.producer.simulator.contextOf(
+        event,
+        await inspector.modules.sports.catalogue.reference(),
+      )!;
+      let expected = drawn;
+      while (ctx.project(expected).status !== 'ended') expected = ctx.step(expected, 100_000).sim;
+      // A new process takes the lead and plays the match to its end.
+      const second = serverProcess(url, token);
+      await second.port;
+      await until(async () => (await row(id)).status === 'ended');
+      const final = (await row(id)).sim!;
+      expect(final.match).toEqual(expected.match);
+      expect(final.added).toEqual(expected.added);
+      second.child.kill('SIGKILL');
+    } finally {
+      await inspector?.app.close();
+      await inspectorDb.close();
+      await sql.end();
+      const admin = new pg.Client({ connectionString: POSTGRES_URL });
+      await admin.connect();
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    }
+  }, 300_000);
 });

@@ -30,7 +30,7 @@ import { createLimitsModule } from './modules/limits/index';
 import { seedDemoAccounts } from './demo-accounts.seed';
 import { usePasswordHashCost } from './lib/password-hash';
 import { createOpsModule, createRisk } from './modules/ops/index';
-import { createBetQueries, createBettingModule } from './modules/betting/index';
+import { createBetQueries, createBettingModule, payoutCaps } from './modules/betting/index';
 import { createCasinoModule } from './modules/casino/index';
 import { createFavouritesModule } from './modules/favourites/index';
 import { createPlayStreamModule } from './modules/play-stream/index';
@@ -187,6 +187,11 @@ export async function buildApp(deps: AppDeps) {
     assertCanStake: (userId, amount, tx) => limits.service.assertCanStake(userId, amount, tx),
     liveDelayMs: config.BET_LIVE_DELAY_MS,
     risk: risk.betRisk,
+    payoutCap: payoutCaps({
+      defaultCents: config.BET_MAX_PAYOUT,
+      overrides: config.BET_MAX_PAYOUTS,
+      maxOdds: config.BET_MAX_COMBINED_ODDS,
+    }),
     clientsWithRules: (userIds) => limits.service.clientsWithRules(userIds),
     batching: config.BET_BATCH_LANES > 0 && {
       lanes: config.BET_BATCH_LANES,

@@ -1,7 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { cashOutQuote, fairValue, partialCashOut } from './cashout';
-import { combinationsReturn, perBetFromTotal, possibleEarnings, totalFromPerBet } from './stakes';
+import {
+  combinationsReturn,
+  maxStakeForPayout,
+  oddsAboveMax,
+  perBetFromTotal,
+  possibleEarnings,
+  totalFromPerBet,
+} from './stakes';
 
 describe('stakes (spec §5)', () => {
   it('splits a total equally, rounding the per-bet stake down, and multiplies back', () => {
@@ -26,6 +33,37 @@ describe('stakes (spec §5)', () => {
     expect(possibleEarnings(odds, [[0, 1, 2]], 100)).toEqual({ min: 1084, max: 1084 });
     expect(possibleEarnings(odds, [[0], [1], [2]], 100)).toEqual({ min: 150, max: 693 });
     expect(combinationsReturn([2, null], [[0], [1]], 100)).toBe(200);
+  });
+
+  it('never throws on long odds: a return past the cap (or 2^53 − 1) reads as that bound', () => {
+    const longest = Array.from({ length: 25 }, () => 500);
+    const all = [longest.map((_, i) => i)];
+    expect(combinationsReturn(longest, all, 1_000_000_000)).toBe(Number.MAX_SAFE_INTEGER);
+    expect(combinationsReturn(longest, all, 100, 100_000_000)).toBe(100_000_000);
+    expect(possibleEarnings(longest, all, 100, 100_000_000)).toEqual({ min: 100_000_000, max: 100_000_000 });
+    expect(maxStakeForPayout(longest, all, 100_000_000)).toBe(0);
+    expect(oddsAboveMax(longest, all, 100_000_000)).toBe(true);
+  });
+
+  it('the max stake for a payout is the largest whose return stays within it (exact, random coupons)', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: 1_010, max: 501_000 }), { minLength: 1, maxLength: 25 }),
+        fc.integer({ min: 100, max: 1_000_000_000_00 }),
+        (thousandths, cap) => {
+          const odds = thousandths.map((t) => t / 1000);
+          const combos = [odds.map((_, i) => i)];
+          const stake = maxStakeForPayout(odds, combos, cap);
+          expect(combinationsReturn(odds, combos, stake)).toBeLessThanOrEqual(cap);
+          // One minor unit more returns more than the cap, unless the stake is past any stake a slip may name.
+          if (stake < 1e13) {
+            const product = thousandths.reduce((p, t) => p * BigInt(t), 1n);
+            const scale = 1000n ** BigInt(thousandths.length);
+            expect(BigInt(stake + 1) * product > BigInt(cap) * scale).toBe(true);
+          }
+        },
+      ),
+    );
   });
 });
 

@@ -99,6 +99,32 @@ const envSchema = z.object({
   BET_BATCH_WINDOW_MS: z.coerce.number().int().min(0).max(50).default(2),
   BET_BATCH_LANES: z.coerce.number().int().min(0).max(64).default(4),
   BET_BATCH_MAX: z.coerce.number().int().min(1).max(1_000).default(64),
+  /**
+   * The most one bet may pay, minor units of the client's currency (1,000,000.00): checkBets offers the stake that
+   * reaches it as the max stake, betPlace refuses above it. `BET_MAX_PAYOUTS` overrides it per brand and
+   * currency: `brand:CUR=amount` entries, comma separated, brand an app id or `*` (`*:EUR=50000000,2:TRY=…`).
+   */
+  BET_MAX_PAYOUT: z.coerce.number().int().min(100).max(1_000_000_000_000).default(100_000_000),
+  BET_MAX_PAYOUTS: z
+    .string()
+    .default('')
+    .transform((text, ctx) => {
+      const entries: { brandId: number | null; currency: string; amount: number }[] = [];
+      for (const part of text
+        .split(',')
+        .map((p) => p.trim())
+        .filter(Boolean)) {
+        const m = /^(\*|\d{1,9}):([A-Z]{3})=(\d{3,13})$/.exec(part);
+        if (!m) {
+          ctx.addIssue({ code: 'custom', message: `"${part}" is not brand:CUR=amount (brand an id or *)` });
+          return z.NEVER;
+        }
+        entries.push({ brandId: m[1] === '*' ? null : Number(m[1]), currency: m[2]!, amount: Number(m[3]) });
+      }
+      return entries;
+    }),
+  /** The highest combined odds of any combination of a bet (decimal; 100,000.00). */
+  BET_MAX_COMBINED_ODDS: z.coerce.number().int().min(2).max(1_000_000_000).default(100_000),
   /** Bet placements a client may make per minute (all their tokens, all instances with REDIS_URL). */
   BET_PLACE_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(30),
   /** Slip checks per client (a visitor: per address) per minute; the slip re-checks as odds move. */

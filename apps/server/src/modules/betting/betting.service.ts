@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { oddsOf, decimalOf } from '@sb/betting';
+import { combinationsReturn, DEFAULT_PAYOUT_CAP, oddsAboveMax, oddsOf, decimalOf } from '@sb/betting';
 import type { CheckBetsResponse, OddsChangePolicy, SlipRequest } from '@sb/contract';
 import type { Db, DbOrTx } from '../../db/database';
 import type { Clock } from '../../lib/clock';
@@ -8,6 +8,8 @@ import type { BettingView, SelectionContext } from '../sports/index';
 import type { UserRow } from '../identity/index';
 import type { WalletService } from '../wallet/index';
 import { createBettingRepository, type BetRow } from './betting.repository';
+import { combinationsOf } from './bet-view';
+import type { PayoutCapOf } from './payout-cap';
 import { createPlacementWriter, type Placed, type Placement } from './placement.service';
 import { acceptsOdd, checkedSelections, checkSlip } from './slip-check';
 
@@ -54,6 +56,8 @@ export interface BettingDeps {
   /** How long a live bet waits before it is checked again and accepted or rejected. */
   liveDelayMs: number;
   risk?: BetRisk;
+  /** The maximum payout and combined odds of a bet per brand and currency (default: 1,000,000.00 and 100,000). */
+  payoutCap?: PayoutCapOf;
   /**
    * Of these clients, those `assertCanStake` might refuse (limits, exclusions): their bets skip the batch. Without
    * it every bet is placed alone.
@@ -70,6 +74,7 @@ export function createBettingService(deps: BettingDeps) {
   const sleep = deps.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
   const repo = createBettingRepository(db);
   const policyOf = (user: UserRow): OddsChangePolicy => user.oddsChange;
+  const capOf: PayoutCapOf = deps.payoutCap ?? (() => DEFAULT_PAYOUT_CAP);
   /** The selections as this client may bet them (operator limits, stake factor, block flags). */
   async function selectionsFor(
     client: { id: number; appId: number } | null,
@@ -83,7 +88,7 @@ export function createBettingService(deps: BettingDeps) {
     return deps.risk.selections(client && { id: client.id, appId: client.appId }, raw, tx);
   }
 
-  const writer = createPlacementWriter({ ...deps, selectionsFor, policyOf });
+  const writer = createPlacementWriter({ ...deps, selectionsFor, policyOf, capOf });
 
   /** `visitorBrand`: the site's brand when there is no client (its prices are the ones the visitor saw). */
   async function check(
@@ -97,7 +102,8 @@ export function createBettingService(deps: BettingDeps) {
       undefined,
       user?.appId ?? visitorBrand,
     );
-    const result = checkSlip(request, selections, user ? policyOf(user) : 'none', stakeFactor);
+    const cap = capOf(user?.appId ?? visitorBrand, user?.currencyIso ?? null);
+    const result = checkSlip(request, selections, user ? policyOf(user) : 'none', stakeFactor, cap);
     if (user) {
       const { cash } = await deps.wallet.balances(user);
       if (request.amount > cash)
@@ -176,6 +182,17 @@ export function createBettingService(deps: BettingDeps) {
         if (!s || s.state !== 'ok') reason = s?.state ?? 'not_found';
         else if (!acceptsOdd(bet.oddsPolicy, decimalOf(leg.oddsThousandths), s.odd)) reason = 'odd_changed';
         if (reason) break;
+      }
+      if (!reason) {
+        // A better price the policy accepts must still keep the bet within its brand's payout and odds bounds.
+        const cap = capOf(bet.appId, bet.currency);
+        const odds = legs.map((l) => selections.get(l.selectionId)!.odd);
+        const combos = combinationsOf(bet, legs);
+        if (
+          oddsAboveMax(odds, combos, cap.maxOddsThousandths) ||
+          combinationsReturn(odds, combos, bet.stakePerBet) > cap.maxPayoutCents
+        )
+          reason = 'payout_above_max';
       }
       if (reason) {
         await r.transition(betId, ['pending'], {

@@ -11,11 +11,13 @@ import { bettingRoutes, type BettingRateLimits } from './betting.routes';
 import { createBettingRepository } from './betting.repository';
 import { createBettingService, type BetRisk, type PlacementBatching } from './betting.service';
 import { createCashOutService, type CashOutConfig } from './cashout.service';
+import type { PayoutCapOf } from './payout-cap';
 import { createSettlementService } from './settlement.service';
 
 export type { BetRisk, BettingService } from './betting.service';
 /** What a stored bet pays for given leg results (`betPayout`): the back office's liability uses it. */
 export { payoutOf } from './bet-view';
+export { payoutCaps, type PayoutCapOf, type PayoutOverride } from './payout-cap';
 export type { BetMoneyChange, SettlementService } from './settlement.service';
 
 /** How often the background jobs run on every instance (each bet is still handled exactly once). */
@@ -49,6 +51,8 @@ export interface BettingModuleDeps {
   liveDelayMs: number;
   /** The back office's limits, stake factors and block flags (ops module). */
   risk?: BetRisk;
+  /** The maximum payout and combined odds per brand and currency (`payout-cap.ts`). */
+  payoutCap?: PayoutCapOf;
   /** Of these clients, those the responsible-gambling limits might refuse (their bets skip the group commit). */
   clientsWithRules?: (userIds: number[]) => Promise<Set<number>>;
   /** Group commit of placements; false places every bet in its own transaction. */

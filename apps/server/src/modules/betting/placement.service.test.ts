@@ -1,4 +1,4 @@
-import { cents } from '@sb/betting';
+import { cents, DEFAULT_PAYOUT_CAP } from '@sb/betting';
 import { describe, expect, it } from 'vitest';
 import type { SlipRequest } from '@sb/contract';
 import { manualClock } from '../../lib/clock';
@@ -61,6 +61,7 @@ function book(options: { batching?: boolean; withRules?: number[]; suspended?: n
     batching: options.batching ? { lanes: 1, windowMs: 5, maxBatch: 64 } : false,
     selectionsFor: async (_client, ids) => ({ selections: selections(ids), stakeFactor: 1 }),
     policyOf: () => 'none',
+    capOf: () => DEFAULT_PAYOUT_CAP,
     repository: () => bets.repository,
   });
   const deposit = (userId: number, amount: number) =>

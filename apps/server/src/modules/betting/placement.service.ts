@@ -11,6 +11,7 @@ import {
   type NewBet,
 } from './betting.repository';
 import type { BettingDeps, PlacementBatching } from './betting.service';
+import type { PayoutCapOf } from './payout-cap';
 import { createPlacementBatcher } from './placement-batcher';
 import { betError, checkSlip, type SlipCheck } from './slip-check';
 
@@ -54,11 +55,13 @@ export function createPlacementWriter(
       tx?: DbOrTx,
     ) => Promise<{ selections: Map<number, SelectionContext>; stakeFactor: number }>;
     policyOf: (user: UserRow) => OddsChangePolicy;
+    /** The payout and combined odds bounds of a client's bets (brand, currency). */
+    capOf: PayoutCapOf;
     /** The bets' repository on a connection or transaction (default: SQL). */
     repository?: (db: DbOrTx) => PlacementRepository;
   },
 ) {
-  const { db, clock, selectionsFor, policyOf } = deps;
+  const { db, clock, selectionsFor, policyOf, capOf } = deps;
   const repositoryOf = deps.repository ?? createBettingRepository;
   const repo = repositoryOf(db);
 
@@ -128,7 +131,13 @@ export function createPlacementWriter(
         request.bets.map((b) => b.oddId),
         tx,
       );
-      const result = checkSlip(request, selections, policyOf(user), stakeFactor);
+      const result = checkSlip(
+        request,
+        selections,
+        policyOf(user),
+        stakeFactor,
+        capOf(user.appId, user.currencyIso),
+      );
       if (result.general.length > 0 || Object.keys(result.perBet).length > 0) throw betError(result);
       const { bet: row, legs } = betRecord(p, result, selections, clock.now());
       const bet = await repositoryOf(tx).insertBet(row, legs);
@@ -219,7 +228,13 @@ export function createPlacementWriter(
     const candidates = batch.flatMap((p, at): Candidate[] => {
       const client = risk.get(p.user.id);
       if (!client || ruled.has(p.user.id)) return [];
-      const result = checkSlip(p.request, client.selections, policyOf(p.user), client.stakeFactor);
+      const result = checkSlip(
+        p.request,
+        client.selections,
+        policyOf(p.user),
+        client.stakeFactor,
+        capOf(p.user.appId, p.user.currencyIso),
+      );
       if (result.general.length > 0 || Object.keys(result.perBet).length > 0) return [];
       return [{ at, ...betRecord(p, result, client.selections, now) }];
     });

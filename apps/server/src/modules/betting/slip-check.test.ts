@@ -134,3 +134,57 @@ describe('checkSlip (pure: the bet path decides on its answer)', () => {
     expect(error.details).toMatchObject({ errors: { bets: { '11': { code: 'suspended' } } } });
   });
 });
+
+describe('checkSlip: the maximum payout and combined odds (issue 31 item 2)', () => {
+  const cap = { maxPayoutCents: 100_000_000, maxOddsThousandths: 100_000_000 };
+  const many = (n: number, odd: number) =>
+    book(...Array.from({ length: n }, () => ({ odd, maxStake: 1_000_000 })));
+
+  it('offers the stake that reaches the payout as the max stake, and refuses one minor unit more', () => {
+    // 10 legs at 3.00: combined 59,049, 1,000,000.00 reached at 1,693.50 (floor of 100,000,000 / 59,049 cents).
+    const sels = many(10, 3);
+    const reaches = Math.floor(100_000_000 / 59_049);
+    const at = checkSlip(slip(sels, 2, reaches), sels, 'none', 1, cap);
+    expect(at.general).toEqual([]);
+    expect(at.maxStake).toBe(reaches);
+    expect(at.earnings.max).toBeLessThanOrEqual(cap.maxPayoutCents);
+    const over = checkSlip(slip(sels, 2, reaches + 1), sels, 'none', 1, cap);
+    expect(over.general).toEqual([
+      expect.objectContaining({ code: 'stake_above_max', value: reaches, limit: 'payout' }),
+    ]);
+    // The earnings shown never pass the payout the bet may make.
+    expect(over.earnings.max).toBe(cap.maxPayoutCents);
+  });
+
+  it('bounds a system by the sum of its combinations, exactly', () => {
+    const sels = many(4, 50);
+    // System 2 of 4 at 50.00: 6 doubles of 2,500 → 15,000 per unit; 100,000,000 / 15,000 = 6,666 per combination.
+    const check = checkSlip(slip(sels, 3, 6 * 6_667, { systems: [2] }), sels, 'none', 1, cap);
+    expect(check.maxStake).toBe(6 * 6_666);
+    expect(check.general[0]).toMatchObject({ code: 'stake_above_max', limit: 'payout' });
+  });
+
+  it('refuses combined odds above the bound, and never throws, up to 25 legs at the longest prices', () => {
+    for (const n of [2, 5, 10, 17, 25]) {
+      const sels = many(n, 500);
+      const check = checkSlip(slip(sels, 2, 10_000_000_000), sels, 'none', 1, cap);
+      expect(check.general.map((g) => g.code)).toEqual(['odds_above_max', 'stake_above_max']);
+      expect(check.earnings.max).toBe(cap.maxPayoutCents);
+      expect(Number.isSafeInteger(check.maxStake)).toBe(true);
+    }
+    // Right at the bound is allowed: 100 × 1,000 = 100,000.00.
+    const sels = book({ odd: 100 }, { odd: 1000 });
+    expect(checkSlip(slip(sels, 2, 100), sels, 'none', 1, cap).general).toEqual([]);
+    const above = book({ odd: 100 }, { odd: 1000.001 });
+    const refused = checkSlip(slip(above, 2, 100), above, 'none', 1, cap);
+    expect(refused.general.map((g) => g.code)).toEqual(['odds_above_max', 'stake_above_max']);
+    expect(refused.maxStake).toBe(0);
+  });
+
+  it('keeps the leg limits when they are stricter than the payout', () => {
+    const sels = book({ odd: 2, maxStake: 5_000, limit: 'market' }, { odd: 2, maxStake: 9_000 });
+    const check = checkSlip(slip(sels, 2, 5_001), sels, 'none', 1, cap);
+    expect(check.maxStake).toBe(5_000);
+    expect(check.general[0]).toMatchObject({ code: 'stake_above_max', limit: 'market' });
+  });
+});

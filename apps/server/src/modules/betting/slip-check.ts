@@ -4,9 +4,13 @@ import {
   bankersStand,
   COUPON_TYPE,
   couponCombinations,
+  DEFAULT_PAYOUT_CAP,
   hasSameEvent,
+  maxStakeForPayout,
+  oddsAboveMax,
   oddsOf,
   possibleEarnings,
+  type PayoutCap,
   SLIP_LIMITS,
   systemOptions,
   type Coupon,
@@ -71,7 +75,8 @@ export function acceptsOdd(policy: OddsChangePolicy, seen: number, current: numb
 /**
  * Everything that decides whether a slip can be placed as asked, from the selections' current state: each
  * selection's availability and accepted odd (odds-change policy), the coupon's combinations (type, systems,
- * bankers, same-event rules), the stake split and its limits. Pure: the caller reads the state (in its
+ * bankers, same-event rules), the stake split and its limits, the brand's maximum payout and combined odds
+ * (`cap`: exact integer arithmetic, so no slip, however long its odds, fails with anything but an error). Pure: the caller reads the state (in its
  * transaction) and acts on the answer.
  */
 export function checkSlip(
@@ -79,6 +84,7 @@ export function checkSlip(
   selections: Map<number, SelectionContext>,
   policy: OddsChangePolicy,
   stakeFactor?: number,
+  cap: PayoutCap = DEFAULT_PAYOUT_CAP,
 ): SlipCheck {
   const perBet: Record<string, SlipIssue> = {};
   const general: SlipIssue[] = [];
@@ -135,8 +141,24 @@ export function checkSlip(
       (best, i) => (best === null || legs[i]!.maxStake < legs[best]!.maxStake ? i : best),
       null,
     );
-  const perBetMax = strictest === null ? 0 : legs[strictest]!.maxStake;
-  const limit = strictest === null ? undefined : legs[strictest]!.limit;
+  let perBetMax = strictest === null ? 0 : legs[strictest]!.maxStake;
+  let limit = strictest === null ? undefined : legs[strictest]!.limit;
+  const odds = legs.map((l) => l.odd);
+  // The maximum payout bounds every bet: the stake per combination that reaches it is the most it may take.
+  if (count > 0) {
+    const byPayout = maxStakeForPayout(odds, combinations, cap.maxPayoutCents);
+    if (byPayout < perBetMax) [perBetMax, limit] = [byPayout, 'payout'];
+    if (oddsAboveMax(odds, combinations, cap.maxOddsThousandths)) {
+      // No stake can place it.
+      [perBetMax, limit] = [0, 'odds'];
+      general.push({
+        code: 'odds_above_max',
+        field: 'bets',
+        message: `a bet's combined odds may not be above ${(cap.maxOddsThousandths / 1000).toFixed(2)}`,
+        value: cap.maxOddsThousandths / 1000,
+      });
+    }
+  }
   const minStake = Math.max(
     MIN_STAKE_PER_BET,
     ...request.bets.map((b) => selections.get(b.oddId)?.minBetLimit ?? 0),
@@ -145,7 +167,10 @@ export function checkSlip(
     general.push({
       code: 'stake_above_max',
       field: 'amount',
-      message: 'the stake is above the maximum',
+      message:
+        limit === 'payout'
+          ? 'the bet would pay more than the maximum payout: lower the stake'
+          : 'the stake is above the maximum',
       value: perBetMax * count,
       ...(limit ? { limit } : {}),
       ...(stakeFactor !== undefined && stakeFactor !== 1 ? { stakeFactor } : {}),
@@ -157,9 +182,10 @@ export function checkSlip(
       message: 'the stake is below the minimum',
       value: minStake * count,
     });
-  const odds = legs.map((l) => l.odd);
   const earnings =
-    count > 0 && stakePerBet > 0 ? possibleEarnings(odds, combinations, stakePerBet) : { min: 0, max: 0 };
+    count > 0 && stakePerBet > 0
+      ? possibleEarnings(odds, combinations, stakePerBet, cap.maxPayoutCents)
+      : { min: 0, max: 0 };
   return { legs, perBet, general, combinations, stakePerBet, maxStake: perBetMax * count, earnings };
 }
 

@@ -80,7 +80,9 @@ export function createBettingView(deps: {
       return 'closed';
     // A selection whose outcome is decided is closed to bets even while its market is open (whatever the price).
     if (s.isClosed || m.closed || s.result !== null) return 'closed';
-    if (s.isDisabled || m.disabled || e.isSuspended) return 'suspended';
+    // Prices made before the last score (a point, goal, try, game or set the reprice has not caught up with):
+    // "decided" and "stale" are judged against the score now, so nothing of the event is on sale meanwhile.
+    if (s.isDisabled || m.disabled || e.isSuspended || (e.isLive && e.pricesBehindScore)) return 'suspended';
     if (e.isLive && deps.isProducerStale()) return 'producer_down';
     return s.odd > 1 ? 'ok' : 'odd_too_low';
   }

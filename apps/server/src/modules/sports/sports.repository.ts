@@ -48,6 +48,7 @@ const eventState = {
   startAt: events.startAt,
   isLive: events.isLive,
   isSuspended: events.isSuspended,
+  pricesBehindScore: events.pricesBehindScore,
   minBetLimit: events.minBetLimit,
 };
 export type MarketState = { [K in keyof typeof marketState]: MarketRecord[K] };

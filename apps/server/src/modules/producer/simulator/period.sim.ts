@@ -60,8 +60,17 @@ function stepPoints(
       const current = state.facts.periods[state.period] as [number, number];
       if (state.elapsed < length) {
         for (const [i, rate] of [rates.home, rates.away].entries()) {
-          if (rng.next() < rate / avg / profile.periodSeconds)
-            current[i] = (current[i] ?? 0) + drawFrom(rng, profile.playValues);
+          if (rng.next() < rate / avg / profile.periodSeconds) {
+            const value = drawFrom(rng, profile.playValues);
+            current[i] = (current[i] ?? 0) + value;
+            // A score moves the markets: the segment's flush writes it with a reprice (never a price behind it).
+            happenings.push({
+              type: 'point',
+              team: i === 0 ? 'home' : 'away',
+              minute: state.period + 1,
+              text: `+${value}`,
+            });
+          }
         }
         state.elapsed++;
         if (state.elapsed === length) {

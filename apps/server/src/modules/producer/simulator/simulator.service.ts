@@ -169,16 +169,29 @@ export function createSimulator(deps: SimulatorDeps) {
     const data = nextData(ctx.event.data, happenings, sim, fields.score);
     const wasSuspended = ctx.event.isSuspended;
     const now = clock.now();
-    const update = { ...fieldsToColumns(fields), data, sim, ts: now, updatedAt: new Date(now) };
+    // Every score (goal, point, try, game, set) leaves the prices behind until this flush's reprice is written.
+    const scored =
+      happenings.some((h) => h.type === 'goal' || h.type === 'point') ||
+      JSON.stringify(fields.score) !== JSON.stringify(ctx.event.data.score);
+    const behind = scored || ctx.event.pricesBehindScore;
+    const update = {
+      ...fieldsToColumns(fields),
+      data,
+      sim,
+      ts: now,
+      updatedAt: new Date(now),
+      pricesBehindScore: behind,
+    };
     await repo.updateEvent(ctx.event.id, update);
     ctx.event = { ...ctx.event, ...update };
     if (!ctx.event.marketsReady) await deps.catalogue.ensureMarketsFor([ctx.event.id]);
     if (fields.status === 'ended') await markets.settle(ctx.event, ctx.pricing, sim);
     else if (fields.isSuspended && !wasSuspended) await markets.suspend(ctx.event, publish);
-    else if (!fields.isSuspended && (wasSuspended || happenings.length > 0 || minuteChanged(sim))) {
+    else if (!fields.isSuspended && (wasSuspended || behind || happenings.length > 0 || minuteChanged(sim))) {
       await markets.reprice(ctx.event, ctx.pricing, sim, publish);
       sim.pricedAt = sim.simSec;
-      await repo.updateEvent(ctx.event.id, { sim });
+      await repo.updateEvent(ctx.event.id, { sim, pricesBehindScore: false });
+      ctx.event = { ...ctx.event, pricesBehindScore: false };
     }
     if (publish || fields.status === 'ended') await publishMatch(ctx, fields, data);
   }

@@ -135,7 +135,8 @@ describeEachBackend('betting integrity', (backend) => {
   /** A pre-match Asian handicap selection of an event (the first with a price above 1). */
   async function asianPick(eventId: number): Promise<Pick & { marketId: number }> {
     // An open line: the day's prices may have suspended some (outside the band) or closed them.
-    const open = (x: MarketJson['selections'][number]) => x.odd > 1 && x.active && !x.isDisabled && !x.closed;
+    const open = (x: MarketJson['selections'][number]) =>
+      x.odd > 1 && x.active !== false && !x.isDisabled && !x.isClosed;
     const market = (await markets(eventId)).find(
       (m) => m.t === 16 && !m.disabled && !m.closed && m.selections.some(open),
     );
@@ -236,18 +237,75 @@ describeEachBackend('betting integrity', (backend) => {
       await server.app.inject({ method: 'GET', url: `/api/v1/bet-cash-out/${betId}`, headers: bearer(token) })
     ).json().result as { amount: number; available: boolean; reason: string | null };
 
-  it('cashes out a pre-match single at unchanged odds for ≥ 90% of the stake, never above fair value', async () => {
+  /** The model's fair probability stored with a selection's price (parts per 10^9) and its refund share. */
+  const fairOf = async (selectionId: number) =>
+    (
+      (await run(sql`select fair_ppb::float8 as fair, refund_ppb::float8 as refund from selections
+        where id = ${selectionId}`)) as unknown as { rows: { fair: number; refund: number }[] }
+    ).rows[0]!;
+  /** floor((1 − 2 %) × stake × (refund + (1 − refund) × odds × fair)), exactly, as the issue asks. */
+  const offerOf = (stake: number, odd: number, f: { fair: number; refund: number }) => {
+    const P = 1_000_000_000n;
+    const r = BigInt(f.refund);
+    const value = BigInt(stake) * (r * 1000n * P + (P - r) * BigInt(Math.round(odd * 1000)) * BigInt(f.fair));
+    return Number((value * 9_800n) / (1000n * P * P * 10_000n));
+  };
+
+  it('cashes out a single at exactly (1 − margin) × the model’s fair value: a favourite, a longshot, a double chance', async () => {
     const fresh = await preMatchPicks(server, 3, 16);
     const stake = 10_000;
     const bet = (await placeBet(server, token, slipForm(1, stake, [fresh[0]!]))).json().result as BetView;
-    const market = (await markets(fresh[0]!.eventId)).find((m) => m.t === 1)!;
-    const overround = market.selections.reduce((sum, s) => sum + 1 / s.odd, 0);
-    const fair = stake / overround;
     const quote = await quoteOf(bet.id);
     expect(quote.available).toBe(true);
-    expect(quote.amount).toBeLessThanOrEqual(fair);
+    const home = await fairOf(fresh[0]!.oddId);
+    expect(home.fair).toBeGreaterThan(0);
+    expect(quote.amount).toBe(offerOf(stake, fresh[0]!.odd, home));
+    expect(quote.amount).toBeLessThanOrEqual(stake * fresh[0]!.odd * (home.fair / 1e9));
     expect(quote.amount).toBeGreaterThanOrEqual(0.9 * stake);
-    expect(Math.abs(quote.amount - Math.floor(fair * 0.98))).toBeLessThanOrEqual(1);
+
+    // The longest price on sale (most of the power method's margin sits there) and a double chance (three
+    // outcomes that each win with two results): each valued on its own fair probability, never above it.
+    // (A 1X2 with a strong favourite pulls its double chance below the band: the first event that offers one.)
+    const fixtures = await preMatchPicks(server, 8, 20);
+    const onSaleOf = async (eventId: number) =>
+      (await markets(eventId))
+        .filter((m) => !m.disabled)
+        .flatMap((m) =>
+          m.selections
+            .filter((x) => x.odd > 1 && x.active !== false && !x.isDisabled && !x.isClosed)
+            .map((x) => ({ m, x, eventId })),
+        );
+    let onSale = await onSaleOf(fixtures[0]!.eventId);
+    for (const f of fixtures) {
+      onSale = await onSaleOf(f.eventId);
+      if (onSale.some((o) => o.m.t === 10)) break;
+    }
+    const longest = onSale.reduce((a, b) => (b.x.odd > a.x.odd ? b : a));
+    const doubleChance = onSale.find((o) => o.m.t === 10)!;
+    expect(doubleChance).toBeDefined();
+    expect(longest.x.odd).toBeGreaterThan(10);
+    for (const { x, eventId } of [longest, doubleChance]) {
+      const pick = { eventId, oddId: x.id, odd: x.odd };
+      const single = (await placeBet(server, token, slipForm(1, 1_000, [pick]))).json().result as BetView;
+      const f = await fairOf(x.id);
+      const offered = (await quoteOf(single.id)).amount;
+      expect(offered, `${x.id} at ${x.odd}`).toBe(offerOf(1_000, x.odd, f));
+      expect(offered).toBeLessThanOrEqual(1_000 * x.odd * (f.fair / 1e9));
+      // A suspended sibling stored at odd 1 changes nothing: the outcome's own probability values it.
+      const sibling = onSale.find(
+        (o) => o.m.id === (x === longest.x ? longest.m.id : doubleChance.m.id) && o.x.id !== x.id,
+      );
+      if (sibling) {
+        await run(sql`update selections set odd = 1, is_disabled = true where id = ${sibling.x.id}`);
+        expect((await quoteOf(single.id)).amount).toBe(offered);
+        await run(
+          sql`update selections set odd = ${sibling.x.odd}, is_disabled = false where id = ${sibling.x.id}`,
+        );
+      }
+    }
+    // The double chance is offered near its whole stake (it was 0.48 × fair when valued over the summed legs).
+    const dc = await fairOf(doubleChance.x.id);
+    expect(offerOf(1_000, doubleChance.x.odd, dc)).toBeGreaterThan(850);
 
     // A leg lost in a multiple: nothing offered. A leg in a suspended market: nothing for now, with the reason.
     const multiple = (await placeBet(server, token, slipForm(2, 1000, fresh.slice(1, 3)))).json()

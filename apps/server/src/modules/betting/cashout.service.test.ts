@@ -26,7 +26,7 @@ function fakeBook(odds: number[], options: { status?: BetRow['status']; userId?:
   const selections = new Map<number, Partial<SelectionContext>>(
     legs.map((l) => [l.selectionId, { selectionId: l.selectionId, state: 'ok', result: null }]),
   );
-  const probabilities = new Map(legs.map((l) => [l.selectionId, 0.5]));
+  const probabilities = new Map(legs.map((l) => [l.selectionId, { fairPpb: 500_000_000, refundPpb: 0 }]));
   const credits: { amount: number; idempotencyKey: string }[] = [];
   const service = createCashOutService({
     db: store.db,
@@ -102,7 +102,7 @@ describe('cash-out (fakes: no database)', () => {
 
   it('moves nothing when the price fell below what the player saw (beyond the tolerance) or the amount is off', async () => {
     const { service, probabilities, credits } = fakeBook([2]);
-    probabilities.set(100, 0.4); // now 8.00 fair, 7.60 offered
+    probabilities.set(100, { fairPpb: 400_000_000, refundPpb: 0 }); // now 8.00 fair, 7.60 offered
     expect(await service.execute(1, 7, { expected: 950 }, undefined)).toMatchObject({
       status: 'price_changed',
       paid: 0,

@@ -81,15 +81,17 @@ export function createCashOutService(deps: {
         return unavailable(bet.id, 'market_closed');
       if (s.state !== 'ok') return unavailable(bet.id, 'suspended');
       open.push(cashLegs.length);
-      cashLegs.push({ odds, state: 'open', winProbability: 0 });
+      cashLegs.push({ odds, state: 'open', fairPpb: 0 });
     }
-    const probabilities = await deps.sports.fairProbabilities(ids, tx);
+    // The model's fair values, the ones the prices were made from (per outcome: multi-winner markets too).
+    const fair = await deps.sports.fairProbabilities(ids, tx);
     for (const i of open) {
-      const leg = cashLegs[i]!;
+      const f = fair.get(legs[i]!.selectionId);
       cashLegs[i] = {
-        odds: leg.odds,
+        odds: cashLegs[i]!.odds,
         state: 'open',
-        winProbability: probabilities.get(legs[i]!.selectionId) ?? 0,
+        fairPpb: f?.fairPpb ?? 0,
+        refundPpb: f?.refundPpb ?? 0,
       };
     }
     const amount = cashOutQuote(

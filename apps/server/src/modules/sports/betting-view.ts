@@ -1,11 +1,12 @@
 import type { Locale } from '@sb/contract';
 import type { DbOrTx } from '../../db/database';
-import { createSportsRepository, type EventState } from './sports.repository';
+import { createSportsRepository, type EventState, type SelectionRecord } from './sports.repository';
 import { MARKET_DEFINITIONS } from './market-definitions.data';
 import type { EventReadModel } from './read-model/event-read-model';
 import type { CatalogueService } from './catalogue/catalogue.service';
 import type { BrandPricing } from './brand-margins';
 import { isPreMatchOnlySport } from './pricing/event-pricing';
+import { fairColumns } from './pricing/margin';
 
 /** Why a selection cannot be taken now ('ok' when it can). */
 export type SelectionState =
@@ -125,18 +126,35 @@ export function createBettingView(deps: {
       );
     },
 
-    /** The fair probability of each selection: its implied probability with the market's margin taken out. */
-    async fairProbabilities(ids: number[], tx?: DbOrTx): Promise<Map<number, number>> {
+    /**
+     * Each selection's fair value for cash-out, in parts per 10^9: the model's fair (effective) probability and
+     * refund share stored with the price it was made from — per outcome, so a multi-winner market (double
+     * chance, anytime scorer) is valued outcome by outcome. A row the model never priced (written before these
+     * columns) falls back to its implied probability over the market's overround, counting only the selections
+     * on sale (a suspended selection stored at odd 1, a closed or decided one, is left out).
+     */
+    async fairProbabilities(
+      ids: number[],
+      tx?: DbOrTx,
+    ): Promise<Map<number, { fairPpb: number; refundPpb: number }>> {
       const repo = createSportsRepository(tx ?? deps.db);
       const rows = await repo.selectionsWithContext(ids);
-      const siblings = await repo.selectionsOfMarkets([...new Set(rows.map((r) => r.market.id))]);
+      const out = new Map<number, { fairPpb: number; refundPpb: number }>();
+      const legacy = rows.filter(({ selection: s }) => s.fairPpb === null);
+      for (const { selection: s } of rows)
+        if (s.fairPpb !== null) out.set(s.id, { fairPpb: s.fairPpb, refundPpb: s.refundPpb ?? 0 });
+      if (legacy.length === 0) return out;
+      const siblings = await repo.selectionsOfMarkets([...new Set(legacy.map((r) => r.market.id))]);
+      const onSale = (s: SelectionRecord) => s.odd > 1 && !s.isClosed && !s.isDisabled && s.result === null;
       const overround = new Map<number, number>();
       for (const s of siblings)
-        if (s.odd > 0 && !s.isClosed && s.result === null)
-          overround.set(s.marketId, (overround.get(s.marketId) ?? 0) + 1 / s.odd);
-      return new Map(
-        rows.map(({ selection: s }) => [s.id, s.odd > 0 ? 1 / s.odd / (overround.get(s.marketId) ?? 1) : 0]),
-      );
+        if (onSale(s)) overround.set(s.marketId, (overround.get(s.marketId) ?? 0) + 1 / s.odd);
+      for (const { selection: s } of legacy) {
+        const o = overround.get(s.marketId);
+        const p = onSale(s) && o ? 1 / s.odd / o : 0;
+        out.set(s.id, fairColumns({ p }));
+      }
+      return out;
     },
 
     /** Events as bet legs show them, from the read model. */

@@ -2,7 +2,7 @@ import type { PlayerRow } from './sports.tables';
 import type { EventRecord, MarketInsert, SelectionInsert } from './sports.repository';
 import { MARKET_DEFINITIONS, PRE_MATCH_ONLY, PROVIDER5_LIVE_ONLY } from './market-definitions.data';
 import { initialState, type MatchState, type PricingEvent } from './pricing/event-pricing';
-import { maxStakeFor } from './pricing/margin';
+import { fairColumns, maxStakeFor } from './pricing/margin';
 import type { PricedMarket } from './pricing/market-spec';
 
 /** Deterministic ids: the n-th market of an event and the k-th outcome of a market (stable across instances). */
@@ -82,6 +82,7 @@ export function buildMarkets(
         isDisabled: o.status === 'suspended',
         result: o.result,
         maxStake: o.status === 'open' ? maxStakeFor(o.odd, live) : 0,
+        ...fairColumns(o),
         bundle: m.t === 888 || m.t === 38 || m.t === 882 ? bundleOf(o.code, pricing) : null,
       }),
     );

@@ -4,7 +4,7 @@ import type { EventBus } from '../../../plugins/bus';
 import type { EventRecord, MarketRecord, SelectionRecord } from '../../sports/ingest/index';
 import { marketOpen } from '../../sports/pricing/index';
 import { settleEvent, type MatchFacts, type MatchState, type PricingEvent } from '../../sports/pricing/index';
-import { maxStakeFor } from '../../sports/pricing/index';
+import { fairColumns, maxStakeFor } from '../../sports/pricing/index';
 import type { SimState } from './sim-state';
 import type { Pricer } from '../../sports/pricing/index';
 import type { MarketUpdateRow, SelectionUpdate, SimulatorRepository } from '../../sports/ingest/index';
@@ -123,6 +123,7 @@ export function createMarketWriter(deps: {
             isClosed: closed || decided,
             isDisabled: !decided && !open,
             result: decided ? (o?.result ?? s.result) : null,
+            ...(o ? fairColumns(o) : {}),
           };
         });
         // Back office: an operator's suspension holds through reprices (sports/operator-suspension.ts).
@@ -140,7 +141,14 @@ export function createMarketWriter(deps: {
               n.result !== s?.result
             );
           });
-        if (!dirty) return;
+        // The fair probabilities move without the (rounded) odds: written, but nothing to show players.
+        const fairMoved = next.some(
+          (n, k) => n.fairPpb !== undefined && n.fairPpb !== selections[k]?.fairPpb,
+        );
+        if (!dirty) {
+          if (fairMoved) selUpdates.push(...next);
+          return;
+        }
         selUpdates.push(...next);
         mktUpdates.push({ id: market.id, disabled: held, closed, resolved: p.decided });
         changed.push(feedMarket(market, next, held, closed));

@@ -12,6 +12,9 @@ export interface SelectionUpdate {
   result: string | null;
   /** The model's price while an operator's override holds `odd` (null otherwise). */
   modelOdd?: number | null;
+  /** The model's fair probability and refund share the price was made from (parts per 10^9; kept if absent). */
+  fairPpb?: number | null;
+  refundPpb?: number | null;
 }
 
 export interface MarketUpdateRow {
@@ -72,15 +75,16 @@ export function createSimulatorRepository(db: Db) {
         const values = sql.join(
           selectionRows.map(
             (r) =>
-              sql`(${r.id}::bigint, ${r.odd}::float8, ${r.maxStake}::int, ${r.isClosed}::boolean, ${r.isDisabled}::boolean, ${r.result}::text, ${r.modelOdd ?? null}::float8)`,
+              sql`(${r.id}::bigint, ${r.odd}::float8, ${r.maxStake}::int, ${r.isClosed}::boolean, ${r.isDisabled}::boolean, ${r.result}::text, ${r.modelOdd ?? null}::float8, ${r.fairPpb ?? null}::bigint, ${r.refundPpb ?? null}::bigint)`,
           ),
           sql`, `,
         );
         const result = await db.execute(sql`update selections as s set
           odd = case when s.override_until is not null and not v.is_closed then s.odd else v.odd end,
           model_odd = case when s.override_until is not null then coalesce(v.model_odd, v.odd) else null end,
-          max_stake = v.max_stake, is_closed = v.is_closed, is_disabled = v.is_disabled, result = v.result
-          from (values ${values}) as v(id, odd, max_stake, is_closed, is_disabled, result, model_odd)
+          max_stake = v.max_stake, is_closed = v.is_closed, is_disabled = v.is_disabled, result = v.result,
+          fair_ppb = coalesce(v.fair_ppb, s.fair_ppb), refund_ppb = coalesce(v.refund_ppb, s.refund_ppb)
+          from (values ${values}) as v(id, odd, max_stake, is_closed, is_disabled, result, model_odd, fair_ppb, refund_ppb)
           where s.id = v.id returning s.id, s.odd`);
         for (const row of (result as { rows: unknown[] }).rows as {
           id: number | string | bigint;

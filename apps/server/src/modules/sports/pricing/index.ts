@@ -22,7 +22,7 @@ export {
   type FootballState,
   type Player,
 } from './football.facts';
-export { maxStakeFor } from './margin';
+export { fairColumns, maxStakeFor } from './margin';
 export { PERIOD_SPORTS } from './period.markets';
 export {
   homePointChance,

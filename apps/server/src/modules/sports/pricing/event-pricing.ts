@@ -17,7 +17,8 @@ import {
 } from './market-spec';
 import { decisionsOf, periodMarkets } from './period.markets';
 import { PERIOD_SPORTS } from './period.markets';
-import { periodRates, scenarios, type PeriodFacts, type PeriodState } from './period.model';
+import { periodViews } from './period.exact';
+import { periodRates, type PeriodFacts, type PeriodState } from './period.model';
 
 /** What the pricing model needs to know about an event. */
 export interface PricingEvent {
@@ -100,10 +101,15 @@ export function priceEvent(
   const profile = PERIOD_SPORTS[event.sportId];
   if (!profile) throw new Error(`unknown sport ${event.sportId}`);
   const rates = periodRates(profile, event.homeStrength, event.awayStrength);
-  const dist = scenarios(profile, rates, state.period, event.id);
-  // Exact decisions from the sport's rules (period.markets `possible`); prices from the Monte Carlo scenarios.
+  const views = periodViews(profile, rates, state.period);
+  // Exact decisions from the sport's rules (period.markets `possible`); prices from the exact laws (period.exact).
   return periodMarkets(event.sportId, rates).map((spec) =>
-    finishMarket(spec, priceOverDistribution(spec, dist), decisionsOf(spec, state.period), options.band),
+    finishMarket(
+      spec,
+      priceOverDistribution(spec, views(spec.view)),
+      decisionsOf(spec, state.period),
+      options.band,
+    ),
   );
 }
 

@@ -146,8 +146,11 @@ const envSchema = z.object({
   PRICING_THREADS: z.coerce.number().int().min(0).max(8).default(1),
   /** The highest odd on sale: a selection priced at or above it is suspended (never capped). */
   PRICE_MAX_ODD: z.coerce.number().min(10).max(10_000).default(501),
-  /** Dixon–Coles low-score correction ρ of the football goals grid (0 = independent Poisson). */
-  PRICING_DC_RHO: z.coerce.number().min(-0.3).max(0.3).default(-0.1),
+  /**
+   * Dixon–Coles low-score correction ρ of the football goals grid (0 = independent Poisson, the law of the
+   * simulated feed; a real feed's dependence would set it).
+   */
+  PRICING_DC_RHO: z.coerce.number().min(-0.3).max(0.3).default(0),
   /** Producer silence after which every instance suspends live markets (Betradar's 20 s); 0 = never. */
   PRODUCER_STALE_MS: z.coerce.number().int().min(0).max(600_000).default(20_000),
   /** Period of the roulette tables: a spin every this many ms (bets close 5 s before, or a fifth of it if shorter). */

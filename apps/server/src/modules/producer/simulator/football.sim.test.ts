@@ -1,22 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { initialState } from '../../sports/pricing/event-pricing';
 import { footballRates, goalsAway, goalsHome, type Player } from '../../sports/pricing/football.facts';
 import { stepFootball, type FootballSide } from './football.sim';
+import { fresh as freshSim } from '../../../../test/support/calibration';
 import { nextData } from './projection';
 import type { Happening, SimState } from './sim-state';
 
 const squad = (base: number): Player[] =>
   Array.from({ length: 11 }, (_, i) => ({ id: base + i, name: `P${i}`, share: 1 / 11 }));
 const side: FootballSide = { rates: footballRates(1.2, 0.9), home: squad(100), away: squad(200) };
-const fresh = (seed: number): SimState => ({
-  match: initialState(1),
-  simSec: 0,
-  lastReal: 0,
-  rng: seed,
-  suspendedUntil: 0,
-  added: [0, 0],
-  pricedAt: -1,
-});
+const fresh = (seed: number): SimState => freshSim(1, seed);
 
 function play(seed: number): { sim: SimState; happenings: Happening[] } {
   let sim = fresh(seed);

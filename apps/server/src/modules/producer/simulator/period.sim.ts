@@ -8,14 +8,21 @@ import {
   type PointOutcome,
 } from '../../sports/pricing/index';
 import { drawFrom, openDraws, type OutcomeDraws as Rng } from '../../../lib/outcome-draws';
-import { STOPPING, SUSPEND_PERIOD_S, type Happening, type SimState, type StepResult } from './sim-state';
+import {
+  copySim,
+  STOPPING,
+  SUSPEND_PERIOD_S,
+  type Happening,
+  type SimState,
+  type StepResult,
+} from './sim-state';
 
 const lengthOf = (profile: PeriodSportProfile, index: number) =>
   index >= profile.periods && profile.overtimeSeconds ? profile.overtimeSeconds : profile.periodSeconds;
 
 /**
- * Advances a match of a period sport by up to `seconds`. Points sports: scoring plays arrive at the model's
- * rates; a period ends on time, then a break, until the match is decided; stops at period changes. Set
+ * Advances a match of a period sport by up to `seconds`. Points sports: each second each side scores a play
+ * with the chance of its rate (the law `sports/pricing/period.exact.ts` prices); a period ends on time, then a break, until the match is decided; stops at period changes. Set
  * sports: one point at a time by the rules (no clock), each point a segment of its own (the prices follow
  * every point); a set ends when won, then a break.
  */
@@ -26,7 +33,7 @@ export function stepPeriod(
   seconds: number,
 ): StepResult {
   if (input.match.kind !== 'period') throw new Error('not a period match');
-  const sim: SimState = structuredClone(input);
+  const sim: SimState = copySim(input);
   const state = (sim.match as { period: PeriodState }).period;
   const rng = openDraws(sim.rng);
   const happenings: Happening[] =
@@ -58,9 +65,26 @@ function stepPoints(
     } else {
       const length = lengthOf(profile, state.period);
       const current = state.facts.periods[state.period] as [number, number];
+      // Nothing changes the chances before the period's or the step's end or the end of a suspension.
+      const room = Math.min(end - sim.simSec, suspendedBefore ? sim.suspendedUntil - sim.simSec : Infinity);
       if (state.elapsed < length) {
-        for (const [i, rate] of [rates.home, rates.away].entries()) {
-          if (rng.next() < rate / avg / profile.periodSeconds) {
+        // Each second each side scores a play with chance q; the quiet seconds before the next scoring
+        // second are drawn at once (geometric: the law of a draw per second).
+        const q = [
+          rates.home / avg / profile.periodSeconds,
+          rates.away / avg / profile.periodSeconds,
+        ] as const;
+        const any = 1 - (1 - q[0]) * (1 - q[1]);
+        const quiet = any > 0 ? Math.floor(Math.log(1 - rng.next()) / Math.log(1 - any)) : Infinity;
+        const stretch = Math.min(room, length - state.elapsed);
+        if (quiet >= stretch) {
+          state.elapsed += stretch;
+          sim.simSec += stretch;
+        } else {
+          const u = rng.next() * any;
+          const homeOnly = q[0] * (1 - q[1]);
+          const sides = u < homeOnly ? [0] : u < homeOnly + (1 - q[0]) * q[1] ? [1] : [0, 1];
+          for (const i of sides) {
             const value = drawFrom(rng, profile.playValues);
             current[i] = (current[i] ?? 0) + value;
             // A score moves the markets: the segment's flush writes it with a reprice (never a price behind it).
@@ -71,10 +95,11 @@ function stepPoints(
               text: `+${value}`,
             });
           }
+          state.elapsed += quiet + 1;
+          sim.simSec += quiet + 1;
         }
-        state.elapsed++;
         if (state.elapsed === length) {
-          sim.suspendedUntil = sim.simSec + 1 + SUSPEND_PERIOD_S;
+          sim.suspendedUntil = sim.simSec + SUSPEND_PERIOD_S;
           closePeriod(state, profile, state.period, happenings);
         }
       } else if (state.elapsed >= length + profile.breakSeconds) {
@@ -82,8 +107,11 @@ function stepPoints(
         state.elapsed = 0;
         state.facts.periods.push([0, 0]);
         happenings.push(periodStart(profile, state.period));
-      } else state.elapsed++;
-      sim.simSec++;
+      } else {
+        const pause = Math.min(room, length + profile.breakSeconds - state.elapsed);
+        state.elapsed += pause;
+        sim.simSec += pause;
+      }
     }
     if (suspendedBefore && sim.simSec >= sim.suspendedUntil)
       happenings.push({ type: 'resume', team: null, minute: state.period + 1, text: 'Markets open' });

@@ -82,7 +82,7 @@ export interface PricingOptions {
   rho: number;
 }
 
-export const DEFAULT_PRICING: PricingOptions = { band: DEFAULT_BAND, rho: -0.1 };
+export const DEFAULT_PRICING: PricingOptions = { band: DEFAULT_BAND, rho: 0 };
 
 /** Every market of an event priced for the given state (pre-match: `initialState`). */
 export function priceEvent(

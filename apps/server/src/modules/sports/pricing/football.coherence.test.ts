@@ -3,7 +3,7 @@ import {
   emptyFacts,
   footballRates,
   liveGoalRates,
-  remaining,
+  timeLeft,
   type FootballFacts,
   type FootballState,
   type Player,
@@ -77,6 +77,18 @@ function poisson(lambda: number): number[] {
 }
 
 /** Weighted states, renormalised (a distribution over reachable states). */
+/** Mixture parts that give the same facts, summed (then normalised). */
+function merged(list: { s: FootballFacts; p: number }[]): { s: FootballFacts; p: number }[] {
+  const by = new Map<string, { s: FootballFacts; p: number }>();
+  for (const x of list) {
+    const key = [x.s.ch, x.s.ca, x.s.yh, x.s.ya, x.s.rh, x.s.ra].join(':');
+    const hit = by.get(key);
+    if (hit) hit.p += x.p;
+    else by.set(key, { s: x.s, p: x.p });
+  }
+  return normalise([...by.values()]);
+}
+
 function normalise<T>(list: { s: T; p: number }[]): { s: T; p: number }[] {
   const kept = list.filter((x) => x.p > CUT);
   const total = kept.reduce((a, x) => a + x.p, 0);
@@ -118,39 +130,50 @@ function checkEvent(event: PricingEvent, state: FootballState, cap: number): Eve
   const f0 = state.facts;
   const rates = footballRates(event.homeStrength, event.awayStrength);
   const live = liveGoalRates(rates, f0);
-  const rem = remaining(state);
+  // Minutes left per half, added time included (a mixture over its law until announced); every pair of them.
+  const left = timeLeft(state);
+  const pairs = left.first.flatMap((a) => left.second.map((b) => ({ m1: a.m, m2: b.m, w: a.w * b.w })));
   const open = openHalves(state);
-  const [lh1, la1, lh2, la2] = [
-    live.home * 0.45 * rem.first,
-    live.away * 0.45 * rem.first,
-    live.home * 0.55 * rem.second,
-    live.away * 0.55 * rem.second,
-  ];
   const dim = (lambda: number, isOpen: boolean) => (isOpen ? poisson(lambda) : [1]);
-  const [ph1, pa1, ph2, pa2] = [
-    dim(lh1, open.first),
-    dim(la1, open.first),
-    dim(lh2, open.second),
-    dim(la2, open.second),
-  ];
+  const means = pairs.map(({ m1, m2 }) => [
+    (live.home * 0.45 * m1) / 45,
+    (live.away * 0.45 * m1) / 45,
+    (live.home * 0.55 * m2) / 45,
+    (live.away * 0.55 * m2) / 45,
+  ]);
+  const mean = (i: number, isOpen: boolean) =>
+    isOpen ? pairs.reduce((acc, { w }, k) => acc + w * means[k]![i]!, 0) : 0;
   const rho = DEFAULT_PRICING.rho;
   const tau = (x: number, y: number) => {
-    const l = lh1 + lh2;
-    const mu = la1 + la2;
+    const l = mean(0, open.first) + mean(2, open.second);
+    const mu = mean(1, open.first) + mean(3, open.second);
     if (x === 0 && y === 0) return 1 - l * mu * rho;
     if (x === 0 && y === 1) return 1 + l * rho;
     if (x === 1 && y === 0) return 1 + mu * rho;
     if (x === 1 && y === 1) return 1 - rho;
     return 1;
   };
-  const cells: { s: [number, number, number, number]; p: number }[] = [];
-  ph1.forEach((a, x1) =>
-    pa1.forEach((b, y1) =>
-      ph2.forEach((c, x2) =>
-        pa2.forEach((d, y2) => cells.push({ s: [x1, y1, x2, y2], p: a * b * c * d * tau(x1 + x2, y1 + y2) })),
-      ),
-    ),
-  );
+  // Each half's (home, away) table: a mixture over its minutes left (the same for both teams), then their product.
+  const half = (minutes: readonly { m: number; w: number }[], share: number, isOpen: boolean) => {
+    const table = new Map<string, { x: number; y: number; p: number }>();
+    for (const { m, w } of minutes)
+      dim((live.home * share * m) / 45, isOpen).forEach((a, x) =>
+        dim((live.away * share * m) / 45, isOpen).forEach((b, y) => {
+          const hit = table.get(`${x}:${y}`);
+          if (hit) hit.p += w * a * b;
+          else table.set(`${x}:${y}`, { x, y, p: w * a * b });
+        }),
+      );
+    return [...table.values()];
+  };
+  const byCell = new Map<string, { s: [number, number, number, number]; p: number }>();
+  for (const one of half(left.first, 0.45, open.first))
+    for (const two of half(left.second, 0.55, open.second))
+      byCell.set(`${one.x}:${one.y}:${two.x}:${two.y}`, {
+        s: [one.x, one.y, two.x, two.y],
+        p: one.p * two.p,
+      });
+  const cells = [...byCell.values()].map((c) => ({ s: c.s, p: c.p * tau(c.s[0] + c.s[2], c.s[1] + c.s[3]) }));
   const goalStates = normalise(cells);
   const shareOf = (players: Player[]) => {
     const total = players.reduce((a, p) => a + p.share, 0);
@@ -195,33 +218,39 @@ function checkEvent(event: PricingEvent, state: FootballState, cap: number): Eve
       squads[team].map((pl) => ({ s: withGoal(team, pl.id), p: weights[team] * pl.share })),
     ),
   ];
-  const L = 0.47 * rem.first + 0.53 * rem.second;
-  const cornerStates = normalise(
-    poisson(rates.cornersHome * L).flatMap((pa, a) =>
-      poisson(rates.cornersAway * L).map((pb, b) => ({
-        s: { ...f0, ch: f0.ch + a, ca: f0.ca + b },
-        p: pa * pb,
+  const cornerStates = merged(
+    pairs.flatMap(({ m1, m2, w }) => {
+      const L = (0.47 * m1 + 0.53 * m2) / 45;
+      return poisson(rates.cornersHome * L).flatMap((pa, a) =>
+        poisson(rates.cornersAway * L).map((pb, b) => ({
+          s: { ...f0, ch: f0.ch + a, ca: f0.ca + b },
+          p: w * pa * pb,
+        })),
+      );
+    }),
+  );
+  const firstHalfCorners = normalise(
+    left.first.flatMap(({ m, w }) =>
+      poisson(((rates.cornersHome + rates.cornersAway) * 0.47 * m) / 45).map((p, c) => ({
+        s: { ...f0, ch1: f0.ch1 + c },
+        p: w * p,
       })),
     ),
   );
-  const firstHalfCorners = normalise(
-    poisson((rates.cornersHome + rates.cornersAway) * 0.47 * rem.first).map((p, c) => ({
-      s: { ...f0, ch1: f0.ch1 + c },
-      p,
-    })),
-  );
-  const left = (rem.first + rem.second) / 2;
-  const cardStates = normalise(
-    poisson(rates.cardsHome * left).flatMap((p1, a) =>
-      poisson(rates.cardsAway * left).flatMap((p2, b) =>
-        poisson(rates.redsHome * left).flatMap((p3, c) =>
-          poisson(rates.redsAway * left).map((p4, d) => ({
-            s: { ...f0, yh: f0.yh + a, ya: f0.ya + b, rh: f0.rh + c, ra: f0.ra + d },
-            p: p1 * p2 * p3 * p4,
-          })),
+  const cardStates = merged(
+    pairs.flatMap(({ m1, m2, w }) => {
+      const share = (m1 + m2) / 90;
+      return poisson(rates.cardsHome * share).flatMap((p1, a) =>
+        poisson(rates.cardsAway * share).flatMap((p2, b) =>
+          poisson(rates.redsHome * share).flatMap((p3, c) =>
+            poisson(rates.redsAway * share).map((p4, d) => ({
+              s: { ...f0, yh: f0.yh + a, ya: f0.ya + b, rh: f0.rh + c, ra: f0.ra + d },
+              p: w * p1 * p2 * p3 * p4,
+            })),
+          ),
         ),
-      ),
-    ),
+      );
+    }),
   );
   // Goals markets read the match totals, one half, or all four numbers (their scope, tested in
   // football.model.test): summed over that projection of y.

@@ -11,6 +11,7 @@ import { asianResult, footballMarkets, type FootballSpec } from './football.mark
 import {
   decisionBound,
   dixonColes,
+  goalDims,
   priceGoalsAndSequence,
   type FootballPricingInput,
 } from './football.model';
@@ -40,10 +41,15 @@ const outcome = (m: PricedMarket, code: string) => {
   if (!o) throw new Error(`outcome ${code} missing`);
   return o;
 };
-const live = (phase: FootballPhase, minute: number, facts: Partial<FootballFacts>) =>
+const live = (
+  phase: FootballPhase,
+  minute: number,
+  facts: Partial<FootballFacts>,
+  clock?: { added: [number, number]; clock: number },
+) =>
   priceEvent(event(), {
     kind: 'football',
-    football: { phase, minute, facts: { ...emptyFacts(), ...facts } },
+    football: { phase, minute, facts: { ...emptyFacts(), ...facts }, ...clock },
   });
 
 /** A random in-play football state: phase, minute and a score per half consistent with the phase. */
@@ -140,10 +146,14 @@ describe('football model: exact decisions', () => {
     expect(outcome(find(late, 45), '0:0').result).toBe('loss');
     expect(find(late, 18, '5.5').decided).toBe(false);
     expect(outcome(find(late, 21), '6+').status).not.toBe('decided');
-    // Added time (no minutes left in the model) changes nothing: the result is not certain.
+    // At 90' the added time still to come is priced (its law until announced): the match result stays on sale.
     const added = live('second_half', 90, { h1: 1 });
     expect(find(added, 1).decided).toBe(false);
-    expect(find(added, 1).outcomes.every((o) => o.status !== 'open')).toBe(true);
+    expect(find(added, 1).outcomes.some((o) => o.status === 'open')).toBe(true);
+    // The last second of 3 announced added minutes: nothing left to price, and still nothing certain.
+    const last = live('second_half', 90, { h1: 1 }, { added: [2, 3], clock: 48 * 60 });
+    expect(find(last, 1).decided).toBe(false);
+    expect(find(last, 1).outcomes.every((o) => o.status !== 'open')).toBe(true);
   });
 
   it('settles everything at full time, including pushes and half results', () => {
@@ -184,9 +194,10 @@ describe('football model: one grid', () => {
         '0:0',
       ).p;
     expect(zero(-0.1)).toBeGreaterThan(zero(0) * 1.1);
-    const r = footballRates(1, 1);
-    // τ(0,0) = 1 − λμρ on the full-match means (a tiny tail is cut off and renormalised).
-    expect(zero(-0.1) / zero(0)).toBeCloseTo(1 + r.goalsHome * r.goalsAway * 0.1, 3);
+    // τ(0,0) = 1 − λμρ on the full-match means, added time included (a tiny tail is cut off and renormalised).
+    const d = goalDims({ rates: footballRates(1, 1), state: pre, home: [], away: [] });
+    expect(d.lambda).toBeGreaterThan(footballRates(1, 1).goalsHome);
+    expect(zero(-0.1) / zero(0)).toBeCloseTo(1 + d.lambda * d.mu * 0.1, 3);
     expect(dixonColes(1, 1, 1.4, 1.1, -0.1)).toBeCloseTo(1.1, 12);
   });
 

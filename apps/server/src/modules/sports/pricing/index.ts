@@ -13,6 +13,9 @@ export {
   type PricingEvent,
 } from './event-pricing';
 export {
+  ADDED_MINUTES,
+  FIRST_HALF_CORNER_SHARE,
+  FIRST_HALF_GOAL_SHARE,
   footballRates,
   goalsAway,
   goalsHome,

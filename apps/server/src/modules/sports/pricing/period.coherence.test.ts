@@ -3,10 +3,10 @@ import { solve, type Model } from 'yalps';
 import { stepPeriod } from '../../producer/simulator/period.sim';
 import type { SimState } from '../../producer/simulator/sim-state';
 import { initialState, priceEvent, settleEvent, type PricingEvent } from './event-pricing';
-import type { Result } from './market-spec';
 import { PERIOD_SPORTS } from './period.markets';
 import { periodRates, scenarios, type PeriodState } from './period.model';
 import { createRng, hashSeed } from './random';
+import { unitReturn } from '../../../../test/support/calibration';
 
 /**
  * Coherence of the period sports' prices: no combination of an event's own open selections returns more than
@@ -15,17 +15,6 @@ import { createRng, hashSeed } from './random';
  * LP: maximise t subject to Σ x = 1, x ≥ 0 and Σ_j x_j · return_j(s) ≥ t for every state s, with the states
  * added by a cutting-plane loop (solve on a few, add the states the current stakes do worst in, repeat).
  */
-const unitReturn = (result: Result, odd: number): number =>
-  result === 'win'
-    ? odd
-    : result === 'void'
-      ? 1
-      : result === 'half_win'
-        ? (odd + 1) / 2
-        : result === 'half_loss'
-          ? 0.5
-          : 0;
-
 function bestSureReturn(columns: number[][]): number {
   const n = columns.length;
   const states = columns[0]?.length ?? 0;

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import type { CrashBetView, Transaction } from '@sb/contract';
 import { manualClock } from '../src/lib/clock';
 import { crashPointOf, sha256Hex, timeOf } from '../src/modules/casino/crash/crash.fair';
@@ -34,14 +34,14 @@ describeEachBackend('crash game', (backend) => {
   const latest = async () => (await game().repo.latestRound())!;
 
   /**
-   * Plays rounds out until one in its betting window will crash at `min` or above (the chain is random), at most
-   * `rounds` of them.
+   * Plays rounds out until one in its betting window will crash at `min` or above and below `below` (the chain is
+   * random: a test whose outcome depends on where the round crashes names the whole range), at most `rounds`.
    */
-  async function roundReaching(min: number, rounds = 200): Promise<CrashRoundRow> {
+  async function roundReaching(min: number, rounds = 200, below = Infinity): Promise<CrashRoundRow> {
     for (let i = 0; i < rounds; i++) {
       await game().tick();
       const round = await latest();
-      if (round.status === 'betting' && round.crashPoint >= min) return round;
+      if (round.status === 'betting' && round.crashPoint >= min && round.crashPoint < below) return round;
       // Fly it out: start, crash, settle, pause.
       clock.set(round.bettingEndsAt.getTime());
       await game().tick();
@@ -218,7 +218,9 @@ describeEachBackend('crash game', (backend) => {
   it('judges a cash-out at its arrival: one that arrived in flight is paid after the crash, until the losers are settled', async () => {
     const c = await fundedClient(server, 'crash-arrival', 10_000);
     const sc = await open(c.token);
-    const round = await roundReaching(300);
+    // Below the force point of two stakes of 10.00 (1,000,000 / 2,000 = 500.00×): above it the settlement pays the
+    // late bet at the force point (the next test), and 0.6 % of the rounds reaching 3.00× do (CI's lost run).
+    const round = await roundReaching(300, 200, 50_000);
     const placed = [0, 1].map(async (slot) => {
       const res = await bet(c.token, sc, { roundId: round.id, stake: 1_000, slot });
       expect(res.statusCode, res.body).toBe(200);
@@ -246,6 +248,121 @@ describeEachBackend('crash game', (backend) => {
       code: 'round_crashed',
     });
     expect(await cash(server, c.token)).toBe(10_000 - 2_000 + 2_500);
+    await auditClean(server);
+  }, 60_000);
+
+  it("answers already_cashed_out only for a bet that was cashed: one the force point closed (CI's lost run, pinned)", async () => {
+    // CI's failure, made certain: the same two bets and requests as the test above, but on a round crashing above
+    // its force point. Two stakes of 1,000.00 against a 10,000.00 round maximum: the force point is 5.00×.
+    const c = await fundedClient(server, 'crash-forced', 250_000);
+    const sc = await open(c.token);
+    const round = await roundReaching(600);
+    const placed = [0, 1].map(async (slot) => {
+      const res = await bet(c.token, sc, { roundId: round.id, stake: 100_000, slot });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().result.bet.id as number;
+    });
+    const [early, late] = await Promise.all(placed);
+    clock.set(round.bettingEndsAt.getTime());
+    await game().tick();
+    const flying = await latest();
+    expect(flying.forcePoint).toBe(500);
+    const arrivedInFlight = flying.startedAt!.getTime() + timeOf(250);
+    // The leader missed every tick of the flight (a busy machine): nothing paid the force point in flight.
+    clock.set(flying.crashAt!.getTime());
+    await game().tick();
+    const session = await server.modules.casino.sessions.load(sc, c.user);
+    expect(await game().cashout(session, early!, arrivedInFlight)).toMatchObject({
+      cashout: 250,
+      payout: 250_000,
+    });
+    // The late bet passed its force point in flight: an arrival at the crash is answered with that cash-out (not
+    // "too late"), the same one the settlement would pay.
+    expect(await game().cashout(session, late!, flying.crashAt!.getTime())).toMatchObject({
+      status: 'cashed',
+      cashout: 500,
+      payout: 500_000,
+    });
+    clock.advance(SETTLE_GRACE_MS);
+    await game().tick();
+    await expect(game().cashout(session, late!, arrivedInFlight)).rejects.toMatchObject({
+      code: 'already_cashed_out',
+    });
+    expect(await game().repo.bet(late!)).toMatchObject({ status: 'cashed', cashout: 500, payout: 500_000 });
+    expect(await cash(server, c.token)).toBe(250_000 - 200_000 + 250_000 + 500_000);
+    await auditClean(server);
+  }, 60_000);
+
+  /** A bet of 10.00 on a round in flight, crashed and past its grace: the settlement is due at the next tick. */
+  async function crashedRound(name: string) {
+    const c = await fundedClient(server, name, 10_000);
+    const sc = await open(c.token);
+    // Below the bet's force point (1,000,000 / 1,000 = 1,000.00×): only the interleaving decides the outcome.
+    const round = await roundReaching(300, 200, 100_000);
+    const placed = await bet(c.token, sc, { roundId: round.id, stake: 1_000 });
+    expect(placed.statusCode, placed.body).toBe(200);
+    clock.set(round.bettingEndsAt.getTime());
+    await game().tick();
+    const flying = await latest();
+    clock.set(flying.crashAt!.getTime());
+    await game().tick();
+    clock.advance(SETTLE_GRACE_MS);
+    const session = await server.modules.casino.sessions.load(sc, c.user);
+    return {
+      c,
+      session,
+      betId: placed.json().result.bet.id as number,
+      arrivedInFlight: flying.startedAt!.getTime() + timeOf(250),
+    };
+  }
+
+  it('a cash-out the settlement overtakes (between its checks and its claim) answers round_crashed: the bet is lost', async () => {
+    const { c, session, betId, arrivedInFlight } = await crashedRound('crash-overtaken');
+    // The injected interleaving: the request has read the open bet and its crashed round, then the leader's
+    // settlement pass runs to its end, then the request claims.
+    const claim = game().repo.claimCashout.bind(game().repo);
+    const spy = vi.spyOn(game().repo, 'claimCashout').mockImplementationOnce(async (...args) => {
+      await game().tick();
+      return claim(...args);
+    });
+    try {
+      await expect(game().cashout(session, betId, arrivedInFlight)).rejects.toMatchObject({
+        code: 'round_crashed',
+      });
+    } finally {
+      spy.mockRestore();
+    }
+    expect(await game().repo.bet(betId)).toMatchObject({ status: 'lost', payout: 0 });
+    expect(await cash(server, c.token)).toBe(10_000 - 1_000);
+    await auditClean(server);
+  }, 60_000);
+
+  it('a cash-out claimed before the settlement locks the bet is paid at its claim, once, and answered cashed', async () => {
+    const { c, session, betId, arrivedInFlight } = await crashedRound('crash-claimed-first');
+    // The injected interleaving: the request claims at its arrival (2.50×), then the settlement pass runs to its
+    // end (and pays the claim) before the request posts the payout itself.
+    const claim = game().repo.claimCashout.bind(game().repo);
+    const spy = vi.spyOn(game().repo, 'claimCashout').mockImplementationOnce(async (...args) => {
+      const claimed = await claim(...args);
+      await game().tick();
+      return claimed;
+    });
+    try {
+      expect(await game().cashout(session, betId, arrivedInFlight)).toMatchObject({
+        status: 'cashed',
+        cashout: 250,
+        payout: 2_500,
+      });
+    } finally {
+      spy.mockRestore();
+    }
+    expect((await latest()).status).toBe('settled');
+    await expect(game().cashout(session, betId, arrivedInFlight)).rejects.toMatchObject({
+      code: 'already_cashed_out',
+    });
+    expect(await cash(server, c.token)).toBe(10_000 - 1_000 + 2_500);
+    const tx = (await get('/api/v1/user/transactions', c.token)).json().result.transactions as Transaction[];
+    expect(tx.filter((t) => t.type.key === 'casino_payout')).toHaveLength(1);
     await auditClean(server);
   }, 60_000);
 

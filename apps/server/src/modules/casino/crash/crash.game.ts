@@ -390,8 +390,10 @@ export function createCrashGame(deps: {
     const round = await repo.round(bet.roundId);
     if (!round) throw new Error(`crash bet ${betId} without its round`);
     // Judged at the arrival time: a request that arrived in flight counts even if the round crashed since
-    // (until the leader settles the losers, SETTLE_GRACE_MS after the crash).
-    if (now >= (round.crashAt?.getTime() ?? Infinity))
+    // (until the leader settles the losers, SETTLE_GRACE_MS after the crash). One arriving after the crash is too
+    // late, unless the bet's own limit (auto target, force point) was passed in flight: it is cashed there, by the
+    // leader's tick or its settlement, and the answer says so (at that point, below) rather than "too late".
+    if (now >= (round.crashAt?.getTime() ?? Infinity) && limitOf(bet, round) > round.crashPoint)
       throw conflict('round_crashed', 'too late: the round crashed', 'betId');
     const inFlight = round.status === 'flying' || round.status === 'crashed';
     if (!inFlight || !round.startedAt || now < round.startedAt.getTime())

@@ -215,36 +215,44 @@ describeEachBackend('crash game', (backend) => {
     await auditClean(server);
   }, 60_000);
 
+  /**
+   * Bets `stake` in both panels of a round in its betting window and flies it: the bets (slot 0, slot 1), the round
+   * in flight, and the time a request arriving at 2.50× reached the server.
+   */
+  async function twoBetsInFlight(token: string, sessionId: string, round: CrashRoundRow, stake: number) {
+    const placed = [0, 1].map(async (slot) => {
+      const res = await bet(token, sessionId, { roundId: round.id, stake, slot });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().result.bet.id as number;
+    });
+    const [early, late] = (await Promise.all(placed)) as [number, number];
+    clock.set(round.bettingEndsAt.getTime());
+    await game().tick();
+    const flying = await latest();
+    return { early, late, flying, arrivedInFlight: flying.startedAt!.getTime() + timeOf(250) };
+  }
+
   it('judges a cash-out at its arrival: one that arrived in flight is paid after the crash, until the losers are settled', async () => {
     const c = await fundedClient(server, 'crash-arrival', 10_000);
     const sc = await open(c.token);
     // Below the force point of two stakes of 10.00 (1,000,000 / 2,000 = 500.00×): above it the settlement pays the
     // late bet at the force point (the next test), and 0.6 % of the rounds reaching 3.00× do (CI's lost run).
     const round = await roundReaching(300, 200, 50_000);
-    const placed = [0, 1].map(async (slot) => {
-      const res = await bet(c.token, sc, { roundId: round.id, stake: 1_000, slot });
-      expect(res.statusCode, res.body).toBe(200);
-      return res.json().result.bet.id as number;
-    });
-    const [early, late] = await Promise.all(placed);
-    clock.set(round.bettingEndsAt.getTime());
-    await game().tick();
-    const flying = await latest();
+    const { early, late, flying, arrivedInFlight } = await twoBetsInFlight(c.token, sc, round, 1_000);
     // Two requests arrive at 2.50× and at the crash instant; the round crashes before either is worked on.
-    const arrivedInFlight = flying.startedAt!.getTime() + timeOf(250);
     clock.set(flying.crashAt!.getTime());
     await game().tick();
     expect((await latest()).status).toBe('crashed');
     const session = await server.modules.casino.sessions.load(sc, c.user);
-    const paid = await game().cashout(session, early!, arrivedInFlight);
+    const paid = await game().cashout(session, early, arrivedInFlight);
     expect(paid).toMatchObject({ status: 'cashed', cashout: 250, payout: 2_500 });
-    await expect(game().cashout(session, late!, flying.crashAt!.getTime())).rejects.toMatchObject({
+    await expect(game().cashout(session, late, flying.crashAt!.getTime())).rejects.toMatchObject({
       code: 'round_crashed',
     });
     clock.advance(SETTLE_GRACE_MS);
     await game().tick();
     // After the settlement the other bet is lost: even an early arrival is too late then.
-    await expect(game().cashout(session, late!, arrivedInFlight)).rejects.toMatchObject({
+    await expect(game().cashout(session, late, arrivedInFlight)).rejects.toMatchObject({
       code: 'round_crashed',
     });
     expect(await cash(server, c.token)).toBe(10_000 - 2_000 + 2_500);
@@ -257,38 +265,29 @@ describeEachBackend('crash game', (backend) => {
     const c = await fundedClient(server, 'crash-forced', 250_000);
     const sc = await open(c.token);
     const round = await roundReaching(600);
-    const placed = [0, 1].map(async (slot) => {
-      const res = await bet(c.token, sc, { roundId: round.id, stake: 100_000, slot });
-      expect(res.statusCode, res.body).toBe(200);
-      return res.json().result.bet.id as number;
-    });
-    const [early, late] = await Promise.all(placed);
-    clock.set(round.bettingEndsAt.getTime());
-    await game().tick();
-    const flying = await latest();
+    const { early, late, flying, arrivedInFlight } = await twoBetsInFlight(c.token, sc, round, 100_000);
     expect(flying.forcePoint).toBe(500);
-    const arrivedInFlight = flying.startedAt!.getTime() + timeOf(250);
     // The leader missed every tick of the flight (a busy machine): nothing paid the force point in flight.
     clock.set(flying.crashAt!.getTime());
     await game().tick();
     const session = await server.modules.casino.sessions.load(sc, c.user);
-    expect(await game().cashout(session, early!, arrivedInFlight)).toMatchObject({
+    expect(await game().cashout(session, early, arrivedInFlight)).toMatchObject({
       cashout: 250,
       payout: 250_000,
     });
     // The late bet passed its force point in flight: an arrival at the crash is answered with that cash-out (not
     // "too late"), the same one the settlement would pay.
-    expect(await game().cashout(session, late!, flying.crashAt!.getTime())).toMatchObject({
+    expect(await game().cashout(session, late, flying.crashAt!.getTime())).toMatchObject({
       status: 'cashed',
       cashout: 500,
       payout: 500_000,
     });
     clock.advance(SETTLE_GRACE_MS);
     await game().tick();
-    await expect(game().cashout(session, late!, arrivedInFlight)).rejects.toMatchObject({
+    await expect(game().cashout(session, late, arrivedInFlight)).rejects.toMatchObject({
       code: 'already_cashed_out',
     });
-    expect(await game().repo.bet(late!)).toMatchObject({ status: 'cashed', cashout: 500, payout: 500_000 });
+    expect(await game().repo.bet(late)).toMatchObject({ status: 'cashed', cashout: 500, payout: 500_000 });
     expect(await cash(server, c.token)).toBe(250_000 - 200_000 + 250_000 + 500_000);
     await auditClean(server);
   }, 60_000);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachBackend } from './support/databases';
 import { createTestServer, type TestServer } from './support/server';
+import { withLeader } from './support/betting';
 
 const TOKEN = 'operator-token-for-tests-0123456789';
 
@@ -55,16 +56,8 @@ describeEachBackend('operator HTTP API', (backend) => {
 
   it('queues a command that the simulator leader applies, and reports the outcome', async () => {
     const eventId = await preMatchEvent();
-    const producer = server.modules.producer;
-    // No simulator runs in tests: play the leader's part (one tick at a time) while the request waits.
-    let leading = true;
-    const leader = (async () => {
-      while (leading) {
-        await producer.runOnce();
-        await new Promise((r) => setTimeout(r, 100));
-      }
-    })();
-    try {
+    // No simulator runs in tests: each request plays the leader's part (one pass) before it answers.
+    await withLeader(server, async () => {
       const started = await command(eventId, { command: 'start' });
       expect(started.statusCode).toBe(200);
       expect(started.json().result).toMatchObject({ status: 'applied', error: null });
@@ -73,10 +66,7 @@ describeEachBackend('operator HTTP API', (backend) => {
       const again = await command(eventId, { command: 'start' });
       expect(again.statusCode).toBe(409);
       expect(again.json().message).toMatch(/already started/);
-    } finally {
-      leading = false;
-      await leader;
-    }
+    });
     const detail = await server.app.inject({ method: 'GET', url: `/api/v2/fixture/e/${eventId}` });
     expect(detail.json().result.resultName).toBe('2:1');
     const ended = await server.app.inject({

@@ -91,19 +91,16 @@ export async function cashBalance(server: TestServer, token: string): Promise<nu
   return res.json().result.user.balance as number;
 }
 
-/** Sends an operator command while playing the simulator leader's part (no simulator runs in tests). */
+/**
+ * Sends operator commands while playing the simulator leader's part (no simulator runs in tests): each command
+ * request runs the leader's pass itself and answers once the command is applied (`producer.driveCommands`), so
+ * the answer never depends on how fast a leader would have been.
+ */
 export async function withLeader<T>(server: TestServer, work: () => Promise<T>): Promise<T> {
-  let leading = true;
-  const leader = (async () => {
-    while (leading) {
-      await server.modules.producer.runOnce();
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  })();
+  server.modules.producer.driveCommands(true);
   try {
     return await work();
   } finally {
-    leading = false;
-    await leader;
+    server.modules.producer.driveCommands(false);
   }
 }

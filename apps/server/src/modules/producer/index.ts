@@ -113,6 +113,8 @@ export function createSimulatorProducer(deps: SimulatorProducerDeps) {
     log: deps.log,
   });
   let leadership: LeaderElection | null = null;
+  /** Set by tests that play the simulator leader inside each command request (`driveCommands`). */
+  let driveCommands = false;
   const routes: FastifyPluginAsync = async (app) => {
     await app.register(virtualRoutes(virtual));
   };
@@ -134,7 +136,11 @@ export function createSimulatorProducer(deps: SimulatorProducerDeps) {
     ensureReference: () => virtual.ensureReference(),
     command: (eventId: number, command: OperatorCommand, args: Record<string, unknown>, waitMs?: number) =>
       sendOperatorCommand(
-        { enqueue: operator.enqueue, status: (id) => simRepo.command(id) },
+        {
+          enqueue: operator.enqueue,
+          status: (id) => simRepo.command(id),
+          drive: driveCommands ? runner.runOnce : undefined,
+        },
         eventId,
         command,
         args,
@@ -171,6 +177,13 @@ export function createSimulatorProducer(deps: SimulatorProducerDeps) {
     virtual,
     /** One simulator pass (tests drive it with a manual clock instead of the leader's timer). */
     runOnce: runner.runOnce,
+    /**
+     * Tests only, where no simulator leader runs: while on, an operator command request runs the leader's pass
+     * itself and answers once the command is applied (or failed), never "queued" because the machine is busy.
+     */
+    driveCommands(on: boolean): void {
+      driveCommands = on;
+    },
   };
 }
 

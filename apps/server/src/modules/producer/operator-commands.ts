@@ -20,6 +20,11 @@ export async function sendOperatorCommand(
   deps: {
     enqueue: (eventId: number, command: OperatorCommand, args: Record<string, unknown>) => Promise<number>;
     status: SimulatorRepository['command'];
+    /**
+     * Tests only (no simulator leader runs there): one leader pass, run by the caller itself instead of waiting
+     * for a leader — the command is applied (or failed) before the answer, whatever the machine's load.
+     */
+    drive?: () => Promise<void>;
   },
   eventId: number,
   command: OperatorCommand,
@@ -27,11 +32,24 @@ export async function sendOperatorCommand(
   waitMs = OPERATOR_WAIT_MS,
 ): Promise<CommandOutcome> {
   const id = await deps.enqueue(eventId, command, args);
+  const outcome = async (): Promise<CommandOutcome | null> => {
+    const row = await deps.status(id);
+    return row?.appliedAt ? { id, status: row.error ? 'failed' : 'applied', error: row.error ?? null } : null;
+  };
+  if (deps.drive) {
+    // A pass applies every queued command; a second one covers a command queued while the first was running.
+    for (let pass = 0; pass < 2; pass++) {
+      await deps.drive();
+      const done = await outcome();
+      if (done) return done;
+    }
+    return { id, status: 'queued', error: null };
+  }
   // A real wait for the leader (elapsed time on the monotonic timer, not the simulated clock).
   const until = performance.now() + waitMs;
   for (;;) {
-    const row = await deps.status(id);
-    if (row?.appliedAt) return { id, status: row.error ? 'failed' : 'applied', error: row.error ?? null };
+    const done = await outcome();
+    if (done) return done;
     if (performance.now() >= until) return { id, status: 'queued', error: null };
     await new Promise((r) => setTimeout(r, POLL_MS));
   }

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { FeedServerMessage } from '@sb/contract';
 import { REDIS_TEST_URL } from './support/databases';
 import { SHARED_BACKENDS_AVAILABLE, useSimulatedPair } from './support/instances';
-import { waitFor } from './support/wait';
+import { commandApplied, waitFor } from './support/wait';
 import { connectFeed, isType, type FeedTestClient } from './support/feed-client';
 
 /**
@@ -52,8 +52,8 @@ function clientState(messages: FeedServerMessage[], eventId: number) {
       await client.next(isType('subscribed'));
     }
     const [onLeader, onFollower] = clients as [FeedTestClient, FeedTestClient];
-    await leader.modules.producer.command(eventId, 'speed', { factor: 120 });
-    await leader.modules.producer.command(eventId, 'start', {});
+    await commandApplied(leader.modules.producer, eventId, 'speed', { factor: 120 });
+    await commandApplied(leader.modules.producer, eventId, 'start');
     await waitFor(() => onFollower.messages.some((m) => m.type === 'market_update'), 20_000);
 
     // Cut the follower's subscriber connection mid-match: what is published until it is back is lost to it.
@@ -74,10 +74,21 @@ function clientState(messages: FeedServerMessage[], eventId: number) {
       await admin.quit();
     }
 
-    // Let the match go on, then stop it and let the last messages arrive.
-    await new Promise((r) => setTimeout(r, 2_000));
-    await leader.modules.producer.command(eventId, 'pause', {});
-    await new Promise((r) => setTimeout(r, 1_500));
+    // The match goes on after the repair (more updates reach the leader's client), then it is paused: nothing
+    // changes after that, and the follower's client ends with the leader's client's state once the last
+    // messages have arrived (a follower that missed a message never does).
+    const repairedAt = onLeader.messages.length;
+    const updates = () =>
+      onLeader.messages
+        .slice(repairedAt)
+        .filter((m) => m.type === 'match_update' || m.type === 'market_update');
+    await waitFor(() => updates().length >= 5, 60_000);
+    expect(updates().length).toBeGreaterThanOrEqual(5);
+    await commandApplied(leader.modules.producer, eventId, 'pause');
+    const same = () =>
+      JSON.stringify(clientState(onFollower.messages, eventId)) ===
+      JSON.stringify(clientState(onLeader.messages, eventId));
+    await waitFor(same, 60_000);
     const expected = clientState(onLeader.messages, eventId);
     expect(expected.match).not.toBe('');
     expect(Object.keys(expected.markets).length).toBeGreaterThan(0);

@@ -15,10 +15,13 @@ import { waitFor } from './support/wait';
       const passes = new Map(shared.instances.map((i) => [i, vi.spyOn(i.modules.ops.controls, 'tick')]));
       const leads = (i: Instance) => i.modules.ops.isLiabilityLeader();
       await waitFor(() => leads(a) || leads(b), 15_000);
-      // A follower asks for the lock every second: give it a few chances to (wrongly) run a pass too.
-      await new Promise((r) => setTimeout(r, 3_000));
-      expect([a, b].filter(leads)).toHaveLength(1);
+      // A follower asks for the lock every second: it is refused three times (three chances to wrongly run a
+      // pass) while the leader runs two passes at least.
       const [leader, follower] = leads(a) ? [a, b] : [b, a];
+      const refused = () => follower.modules.ops.liabilityLockRefusals();
+      await waitFor(() => refused() >= 3 && passes.get(leader)!.mock.calls.length >= 2, 30_000);
+      expect(refused()).toBeGreaterThanOrEqual(3);
+      expect([a, b].filter(leads)).toHaveLength(1);
       expect(passes.get(leader)!.mock.calls.length).toBeGreaterThanOrEqual(2);
       expect(passes.get(follower)).not.toHaveBeenCalled();
 

@@ -52,7 +52,9 @@ describe('simulator leadership [pglite]', () => {
     const a = make('a');
     const b = make('b');
     await waitFor(() => running.size > 0);
-    await new Promise((r) => setTimeout(r, 300));
+    // The follower asks for the lock again and again meanwhile: three refusals, and still one runs.
+    await waitFor(() => a.refusals() + b.refusals() >= 3);
+    expect(a.refusals() + b.refusals()).toBeGreaterThanOrEqual(3);
     expect(running.size).toBe(1);
     expect([a.isLeader(), b.isLeader()].filter(Boolean)).toHaveLength(1);
     const [leader, follower] = a.isLeader() ? [a, b] : [b, a];
@@ -84,7 +86,10 @@ describe('simulator leadership [pglite]', () => {
     const b = await buildApp({ config, database: secondPool, migrate: false });
     try {
       await waitFor(() => a.modules.producer.isLeader() || b.modules.producer.isLeader());
-      await new Promise((r) => setTimeout(r, 500));
+      // The follower asks for the lock again meanwhile (refused three times), and still one server leads.
+      const refusals = () => a.modules.producer.lockRefusals() + b.modules.producer.lockRefusals();
+      await waitFor(() => refusals() >= 3, 15_000);
+      expect(refusals()).toBeGreaterThanOrEqual(3);
       const leaders = [a, b].filter((x) => x.modules.producer.isLeader());
       expect(leaders).toHaveLength(1);
       const follower = leaders[0] === a ? b : a;

@@ -26,7 +26,10 @@ const story = (updates: MatchUpdate[]) =>
     it('runs one simulator, and clients of both instances see the same match unfold', async () => {
       const [a, b] = pair.instances as [Instance, Instance];
       await pair.roles();
-      await new Promise((r) => setTimeout(r, 500));
+      // The follower asks for the lock again meanwhile (refused twice), and still one instance leads.
+      const refusals = () => a.modules.producer.lockRefusals() + b.modules.producer.lockRefusals();
+      await waitFor(() => refusals() >= 2, 30_000);
+      expect(refusals()).toBeGreaterThanOrEqual(2);
       expect([a, b].filter((i) => i.modules.producer.isLeader())).toHaveLength(1);
 
       const [event] = await a.modules.producer.operatorEvents(['not_started'], 1);

@@ -57,11 +57,15 @@ export function startLeaderElection(options: LeaderOptions) {
   const key = options.lockKey;
   const stopping = new AbortController();
   let leader = false;
+  let refusals = 0;
 
   async function attempt(): Promise<void> {
     await options.database.withConnection(async (query) => {
       const [row] = (await query('select pg_try_advisory_lock($1) as ok', [key])) as { ok: boolean }[];
-      if (!row?.ok) return;
+      if (!row?.ok) {
+        refusals++;
+        return;
+      }
       leader = true;
       const term = new AbortController();
       const abort = () => term.abort();
@@ -100,6 +104,8 @@ export function startLeaderElection(options: LeaderOptions) {
 
   return {
     isLeader: () => leader,
+    /** How many times this instance asked for the lock and was refused (another one leads): a follower at work. */
+    refusals: () => refusals,
     async stop(): Promise<void> {
       stopping.abort();
       await loop;

@@ -157,6 +157,8 @@ export function createOpsModule(deps: {
     },
     /** Whether this instance runs the automatic jobs now. */
     isLiabilityLeader: () => jobs?.isLeader() ?? false,
+    /** Times this instance asked for the jobs' lock and was refused (tests: a follower tried). */
+    liabilityLockRefusals: () => jobs?.refusals() ?? 0,
     close: async () => {
       pump.close();
       await jobs?.stop();

@@ -133,6 +133,8 @@ export function createSimulatorProducer(deps: SimulatorProducerDeps) {
       return leadership;
     },
     isLeader: () => leadership?.isLeader() ?? false,
+    /** Times this instance asked for the simulator's lock and was refused (tests: a follower tried). */
+    lockRefusals: () => leadership?.refusals() ?? 0,
     ensureReference: () => virtual.ensureReference(),
     command: (eventId: number, command: OperatorCommand, args: Record<string, unknown>, waitMs?: number) =>
       sendOperatorCommand(

@@ -253,7 +253,7 @@ describe('back office in Chromium (1280×800)', () => {
     expect(await audit.textContent()).toContain('price.override.clear');
     expect(await audit.textContent()).toContain('sharp_action');
     await desk.screenshot({ path: '.cache/backoffice-audit.png' });
-  }, 180_000);
+  });
   it('the trader resettles a market in the results workspace and sees the money change', async () => {
     const desk = traderDesk!;
     // The player bets on the home win of a pre-match event of its own; the operator's result pays it.
@@ -362,5 +362,5 @@ describe('back office in Chromium (1280×800)', () => {
       .poll(async () => (await desk.getByTestId('book').locator('tbody tr').count()) > 0)
       .toBe(true);
     await desk.screenshot({ path: '.cache/backoffice-dashboard-en.png' });
-  }, 180_000);
+  });
 });

@@ -118,7 +118,7 @@ describe('betting in Chromium (360×640)', () => {
     expect(settled.earnings).toBe(expected.payoutCents);
     expect(cents(await card.getByTestId('bet-paid').textContent())).toBe(expected.payoutCents);
     await expect.poll(() => balance(page), { timeout: 60_000 }).toBe(before - 750 + expected.payoutCents);
-  }, 150_000);
+  });
 
   it('cashes out one bet in full and another in part', async () => {
     const page = await browser.newPage();
@@ -163,7 +163,7 @@ describe('betting in Chromium (360×640)', () => {
     await expect
       .poll(async () => cents(await part!.getByTestId('bet-cashed-out').textContent()))
       .toBe(chosen);
-  }, 120_000);
+  });
 
   it('asks a visitor to log in before placing (§8)', async () => {
     const page = await browser.newPage();
@@ -194,5 +194,5 @@ describe('betting in Chromium (360×640)', () => {
     } finally {
       await operatorCommand(match!.id, 'finish');
     }
-  }, 120_000);
+  });
 });

@@ -133,8 +133,6 @@ export function createSimulatorProducer(deps: SimulatorProducerDeps) {
       return leadership;
     },
     isLeader: () => leadership?.isLeader() ?? false,
-    /** Times this instance asked for the simulator's lock and was refused (tests: a follower tried). */
-    lockRefusals: () => leadership?.refusals() ?? 0,
     ensureReference: () => virtual.ensureReference(),
     command: (eventId: number, command: OperatorCommand, args: Record<string, unknown>, waitMs?: number) =>
       sendOperatorCommand(
@@ -179,6 +177,8 @@ export function createSimulatorProducer(deps: SimulatorProducerDeps) {
     virtual,
     /** One simulator pass (tests drive it with a manual clock instead of the leader's timer). */
     runOnce: runner.runOnce,
+    /** Times this instance asked for the simulator's lock and was refused (tests: a follower tried). */
+    lockRefusals: () => leadership?.refusals() ?? 0,
     /**
      * Tests only, where no simulator leader runs: while on, an operator command request runs the leader's pass
      * itself and answers once the command is applied (or failed), never "queued" because the machine is busy.

@@ -29,7 +29,7 @@ import { createWalletModule } from './modules/wallet/index';
 import { createLimitsModule } from './modules/limits/index';
 import { seedDemoAccounts } from './demo-accounts.seed';
 import { usePasswordHashCost } from './lib/password-hash';
-import { createOpsModule, createRisk } from './modules/ops/index';
+import { createOpsModule, createRisk, guardOpsRoutes } from './modules/ops/index';
 import { createBetQueries, createBettingModule, payoutCaps } from './modules/betting/index';
 import { createCasinoModule } from './modules/casino/index';
 import { createFavouritesModule } from './modules/favourites/index';
@@ -296,6 +296,7 @@ export async function buildApp(deps: AppDeps) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  guardOpsRoutes(app);
   registerRequestId(app);
   if (config.METRICS_ENABLED) registerHttpMetrics(app, metrics);
   await registerLoadShedding(app, {

@@ -34,3 +34,15 @@ export async function opsSession(
   expect(confirm.statusCode).toBe(200);
   return token;
 }
+
+/** Every `/ops/v1` route of the app's OpenAPI document as `METHOD /path` (the login left out), sorted. */
+export async function opsRoutesOfDocument(server: Pick<TestServer, 'app'>): Promise<string[]> {
+  const doc = (await server.app.inject({ method: 'GET', url: '/docs/json' })).json() as {
+    paths: Record<string, Record<string, unknown>>;
+  };
+  return Object.entries(doc.paths)
+    .filter(([path]) => path.startsWith('/ops/v1/'))
+    .flatMap(([path, methods]) => Object.keys(methods).map((m) => `${m.toUpperCase()} ${path}`))
+    .filter((r) => r !== 'POST /ops/v1/session')
+    .sort();
+}

@@ -1,6 +1,101 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { HttpError } from '../../plugins/errors';
-import type { OperatorContext } from './operators';
+import { can, type OperatorContext, type Permission } from './operators';
+
+/**
+ * Whom a route serves, in two parts, declared once per route in OPS_ACCESS below:
+ * - `permission`: what the caller's role must grant (`none`: the login and the ticker socket, which authenticate
+ *   themselves).
+ * - `scope`: `catalogue` — it acts on what every brand shares (events, markets, prices, results, the simulator,
+ *   virtual rounds): an all-brands operator only, a brand-scoped one gets 403 before the handler runs; `shared` —
+ *   it reads that catalogue (no brand's data in it): every operator; `brand` —
+ *   the handler narrows what it reads or changes to the operator's brand (`brandScope`, 404 for another brand's);
+ *   `self` — the caller's own session.
+ * - `enrol`: an `enrol` session (password right, second factor not enrolled yet) may call it.
+ */
+export interface OpsAccess {
+  permission: Permission | 'none';
+  scope: 'catalogue' | 'shared' | 'brand' | 'self';
+  enrol?: boolean;
+}
+
+const read = (scope: OpsAccess['scope'] = 'brand'): OpsAccess => ({ permission: 'read', scope });
+const trade = (scope: OpsAccess['scope']): OpsAccess => ({ permission: 'trade', scope });
+const own: OpsAccess = { permission: 'read', scope: 'self', enrol: true };
+
+/**
+ * Every `/ops/v1` route, by method and Fastify path. A route missing here is refused at registration
+ * (`guardOpsRoutes`), so a new route cannot go live without saying whom it serves.
+ */
+export const OPS_ACCESS: Readonly<Record<string, OpsAccess>> = {
+  'POST /ops/v1/session': { permission: 'none', scope: 'self' },
+  'GET /ops/v1/session': own,
+  'DELETE /ops/v1/session': own,
+  'POST /ops/v1/session/totp': own,
+  'POST /ops/v1/session/totp/confirm': own,
+  'GET /ops/v1/ticker': { permission: 'none', scope: 'brand' },
+  'GET /ops/v1/operators': { permission: 'manage', scope: 'brand' },
+  'POST /ops/v1/operators': { permission: 'manage', scope: 'brand' },
+  'GET /ops/v1/audit': read(),
+  'GET /ops/v1/bets': read(),
+  'GET /ops/v1/bets/:id': read(),
+  'GET /ops/v1/liability': read(),
+  'GET /ops/v1/clients': read(),
+  'GET /ops/v1/clients/:id': read(),
+  'PUT /ops/v1/clients/:id/risk': trade('brand'),
+  'GET /ops/v1/limits': read(),
+  // Brand limits are the brand's; every-brand levels (platform, market) are refused by the service (403).
+  'PUT /ops/v1/limits': trade('brand'),
+  'GET /ops/v1/margins': read(),
+  'PUT /ops/v1/margins': trade('brand'),
+  'GET /ops/v1/dashboard': read(),
+  'GET /ops/v1/results/events': read(),
+  'GET /ops/v1/results/events/:id': read(),
+  // The catalogue is read by every operator (it holds no brand's data); changing it is every brand's business.
+  'GET /ops/v1/fixtures': read('shared'),
+  'GET /ops/v1/commands/:id': read('shared'),
+  'GET /ops/v1/overrides': read('shared'),
+  'POST /ops/v1/fixtures/:eventId/commands': trade('catalogue'),
+  'POST /ops/v1/virtual/commands': trade('catalogue'),
+  'POST /ops/v1/markets/:id/suspend': trade('catalogue'),
+  'POST /ops/v1/markets/:id/resume': trade('catalogue'),
+  'POST /ops/v1/events/:id/suspend': trade('catalogue'),
+  'POST /ops/v1/events/:id/resume': trade('catalogue'),
+  'POST /ops/v1/selections/:id/override': trade('catalogue'),
+  'DELETE /ops/v1/selections/:id/override': trade('catalogue'),
+  'POST /ops/v1/markets/:id/result': trade('catalogue'),
+  'POST /ops/v1/markets/:id/void': trade('catalogue'),
+  'POST /ops/v1/markets/:id/resettle': trade('catalogue'),
+};
+
+/** The declaration of a route (HEAD answers as its GET), or undefined. */
+export function opsAccessOf(method: string, url: string): OpsAccess | undefined {
+  return OPS_ACCESS[`${method === 'HEAD' ? 'GET' : method} ${url}`];
+}
+
+/** Refuses to register an `/ops/` route that OPS_ACCESS does not declare (on the root: every plugin's routes). */
+export function guardOpsRoutes(app: FastifyInstance): void {
+  app.addHook('onRoute', (route: RouteOptions) => {
+    if (!route.url.startsWith('/ops/')) return;
+    for (const method of [route.method].flat())
+      if (!opsAccessOf(method, route.url))
+        throw new Error(`${method} ${route.url}: no entry in OPS_ACCESS (modules/ops/access.ts)`);
+  });
+}
+
+/** The one check of what a request's operator may do on its route: role, enrolment, then the brand scope. */
+export function checkAccess(access: OpsAccess, ctx: OperatorContext): void {
+  if (ctx.scope === 'enrol' && !access.enrol)
+    throw new HttpError(403, 'totp_enrolment_required', 'enrol a second factor first');
+  if (access.permission !== 'none' && !can(ctx.role, access.permission))
+    throw new HttpError(403, 'forbidden', `the ${ctx.role} role may not do this`);
+  if (access.scope === 'catalogue' && ctx.brandId !== null)
+    throw new HttpError(
+      403,
+      'forbidden',
+      'the catalogue is shared by every brand: an all-brands operator is needed',
+    );
+}
 
 /** A brand filter: an operator of one brand sees only it; naming another brand is a 404. */
 export function brandScope(ctx: OperatorContext, requested: number | undefined): number | null {

@@ -14,7 +14,6 @@ export function dashboardRoutes(dashboard: DashboardService): FastifyPluginAsync
     app.get(
       '/ops/v1/dashboard',
       {
-        config: { opsAccess: 'read' },
         schema: {
           tags: ['ops'],
           summary:

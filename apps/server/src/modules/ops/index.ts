@@ -31,6 +31,7 @@ import { createTradingControls } from './trading-controls';
 export type { OperatorContext, OperatorsService } from './operators';
 export { DEMO_OPERATORS, totpCode } from './operators';
 export { createRisk, type Risk } from './risk';
+export { guardOpsRoutes, OPS_ACCESS, type OpsAccess } from './access';
 
 /** How often the jobs' leader runs a pass of the automatic jobs, and how often a follower asks for the lock. */
 const JOBS_EVERY_MS = 1_000;

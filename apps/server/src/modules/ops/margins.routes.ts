@@ -35,7 +35,6 @@ export function marginsRoutes(deps: {
     app.get(
       '/ops/v1/margins',
       {
-        config: { opsAccess: 'read' },
         schema: {
           tags: ['ops'],
           summary: 'Brand margins per sport and market family (basis points; null = every sport / family)',
@@ -52,7 +51,6 @@ export function marginsRoutes(deps: {
     app.put(
       '/ops/v1/margins',
       {
-        config: { opsAccess: 'trade' },
         schema: {
           tags: ['ops'],
           summary: 'Set (marginBp) or remove (marginBp null) a brand’s margin for a sport × market family',

@@ -77,6 +77,14 @@ function qrSvg(text: string): string {
 
 let dummy: Promise<string> | null = null;
 
+/** Refused second factors in a row before each further one locks it (per account, on every address and instance). */
+const CODE_FREE_TRIES = 5;
+/** The longest lock of the second factor (it doubles from 1 s): never locked for good. */
+const CODE_LOCK_MAX_S = 15 * 60;
+
+/** The one answer of every refused login. */
+const refused = () => new HttpError(401, 'invalid_credentials', 'invalid username, password or code');
+
 export function createOperatorsService(deps: {
   db: Db;
   clock: Clock;
@@ -134,23 +142,24 @@ export function createOperatorsService(deps: {
     /**
      * Password, then the second factor. With OPS_REQUIRE_2FA an operator who has not enrolled yet gets an
      * `enrol` session that can only enrol; one who has enrolled must send a current code, whatever the setting.
-     * Every failure answers the same 401 (an unknown name costs the same argon2 time).
+     * Every failure answers the same 401 with the same message — unknown name (it costs the same argon2 time),
+     * wrong password, missing, wrong or replayed code, second factor locked — so no answer confirms a password.
      */
     async login(username: string, password: string, code: string | undefined) {
       const o = await byUsername(username);
       if (!o || o.disabled) {
         dummy ??= hashSecret('dummy-operator-password');
         await verifySecret(await dummy, password);
-        throw new HttpError(401, 'invalid_credentials', 'invalid username, password or code');
+        throw refused();
       }
-      const ok = await verifySecret(o.passwordHash, password);
-      if (!ok) throw new HttpError(401, 'invalid_credentials', 'invalid username, password or code');
+      if (!(await verifySecret(o.passwordHash, password))) throw refused();
       if (o.totpEnabled && o.totpSecret) {
-        if (!code) throw new HttpError(401, 'totp_required', 'a TOTP code is required', 'totp');
-        const step = totpStep(o.totpSecret, o.username, code, clock.now());
-        if (step === null || (o.totpLastStep !== null && step <= o.totpLastStep))
-          throw new HttpError(401, 'invalid_credentials', 'invalid username, password or code', 'totp');
-        await repo.update(o.id, { totpLastStep: step });
+        const now = clock.now();
+        // Counted per account in the database before the code is looked at (every address, every instance).
+        const tries = await repo.claimCodeTry(o.id, new Date(now), CODE_FREE_TRIES, CODE_LOCK_MAX_S);
+        if (tries === null || !code) throw refused();
+        const step = totpStep(o.totpSecret, o.username, code, now);
+        if (step === null || !(await repo.consumeTotpStep(o.id, step))) throw refused();
         return { operator: o, token: await openSession(o, 'full'), scope: 'full' as const };
       }
       const scope = deps.require2fa ? ('enrol' as const) : ('full' as const);

@@ -6,23 +6,16 @@ import { HttpError } from '../../plugins/errors';
 import { ResultInputError, type ResultInput } from '../sports/index';
 import { OPERATOR_COMMANDS, type FeedProducer } from '../producer/index';
 import type { SportsModule } from '../sports/index';
-import { brandScope, ctxOf } from './access';
+import { brandScope, checkAccess, ctxOf, opsAccessOf } from './access';
 import type { AuditLog } from './audit';
 import type { ClientDesk } from './client-desk';
 import { resultFactsSchema } from './result-facts.schema';
 import type { DeskService } from './desk.service';
-import {
-  OPERATOR_ROLES,
-  can,
-  publicOperator,
-  type OperatorContext,
-  type OperatorsService,
-  type Permission,
-} from './operators';
+import { OPERATOR_ROLES, publicOperator, type OperatorContext, type OperatorsService } from './operators';
 import type { createTickerPump } from './ticker';
 import { riskRoutes } from './risk.routes';
 import type { Risk } from './risk';
-import { SUSPEND_REASONS, assertPlatform, type createTrading } from './trading';
+import { SUSPEND_REASONS, type createTrading } from './trading';
 import type { TradingControls } from './trading-controls';
 import { tradingControlsRoutes } from './trading-controls.routes';
 
@@ -45,14 +38,7 @@ async function checkResult(producer: FeedProducer, eventId: number, input: Resul
 const bearerOf = (request: FastifyRequest) =>
   /^Bearer (\S+)$/i.exec(request.headers.authorization ?? '')?.[1] ?? '';
 
-/** What a route needs: `none` (login, the ticker socket), or a permission of the caller's role. */
-type Access = 'none' | Permission;
 declare module 'fastify' {
-  interface FastifyContextConfig {
-    opsAccess?: Access;
-    /** An `enrol` session (password right, second factor not enrolled yet) may call it. */
-    opsEnrol?: boolean;
-  }
   interface FastifyRequest {
     operator?: OperatorContext;
     opsAudited?: boolean;
@@ -85,14 +71,13 @@ export function opsRoutes(deps: OpsRouteDeps): FastifyPluginAsync {
   const { operators, audit, desk, sports, producer } = deps;
 
   async function authenticate(request: FastifyRequest) {
-    const access = request.routeOptions.config.opsAccess;
-    if (access === undefined || access === 'none') return;
+    // Every /ops route has its declaration (guardOpsRoutes refuses to register one without).
+    const access = opsAccessOf(request.method, request.routeOptions.url ?? '');
+    if (access === undefined || access.permission === 'none') return;
     const ctx = await operators.authenticate(bearerOf(request));
     if (!ctx) throw new HttpError(401, 'unauthorized', 'operator session required');
     request.operator = ctx;
-    if (ctx.scope === 'enrol' && !request.routeOptions.config.opsEnrol)
-      throw new HttpError(403, 'totp_enrolment_required', 'enrol a second factor first');
-    if (!can(ctx.role, access)) throw new HttpError(403, 'forbidden', `the ${ctx.role} role may not do this`);
+    checkAccess(access, ctx);
   }
 
   /**
@@ -134,7 +119,6 @@ export function opsRoutes(deps: OpsRouteDeps): FastifyPluginAsync {
       '/ops/v1/session',
       {
         config: {
-          opsAccess: 'none',
           rateLimit: {
             max: 10,
             timeWindow: '1 minute',
@@ -187,7 +171,6 @@ export function opsRoutes(deps: OpsRouteDeps): FastifyPluginAsync {
     app.get(
       '/ops/v1/session',
       {
-        config: { opsAccess: 'read', opsEnrol: true },
         schema: { tags: ['ops'], summary: 'The signed-in operator' },
       },
       async (request) => {
@@ -208,7 +191,6 @@ export function opsRoutes(deps: OpsRouteDeps): FastifyPluginAsync {
     app.delete(
       '/ops/v1/session',
       {
-        config: { opsAccess: 'read', opsEnrol: true },
         schema: { tags: ['ops'], summary: 'Log out (the token stops working)' },
       },
       async (request) => {
@@ -228,7 +210,6 @@ export function opsRoutes(deps: OpsRouteDeps): FastifyPluginAsync {
     app.post(
       '/ops/v1/session/totp',
       {
-        config: { opsAccess: 'read', opsEnrol: true },
         schema: {
           tags: ['ops'],
           summary: 'Start TOTP enrolment: a new secret, its otpauth:// URI and a QR code (SVG)',
@@ -255,7 +236,6 @@ export function opsRoutes(deps: OpsRouteDeps): FastifyPluginAsync {
     app.post(
       '/ops/v1/session/totp/confirm',
       {
-        config: { opsAccess: 'read', opsEnrol: true },
         schema: {
           tags: ['ops'],
           summary: 'Confirm TOTP enrolment with a current code',
@@ -283,16 +263,13 @@ export function opsRoutes(deps: OpsRouteDeps): FastifyPluginAsync {
     );
 
     // --- operators (admin) -------------------------------------------------------------------------------
-    app.get(
-      '/ops/v1/operators',
-      { config: { opsAccess: 'manage' }, schema: { tags: ['ops'], summary: 'Operators (admin)' } },
-      async () => ({ result: (await operators.list()).map(publicOperator) }),
-    );
+    app.get('/ops/v1/operators', { schema: { tags: ['ops'], summary: 'Operators (admin)' } }, async () => ({
+      result: (await operators.list()).map(publicOperator),
+    }));
 
     app.post(
       '/ops/v1/operators',
       {
-        config: { opsAccess: 'manage' },
         schema: {
           tags: ['ops'],
           summary: 'Create an operator (admin)',
@@ -330,7 +307,6 @@ export function opsRoutes(deps: OpsRouteDeps): FastifyPluginAsync {
     app.get(
       '/ops/v1/audit',
       {
-        config: { opsAccess: 'read' },
         schema: {
           tags: ['ops'],
           summary: 'The audit log, newest first (filters: actor, action, outcome, from, to, before)',
@@ -363,7 +339,6 @@ export function opsRoutes(deps: OpsRouteDeps): FastifyPluginAsync {
     app.get(
       '/ops/v1/bets',
       {
-        config: { opsAccess: 'read' },
         schema: {
           tags: ['ops'],
           summary: 'Bet ticker: newest bets first, with filters',
@@ -408,7 +383,6 @@ export function opsRoutes(deps: OpsRouteDeps): FastifyPluginAsync {
     app.get(
       '/ops/v1/bets/:id',
       {
-        config: { opsAccess: 'read' },
         schema: { tags: ['ops'], summary: 'One bet', params: z.object({ id: idParamSchema }) },
       },
       async (request) => {
@@ -420,57 +394,51 @@ export function opsRoutes(deps: OpsRouteDeps): FastifyPluginAsync {
     );
 
     // The live ticker: a WebSocket for operators only. The token goes in the first message (never the URL).
-    app.get(
-      '/ops/v1/ticker',
-      { websocket: true, config: { opsAccess: 'none' }, schema: { hide: true } },
-      (socket) => {
-        let stop: (() => void) | null = null;
-        const send = (m: unknown) => {
-          if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(m));
-        };
-        const timer = setTimeout(() => socket.close(4401, 'auth timeout'), 10_000);
-        socket.on('message', async (raw) => {
-          if (stop) return;
-          let msg: { type?: unknown; token?: unknown; sinceId?: unknown };
-          try {
-            msg = JSON.parse(String(raw)) as typeof msg;
-          } catch {
-            msg = {};
-          }
-          const ctx =
-            msg.type === 'auth' && typeof msg.token === 'string'
-              ? await operators.authenticate(msg.token)
-              : null;
-          if (!ctx || ctx.scope !== 'full') {
-            send({ type: 'error', code: 'unauthorized' });
-            socket.close(4401, 'unauthorized');
-            return;
-          }
-          clearTimeout(timer);
-          const visible = (b: { brand: { id: number } }) =>
-            ctx.brandId === null || b.brand.id === ctx.brandId;
-          stop = deps.pump.subscribe((bets) => {
-            const mine = bets.filter(visible);
-            if (mine.length) send({ type: 'bets', bets: mine });
-          });
-          send({ type: 'authenticated', role: ctx.role });
-          if (typeof msg.sinceId === 'number' && Number.isSafeInteger(msg.sinceId)) {
-            const missed = await desk.ticker({ afterId: msg.sinceId, brandId: ctx.brandId, limit: 200 });
-            if (missed.length) send({ type: 'bets', bets: missed.reverse() });
-          }
+    app.get('/ops/v1/ticker', { websocket: true, schema: { hide: true } }, (socket) => {
+      let stop: (() => void) | null = null;
+      const send = (m: unknown) => {
+        if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(m));
+      };
+      const timer = setTimeout(() => socket.close(4401, 'auth timeout'), 10_000);
+      socket.on('message', async (raw) => {
+        if (stop) return;
+        let msg: { type?: unknown; token?: unknown; sinceId?: unknown };
+        try {
+          msg = JSON.parse(String(raw)) as typeof msg;
+        } catch {
+          msg = {};
+        }
+        const ctx =
+          msg.type === 'auth' && typeof msg.token === 'string'
+            ? await operators.authenticate(msg.token)
+            : null;
+        if (!ctx || ctx.scope !== 'full') {
+          send({ type: 'error', code: 'unauthorized' });
+          socket.close(4401, 'unauthorized');
+          return;
+        }
+        clearTimeout(timer);
+        const visible = (b: { brand: { id: number } }) => ctx.brandId === null || b.brand.id === ctx.brandId;
+        stop = deps.pump.subscribe((bets) => {
+          const mine = bets.filter(visible);
+          if (mine.length) send({ type: 'bets', bets: mine });
         });
-        socket.on('close', () => {
-          clearTimeout(timer);
-          stop?.();
-        });
-      },
-    );
+        send({ type: 'authenticated', role: ctx.role });
+        if (typeof msg.sinceId === 'number' && Number.isSafeInteger(msg.sinceId)) {
+          const missed = await desk.ticker({ afterId: msg.sinceId, brandId: ctx.brandId, limit: 200 });
+          if (missed.length) send({ type: 'bets', bets: missed.reverse() });
+        }
+      });
+      socket.on('close', () => {
+        clearTimeout(timer);
+        stop?.();
+      });
+    });
 
     // --- liability ---------------------------------------------------------------------------------------
     app.get(
       '/ops/v1/liability',
       {
-        config: { opsAccess: 'read' },
         schema: {
           tags: ['ops'],
           summary:
@@ -499,7 +467,6 @@ export function opsRoutes(deps: OpsRouteDeps): FastifyPluginAsync {
       app.post(
         `/ops/v1/markets/:id/${action}`,
         {
-          config: { opsAccess: 'trade' },
           schema: {
             tags: ['ops'],
             summary: `${action === 'suspend' ? 'Suspend' : 'Resume'} a market (reason code required to suspend)`,
@@ -523,7 +490,6 @@ export function opsRoutes(deps: OpsRouteDeps): FastifyPluginAsync {
       app.post(
         `/ops/v1/events/:id/${action}`,
         {
-          config: { opsAccess: 'trade' },
           schema: {
             tags: ['ops'],
             summary: `${action === 'suspend' ? 'Suspend' : 'Resume'} every open market of an event`,
@@ -551,7 +517,6 @@ export function opsRoutes(deps: OpsRouteDeps): FastifyPluginAsync {
     app.get(
       '/ops/v1/fixtures',
       {
-        config: { opsAccess: 'read' },
         schema: {
           tags: ['ops'],
           summary: 'Events for the operator',
@@ -581,7 +546,6 @@ export function opsRoutes(deps: OpsRouteDeps): FastifyPluginAsync {
     app.post(
       '/ops/v1/fixtures/:eventId/commands',
       {
-        config: { opsAccess: 'trade' },
         schema: {
           tags: ['ops'],
           summary: 'Queue a simulator command (start, pause, resume, speed, finish, result) and wait for it',
@@ -620,7 +584,6 @@ export function opsRoutes(deps: OpsRouteDeps): FastifyPluginAsync {
     app.get(
       '/ops/v1/commands/:id',
       {
-        config: { opsAccess: 'read' },
         schema: {
           tags: ['ops'],
           summary: 'A queued simulator command: applied, failed (with its error) or still queued',
@@ -638,7 +601,6 @@ export function opsRoutes(deps: OpsRouteDeps): FastifyPluginAsync {
     app.post(
       '/ops/v1/virtual/commands',
       {
-        config: { opsAccess: 'trade' },
         schema: {
           tags: ['ops'],
           summary:
@@ -647,8 +609,6 @@ export function opsRoutes(deps: OpsRouteDeps): FastifyPluginAsync {
         },
       },
       async (request, reply) => {
-        // Virtual rounds are shared by every brand, like the catalogue's suspensions.
-        assertPlatform(ctxOf(request), 'a virtual round command');
         const command = request.body.command === 'start' ? 'round_start' : 'round_finish';
         // Round commands name no event: queued with event id 0 for the simulator leader, like the others.
         const outcome = await producer.command(0, command, {});

@@ -30,6 +30,13 @@ export const operators = pgTable(
     totpEnabled: boolean('totp_enabled').notNull().default(false),
     /** The last TOTP time step accepted: a code is good once (RFC 6238 §5.2). */
     totpLastStep: integer('totp_last_step'),
+    /**
+     * Second factors refused in a row (password right, code wrong, missing or replayed), counted on every instance
+     * and address; a successful login sets it back to 0. From OPS_CODE_FREE_TRIES on, each one locks the second
+     * factor until `totpLockedUntil` (doubling, at most OPS_CODE_LOCK_MAX_S).
+     */
+    totpFailures: integer('totp_failures').notNull().default(0),
+    totpLockedUntil: timestamp('totp_locked_until', { withTimezone: true }),
     disabled: boolean('disabled').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },

@@ -32,7 +32,6 @@ export function resultsDeskRoutes(desk: ResultsDesk, now: () => number): Fastify
     app.get(
       '/ops/v1/results/events',
       {
-        config: { opsAccess: 'read' },
         schema: {
           tags: ['ops'],
           summary: 'Events waiting for results (started, not live, a market unresolved) or resulted lately',
@@ -62,7 +61,6 @@ export function resultsDeskRoutes(desk: ResultsDesk, now: () => number): Fastify
     app.get(
       '/ops/v1/results/events/:id',
       {
-        config: { opsAccess: 'read' },
         schema: {
           tags: ['ops'],
           summary: "An event's markets with their results and the bets on each (brand-scoped counts)",
@@ -96,7 +94,6 @@ export function resultsDeskRoutes(desk: ResultsDesk, now: () => number): Fastify
     app.post(
       '/ops/v1/markets/:id/result',
       {
-        config: { opsAccess: 'trade' },
         schema: {
           tags: ['ops'],
           summary:
@@ -110,7 +107,6 @@ export function resultsDeskRoutes(desk: ResultsDesk, now: () => number): Fastify
     app.post(
       '/ops/v1/markets/:id/void',
       {
-        config: { opsAccess: 'trade' },
         schema: {
           tags: ['ops'],
           summary: 'Void a market with a reason (a settled one is resettled as void)',
@@ -123,7 +119,6 @@ export function resultsDeskRoutes(desk: ResultsDesk, now: () => number): Fastify
     app.post(
       '/ops/v1/markets/:id/resettle',
       {
-        config: { opsAccess: 'trade' },
         schema: {
           tags: ['ops'],
           summary: 'Resettle a settled market on corrected facts: reverse, then settle, exactly once',

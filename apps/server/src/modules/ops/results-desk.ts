@@ -181,12 +181,6 @@ export function createResultsDesk(deps: {
       input: ResultActionInput,
       address: string,
     ): Promise<ResultReport> {
-      if (ctx.brandId !== null)
-        throw new HttpError(
-          403,
-          'forbidden',
-          'results apply to every brand: an all-brands operator is needed',
-        );
       let announce: { market: MarketForResult; results: MarketResults } | null = null;
       try {
         const out = await deps.db.transaction(async (tx) => {

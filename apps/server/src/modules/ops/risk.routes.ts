@@ -34,7 +34,6 @@ export function riskRoutes(deps: {
     app.get(
       '/ops/v1/clients',
       {
-        config: { opsAccess: 'read' },
         schema: {
           tags: ['ops'],
           summary: 'Find clients by username (prefix), newest first',
@@ -55,7 +54,6 @@ export function riskRoutes(deps: {
     app.get(
       '/ops/v1/clients/:id',
       {
-        config: { opsAccess: 'read' },
         schema: {
           tags: ['ops'],
           summary:
@@ -74,7 +72,6 @@ export function riskRoutes(deps: {
     app.put(
       '/ops/v1/clients/:id/risk',
       {
-        config: { opsAccess: 'trade' },
         schema: {
           tags: ['ops'],
           summary:

@@ -44,7 +44,6 @@ export function tradingControlsRoutes(deps: {
     app.get(
       '/ops/v1/overrides',
       {
-        config: { opsAccess: 'read' },
         schema: { tags: ['ops'], summary: 'Active price overrides, soonest expiry first' },
       },
       async () => ({ result: await sports.operatorPrices.active() }),
@@ -53,7 +52,6 @@ export function tradingControlsRoutes(deps: {
     app.post(
       '/ops/v1/selections/:id/override',
       {
-        config: { opsAccess: 'trade' },
         schema: {
           tags: ['ops'],
           summary: 'Override one selection’s price until an expiry (players see it; bets are taken at it)',
@@ -88,7 +86,6 @@ export function tradingControlsRoutes(deps: {
     app.delete(
       '/ops/v1/selections/:id/override',
       {
-        config: { opsAccess: 'trade' },
         schema: {
           tags: ['ops'],
           summary: 'End a price override now (the model’s price returns)',
@@ -105,7 +102,6 @@ export function tradingControlsRoutes(deps: {
     app.get(
       '/ops/v1/limits',
       {
-        config: { opsAccess: 'read' },
         schema: {
           tags: ['ops'],
           summary: 'Stake limits (per combination) or liability limits (auto-suspension), every level',
@@ -124,7 +120,6 @@ export function tradingControlsRoutes(deps: {
     app.put(
       '/ops/v1/limits',
       {
-        config: { opsAccess: 'trade' },
         schema: {
           tags: ['ops'],
           summary: 'Set (amount) or remove (amount null) one limit',

@@ -6,7 +6,6 @@ import type { DeskRepository } from './desk.repository';
 import { eventLiability } from './liability';
 import type { OperatorContext } from './operators';
 import type { Risk } from './risk';
-import { assertPlatform } from './trading';
 
 /** The book's worst loss on a market (minor units) before it is suspended, when no limit is set. */
 export const DEFAULT_LIABILITY_LIMIT = 500_000;
@@ -139,7 +138,6 @@ export function createTradingControls(deps: {
       reason: string,
       address: string,
     ) {
-      assertPlatform(ctx, 'a price override');
       const now = deps.clock.now();
       if (expiresAt.getTime() <= now) throw badRequest('expiresAt', 'the expiry must be in the future');
       if (expiresAt.getTime() > now + MAX_OVERRIDE_MS)
@@ -165,7 +163,6 @@ export function createTradingControls(deps: {
     },
 
     async clearOverride(ctx: OperatorContext, selectionId: number, address: string) {
-      assertPlatform(ctx, 'a price override');
       const s = await prices.selection(selectionId);
       if (!s) throw notFound('selection');
       if (s.overrideUntil === null) throw new HttpError(409, 'no_override', 'the selection has no override');

@@ -15,15 +15,9 @@ export const SUSPEND_REASONS = [
 ] as const;
 export type SuspendReason = (typeof SUSPEND_REASONS)[number];
 
-/** Platform-wide controls (one shared catalogue): only an operator of every brand may use them (else 403). */
-export function assertPlatform(ctx: OperatorContext, what = 'suspension') {
-  if (ctx.brandId !== null)
-    throw new HttpError(403, 'forbidden', `${what} applies to every brand: an all-brands operator is needed`);
-}
-
 /**
  * Suspends and resumes markets or whole events. Suspension is platform-wide (every brand shares one
- * catalogue), so only an operator of every brand may do it: a brand-scoped trader gets 403.
+ * catalogue): its routes are `catalogue` routes of OPS_ACCESS (access.ts), so a brand-scoped trader gets 403.
  */
 export function createTrading(deps: { suspension: OperatorSuspension; audit: AuditLog }) {
   const { suspension, audit } = deps;
@@ -58,7 +52,6 @@ export function createTrading(deps: { suspension: OperatorSuspension; audit: Aud
       reason: string | null,
       address: string,
     ) {
-      assertPlatform(ctx);
       const market = await suspension.market(id);
       if (!market) throw notFound('market');
       if (market.closed) throw new HttpError(409, 'market_closed', 'the market is closed');
@@ -78,7 +71,6 @@ export function createTrading(deps: { suspension: OperatorSuspension; audit: Aud
       address: string,
       exists: (id: number) => Promise<boolean>,
     ) {
-      assertPlatform(ctx);
       if (!(await exists(id))) throw notFound('event');
       const changes =
         action === 'suspend'

@@ -226,6 +226,7 @@ export async function buildApp(deps: AppDeps) {
     require2fa: config.OPS_REQUIRE_2FA,
     sessionMinutes: config.OPS_SESSION_MINUTES,
     automationToken: config.OPERATOR_TOKEN,
+    metrics: domain,
     log: (msg, err) => logTarget.app?.log.error({ err }, msg),
   });
 

@@ -71,6 +71,8 @@ const clock = { now: () => clockState.frozen ?? Date.now() };
   let kartalBrand = 0;
   let picks: Pick[] = [];
   let clientToken = '';
+  /** Every log line of both instances over the whole file (item 7 scans them for secrets). */
+  const logLines: string[] = [];
   /** Seven operators of two brands: every brand's three roles, Kartal's three, Demo Bet's trader. */
   const operators: { name: string; role: Role; brand: 'all' | 'kartal' | 'demo'; token: string }[] = [];
   const PASSWORD_OF = (name: string) => `${name}-Secret-pass-2026`;
@@ -85,7 +87,9 @@ const clock = { now: () => clockState.frozen ?? Date.now() };
     });
 
   beforeAll(async () => {
-    shared = await startInstances(2, { CATALOGUE_SCALE: 0.1, LOG_LEVEL: 'info' }, clock);
+    shared = await startInstances(2, { CATALOGUE_SCALE: 0.1, LOG_LEVEL: 'info' }, clock, {
+      write: (line) => void logLines.push(line),
+    });
     instances = shared.instances;
     const first = instances[0]!;
     demoBrand = (await first.modules.tenancy.service.findByHost('localhost'))!.id;
@@ -293,5 +297,112 @@ const clock = { now: () => clockState.frozen ?? Date.now() };
         clockState.frozen = null;
       }
     });
+  });
+
+  const auditCount = async () =>
+    (await rows<{ n: number }>(sql`select count(*)::int as n from ops_audit_log`))[0]!.n;
+  const tokenOf = (name: string) => operators.find((o) => o.name === name)!.token;
+
+  it('item 4: a brand’s admin lists its brand’s operators only; an all-brands admin lists every one', async () => {
+    const names = async (token: string) =>
+      ((await ops('GET', '/ops/v1/operators', token)).json().result as { username: string }[]).map(
+        (o) => o.username,
+      );
+    expect((await names(tokenOf('k-admin'))).sort()).toEqual(['k-admin', 'k-support', 'k-trader']);
+    expect(await names(tokenOf('g-admin'))).toEqual(
+      expect.arrayContaining(['admin', 'g-admin', 'k-admin', 'd-trader']),
+    );
+  });
+
+  it('item 5: anonymous refusals are counted, not audited; an operator’s refusal and a NUL login are', async () => {
+    const before = await auditCount();
+    const anonymous = await Promise.all(
+      Array.from({ length: 200 }, (_, i) =>
+        ops('GET', '/ops/v1/bets', i % 2 ? 'not-a-session-token' : undefined, undefined, addressOf(i)),
+      ),
+    );
+    expect(new Set(anonymous.map((a) => a.statusCode))).toEqual(new Set([401]));
+    expect(await auditCount()).toBe(before);
+    expect(logLines.filter((l) => l.includes('anonymous /ops requests refused')).length).toBeLessThanOrEqual(
+      2,
+    );
+    const refused = await ops('POST', '/ops/v1/virtual/commands', tokenOf('g-support'), { command: 'start' });
+    expect(refused.statusCode).toBe(403);
+    const nul = await ops('POST', '/ops/v1/session', undefined, { username: 'g-ad\u0000min', password: 'x' });
+    expect([400, 401]).toContain(nul.statusCode);
+    const audited = await rows<{ actor: string; status: number }>(
+      sql`select actor, status from ops_audit_log where id > (select max(id) - 2 from ops_audit_log) order by id`,
+    );
+    expect(audited).toEqual([
+      { actor: 'g-support', status: 403 },
+      { actor: 'g-ad\u2400min', status: nul.statusCode },
+    ]);
+  });
+
+  it('item 6: integers past their column are a 400 naming the field on every ops filter and body', async () => {
+    const big = '2147483648';
+    const cases: [OpsMethod, string, object | undefined, string][] = [
+      ['GET', `/ops/v1/bets?client=${big}`, undefined, 'client'],
+      ['GET', `/ops/v1/bets?brand=${big}`, undefined, 'brand'],
+      ['GET', `/ops/v1/bets?sport=${big}`, undefined, 'sport'],
+      ['GET', `/ops/v1/bets?minStake=${big}`, undefined, 'minStake'],
+      ['GET', `/ops/v1/bets?before=${big}`, undefined, 'before'],
+      ['GET', `/ops/v1/liability?eventId=${big}`, undefined, 'eventId'],
+      ['GET', `/ops/v1/liability?brand=${big}`, undefined, 'brand'],
+      ['GET', `/ops/v1/dashboard?brand=${big}`, undefined, 'brand'],
+      ['GET', `/ops/v1/results/events?brand=${big}`, undefined, 'brand'],
+      ['GET', `/ops/v1/results/events/1?brand=${big}`, undefined, 'brand'],
+      ['GET', `/ops/v1/audit?before=99999999999999999999`, undefined, 'before'],
+      ['GET', `/ops/v1/commands/${big}`, undefined, 'id'],
+      [
+        'POST',
+        '/ops/v1/operators',
+        { username: 'big-brand', password: 'x'.repeat(16), role: 'support', brandId: 2 ** 31 },
+        'brandId',
+      ],
+    ];
+    for (const [method, url, body, field] of cases) {
+      const res = await ops(method, url, tokenOf('g-admin'), body);
+      expect(res.statusCode, `${url}: ${res.body}`).toBe(400);
+      expect(res.json().field, url).toBe(field);
+    }
+  });
+
+  it('item 7: one username created six times at once on both instances: one 201, five 409 conflict', async () => {
+    const body = { username: 'twin-op', password: 'Twin-op-password-2026', role: 'support', brandId: null };
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () => ops('POST', '/ops/v1/operators', tokenOf('g-admin'), body)),
+    );
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 409, 409, 409, 409, 409]);
+    for (const a of answers.filter((x) => x.statusCode === 409))
+      expect(a.json()).toMatchObject({ error: 'conflict', field: 'username' });
+  });
+
+  it('item 12: a body too large answers the product’s code', async () => {
+    const res = await ops('POST', '/ops/v1/session', undefined, {
+      username: 'x',
+      password: 'y'.repeat(300 * 1024),
+    });
+    expect(res.statusCode).toBe(413);
+    expect(res.json().error).toBe('payload_too_large');
+  });
+
+  // Last: every line both instances logged over this file's run.
+  it('item 7: no log line carries a password, a hash, a TOTP secret or a session token', async () => {
+    const secrets = await rows<{ hash: string; secret: string | null }>(
+      sql`select password_hash as hash, totp_secret as secret from operators`,
+    );
+    const words = [
+      ...operators.map((o) => PASSWORD_OF(o.name)),
+      'Twin-op-password-2026',
+      ...operators.map((o) => o.token),
+      ...secrets.flatMap((s) => [s.hash, s.hash.split('$').pop()!, s.secret ?? '']).filter(Boolean),
+    ];
+    expect(logLines.length).toBeGreaterThan(0);
+    const log = logLines.join('\n');
+    for (const w of words) expect(log.includes(w), `a log line carries ${w.slice(0, 12)}…`).toBe(false);
+    // Any argon2 hash (a losing parallel insert's has its own salt) and any query's parameters.
+    expect(/\$argon2/.test(log), 'a log line carries an argon2 hash').toBe(false);
+    expect(/\bparams: /.test(log), 'a log line carries a query’s parameters').toBe(false);
   });
 });

@@ -23,6 +23,8 @@ export interface DomainMetrics {
   ledgerTransfer(type: string): void;
   /** A casino round played (slot) or dealt (roulette). */
   casinoRound(game: string): void;
+  /** An /ops request refused before anyone was known (no or a bad bearer): counted, not audited row by row. */
+  opsAnonymousRefused(status: number): void;
 }
 
 /** Reports nothing: the default of every module, so tests and tools that build one module need no registry. */
@@ -36,6 +38,7 @@ export const NO_METRICS: DomainMetrics = {
   producerLeader: () => undefined,
   ledgerTransfer: () => undefined,
   casinoRound: () => undefined,
+  opsAnonymousRefused: () => undefined,
 };
 
 /** Label values are codes from this code base; anything else is folded into `other` (bounded cardinality). */
@@ -117,6 +120,12 @@ export function createMetrics(options: { processMetrics?: boolean } = {}) {
     buckets: [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2, 5, 10],
     ...on,
   });
+  const opsAnonymous = new client.Counter({
+    name: 'sb_ops_anonymous_refused_total',
+    help: 'Back-office requests refused before an operator was known (no or a bad bearer), by status',
+    labelNames: ['status'] as const,
+    ...on,
+  });
   const feedDropped = new client.Counter({
     name: 'sb_feed_clients_dropped_total',
     help: 'Live-feed clients dropped by this instance, by reason',
@@ -176,6 +185,7 @@ export function createMetrics(options: { processMetrics?: boolean } = {}) {
     producerLeader: (loop, isLeader) => leaderGauge.set({ loop: bounded(loop) }, isLeader ? 1 : 0),
     ledgerTransfer: (type) => transfers.inc({ type: bounded(type) }),
     casinoRound: (game) => casinoRounds.inc({ game: bounded(game) }),
+    opsAnonymousRefused: (status) => opsAnonymous.inc({ status: String(status) }),
   };
 
   return {

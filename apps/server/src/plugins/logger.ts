@@ -1,5 +1,6 @@
 import type { FastifyServerOptions } from 'fastify';
 import type { Config } from '../config/config';
+import { loggableError } from '../lib/db-errors';
 
 /**
  * Logger options. Request lines carry the path only: query strings can hold credentials
@@ -23,6 +24,8 @@ export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
       censor: '[REDACTED]',
     },
     serializers: {
+      // A failed query's parameters (hashes, token digests) and PostgreSQL's `detail` never reach a log line.
+      err: (error) => loggableError(error) as { type: string; message: string; stack: string },
       req(request) {
         return {
           method: request.method,

@@ -27,7 +27,13 @@ async function admin(sql: string): Promise<void> {
  * Starts `count` instances on a new database; `close()` stops them and drops it. `clock`, when given, is every
  * instance's (a test that plays real-time rounds can run them faster than the wall clock).
  */
-export async function startInstances(count: number, overrides: Partial<Config> = {}, clock?: Clock) {
+export async function startInstances(
+  count: number,
+  overrides: Partial<Config> = {},
+  clock?: Clock,
+  /** Where every instance writes its log lines (a test that scans them for secrets). */
+  logStream?: { write(line: string): void },
+) {
   // A clone of the migrated template, as every PostgreSQL test database.
   const dbName = await createMigratedPostgresDatabase();
   const prefix = `sbtest:${randomBytes(5).toString('hex')}:`;
@@ -40,7 +46,13 @@ export async function startInstances(count: number, overrides: Partial<Config> =
       FEED_CONFLATE_MS: 50,
       ...overrides,
     });
-    const built = await buildApp({ config, database, migrate: false, ...(clock ? { clock } : {}) });
+    const built = await buildApp({
+      config,
+      database,
+      migrate: false,
+      ...(clock ? { clock } : {}),
+      ...(logStream ? { logStream } : {}),
+    });
     const baseUrl = await built.app.listen({ port: 0, host: '127.0.0.1' });
     instances.push({ ...built, database, baseUrl });
   }

@@ -18,6 +18,10 @@ export interface AuditEntry {
 
 export type { AuditFilter } from './audit.repository';
 
+/** Text PostgreSQL can store: a NUL byte (a hostile login's name) is written as the visible symbol ␀. */
+const storable = (text: string) => text.replace(/\0/g, '\u2400');
+const storableOrNull = (text: string | null | undefined) => (text == null ? null : storable(text));
+
 /** The append-only log (a trigger refuses UPDATE and DELETE): written inside the action's transaction. */
 export function createAuditLog(deps: { db: DbOrTx; clock: Clock }) {
   return {
@@ -26,17 +30,17 @@ export function createAuditLog(deps: { db: DbOrTx; clock: Clock }) {
       await createAuditRepository(tx).insert({
         at: new Date(deps.clock.now()),
         operatorId: 'operatorId' in a ? a.operatorId : null,
-        actor: a.username.slice(0, 100),
+        actor: storable(a.username.slice(0, 100)),
         role: 'role' in a ? a.role : null,
         action: entry.action,
-        target: entry.target ?? null,
+        target: storableOrNull(entry.target),
         brandId: entry.brandId ?? null,
         outcome: entry.outcome,
         status: entry.status,
-        reason: entry.reason ?? null,
+        reason: storableOrNull(entry.reason),
         before: entry.before ?? null,
         after: entry.after ?? null,
-        address: entry.address ?? null,
+        address: storableOrNull(entry.address),
       });
     },
 

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { opsIdParam } from './ops.schemas';
 import { HttpError } from '../../plugins/errors';
 import type { DashboardService } from './dashboard.service';
 
@@ -20,7 +21,7 @@ export function dashboardRoutes(dashboard: DashboardService): FastifyPluginAsync
             'Dashboard: turnover, GGR, hold % per day/sport/brand, bets per minute, live events, casino RTP',
           querystring: z.object({
             days: z.coerce.number().int().min(1).max(90).default(7),
-            brand: z.coerce.number().int().positive().optional(),
+            brand: opsIdParam.optional(),
           }),
         },
       },

@@ -1,5 +1,6 @@
 import type { Database, Db } from '../../db/database';
 import type { Clock } from '../../lib/clock';
+import { NO_METRICS, type DomainMetrics } from '../../observability/metrics';
 import {
   LIABILITY_LOCK_KEY,
   sleepUnlessAborted,
@@ -63,6 +64,7 @@ export function createOpsModule(deps: {
   /** How often the live ticker looks for new bets. */
   tickerPollMs?: number;
   log?: (msg: string, err?: unknown) => void;
+  metrics?: Pick<DomainMetrics, 'opsAnonymousRefused'>;
 }) {
   const operators = createOperatorsService({
     db: deps.db,
@@ -140,6 +142,8 @@ export function createOpsModule(deps: {
       risk,
       clients,
       extra,
+      metrics: deps.metrics ?? NO_METRICS,
+      now,
     }),
     seedDemo: () => seedDemoOperators(operators),
     /**

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { opsIdParam, opsIdBody } from './ops.schemas';
 import { badRequest } from '../../plugins/errors';
 import {
   MARKET_FAMILIES,
@@ -12,8 +13,6 @@ import { brandScope, ctxOf } from './access';
 import type { AuditLog } from './audit';
 import type { DeskService } from './desk.service';
 import { reasonText } from './trading-controls.routes';
-
-const INT32_MAX = 2_147_483_647;
 
 /**
  * Brand margins (`/ops/v1/margins`): a brand's Δ per sport and market family, in basis points. Prices are shared;
@@ -38,7 +37,7 @@ export function marginsRoutes(deps: {
         schema: {
           tags: ['ops'],
           summary: 'Brand margins per sport and market family (basis points; null = every sport / family)',
-          querystring: z.object({ brand: z.coerce.number().int().positive().max(INT32_MAX).optional() }),
+          querystring: z.object({ brand: opsIdParam.optional() }),
         },
       },
       async (request) => {
@@ -55,9 +54,9 @@ export function marginsRoutes(deps: {
           tags: ['ops'],
           summary: 'Set (marginBp) or remove (marginBp null) a brand’s margin for a sport × market family',
           body: z.object({
-            brandId: z.number().int().positive().max(INT32_MAX),
+            brandId: opsIdBody,
             /** null = every sport. */
-            sportId: z.number().int().positive().max(INT32_MAX).nullable().default(null),
+            sportId: opsIdBody.nullable().default(null),
             /** null = every family. */
             family: z.enum(MARKET_FAMILIES).nullable().default(null),
             /** Basis points (100 = 1%): the brand's odd = odd / (1 + Δ). */

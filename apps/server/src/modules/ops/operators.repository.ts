@@ -17,7 +17,13 @@ export function createOperatorsRepository(db: Db) {
       return (await db.select().from(operators).where(eq(operators.id, id)))[0] ?? null;
     },
 
-    all: (): Promise<OperatorRow[]> => db.select().from(operators).orderBy(asc(operators.id)),
+    /** Every operator, or those of one brand (`brandId` a number: the brand's own, never the all-brands ones). */
+    all: (brandId: number | null = null): Promise<OperatorRow[]> =>
+      db
+        .select()
+        .from(operators)
+        .where(brandId === null ? undefined : eq(operators.brandId, brandId))
+        .orderBy(asc(operators.id)),
 
     async insert(row: NewOperator): Promise<OperatorRow> {
       const [inserted] = await db.insert(operators).values(row).returning();

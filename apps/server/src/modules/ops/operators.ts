@@ -131,7 +131,8 @@ export function createOperatorsService(deps: {
       });
     },
 
-    list: () => repo.all(),
+    /** The operators a brand's admin may see: its brand's (an all-brands admin, null: every one). */
+    list: (brandId: number | null = null) => repo.all(brandId),
 
     async update(id: number, patch: { role?: OperatorRole; brandId?: number | null; disabled?: boolean }) {
       const row = await repo.update(id, patch);

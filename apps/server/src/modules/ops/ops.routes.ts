@@ -1,11 +1,12 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { idParamSchema } from '@sb/contract';
+import { opsIdParam, opsIdBody, opsBigIdParam, opsAmountParam } from './ops.schemas';
 import { HttpError } from '../../plugins/errors';
 import { ResultInputError, type ResultInput } from '../sports/index';
 import { OPERATOR_COMMANDS, type FeedProducer } from '../producer/index';
 import type { SportsModule } from '../sports/index';
+import type { DomainMetrics } from '../../observability/metrics';
 import { brandScope, checkAccess, ctxOf, opsAccessOf } from './access';
 import type { AuditLog } from './audit';
 import type { ClientDesk } from './client-desk';
@@ -62,8 +63,28 @@ export interface OpsRouteDeps {
   controls: TradingControls;
   risk: Risk;
   clients: ClientDesk;
+  metrics: Pick<DomainMetrics, 'opsAnonymousRefused'>;
+  /** Milliseconds since the epoch (the anonymous refusals' log lines are spaced by it). */
+  now: () => number;
   /** More `/ops/v1` routes in files of their own (results workspace, dashboard), under the same checks. */
   extra?: FastifyPluginAsync[];
+}
+
+/** How often at most a line reports the anonymous refusals counted since the last one. */
+const ANONYMOUS_LOG_EVERY_MS = 60_000;
+
+/** Counts anonymous refusals (metric) and logs them at most once a minute, with how many the line stands for. */
+function anonymousRefusals(metrics: Pick<DomainMetrics, 'opsAnonymousRefused'>, now: () => number) {
+  let lastLogAt = -Infinity;
+  let unlogged = 0;
+  return (request: FastifyRequest, status: number) => {
+    metrics.opsAnonymousRefused(status);
+    unlogged++;
+    if (now() - lastLogAt < ANONYMOUS_LOG_EVERY_MS) return;
+    request.log.warn({ refused: unlogged, status, address: request.ip }, 'anonymous /ops requests refused');
+    lastLogAt = now();
+    unlogged = 0;
+  };
 }
 
 /** `/ops/v1/*`: every request authenticated (session bearer or OPERATOR_TOKEN), role-checked, brand-scoped. */
@@ -80,14 +101,22 @@ export function opsRoutes(deps: OpsRouteDeps): FastifyPluginAsync {
     checkAccess(access, ctx);
   }
 
+  const anonymous = anonymousRefusals(deps.metrics, deps.now);
+
   /**
-   * Every refusal is audited (who, if known; what; the status); the action changed nothing. Written in
-   * `onSend`, before the reply leaves, so whoever got the refusal finds it in the log straight after
-   * (`onResponse` ran after the reply and lost that race now and then).
+   * Every refusal of a known operator is audited (who; what; the status), and every refused login (the name it
+   * gave); the action changed nothing. A request refused before anyone was known (no or a bad bearer) is counted
+   * and logged at most once a minute instead (issue 32 item 5): anonymous traffic cannot grow the append-only log.
+   * Written in `onSend`, before the reply leaves, so whoever got the refusal finds it in the log straight after.
    */
   async function auditRefusal(request: FastifyRequest, reply: FastifyReply, payload: unknown) {
     if (reply.statusCode < 400 || request.opsAudited || !request.url.startsWith('/ops/')) return payload;
     const ctx = request.operator;
+    const isLogin = request.method === 'POST' && request.routeOptions.url === '/ops/v1/session';
+    if (!ctx && !isLogin) {
+      anonymous(request, reply.statusCode);
+      return payload;
+    }
     const body = (request.body ?? {}) as Record<string, unknown>;
     const name = typeof body.username === 'string' ? body.username : 'anonymous';
     await audit
@@ -263,9 +292,14 @@ export function opsRoutes(deps: OpsRouteDeps): FastifyPluginAsync {
     );
 
     // --- operators (admin) -------------------------------------------------------------------------------
-    app.get('/ops/v1/operators', { schema: { tags: ['ops'], summary: 'Operators (admin)' } }, async () => ({
-      result: (await operators.list()).map(publicOperator),
-    }));
+    // Lists follow the brand scope: a brand's admin sees its brand's operators only (issue 32 item 4).
+    app.get(
+      '/ops/v1/operators',
+      { schema: { tags: ['ops'], summary: 'Operators (admin)' } },
+      async (request) => ({
+        result: (await operators.list(ctxOf(request).brandId)).map(publicOperator),
+      }),
+    );
 
     app.post(
       '/ops/v1/operators',
@@ -277,7 +311,7 @@ export function opsRoutes(deps: OpsRouteDeps): FastifyPluginAsync {
             username: z.string().regex(/^[a-z0-9._-]{3,40}$/, '3–40 of a-z 0-9 . _ -'),
             password: z.string().min(12).max(200),
             role: z.enum(OPERATOR_ROLES),
-            brandId: z.number().int().positive().nullable(),
+            brandId: opsIdBody.nullable(),
           }),
         },
       },
@@ -317,7 +351,7 @@ export function opsRoutes(deps: OpsRouteDeps): FastifyPluginAsync {
             outcome: z.enum(['ok', 'refused']).optional(),
             from: z.iso.datetime().optional(),
             to: z.iso.datetime().optional(),
-            before: z.coerce.number().int().positive().optional(),
+            before: opsBigIdParam.optional(),
           }),
         },
       },
@@ -344,14 +378,14 @@ export function opsRoutes(deps: OpsRouteDeps): FastifyPluginAsync {
           summary: 'Bet ticker: newest bets first, with filters',
           querystring: z.object({
             limit: z.coerce.number().int().min(1).max(500).default(50),
-            brand: z.coerce.number().int().positive().optional(),
-            sport: z.coerce.number().int().positive().optional(),
-            event: z.coerce.number().int().positive().max(2147483647).optional(),
-            client: z.coerce.number().int().positive().max(2147483647).optional(),
-            minStake: z.coerce.number().int().min(0).optional(),
+            brand: opsIdParam.optional(),
+            sport: opsIdParam.optional(),
+            event: opsIdParam.optional(),
+            client: opsIdParam.optional(),
+            minStake: opsAmountParam.optional(),
             live: boolQuery.optional(),
-            before: z.coerce.number().int().positive().optional(),
-            after: z.coerce.number().int().min(0).optional(),
+            before: opsIdParam.optional(),
+            after: opsAmountParam.optional(),
           }),
         },
       },
@@ -383,7 +417,7 @@ export function opsRoutes(deps: OpsRouteDeps): FastifyPluginAsync {
     app.get(
       '/ops/v1/bets/:id',
       {
-        schema: { tags: ['ops'], summary: 'One bet', params: z.object({ id: idParamSchema }) },
+        schema: { tags: ['ops'], summary: 'One bet', params: z.object({ id: opsIdParam }) },
       },
       async (request) => {
         const ctx = ctxOf(request);
@@ -444,8 +478,8 @@ export function opsRoutes(deps: OpsRouteDeps): FastifyPluginAsync {
           summary:
             'Liability of an event per market and selection (eventId), or the matches list by net risk',
           querystring: z.object({
-            eventId: idParamSchema.optional(),
-            brand: z.coerce.number().int().positive().optional(),
+            eventId: opsIdParam.optional(),
+            brand: opsIdParam.optional(),
             limit: z.coerce.number().int().min(1).max(500).default(50),
           }),
         },
@@ -470,7 +504,7 @@ export function opsRoutes(deps: OpsRouteDeps): FastifyPluginAsync {
           schema: {
             tags: ['ops'],
             summary: `${action === 'suspend' ? 'Suspend' : 'Resume'} a market (reason code required to suspend)`,
-            params: z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) }),
+            params: z.object({ id: opsBigIdParam }),
             body: action === 'suspend' ? reasonBody : reasonBody.partial().optional(),
           },
         },
@@ -493,7 +527,7 @@ export function opsRoutes(deps: OpsRouteDeps): FastifyPluginAsync {
           schema: {
             tags: ['ops'],
             summary: `${action === 'suspend' ? 'Suspend' : 'Resume'} every open market of an event`,
-            params: z.object({ id: idParamSchema }),
+            params: z.object({ id: opsIdParam }),
             body: action === 'suspend' ? reasonBody : reasonBody.partial().optional(),
           },
         },
@@ -549,7 +583,7 @@ export function opsRoutes(deps: OpsRouteDeps): FastifyPluginAsync {
         schema: {
           tags: ['ops'],
           summary: 'Queue a simulator command (start, pause, resume, speed, finish, result) and wait for it',
-          params: z.object({ eventId: idParamSchema }),
+          params: z.object({ eventId: opsIdParam }),
           body: commandBody,
         },
       },
@@ -587,7 +621,7 @@ export function opsRoutes(deps: OpsRouteDeps): FastifyPluginAsync {
         schema: {
           tags: ['ops'],
           summary: 'A queued simulator command: applied, failed (with its error) or still queued',
-          params: z.object({ id: idParamSchema }),
+          params: z.object({ id: opsIdParam }),
         },
       },
       async (request) => {

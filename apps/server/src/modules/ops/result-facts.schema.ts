@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { opsIdBody } from './ops.schemas';
 
 const count = z.number().int().min(0).max(1000);
 
@@ -19,7 +20,7 @@ export const resultFactsSchema = z.object({
       z.object({
         minute: z.number().int().min(1).max(90),
         team: z.enum(['h', 'a']),
-        playerId: z.number().int().positive().optional(),
+        playerId: opsIdBody.optional(),
       }),
     )
     .max(60)

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { idParamSchema } from '@sb/contract';
+import { opsIdParam, opsBigIdParam } from './ops.schemas';
 import { HttpError } from '../../plugins/errors';
 import type { OperatorContext } from './operators';
 import { resultFactsSchema } from './result-facts.schema';
@@ -9,7 +9,7 @@ import { RESETTLE_REASONS, VOID_REASONS, type ResultsDesk } from './results-desk
 
 const note = z.string().max(500).optional();
 const preview = z.boolean().optional();
-const marketParams = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
+const marketParams = z.object({ id: opsBigIdParam });
 const WINDOW_DAYS = 7;
 
 /** A brand filter: an operator of one brand sees only it; naming another brand is a 404 (as on the ticker). */
@@ -37,8 +37,8 @@ export function resultsDeskRoutes(desk: ResultsDesk, now: () => number): Fastify
           summary: 'Events waiting for results (started, not live, a market unresolved) or resulted lately',
           querystring: z.object({
             state: z.enum(['waiting', 'resulted']).default('waiting'),
-            event: idParamSchema.optional(),
-            brand: z.coerce.number().int().positive().optional(),
+            event: opsIdParam.optional(),
+            brand: opsIdParam.optional(),
             limit: z.coerce.number().int().min(1).max(200).default(50),
           }),
         },
@@ -64,8 +64,8 @@ export function resultsDeskRoutes(desk: ResultsDesk, now: () => number): Fastify
         schema: {
           tags: ['ops'],
           summary: "An event's markets with their results and the bets on each (brand-scoped counts)",
-          params: z.object({ id: idParamSchema }),
-          querystring: z.object({ brand: z.coerce.number().int().positive().optional() }),
+          params: z.object({ id: opsIdParam }),
+          querystring: z.object({ brand: opsIdParam.optional() }),
         },
       },
       async (request) => {

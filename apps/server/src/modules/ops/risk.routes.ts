@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { idParamSchema } from '@sb/contract';
+import { opsIdParam } from './ops.schemas';
 import { HttpError } from '../../plugins/errors';
 import { brandScope, ctxOf } from './access';
 import type { AuditLog } from './audit';
@@ -18,7 +18,7 @@ export function riskRoutes(deps: {
   audit: AuditLog;
 }): FastifyPluginAsync {
   const { risk, clients, audit } = deps;
-  const params = z.object({ id: idParamSchema });
+  const params = z.object({ id: opsIdParam });
 
   /** A client the operator may see (its brand), else 404. */
   async function visibleClient(brandId: number | null, id: number): Promise<number> {
@@ -39,7 +39,7 @@ export function riskRoutes(deps: {
           summary: 'Find clients by username (prefix), newest first',
           querystring: z.object({
             q: z.string().trim().min(1).max(100),
-            brand: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+            brand: opsIdParam.optional(),
             limit: z.coerce.number().int().min(1).max(100).default(20),
           }),
         },

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { opsIdParam, opsIdBody, opsBigIdParam, opsBigIdBody } from './ops.schemas';
 import { HttpError, badRequest } from '../../plugins/errors';
 import type { SportsModule } from '../sports/index';
 import { brandScope, ctxOf } from './access';
@@ -17,7 +18,7 @@ export const thousandths = (v: number) => Math.abs(v * 1000 - Math.round(v * 100
 /** Why an operator changes something: required on every change, shown in the audit log. */
 export const reasonText = z.string().trim().min(3, 'say why (3 characters or more)').max(200);
 
-const selectionParams = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
+const selectionParams = z.object({ id: opsBigIdParam });
 
 /** Price overrides and operator limits: `/ops/v1/overrides`, `/ops/v1/selections/{id}/override`, `/ops/v1/limits`. */
 export function tradingControlsRoutes(deps: {
@@ -107,7 +108,7 @@ export function tradingControlsRoutes(deps: {
           summary: 'Stake limits (per combination) or liability limits (auto-suspension), every level',
           querystring: z.object({
             kind: z.enum(['stake', 'liability']).default('stake'),
-            brand: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+            brand: opsIdParam.optional(),
           }),
         },
       },
@@ -127,9 +128,9 @@ export function tradingControlsRoutes(deps: {
             kind: z.enum(['stake', 'liability']),
             level: z.enum(STAKE_LEVELS),
             /** null = every brand. */
-            brandId: z.number().int().positive().max(INT32_MAX).nullable().default(null),
+            brandId: opsIdBody.nullable().default(null),
             /** The sport, event or market id (null for platform and brand). */
-            refId: z.number().int().positive().max(Number.MAX_SAFE_INTEGER).nullable().default(null),
+            refId: opsBigIdBody.nullable().default(null),
             amount: z.number().int().min(0).max(1_000_000_000_00).nullable(),
             reason: reasonText,
           }),

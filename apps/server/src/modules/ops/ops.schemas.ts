@@ -1,0 +1,18 @@
+import { z } from 'zod';
+import { INT32_MAX, idParamSchema, idSchema } from '@sb/contract';
+
+/*
+ * The numbers of every /ops/v1 schema, bounded to what their columns hold (issue 32 item 6): a larger one is a
+ * 400 naming the field, never a database error. Every ops route takes its integers from here.
+ */
+
+/** An id of an int4 column (brands, clients, events, sports, bets, commands) in a path or query string. */
+export const opsIdParam = idParamSchema;
+/** The same in a JSON body. */
+export const opsIdBody = idSchema;
+/** An id of a bigint column (markets, selections, audit rows) in a path or query string: up to 2^53 − 1. */
+export const opsBigIdParam = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+/** The same in a JSON body. */
+export const opsBigIdBody = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+/** An amount in minor units or a cursor, 0 included, of an int4 column, in a query string. */
+export const opsAmountParam = z.coerce.number().int().min(0).max(INT32_MAX);

@@ -88,7 +88,7 @@ const clock = { now: () => clockState.frozen ?? Date.now() };
 
   beforeAll(async () => {
     shared = await startInstances(2, { CATALOGUE_SCALE: 0.1, LOG_LEVEL: 'info' }, clock, {
-      write: (line) => void logLines.push(line),
+      logStream: { write: (line) => void logLines.push(line) },
     });
     instances = shared.instances;
     const first = instances[0]!;

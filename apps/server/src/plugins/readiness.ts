@@ -105,6 +105,8 @@ export function createReadiness(deps: ReadinessDeps) {
             .map(([k]) => k);
           reply.header('cache-control', 'no-store');
           if (ready) return { status: 'ready', checks };
+          // Every 503 of the server says when to come back (issue 32 item 8).
+          reply.header('retry-after', '5');
           return reply.code(503).send({
             error: 'not_ready',
             message: `not ready: ${failing.map((k) => `${k} ${checks[k as Part]}`).join(', ')}`,

@@ -31,15 +31,21 @@ export async function startInstances(
   count: number,
   overrides: Partial<Config> = {},
   clock?: Clock,
-  /** Where every instance writes its log lines (a test that scans them for secrets). */
-  logStream?: { write(line: string): void },
+  options: {
+    /** Where every instance writes its log lines (a test that scans them for secrets). */
+    logStream?: { write(line: string): void };
+    /** The URL the instances open instead of the database's own (a proxy a test can cut). */
+    viaUrl?: (url: string) => string;
+  } = {},
 ) {
+  const { logStream } = options;
   // A clone of the migrated template, as every PostgreSQL test database.
   const dbName = await createMigratedPostgresDatabase();
   const prefix = `sbtest:${randomBytes(5).toString('hex')}:`;
   const instances: Instance[] = [];
   for (let i = 0; i < count; i++) {
-    const database = await openDatabase({ url: databaseUrl(dbName), poolSize: 4 });
+    const url = databaseUrl(dbName);
+    const database = await openDatabase({ url: options.viaUrl?.(url) ?? url, poolSize: 4 });
     const config = testConfig({
       REDIS_URL: REDIS_TEST_URL,
       REDIS_CHANNEL_PREFIX: prefix,
@@ -59,6 +65,7 @@ export async function startInstances(
   await Promise.all(instances.map((i) => i.bus.ready()));
   return {
     instances,
+    dbName,
     async close() {
       for (const instance of instances) {
         await instance.app.close();

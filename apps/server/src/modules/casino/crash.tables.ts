@@ -76,6 +76,11 @@ export const crashBets = pgTable(
     id: serial('id').primaryKey(),
     roundId: integer('round_id').notNull(),
     sessionId: text('session_id').notNull(),
+    /**
+     * Whose bet it is for the "2 bets a round" rule: `u<user id>` for real money (every session of the client),
+     * `s<session id>` for fun money (issue 32 item 9).
+     */
+    playerKey: text('player_key').notNull(),
     slot: integer('slot').notNull(),
     demo: boolean('demo').notNull(),
     player: text('player').notNull(),
@@ -90,7 +95,7 @@ export const crashBets = pgTable(
     settledAt: timestamp('settled_at', { withTimezone: true }),
   },
   (t) => [
-    uniqueIndex('crash_bets_slot_uq').on(t.roundId, t.sessionId, t.slot),
+    uniqueIndex('crash_bets_player_slot_uq').on(t.roundId, t.playerKey, t.slot),
     index('crash_bets_round_idx').on(t.roundId, t.status),
     index('crash_bets_session_idx').on(t.sessionId, t.id),
   ],

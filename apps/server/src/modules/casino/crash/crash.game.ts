@@ -121,6 +121,13 @@ function playerOf(session: SessionRow): string {
   return `${session.demo ? 'guest' : 'player'}-${digest}`;
 }
 
+/**
+ * Whose bets the panels count (2 a round): a client's over all its sessions and instances, a fun-money session's
+ * own (an anonymous demo has no account).
+ */
+const playerKeyOf = (session: SessionRow) =>
+  !session.demo && session.userId !== null ? `u${session.userId}` : `s${session.id}`;
+
 const conflict = (code: string, message: string, field?: string) => new HttpError(409, code, message, field);
 
 /**
@@ -259,7 +266,7 @@ export function createCrashGame(deps: {
     const now = clock.now();
     const round = await repo.round(req.roundId);
     if (!round) throw new HttpError(404, 'round_not_found', 'no such round', 'roundId');
-    const existing = await repo.betInSlot(round.id, session.id, req.slot);
+    const existing = await repo.betInSlot(round.id, playerKeyOf(session), req.slot);
     if (existing) {
       if (sameBet(existing, req)) return existing; // a retry or a second tab: the first bet
       throw conflict('slot_taken', 'this bet panel already has a bet in this round', 'slot');
@@ -275,6 +282,7 @@ export function createCrashGame(deps: {
         const bet = await r.insertBet({
           roundId: round.id,
           sessionId: session.id,
+          playerKey: playerKeyOf(session),
           slot: req.slot,
           demo: session.demo,
           player: playerOf(session),
@@ -310,7 +318,7 @@ export function createCrashGame(deps: {
       return row;
     } catch (error) {
       if (!(error instanceof SlotRace) && !isUniqueViolation(error)) throw error;
-      const winner = await repo.betInSlot(round.id, session.id, req.slot);
+      const winner = await repo.betInSlot(round.id, playerKeyOf(session), req.slot);
       if (winner && sameBet(winner, req)) return winner;
       throw conflict('slot_taken', 'this bet panel already has a bet in this round', 'slot');
     }

@@ -224,12 +224,13 @@ export function createCrashRepository(db: DbOrTx) {
       return row ?? null;
     },
 
-    async betInSlot(roundId: number, sessionId: string, slot: number): Promise<CrashBetRow | null> {
+    /** The bet of a player (`playerKey`: the client, or a fun-money session) in a round's panel. */
+    async betInSlot(roundId: number, playerKey: string, slot: number): Promise<CrashBetRow | null> {
       const [row] = await db
         .select()
         .from(crashBets)
         .where(
-          and(eq(crashBets.roundId, roundId), eq(crashBets.sessionId, sessionId), eq(crashBets.slot, slot)),
+          and(eq(crashBets.roundId, roundId), eq(crashBets.playerKey, playerKey), eq(crashBets.slot, slot)),
         );
       return row ?? null;
     },

@@ -39,6 +39,7 @@ import { registerHttpMetrics } from './plugins/metrics';
 import { createReadiness } from './plugins/readiness';
 import { registerRequestId, requestIdGenerator } from './plugins/request-id';
 import { registerLoadShedding } from './plugins/under-pressure';
+import { capConnectionsPerAddress, cutSlowBodies } from './plugins/http-limits';
 
 export interface AppDeps {
   config: Config;
@@ -245,6 +246,7 @@ export async function buildApp(deps: AppDeps) {
     appOf: tenancy.resolveTenant,
     assertCanStake: (userId, amount, tx) => limits.service.assertCanStake(userId, amount, tx),
     rouletteSpinMs: config.ROULETTE_SPIN_MS,
+    demoSessionsPerHour: config.DEMO_SESSIONS_PER_ADDRESS_HOUR,
     playLimit: perClientLimit(clientOf, config.CASINO_PLAYS_PER_MINUTE),
     metrics: domain,
     crash: {
@@ -292,7 +294,11 @@ export async function buildApp(deps: AppDeps) {
     trustProxy: trustProxyOption(config.TRUST_PROXY),
     genReqId: requestIdGenerator(trustProxyOption(config.TRUST_PROXY)),
     bodyLimit: 256 * 1024,
+    // Headers and body must arrive within this: a slow body cannot hold a connection open (issue 32 item 11).
+    requestTimeout: config.HTTP_REQUEST_TIMEOUT_MS,
   });
+  capConnectionsPerAddress(app, config.HTTP_MAX_CONNECTIONS_PER_ADDRESS);
+  cutSlowBodies(app, config.HTTP_REQUEST_TIMEOUT_MS);
   logTarget.app = app;
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

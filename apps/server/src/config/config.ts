@@ -49,6 +49,10 @@ const envSchema = z.object({
   TRUST_PROXY: z.string().min(1).default('false'),
   /** How long a rotated refresh token still gets the same answer (two tabs refreshing at once). */
   REFRESH_GRACE_MS: z.coerce.number().int().min(0).max(300_000).default(30_000),
+  /** A request (headers and body) must arrive within this (slow bodies are cut: issue 32 item 11). */
+  HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(30_000),
+  /** Open HTTP connections one peer address may hold on this instance; 0 = no cap (behind a proxy: its own cap). */
+  HTTP_MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(0).max(100_000).default(256),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
   /** After SIGTERM, how long /readyz answers 503 while requests are still served, before the drain starts. */
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(120_000).default(5_000),
@@ -159,6 +163,8 @@ const envSchema = z.object({
   CASINO_TABLES_ENABLED: bool.default(true),
   /** Slot spins or roulette placements a client (demo: an address) may send per minute, across instances. */
   CASINO_PLAYS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(120),
+  /** Fun-money (demo) game sessions one address may open per hour, over every instance (issue 32 item 11). */
+  DEMO_SESSIONS_PER_ADDRESS_HOUR: z.coerce.number().int().min(1).max(100_000).default(60),
   /** Whether this instance competes to run the crash game's loop (one leader by PostgreSQL advisory lock). */
   CRASH_ENABLED: bool.default(true),
   /** The crash game's betting window before each flight (5 s; tests shorten it). */

@@ -88,8 +88,13 @@ export const casinoSessions = pgTable(
     startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
     lastActiveAt: timestamp('last_active_at', { withTimezone: true }).notNull(),
     endedAt: timestamp('ended_at', { withTimezone: true }),
+    /** The address that opened a demo session (demo sessions are counted per address and hour); null for real play. */
+    address: text('address'),
   },
-  (t) => [index('casino_sessions_user_idx').on(t.userId, t.startedAt)],
+  (t) => [
+    index('casino_sessions_user_idx').on(t.userId, t.startedAt),
+    index('casino_sessions_address_idx').on(t.address, t.startedAt),
+  ],
 );
 
 /**

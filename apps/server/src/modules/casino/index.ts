@@ -53,6 +53,8 @@ export interface CasinoModuleDeps {
   appOf: (request: FastifyRequest) => Promise<{ id: number; defaultLocale: string }>;
   assertCanStake: (userId: number, amount: number, tx?: DbOrTx) => Promise<void>;
   rouletteSpinMs: number;
+  /** Demo sessions one address may open per hour (DEMO_SESSIONS_PER_ADDRESS_HOUR, default 60). */
+  demoSessionsPerHour?: number;
   /** The crash game's timings and limits. */
   crash: CrashSettings;
   /** Spins and roulette placements per client (demo: per address) per minute. */
@@ -83,7 +85,13 @@ export function createCasinoModule(deps: CasinoModuleDeps) {
       return name;
     },
   });
-  const sessions = createSessionsService({ db, clock, wallet: deps.wallet, catalogue });
+  const sessions = createSessionsService({
+    db,
+    clock,
+    wallet: deps.wallet,
+    catalogue,
+    demoSessionsPerHour: deps.demoSessionsPerHour ?? 60,
+  });
   const slots = createSlotGame({ db, clock, wallet, rng: deps.rng, metrics: deps.metrics });
   const schedule = scheduleOf(deps.rouletteSpinMs);
   const roulette = createRouletteService({ db, clock, bus, wallet, schedule });

@@ -9,6 +9,32 @@ export type SlotRoundRow = typeof casinoSlotRounds.$inferSelect;
 /** The game platform's own rows: sessions, the seamless wallet's transactions and slot rounds. */
 export function createPlatformRepository(db: DbOrTx) {
   return {
+    /**
+     * Opens a demo session unless its address opened `max` since `since`: the address's count and the insert run
+     * under one advisory lock per address, so parallel requests on any instance cannot pass the quota together.
+     */
+    async insertDemoSession(
+      row: typeof casinoSessions.$inferInsert & { address: string },
+      since: Date,
+      max: number,
+    ): Promise<SessionRow | null> {
+      return db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`demo-sessions:${row.address}`}))`);
+        const [counted] = await tx
+          .select({ n: sql<number>`count(*)::int` })
+          .from(casinoSessions)
+          .where(
+            and(
+              eq(casinoSessions.address, row.address),
+              sql`${casinoSessions.startedAt} > ${since.toISOString()}::timestamptz`,
+            ),
+          );
+        if (Number(counted?.n ?? 0) >= max) return null;
+        const [inserted] = await tx.insert(casinoSessions).values(row).returning();
+        return inserted ?? null;
+      });
+    },
+
     async insertSession(row: typeof casinoSessions.$inferInsert): Promise<SessionRow> {
       const [inserted] = await db.insert(casinoSessions).values(row).returning();
       if (!inserted) throw new Error('insert into casino_sessions returned nothing');

@@ -94,7 +94,7 @@ export function platformRoutes(deps: PlatformRouteDeps): FastifyPluginAsync {
           user = await deps.clientOfToken(request, token);
           if (!user) throw new HttpError(401, 'unauthorized', 'missing, invalid or expired access token');
         } else if (!game.game.demo) throw new HttpError(403, 'no_demo', 'this game has no demo play');
-        const session = await sessions.open(game, user, tenant.id);
+        const session = await sessions.open(game, user, tenant.id, request.ip);
         const locale: Locale | string = q.locale ?? q._locale ?? tenant.defaultLocale;
         return reply.redirect(`/${locale}/play/${session.id}`, 302);
       },

@@ -11,6 +11,10 @@ import type { GameWithProvider } from '../catalogue/catalogue.repository';
 import { FAMILIES, type FamilyId } from '../slots/slot-families';
 import { createPlatformRepository, type SessionRow } from './platform.repository';
 
+const HOUR_MS = 3_600_000;
+/** Retry-After of a refused demo session: the oldest of the hour's sessions may be an hour old. */
+const DEMO_RETRY_AFTER_S = 600;
+
 /** Fun money a demo session starts with (1,000.00). */
 export const DEMO_START_BALANCE = 100_000;
 /** The currency code fun money is shown with. */
@@ -42,13 +46,21 @@ export function createSessionsService(deps: {
   clock: Clock;
   wallet: WalletService;
   catalogue: CatalogueService;
+  /** Demo sessions one address may open per hour (DEMO_SESSIONS_PER_ADDRESS_HOUR). */
+  demoSessionsPerHour: number;
 }) {
   const { db, clock } = deps;
   const repo = createPlatformRepository(db);
 
-  async function open(game: GameWithProvider, user: UserRow | null, appId: number): Promise<SessionRow> {
+  /** Opens a game session: real money for a client, fun money (at most so many per address and hour) without. */
+  async function open(
+    game: GameWithProvider,
+    user: UserRow | null,
+    appId: number,
+    address: string,
+  ): Promise<SessionRow> {
     const now = new Date(clock.now());
-    return repo.insertSession({
+    const row = {
       id: randomBytes(16).toString('base64url'),
       appId: user?.appId ?? appId,
       userId: user?.id ?? null,
@@ -59,7 +71,19 @@ export function createSessionsService(deps: {
       startedAt: now,
       lastActiveAt: now,
       endedAt: null,
-    });
+    };
+    if (user) return repo.insertSession(row);
+    const since = new Date(now.getTime() - HOUR_MS);
+    const demo = await repo.insertDemoSession({ ...row, address }, since, deps.demoSessionsPerHour);
+    if (!demo)
+      throw new HttpError(
+        429,
+        'rate_limited',
+        `at most ${deps.demoSessionsPerHour} demo sessions an hour from one address`,
+        undefined,
+        DEMO_RETRY_AFTER_S,
+      );
+    return demo;
   }
 
   /**

@@ -1,0 +1,51 @@
+import type { Socket } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * At most `max` open HTTP connections per peer address on this instance (issue 32 item 11): one more is closed at
+ * once, before a byte is read, so one address cannot hold the instance's sockets. 0 = no cap. Behind a load balancer
+ * every connection comes from the balancer: set 0 (or its own count) there and cap at the balancer.
+ */
+export function capConnectionsPerAddress(app: FastifyInstance, max: number): void {
+  if (max <= 0) return;
+  const open = new Map<string, number>();
+  app.server.on('connection', (socket: Socket) => {
+    const address = socket.remoteAddress ?? 'unknown';
+    const count = (open.get(address) ?? 0) + 1;
+    if (count > max) {
+      socket.destroy();
+      return;
+    }
+    open.set(address, count);
+    socket.once('close', () => {
+      const left = (open.get(address) ?? 1) - 1;
+      if (left <= 0) open.delete(address);
+      else open.set(address, left);
+    });
+  });
+}
+
+/**
+ * A request whose body has not fully arrived `ms` after its headers is cut (issue 32 item 11): the socket is closed,
+ * so a slow body cannot hold a connection and a handler open. Node's own `requestTimeout` is checked only every 30 s.
+ */
+export function cutSlowBodies(app: FastifyInstance, ms: number): void {
+  app.addHook('onRequest', async (request) => {
+    const raw = request.raw;
+    // Nothing to wait for: a message already whole, a WebSocket upgrade, or no body announced.
+    const announced =
+      raw.headers['content-length'] !== undefined || raw.headers['transfer-encoding'] !== undefined;
+    if (raw.complete || raw.headers.upgrade !== undefined || !announced) return;
+    const timer = setTimeout(() => {
+      // Nothing to wait for: a message already whole, a WebSocket upgrade, or no body announced.
+      const announced =
+        raw.headers['content-length'] !== undefined || raw.headers['transfer-encoding'] !== undefined;
+      if (raw.complete || raw.headers.upgrade !== undefined || !announced) return;
+      request.log.warn({ afterMs: ms }, 'request body too slow: connection closed');
+      raw.socket.destroy();
+    }, ms);
+    timer.unref();
+    raw.once('end', () => clearTimeout(timer));
+    raw.once('close', () => clearTimeout(timer));
+  });
+}

@@ -1,5 +1,6 @@
 import type { Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
+import { createAddressCounter } from '../lib/address-counter';
 
 /**
  * At most `max` open HTTP connections per peer address on this instance (issue 32 item 11): one more is closed at
@@ -8,20 +9,14 @@ import type { FastifyInstance } from 'fastify';
  */
 export function capConnectionsPerAddress(app: FastifyInstance, max: number): void {
   if (max <= 0) return;
-  const open = new Map<string, number>();
+  const counter = createAddressCounter(max);
   app.server.on('connection', (socket: Socket) => {
     const address = socket.remoteAddress ?? 'unknown';
-    const count = (open.get(address) ?? 0) + 1;
-    if (count > max) {
+    if (!counter.take(address)) {
       socket.destroy();
       return;
     }
-    open.set(address, count);
-    socket.once('close', () => {
-      const left = (open.get(address) ?? 1) - 1;
-      if (left <= 0) open.delete(address);
-      else open.set(address, left);
-    });
+    socket.once('close', () => counter.release(address));
   });
 }
 

@@ -1,3 +1,4 @@
+import { createAddressCounter } from '../../lib/address-counter';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type {} from '@fastify/swagger'; // the `tags`/`summary` schema fields
 import type { RawData } from 'ws';
@@ -24,14 +25,14 @@ export function feedRoutes(
   /** The brand of the upgrade request (its host): the connection gets that brand's prices. */
   brandOf: (request: FastifyRequest) => Promise<number | null> = async () => null,
 ): FastifyPluginAsync {
-  const open = new Map<string, number>();
+  const open = createAddressCounter(maxPerAddress);
   const brands = new WeakMap<FastifyRequest, number | null>();
   return async (fastify) => {
     fastify.get(
       FEED_PATH,
       {
         preValidation: async (request) => {
-          if ((open.get(request.ip) ?? 0) >= maxPerAddress)
+          if (open.count(request.ip) >= maxPerAddress)
             throw new HttpError(
               429,
               'rate_limited',
@@ -50,17 +51,11 @@ export function feedRoutes(
       },
       (socket, request) => {
         const address = request.ip;
-        const count = (open.get(address) ?? 0) + 1;
-        if (count > maxPerAddress) {
+        if (!open.take(address)) {
           socket.close(TOO_MANY_CONNECTIONS, 'too many connections from this address');
           return;
         }
-        open.set(address, count);
-        socket.once('close', () => {
-          const left = (open.get(address) ?? 1) - 1;
-          if (left <= 0) open.delete(address);
-          else open.set(address, left);
-        });
+        socket.once('close', () => open.release(address));
         // The upgraded TCP socket: corked while the hub writes a turn's messages, so they leave together.
         const tcp = request.raw.socket;
         const connection = hub.accept({

@@ -40,7 +40,7 @@ async function main(): Promise<void> {
     }[] = [];
     for (let p = 0; p < PLAYERS; p++) {
       const user = await fundedPlayer(modules, tenant.id, 'bench', p);
-      players.push({ user, session: await casino.sessions.open(game, user, tenant.id) });
+      players.push({ user, session: await casino.sessions.open(game, user, tenant.id, '127.0.0.1') });
     }
     // Warm-up: connections, plans, JIT.
     await timed(200, CONCURRENCY, (i) => {

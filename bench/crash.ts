@@ -100,7 +100,7 @@ async function main(): Promise<void> {
         sessionId,
         expiresAt: new Date(now + 3_600_000),
       });
-      const session = await casino.sessions.open(game, user, tenant.id);
+      const session = await casino.sessions.open(game, user, tenant.id, '127.0.0.1');
       const socket = new WebSocket(`${baseUrl.replace(/^http/, 'ws')}/ws/feed`);
       await new Promise<void>((resolve, reject) => {
         socket.once('open', () => resolve());

@@ -37,6 +37,13 @@ import type { TestServer } from './support/server';
 
     it('takes two bets a round from a client with three sessions, and two from each demo session', async () => {
       const crash = instances[0]!.modules.casino.crash;
+      // As main's crash tests: the chain is committed (published by /fairness) before the first round opens it.
+      const fairness = await on(0).app.inject({
+        method: 'GET',
+        url: '/api/v1/crash/fairness',
+        headers: { host: 'localhost' },
+      });
+      expect(fairness.statusCode, fairness.body).toBe(200);
       await crash.tick();
       const round = (await crash.repo.latestRound())!;
       expect(round.status).toBe('betting');

@@ -29,23 +29,15 @@ async function firstEvent(query: string): Promise<FixtureEvent> {
 }
 
 /**
- * Holds back the page's scripts until the returned function is called; those matching `later` come only after the
- * live feed has moved on once the others ran (a live update reached the page's socket): a lazy part whose code
- * arrives after live data has changed under its server markup — waited for as that event, not as time.
+ * Holds back the page's scripts until the returned function is called; those matching `later` come 3 s after
+ * the others (a lazy part whose code arrives after live data has already moved on).
  */
 async function holdScripts(page: Page, later?: RegExp): Promise<() => void> {
   let release!: () => void;
   const scriptsHeld = new Promise<void>((resolve) => (release = resolve));
-  let moved!: () => void;
-  const feedMoved = new Promise<void>((resolve) => (moved = resolve));
-  page.on('websocket', (socket) =>
-    socket.on('framereceived', (frame) => {
-      if (/"type":"(match|market)_update"/.test(String(frame.payload))) moved();
-    }),
-  );
   await page.route(/\/assets\/.+\.js$/, async (route) => {
     await scriptsHeld;
-    if (later?.test(route.request().url())) await feedMoved;
+    if (later?.test(route.request().url())) await new Promise((r) => setTimeout(r, 3_000));
     await route.continue();
   });
   return release;

@@ -174,7 +174,7 @@ describe('issue 33: money on the screen at 360×640', () => {
         .getByRole('button')
         .evaluateAll((buttons) => buttons.map((b) => b.getAttribute('aria-label') ?? b.textContent?.trim()));
       expect(names).toEqual([t.close, t.ok]);
-    });
+    }, 120_000);
 
     it(`${brand.host} (${brand.locale}): picks of one match marked "same match", remove buttons naming the match; 25 picks`, async () => {
       const page = await browser.newPage(brand.browserLocale);
@@ -203,7 +203,7 @@ describe('issue 33: money on the screen at 360×640', () => {
       // A visitor's slip writes amounts without a symbol (no currency before login).
       expect(await text(page, 'possible-earnings')).toMatch(/^[\d,]+\.\d{2}$/);
       await shot(page, `i33-money-${brand.locale}-slip-25`);
-    });
+    }, 120_000);
 
     it(`${brand.host} (${brand.locale}): the crash screen's one balance, the header's, in ₺, also after an auto cash-out`, async () => {
       const page = await browser.newPage(brand.browserLocale);
@@ -213,7 +213,7 @@ describe('issue 33: money on the screen at 360×640', () => {
       const crash = page.getByTestId('crash-balance');
       const same = async () =>
         (await crash.textContent())?.endsWith(` ${(await header.textContent()) ?? '—'}`);
-      await expect.poll(same, { timeout: 60_000 }).toBe(true);
+      await expect.poll(same, { timeout: 30_000 }).toBe(true);
       expect(await crash.textContent()).toContain('₺');
       await shot(page, `i33-money-${brand.locale}-crash`);
 
@@ -238,7 +238,7 @@ describe('issue 33: money on the screen at 360×640', () => {
         await expect.poll(settled, { timeout: 90_000 }).toBe(true);
         if (!(await status.textContent())?.includes('1.01×')) continue;
         // Paid 1.01 for 1.00: both balances show it, the same figure, before the round is over.
-        await expect.poll(same, { timeout: 60_000 }).toBe(true);
+        await expect.poll(same, { timeout: 20_000 }).toBe(true);
         return;
       }
       throw new Error('four rounds in a row crashed below 1.01×');
@@ -251,7 +251,7 @@ describe('issue 33: money on the screen at 360×640', () => {
       expect(rounds.length).toBeGreaterThan(2);
       await page.goto(urlFor(`/${brand.locale}/aviator/verify`, brand.host));
       const hash = page.getByTestId('verify-hash');
-      await expect.poll(() => hash.inputValue(), { timeout: 60_000 }).toMatch(/^[0-9a-f]{64}$/);
+      await expect.poll(() => hash.inputValue(), { timeout: 20_000 }).toMatch(/^[0-9a-f]{64}$/);
       // Typed: the latest round, not the prefilled one (its point differs from the prefilled round's, or not).
       await hash.fill(rounds[0]!.hash);
       await page.getByRole('button', { name: t.verify, exact: true }).click();
@@ -264,6 +264,6 @@ describe('issue 33: money on the screen at 360×640', () => {
       await page.getByRole('button', { name: t.verify, exact: true }).click();
       await expect.poll(() => result.textContent()).toContain(t.matches);
       await shot(page, `i33-money-${brand.locale}-verifier`);
-    });
+    }, 60_000);
   }
 });

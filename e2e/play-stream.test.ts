@@ -33,7 +33,7 @@ describe('play-stream frame in Chromium (360×640)', () => {
     // The script ran (a nonce'd inline script under the policy) and the poll answers: the clock moves on.
     const first = await page.locator('#clock').textContent();
     await page.waitForFunction((before) => document.getElementById('clock')?.textContent !== before, first, {
-      timeout: 60_000,
+      timeout: 30_000,
     });
     expect(await page.locator('#status').textContent()).toBe('');
     expect(problems).toEqual([]);

@@ -71,7 +71,7 @@ describe('aviator (crash game) in Chromium', () => {
     await expect
       .poll(() => page.getByTestId('verify-hash').inputValue(), { timeout: 20_000 })
       .toMatch(/^[0-9a-f]{64}$/);
-    await page.getByRole('button', { name: 'Verify' }).click();
+    await page.getByRole('button', { name: 'Verify', exact: true }).click();
     const result = page.getByTestId('verify-result');
     await result.waitFor();
     expect(await result.textContent()).toContain('matches the published result');

@@ -2,7 +2,7 @@
 // English on localhost, Kartal Bahis in Turkish on kartal.localhost): handicap sides on their own lines from the
 // event to My bets, the numpad's preset, picks of one match, the names of the slip's and the cash-out dialog's
 // buttons, the crash screen's one balance and the verifier. One server for the file (global-setup).
-import { copyFileSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { CrashRoundsResponse, FixtureEvent } from '@sb/contract';
@@ -11,17 +11,9 @@ import { urlFor, useBrowser } from './support/fixtures';
 import { logInOn } from './support/slip';
 
 const SHOTS = '.cache/screenshots';
-/** Where the issue's screenshots are collected for the closing note. */
-const ISSUE_SHOTS = '/work/wt/shots/i33';
 mkdirSync(SHOTS, { recursive: true });
 async function shot(page: Page, name: string) {
   await page.screenshot({ path: `${SHOTS}/${name}.png` });
-  try {
-    mkdirSync(ISSUE_SHOTS, { recursive: true });
-    copyFileSync(`${SHOTS}/${name}.png`, `${ISSUE_SHOTS}/${name}.png`);
-  } catch {
-    // Another machine has no such folder: the project's copy is enough.
-  }
 }
 
 const BRANDS = [

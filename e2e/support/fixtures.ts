@@ -45,8 +45,30 @@ export async function operatorCommand(
     headers: { authorization: `Bearer ${inject('operatorToken')}`, 'content-type': 'application/json' },
     body: JSON.stringify({ command, ...args }),
   });
-  if (res.status !== 200)
-    throw new Error(`operator ${command} on ${eventId}: ${res.status} ${await res.text()}`);
+  await untilApplied(res, `operator ${command} on ${eventId}`);
+}
+
+/**
+ * An operator command answers 200 when the simulator leader applied it at once, 202 when it is queued (the leader is
+ * busy or not elected yet): then the command's status is read until the leader has applied it.
+ */
+async function untilApplied(res: Response, what: string): Promise<void> {
+  if (res.status === 200) return;
+  if (res.status !== 202) throw new Error(`${what}: ${res.status} ${await res.text()}`);
+  const { id } = ((await res.json()) as { result: { id: number } }).result;
+  await expect
+    .poll(
+      async () => {
+        const status = await fetch(urlFor(`/ops/v1/commands/${id}`), {
+          headers: { authorization: `Bearer ${inject('operatorToken')}` },
+        });
+        const { result } = (await status.json()) as { result: { status: string; error: string | null } };
+        if (result.status === 'failed') throw new Error(`${what}: ${result.error}`);
+        return result.status;
+      },
+      { timeout: 60_000 },
+    )
+    .toBe('applied');
 }
 
 /**
@@ -59,19 +81,5 @@ export async function virtualCommand(command: 'start' | 'finish'): Promise<void>
     headers: { authorization: `Bearer ${inject('operatorToken')}`, 'content-type': 'application/json' },
     body: JSON.stringify({ command }),
   });
-  if (res.status === 200) return;
-  if (res.status !== 202) throw new Error(`virtual ${command}: ${res.status} ${await res.text()}`);
-  // Queued: the simulator leader was not elected yet (the server just started); wait for it to apply the command.
-  const { id } = ((await res.json()) as { result: { id: number } }).result;
-  await expect
-    .poll(
-      async () => {
-        const status = await fetch(urlFor(`/ops/v1/commands/${id}`), {
-          headers: { authorization: `Bearer ${inject('operatorToken')}` },
-        });
-        return ((await status.json()) as { result: { status: string } }).result.status;
-      },
-      { timeout: 30_000 },
-    )
-    .toBe('applied');
+  await untilApplied(res, `virtual ${command}`);
 }

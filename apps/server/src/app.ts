@@ -296,6 +296,10 @@ export async function buildApp(deps: AppDeps) {
     bodyLimit: 256 * 1024,
     // Headers and body must arrive within this: a slow body cannot hold a connection open (issue 32 item 11).
     requestTimeout: config.HTTP_REQUEST_TIMEOUT_MS,
+    // Fastify's own 10 s bound also applies to the close hooks: on a busy machine the producers' last tick can take
+    // longer to stop, and `app.close()` then fails. The process bounds its shutdown itself (SHUTDOWN_TIMEOUT_MS in
+    // main.ts); this bound only catches a plugin that never finishes loading.
+    pluginTimeout: 120_000,
   });
   capConnectionsPerAddress(app, config.HTTP_MAX_CONNECTIONS_PER_ADDRESS);
   cutSlowBodies(app, config.HTTP_REQUEST_TIMEOUT_MS);

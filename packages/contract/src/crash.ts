@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { crashBetViewSchema, crashRoundViewSchema, crashStateSchema } from './feed';
 import { gameSessionIdSchema, gameSessionSchema } from './casino-games';
+import { idParamSchema } from './common';
 
 /**
  * The crash game's HTTP calls. Multipliers are integers in hundredths (150 = 1.50×), money in minor
@@ -93,7 +94,7 @@ export const crashClientSeedResponseSchema = z.object({
   }),
 });
 
-export const crashChainParamsSchema = z.object({ id: z.coerce.number().int().min(1) });
+export const crashChainParamsSchema = z.object({ id: idParamSchema });
 
 /** A chain with every client seed that salts it, in order (what the verifier recomputes the salt from). */
 export const crashChainResponseSchema = z.object({

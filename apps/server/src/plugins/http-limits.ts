@@ -25,6 +25,7 @@ export function capConnectionsPerAddress(app: FastifyInstance, max: number): voi
  * so a slow body cannot hold a connection and a handler open. Node's own `requestTimeout` is checked only every 30 s.
  */
 export function cutSlowBodies(app: FastifyInstance, ms: number): void {
+  const timers = new WeakMap<object, NodeJS.Timeout>();
   app.addHook('onRequest', async (request) => {
     const raw = request.raw;
     // Nothing to wait for: a message already whole, a WebSocket upgrade, or no body announced.
@@ -32,15 +33,20 @@ export function cutSlowBodies(app: FastifyInstance, ms: number): void {
       raw.headers['content-length'] !== undefined || raw.headers['transfer-encoding'] !== undefined;
     if (raw.complete || raw.headers.upgrade !== undefined || !announced) return;
     const timer = setTimeout(() => {
-      // Nothing to wait for: a message already whole, a WebSocket upgrade, or no body announced.
-      const announced =
-        raw.headers['content-length'] !== undefined || raw.headers['transfer-encoding'] !== undefined;
-      if (raw.complete || raw.headers.upgrade !== undefined || !announced) return;
+      if (raw.complete) return;
       request.log.warn({ afterMs: ms }, 'request body too slow: connection closed');
-      raw.socket.destroy();
+      // An injected request (tests, light-my-request) has no real socket to close.
+      const socket = raw.socket as Partial<Socket> | undefined;
+      if (typeof socket?.destroy === 'function') socket.destroy();
     }, ms);
     timer.unref();
+    timers.set(request, timer);
     raw.once('end', () => clearTimeout(timer));
     raw.once('close', () => clearTimeout(timer));
+  });
+  // Answered before the body was read (a refused content type, an unknown route): the connection may stay open for
+  // the next request of a keep-alive client, so the timer ends with the response.
+  app.addHook('onResponse', async (request) => {
+    clearTimeout(timers.get(request));
   });
 }

@@ -323,7 +323,9 @@ async function main(): Promise<number> {
       CATALOGUE_DAYS_AHEAD: String(catalogue.CATALOGUE_DAYS_AHEAD),
       SIMULATOR_ENABLED: 'true',
       SIMULATOR_TICK_MS: '250',
-      SIMULATOR_SPEED: '5',
+      // Real time: the catalogue's matches in progress at start are caught up from their kick-off at this speed,
+      // and at 5× every one of them would have ended before the first fault (no live feed data to watch).
+      SIMULATOR_SPEED: '1',
       PRICING_THREADS: '0',
       CASINO_TABLES_ENABLED: 'true',
       BET_PLACE_PER_MINUTE: '10000',
@@ -490,12 +492,19 @@ async function main(): Promise<number> {
       () => true,
       () => false,
     );
+    if (!resumed)
+      for (const i of instances)
+        console.log(`--- ${i.name}'s last log lines ---\n${i.output().slice(-6_000)}`);
     record(
       'feeds resumed',
       instances
         .map(
           (i, k) =>
-            `${i.name}: ${feeds[k]!.state.connects} connections, last data ${feeds[k]!.state.lastDataAt > lastFaultEnd ? 'after' : 'before'} the last fault`,
+            `${i.name}: ${feeds[k]!.state.connects} connections, ${
+              feeds[k]!.state.lastDataAt === 0
+                ? 'no live data at all'
+                : `last data ${feeds[k]!.state.lastDataAt > lastFaultEnd ? 'after' : 'before'} the last fault`
+            }`,
         )
         .join('; '),
       resumed,

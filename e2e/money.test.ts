@@ -139,7 +139,8 @@ describe('issue 33: money on the screen at 360×640', () => {
       await page.getByTestId('stake-box').click();
       const popup = page.locator('dialog[open]');
       for (const key of ['2', '5']) await popup.locator(`.ui-numpad__key[data-key="${key}"]`).click();
-      expect(await popup.getByTestId('stake-total').textContent()).toBe('₺25');
+      // The symbol comes with the client's currency (loaded beside the slip): wait for the drawn amount.
+      await expect.poll(() => popup.getByTestId('stake-total').textContent()).toBe('₺25');
       await popup.locator('.stake-editor__done').click();
       const quick = page.getByRole('switch');
       if (!(await quick.isChecked())) await quick.check();
@@ -152,6 +153,7 @@ describe('issue 33: money on the screen at 360×640', () => {
       if ((await card.getByTestId('bet-legs').count()) === 0)
         await card.locator('[aria-expanded]').first().click();
       expect(await card.locator('.bet-leg__pick').first().textContent()).toBe(`${t.asian}: 2 (${mirror})`);
+      await shot(page, `i33-money-${brand.locale}-my-bets`);
 
       // Item 11: the cash-out success dialog's two buttons have two names.
       await card.getByTestId('cash-out-button').click();
@@ -166,7 +168,7 @@ describe('issue 33: money on the screen at 360×640', () => {
         .getByRole('button')
         .evaluateAll((buttons) => buttons.map((b) => b.getAttribute('aria-label') ?? b.textContent?.trim()));
       expect(names).toEqual([t.close, t.ok]);
-    }, 120_000);
+    }, 240_000);
 
     it(`${brand.host} (${brand.locale}): picks of one match marked "same match", remove buttons naming the match; 25 picks`, async () => {
       const page = await browser.newPage(brand.browserLocale);

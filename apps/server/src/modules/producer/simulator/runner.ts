@@ -23,7 +23,12 @@ export function createSimulatorRunner(deps: {
 }) {
   let lastUpkeep = -Infinity;
 
-  async function runOnce(): Promise<void> {
+  /**
+   * One pass. `signal` (the leader's term) ends it between its steps and between the matches it plays: the first
+   * pass of a fresh installation (catalogue, markets, matches catching up) takes longer than a shutdown may wait
+   * (SHUTDOWN_TIMEOUT_MS), and what is left is done by the next leader's pass.
+   */
+  async function runOnce(signal?: AbortSignal): Promise<void> {
     const steered = await deps.operator.applyPending();
     if (deps.clock.now() - lastUpkeep >= UPKEEP_EVERY_MS) {
       lastUpkeep = deps.clock.now();
@@ -31,9 +36,12 @@ export function createSimulatorRunner(deps: {
       if ((await deps.catalogue.ensureCatalogue()) > 0)
         await deps.bus.publish('fixture.refresh', { eventIds: null });
     }
+    if (signal?.aborted) return;
     await deps.virtual?.tick();
+    if (signal?.aborted) return;
     await deps.catalogue.prepareUpcoming(10);
-    await deps.simulator.tick();
+    if (signal?.aborted) return;
+    await deps.simulator.tick(signal);
     // Rows the operator changed (start time, pause, speed) reload everywhere.
     if (steered.length > 0) await deps.bus.publish('fixture.refresh', { eventIds: steered });
     // The producer's heartbeat: instances suspend live markets when it stops (PRODUCER_STALE_MS).
@@ -41,12 +49,12 @@ export function createSimulatorRunner(deps: {
   }
 
   return {
-    runOnce,
+    runOnce: () => runOnce(),
     /** The leader's loop: one pass per tick until leadership ends. */
     async lead(signal: AbortSignal): Promise<void> {
       while (!signal.aborted) {
         const started = performance.now(); // pacing in real time, whatever the clock says
-        await runOnce().catch((error: unknown) => deps.log?.('simulator tick failed', error));
+        await runOnce(signal).catch((error: unknown) => deps.log?.('simulator tick failed', error));
         const wait = Math.max(10, deps.tickMs - (performance.now() - started));
         await sleepUnlessAborted(wait, signal);
       }

@@ -234,11 +234,12 @@ export function createSimulator(deps: SimulatorDeps) {
   }
 
   return {
-    /** One pass: kick off due events and move every live one to the current time. */
-    async tick(): Promise<number> {
+    /** One pass: kick off due events and move every live one to the current time; `signal` stops it between them. */
+    async tick(signal?: AbortSignal): Promise<number> {
       const ref = await deps.catalogue.reference();
       const list = [...(await repo.liveEvents()), ...(await repo.dueEvents(clock.now(), 50))];
       for (const event of list) {
+        if (signal?.aborted) break;
         const ctx = contextOf(event, ref);
         if (!ctx) continue;
         try {

@@ -28,8 +28,9 @@ export interface EventBus {
   /** Names this instance's bus (its producer id on Redis); 'memory' in process. */
   readonly id: string;
   /**
-   * Resolves once the message is handed over (memory: delivered; Redis: accepted by the server).
-   * Rejects when Redis stays unreachable through its retries: live data is not queued forever.
+   * Resolves once the message is handed over (memory: delivered; Redis: accepted by the server, or, with Redis
+   * unreachable, delivered to this instance's own handlers only: live data is never queued, and the other
+   * instances rebuild from the database when their bus reports the gap).
    */
   publish<K extends BusTopic>(topic: K, payload: BusEvents[K]): Promise<void>;
   /** Returns the unsubscribe function. Handlers run for messages of every instance, this one included. */
@@ -39,7 +40,10 @@ export interface EventBus {
    * reconnected. Consumers rebuild what they hold from the system of record. Returns the unsubscribe function.
    */
   onGap(handler: (reason: string) => void): () => void;
-  /** Resolves when every subscription made so far receives messages (Redis: SUBSCRIBE acknowledged). */
+  /**
+   * Resolves when every subscription made so far receives messages and publishing reaches the other instances
+   * (Redis: SUBSCRIBE acknowledged, the publisher's first connection made or failed).
+   */
   ready(): Promise<void>;
   /** Whether the transport is connected now (Redis: both connections ready); absent in process (always). */
   connected?(): boolean;

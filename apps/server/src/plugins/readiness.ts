@@ -7,7 +7,7 @@ import type { EventBus } from './bus';
 export interface ReadinessDeps {
   database: Database;
   bus: EventBus;
-  /** Whether REDIS_URL is set (then the bus must be connected). */
+  /** Whether REDIS_URL is set (then the bus's connection is reported). */
   redisConfigured: boolean;
   /** A check slower than this fails (a pool waiting for a connection counts as not ready). */
   timeoutMs: number;
@@ -16,6 +16,14 @@ export interface ReadinessDeps {
 }
 
 type Part = 'database' | 'migrations' | 'redis' | 'shutdown';
+
+/**
+ * What an instance still serves without Redis (issue 32 item 10): bets, cash-outs, reads and its own feed clients
+ * (its producers deliver to them in process). Only what other instances publish is paused until Redis is back, and
+ * the instance resyncs its clients then. So Redis down leaves the instance ready, reported as degraded.
+ */
+const DEGRADED = 'degraded: disconnected';
+const passes = (value: string) => value === 'ok' || value === 'not configured' || value === DEGRADED;
 
 /** Migrations the build ships (its journal); the database must have applied at least these. */
 function expectedMigrations(): number {
@@ -36,8 +44,8 @@ function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<
 /**
  * Liveness and readiness (Kubernetes' probes). `/healthz`: the process serves (no dependency is asked, so a
  * database outage never gets the process restarted). `/readyz`: 200 only when the database answers with every
- * shipped migration applied, Redis is connected when configured, and the instance is not shutting down; 503
- * naming the failing parts otherwise. SIGTERM calls `beginShutdown()` first, so load balancers stop sending
+ * shipped migration applied and the instance is not shutting down; 503 naming the failing parts otherwise. A Redis
+ * that cannot be reached is reported (`checks.redis`, `degraded`) but keeps the instance ready (see DEGRADED). SIGTERM calls `beginShutdown()` first, so load balancers stop sending
  * traffic before the drain.
  */
 export function createReadiness(deps: ReadinessDeps) {
@@ -70,8 +78,8 @@ export function createReadiness(deps: ReadinessDeps) {
         checks.migrations = 'unknown';
       }
     }
-    if (deps.redisConfigured && deps.bus.connected?.() === false) checks.redis = 'disconnected';
-    const ready = Object.values(checks).every((v) => v === 'ok' || v === 'not configured');
+    if (deps.redisConfigured && deps.bus.connected?.() === false) checks.redis = DEGRADED;
+    const ready = Object.values(checks).every(passes);
     deps.onCheck?.(ready);
     return { ready, checks };
   }
@@ -95,16 +103,19 @@ export function createReadiness(deps: ReadinessDeps) {
         {
           schema: {
             tags: ['ops'],
-            summary: 'Readiness: database with migrations, Redis when configured, not shutting down',
+            summary: 'Readiness: database with migrations, not shutting down (Redis down: ready, degraded)',
           },
         },
         async (_request, reply) => {
           const { ready, checks } = await check();
           const failing = Object.entries(checks)
-            .filter(([, v]) => v !== 'ok' && v !== 'not configured')
+            .filter(([, v]) => !passes(v))
+            .map(([k]) => k);
+          const degraded = Object.entries(checks)
+            .filter(([, v]) => v === DEGRADED)
             .map(([k]) => k);
           reply.header('cache-control', 'no-store');
-          if (ready) return { status: 'ready', checks };
+          if (ready) return { status: degraded.length > 0 ? 'degraded' : 'ready', checks, degraded };
           // Every 503 of the server says when to come back (issue 32 item 8).
           reply.header('retry-after', '5');
           return reply.code(503).send({

@@ -24,12 +24,14 @@ const retryStrategy = (attempt: number) => Math.min(attempt * 100, 2_000);
 
 /**
  * EventBus over Redis pub/sub. One connection publishes, one subscribes (a subscribed Redis
- * connection can do nothing else). A message published here comes back through Redis to this
- * instance's handlers too, exactly like every other instance's, so publish never dispatches locally.
- * ioredis reconnects and re-subscribes by itself; messages published while disconnected are lost
- * (pub/sub has no history). Each message travels in an envelope `{p, s, d}`: the producer (this bus's id),
- * its sequence number on that topic and the payload; a skipped number or a reconnect calls the gap handlers,
- * whose consumers rebuild from the database.
+ * connection can do nothing else). While both connections are up, a message published here comes back through
+ * Redis to this instance's handlers too, exactly like every other instance's (one order for everyone). While Redis
+ * cannot be reached (issue 32 item 10), a message is handed to this instance's own handlers at once instead: the
+ * producer keeps serving its own clients (feed data, crash ticks) and never waits on the connection's retries. The
+ * other instances missed those messages: their subscriber's reconnect (or the skipped sequence number) is a gap, and
+ * they rebuild from the database. ioredis reconnects and re-subscribes by itself; pub/sub keeps no history. Each
+ * message travels in an envelope `{p, s, d}`: the producer (this bus's id), its sequence number on that topic and
+ * the payload; a skipped number or a reconnect calls the gap handlers, whose consumers rebuild from the database.
  */
 export function createRedisBus(options: RedisBusOptions): EventBus {
   const onError = options.onError ?? (() => {});
@@ -63,10 +65,21 @@ export function createRedisBus(options: RedisBusOptions): EventBus {
   };
   const gaps = createGapDetector(reportGap);
 
+  // The publisher's first connection attempt, ended either way: a message published before it is only delivered here.
+  const firstConnection = new Promise<void>((resolve) => {
+    publisher.once('ready', () => resolve());
+    publisher.once('reconnecting', () => resolve());
+    publisher.once('end', () => resolve());
+  });
   publisher.on('error', (error) => onError(error, 'redis publisher'));
   subscriber.on('error', (error) => onError(error, 'redis subscriber'));
   subscriber.on('ready', () => {
     if (readyOnce) {
+      // ioredis re-subscribes what the dropped connection had confirmed; a SUBSCRIBE still unanswered when it
+      // dropped (a flapping restart) would be lost for good. Subscribing again to a channel is harmless.
+      const channels = [...topicOf.keys()];
+      if (channels.length > 0)
+        subscriber.subscribe(...channels).catch((error: unknown) => onError(error, 'resubscribe'));
       gaps.forget();
       reportGap('redis subscriber reconnected');
       options.onResubscribed?.();
@@ -91,10 +104,23 @@ export function createRedisBus(options: RedisBusOptions): EventBus {
     id: producer,
     async publish(topic, payload) {
       if (closed) return;
-      // Numbered in publish order; Redis keeps that order per publishing connection.
+      // Numbered in publish order; Redis keeps that order per publishing connection. A number is used up by a
+      // message Redis never carried too, so an instance whose subscriber stayed up sees the gap.
       const seq = (sequences.get(topic) ?? 0) + 1;
       sequences.set(topic, seq);
-      await publisher.publish(channel(topic), JSON.stringify({ p: producer, s: seq, d: payload }));
+      // Not handed to a connection that is not ready: ioredis would queue it and hold the caller through its
+      // retries, then drop it, or deliver it late, after the others' resync.
+      if (publisher.status !== 'ready') return registry.dispatch(topic, payload);
+      // Our subscriber is down: the message cannot come back to this instance through Redis.
+      const echoed = subscriber.status === 'ready';
+      if (!echoed) registry.dispatch(topic, payload);
+      try {
+        await publisher.publish(channel(topic), JSON.stringify({ p: producer, s: seq, d: payload }));
+      } catch (error) {
+        // The connection dropped with the message on it: this instance's clients still get it; the others resync.
+        onError(error, `publish ${topic}: delivered on this instance only`);
+        if (echoed) registry.dispatch(topic, payload);
+      }
     },
     onGap(handler) {
       gapHandlers.add(handler);
@@ -119,7 +145,7 @@ export function createRedisBus(options: RedisBusOptions): EventBus {
       };
     },
     async ready() {
-      await Promise.all([...pending]);
+      await Promise.all([...pending, firstConnection]);
     },
     connected: () => publisher.status === 'ready' && subscriber.status === 'ready',
     async close() {

@@ -41,5 +41,7 @@ export async function commandApplied(
         : 'queued'
       : outcome.status;
   if (status !== 'applied')
-    throw new Error(`operator ${command} on ${eventId}: ${status} ${row?.error ?? ''}`);
+    throw new Error(
+      `operator ${command} on ${eventId}: ${status} ${row?.error ?? (outcome as { error?: string | null }).error ?? ''}`,
+    );
 }

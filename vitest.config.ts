@@ -43,6 +43,8 @@ export default defineConfig({
           // rounds, spawned servers, PostgreSQL) while the other core idles. Each file has its own databases and
           // Redis prefix, and spawned servers take free ports, so files do not share state.
           maxWorkers: 2,
+          // Scans every log line of the servers the tests build for secrets; fails the run on one (issue 32).
+          globalSetup: ['apps/server/test/support/log-scan.global.ts'],
           // One module graph per worker, not per file: 295 s and 462 CPU-seconds → 195 s and 268 on a quiet machine
           // (each file re-imported the whole server, and ran it cold). Files keep no module state between them
           // (each builds its own app, databases and Redis prefix); all pass with shuffled files.

@@ -10,6 +10,7 @@ import { testConfig, type Config } from '../../src/config/config';
 import type { Clock } from '../../src/lib/clock';
 import { openDatabase, type Database } from '../../src/db/database';
 import { createMigratedPostgresDatabase, databaseUrl, POSTGRES_URL, REDIS_TEST_URL } from './databases';
+import { scannedLogs } from './log-scan';
 
 export type Instance = Awaited<ReturnType<typeof buildApp>> & { database: Database; baseUrl: string };
 
@@ -38,7 +39,8 @@ export async function startInstances(
     viaUrl?: (url: string) => string;
   } = {},
 ) {
-  const { logStream } = options;
+  // Every line the instances log is scanned for secrets (support/log-scan.ts), at `info` unless the test chose.
+  const { logStream, level } = scannedLogs(options.logStream);
   // A clone of the migrated template, as every PostgreSQL test database.
   const dbName = await createMigratedPostgresDatabase();
   const prefix = `sbtest:${randomBytes(5).toString('hex')}:`;
@@ -47,6 +49,7 @@ export async function startInstances(
     const url = databaseUrl(dbName);
     const database = await openDatabase({ url: options.viaUrl?.(url) ?? url, poolSize: 4 });
     const config = testConfig({
+      ...(level ? { LOG_LEVEL: level } : {}),
       REDIS_URL: REDIS_TEST_URL,
       REDIS_CHANNEL_PREFIX: prefix,
       FEED_CONFLATE_MS: 50,

@@ -39,7 +39,9 @@ export function createSimulatorRunner(deps: {
     if (signal?.aborted) return;
     await deps.virtual?.tick();
     if (signal?.aborted) return;
-    await deps.catalogue.prepareUpcoming(10);
+    // Markets of the events coming near, one event at a time (each is priced: seconds on a busy machine).
+    for (let i = 0; i < 10 && !signal?.aborted; i++)
+      if ((await deps.catalogue.prepareUpcoming(1)) === 0) break;
     if (signal?.aborted) return;
     await deps.simulator.tick(signal);
     // Rows the operator changed (start time, pause, speed) reload everywhere.

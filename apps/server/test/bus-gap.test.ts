@@ -5,9 +5,9 @@ import { Redis } from 'ioredis';
 import { describe, expect, it } from 'vitest';
 import type { FeedServerMessage } from '@sb/contract';
 import { REDIS_TEST_URL } from './support/databases';
-import { SHARED_BACKENDS_AVAILABLE, useSimulatedPair } from './support/instances';
+import { SHARED_BACKENDS_AVAILABLE, useSimulatedPair, watchLaterMatch } from './support/instances';
 import { commandApplied, waitFor } from './support/wait';
-import { connectFeed, isType, type FeedTestClient } from './support/feed-client';
+import type { FeedTestClient } from './support/feed-client';
 
 /**
  * What a client shows, rebuilt from the messages it received: per event the shown match fields, per open
@@ -40,19 +40,8 @@ function clientState(messages: FeedServerMessage[], eventId: number) {
   it("rebuilds a disconnected instance and its clients end with the other instance's clients' state", async () => {
     // The instance that does not run the simulator is the one that loses its Redis connection.
     const { leader, follower } = await pair.roles();
-    const [event] = (await leader.modules.producer.operatorEvents(['not_started'], 200)).filter(
-      // Not one already due: the leader may kick it off before the test's start command (an aged template).
-      (e) => e.sportId === 1 && e.startAt.getTime() > Date.now() + 3_600_000,
-    );
-    const eventId = event!.id;
-    for (const instance of [leader, follower]) {
-      const client = await connectFeed(instance.baseUrl);
-      clients.push(client);
-      await client.next(isType('hello'));
-      client.send({ type: 'subscribe', topics: [`event:${eventId}`] });
-      await client.next(isType('subscribed'));
-    }
-    const [onLeader, onFollower] = clients as [FeedTestClient, FeedTestClient];
+    const { eventId, watchers } = await watchLaterMatch(leader, [leader, follower], clients);
+    const [onLeader, onFollower] = watchers as [FeedTestClient, FeedTestClient];
     await commandApplied(leader.modules.producer, eventId, 'speed', { factor: 120 });
     await commandApplied(leader.modules.producer, eventId, 'start');
     await waitFor(() => onFollower.messages.some((m) => m.type === 'market_update'), 20_000);

@@ -8,8 +8,13 @@ import type { FeedServerMessage } from '@sb/contract';
 import { redisBin, startRedis, type RedisServer } from './chaos/backends';
 import { login } from './support/accounts';
 import { placeBet, preMatchPicks, slipForm } from './support/betting';
-import { connectFeed, isType, type FeedTestClient } from './support/feed-client';
-import { SHARED_BACKENDS_AVAILABLE, startInstances, type Instance } from './support/instances';
+import type { FeedTestClient } from './support/feed-client';
+import {
+  SHARED_BACKENDS_AVAILABLE,
+  startInstances,
+  watchLaterMatch,
+  type Instance,
+} from './support/instances';
 import type { TestServer } from './support/server';
 import { commandApplied, waitFor } from './support/wait';
 
@@ -52,19 +57,8 @@ const bin = redisBin();
     const [leader, follower] = a.modules.producer.isLeader() ? [a, b] : [b, a];
     expect(leader.modules.producer.isLeader()).toBe(true);
 
-    const [event] = (await leader.modules.producer.operatorEvents(['not_started'], 200)).filter(
-      // Not one already due: the leader may kick it off before the test's start command (an aged template).
-      (e) => e.sportId === 1 && e.startAt.getTime() > Date.now() + 3_600_000,
-    );
-    const eventId = event!.id;
-    for (const instance of [leader, follower]) {
-      const client = await connectFeed(instance.baseUrl);
-      clients.push(client);
-      await client.next(isType('hello'));
-      client.send({ type: 'subscribe', topics: [`event:${eventId}`] });
-      await client.next(isType('subscribed'));
-    }
-    const [onLeader, onFollower] = clients as [FeedTestClient, FeedTestClient];
+    const { eventId, watchers } = await watchLaterMatch(leader, [leader, follower], clients);
+    const [onLeader, onFollower] = watchers as [FeedTestClient, FeedTestClient];
     // A football match at 40× (a match minute every 1.5 s): it runs through the whole test.
     await commandApplied(leader.modules.producer, eventId, 'speed', { factor: 40 });
     await commandApplied(leader.modules.producer, eventId, 'start');

@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
-import type { FeedTestClient } from './feed-client';
+import { connectFeed, isType, type FeedTestClient } from './feed-client';
 import { waitFor } from './wait';
 import { buildApp } from '../../src/app';
 import { testConfig, type Config } from '../../src/config/config';
@@ -106,4 +106,30 @@ export function useSimulatedPair() {
       return a.modules.producer.isLeader() ? { leader: a, follower: b } : { leader: b, follower: a };
     },
   };
+}
+
+/**
+ * A football match that starts in an hour or more (not one already due, which the leader may kick off before a
+ * test's start command: the template database ages), with a feed client on each instance subscribed to it; the
+ * clients are added to `clients` (closed by the caller) and returned in the instances' order.
+ */
+export async function watchLaterMatch(
+  leader: Instance,
+  instances: Instance[],
+  clients: FeedTestClient[],
+): Promise<{ eventId: number; watchers: FeedTestClient[] }> {
+  const [event] = (await leader.modules.producer.operatorEvents(['not_started'], 200)).filter(
+    (e) => e.sportId === 1 && e.startAt.getTime() > Date.now() + 3_600_000,
+  );
+  const eventId = event!.id;
+  const watchers: FeedTestClient[] = [];
+  for (const instance of instances) {
+    const client = await connectFeed(instance.baseUrl);
+    clients.push(client);
+    watchers.push(client);
+    await client.next(isType('hello'));
+    client.send({ type: 'subscribe', topics: [`event:${eventId}`] });
+    await client.next(isType('subscribed'));
+  }
+  return { eventId, watchers };
 }

@@ -45,8 +45,8 @@ function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<
  * Liveness and readiness (Kubernetes' probes). `/healthz`: the process serves (no dependency is asked, so a
  * database outage never gets the process restarted). `/readyz`: 200 only when the database answers with every
  * shipped migration applied and the instance is not shutting down; 503 naming the failing parts otherwise. A Redis
- * that cannot be reached is reported (`checks.redis`, `degraded`) but keeps the instance ready (see DEGRADED). SIGTERM calls `beginShutdown()` first, so load balancers stop sending
- * traffic before the drain.
+ * that cannot be reached is reported (`checks.redis`, `degraded`) but keeps the instance ready (see DEGRADED).
+ * SIGTERM calls `beginShutdown()` first, so load balancers stop sending traffic before the drain.
  */
 export function createReadiness(deps: ReadinessDeps) {
   const expected = expectedMigrations();

@@ -23,7 +23,9 @@ export default function setup(project: TestProject) {
     const mask = (line: string) =>
       SECRET_PATTERNS.reduce((text, [, pattern]) => text.replace(new RegExp(pattern, 'g'), '‹secret›'), line);
     console.log(`log scan: ${scanned} server log lines scanned, ${found.length} with a secret`);
-    if (found.length > 0)
+    if (found.length > 0) {
+      // Vitest reports an error thrown here but keeps the run's exit code: the run fails through the exit code.
+      process.exitCode = 1;
       throw new Error(
         `log scan: ${found.length} server log lines carry a password, hash, TOTP secret or token:\n` +
           found
@@ -31,6 +33,7 @@ export default function setup(project: TestProject) {
             .map((f) => `  ${f.test} [${f.names.join(', ')}]: ${mask(f.line).slice(0, 300)}`)
             .join('\n'),
       );
+    }
     // Only a run that built servers through the helpers has lines to scan (a run of unit-like files has none).
   };
 }

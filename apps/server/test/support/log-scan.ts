@@ -71,7 +71,9 @@ export function scannedLogs(own?: { write(line: string): void }): {
   if (!dir) return own ? { logStream: own } : {};
   if (!countFile) {
     countFile = path.join(dir, `count-${process.pid}-${Math.random().toString(36).slice(2)}`);
+    // The count is written now and then (a worker may be ended without its exit handlers); the found lines at once.
     process.once('exit', flushCount);
+    setInterval(flushCount, 500).unref();
   }
   const found = path.join(dir, `found-${process.pid}.log`);
   return {
@@ -83,7 +85,6 @@ export function scannedLogs(own?: { write(line: string): void }): {
         const names = findSecrets(line);
         if (names.length > 0)
           appendFileSync(found, `${JSON.stringify({ test: currentTest(), names, line: line.trim() })}\n`);
-        if (scanned % 500 === 0) flushCount();
       },
     },
   };

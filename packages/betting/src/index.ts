@@ -10,3 +10,4 @@ export * from './stakes';
 export * from './payout';
 export * from './cashout';
 export * from './dates';
+export * from './outcome-label';

@@ -16,3 +16,4 @@ export * from './favourites';
 export * from './startup';
 export * from './virtual';
 export * from './ops';
+export * from './ops-floor';

@@ -66,6 +66,10 @@ export const OPS_ACCESS: Readonly<Record<string, OpsAccess>> = {
   'POST /ops/v1/markets/:id/result': trade('catalogue'),
   'POST /ops/v1/markets/:id/void': trade('catalogue'),
   'POST /ops/v1/markets/:id/resettle': trade('catalogue'),
+  // The trading floor (issue 34): the navigator reads the shared catalogue; the event view adds the liability of
+  // the operator's brand (every brand's for an all-brands operator).
+  'GET /ops/v1/catalogue': read('shared'),
+  'GET /ops/v1/events/:id': read(),
 };
 
 /** The declaration of a route (HEAD answers as its GET), or undefined. */

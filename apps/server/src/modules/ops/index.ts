@@ -27,6 +27,9 @@ import { opsRoutes } from './ops.routes';
 import { createTickerPump } from './ticker';
 import type { Risk } from './risk';
 import { createTrading } from './trading';
+import { createOpsEventsRepository } from './ops-events.repository';
+import { createOpsEvents } from './ops-events.service';
+import { opsEventsRoutes } from './ops-events.routes';
 import { createTradingControls } from './trading-controls';
 
 export type { OperatorContext, OperatorsService } from './operators';
@@ -121,6 +124,16 @@ export function createOpsModule(deps: {
     resultsDeskRoutes(results, now),
     dashboardRoutes(createDashboardService(createDashboardRepository(deps.db), now, sportNames)),
     margins,
+    opsEventsRoutes(
+      createOpsEvents({
+        repo: createOpsEventsRepository(deps.db),
+        desk,
+        reference: () => deps.sports.catalogue.reference(),
+        ensureMarkets: (id) => deps.sports.catalogue.ensureMarketsFor([id]),
+        marketName: (t, lang) => deps.sports.betting.marketName(t, lang),
+        isProducerStale: () => deps.sports.isProducerStale(),
+      }),
+    ),
   ];
   return {
     operators,

@@ -33,6 +33,7 @@ export type { OperatorPrices } from './operator-prices';
 export type { BrandMargins } from './brand-margins';
 export { MARKET_FAMILIES, MAX_BRAND_MARGIN_BP, MIN_BRAND_MARGIN_BP } from './pricing/brand-odd';
 export type { MarketForResult, MarketResults, MarketResulting, ResultModel } from './market-resulting';
+export type { ReferenceCache } from './event-view';
 
 export interface SportsDeps {
   database: Database;

@@ -1,0 +1,194 @@
+import { outcomeLabel } from '@sb/betting';
+import type { OpsCatalogueEvent, OpsCatalogueTree, OpsEventMarket, OpsEventView } from '@sb/contract';
+import { notFound } from '../../plugins/errors';
+import { TRANSLATIONS } from '../content/index';
+import type { ReferenceCache } from '../sports/index';
+import type { DeskService } from './desk.service';
+import type {
+  CatalogueEventRow,
+  CatalogueFilter,
+  MarketRowOut,
+  OpsEventsRepository,
+  SelectionRowOut,
+} from './ops-events.repository';
+
+type Names = { en: string; tr: string };
+type Lang = keyof Names;
+
+/** The server's translation table as the shared naming code's `t` ({{param}} substitution). */
+const translateIn =
+  (lang: Lang) =>
+  (key: string, options?: Record<string, unknown>): string =>
+    (TRANSLATIONS[lang][key] ?? key).replace(/\{\{(\w+)\}\}/g, (m, name: string) =>
+      options && Object.hasOwn(options, name) ? String(options[name] ?? '') : m,
+    );
+const T = { en: translateIn('en'), tr: translateIn('tr') };
+
+/** A selection's name in both languages, by the player app's own naming code (`outcomeLabel`). */
+export function selectionNames(outcome: string, name: string, line: string): Names {
+  return { en: outcomeLabel(outcome, name, line, T.en), tr: outcomeLabel(outcome, name, line, T.tr) };
+}
+
+/** A market's name in both languages: the market type's name (as the player app shows it) and its line. */
+export function marketNames(marketName: (t: number, lang: Lang) => string, t: number, line: string): Names {
+  const withLine = (n: string) => (line ? `${n} (${line})` : n);
+  return { en: withLine(marketName(t, 'en')), tr: withLine(marketName(t, 'tr')) };
+}
+
+function statusOf(m: MarketRowOut): OpsEventMarket['status'] {
+  if (m.resolved) return 'resulted';
+  if (m.closed) return 'closed';
+  return m.disabled || m.operatorSuspended !== null ? 'suspended' : 'open';
+}
+
+function selectionStatus(m: MarketRowOut, s: SelectionRowOut): OpsEventMarket['status'] {
+  if (m.resolved || (s.isClosed && s.result !== null)) return 'resulted';
+  if (m.closed || s.isClosed) return 'closed';
+  return m.disabled || s.isDisabled || m.operatorSuspended !== null ? 'suspended' : 'open';
+}
+
+export interface OpsEventsDeps {
+  repo: OpsEventsRepository;
+  desk: Pick<DeskService, 'eventLiability'>;
+  reference: () => Promise<ReferenceCache>;
+  /** Creates the event's markets if the catalogue has not priced them yet (pre-match markets are made lazily). */
+  ensureMarkets: (eventId: number) => Promise<void>;
+  marketName: (t: number, lang: Lang) => string;
+  isProducerStale: () => boolean;
+}
+
+/** The event navigator (search and tree) and the event view of the trading floor (issue 34 item 2). */
+export function createOpsEvents(deps: OpsEventsDeps) {
+  const { repo } = deps;
+
+  function nameOf(ref: ReferenceCache, kind: 'sports' | 'regions' | 'competitions', id: number) {
+    const r = ref[kind].get(id);
+    return { id, name: r ? { en: r.nameEn, tr: r.nameTr } : { en: String(id), tr: String(id) } };
+  }
+
+  function eventOf(ref: ReferenceCache, e: CatalogueEventRow): OpsCatalogueEvent {
+    return {
+      id: e.id,
+      sport: nameOf(ref, 'sports', e.sportId),
+      region: nameOf(ref, 'regions', e.regionId),
+      competition: nameOf(ref, 'competitions', e.competitionId),
+      home: e.home,
+      away: e.away,
+      startAt: e.startAt.toISOString(),
+      status: e.status,
+      phase: e.phase,
+      isLive: e.status === 'live',
+      minute: e.status === 'live' ? e.periodTime : 0,
+      score: e.score,
+    };
+  }
+
+  /** Counts per competition folded into sport › region › competition, each level in the catalogue's order. */
+  function treeOf(
+    ref: ReferenceCache,
+    counts: Awaited<ReturnType<OpsEventsRepository['counts']>>,
+  ): OpsCatalogueTree {
+    const order = (kind: 'sports' | 'regions' | 'competitions', id: number) => ref[kind].get(id)?.order ?? 0;
+    const sports = new Map<number, OpsCatalogueTree[number]>();
+    for (const c of counts) {
+      const sport = sports.get(c.sportId) ?? { ...nameOf(ref, 'sports', c.sportId), events: 0, live: 0, regions: [] };
+      sports.set(c.sportId, sport);
+      let region = sport.regions.find((r) => r.id === c.regionId);
+      if (!region) {
+        region = { ...nameOf(ref, 'regions', c.regionId), events: 0, live: 0, competitions: [] };
+        sport.regions.push(region);
+      }
+      region.competitions.push({ ...nameOf(ref, 'competitions', c.competitionId), events: c.events, live: c.live });
+      for (const level of [sport, region]) {
+        level.events += c.events;
+        level.live += c.live;
+      }
+    }
+    const list = [...sports.values()].sort((a, b) => order('sports', a.id) - order('sports', b.id));
+    for (const s of list) {
+      s.regions.sort((a, b) => order('regions', a.id) - order('regions', b.id) || a.name.en.localeCompare(b.name.en));
+      for (const r of s.regions)
+        r.competitions.sort(
+          (a, b) => order('competitions', a.id) - order('competitions', b.id) || a.name.en.localeCompare(b.name.en),
+        );
+    }
+    return list;
+  }
+
+  return {
+    /** The events matching the filter and the tree of every match's counts. */
+    async catalogue(filter: CatalogueFilter) {
+      const [ref, events, counts] = await Promise.all([deps.reference(), repo.events(filter), repo.counts(filter)]);
+      return {
+        total: counts.reduce((n, c) => n + c.events, 0),
+        events: events.map((e) => eventOf(ref, e)),
+        tree: treeOf(ref, counts),
+      };
+    },
+
+    /**
+     * The event view: header, and every market with every selection (named as the player app names them), its
+     * price, model price, state and liability from the open bets of `brandId` (every brand when null).
+     */
+    async event(id: number, brandId: number | null): Promise<OpsEventView> {
+      const row = await repo.event(id);
+      if (!row) throw notFound('event');
+      await deps.ensureMarkets(id);
+      const [ref, { markets, selections }, liability] = await Promise.all([
+        deps.reference(),
+        repo.markets(id),
+        deps.desk.eventLiability(id, brandId),
+      ]);
+      const bySelection = new Map(
+        liability.markets.flatMap((m) => m.selections.map((s) => [s.selectionId, s] as const)),
+      );
+      const byMarket = new Map(liability.markets.map((m) => [m.marketId, m]));
+      const selectionsOf = new Map<number, SelectionRowOut[]>();
+      for (const s of selections) selectionsOf.set(s.marketId, [...(selectionsOf.get(s.marketId) ?? []), s]);
+      const open = markets.filter((m) => !m.closed && !m.resolved);
+      return {
+        event: {
+          ...eventOf(ref, row),
+          suspended: open.length > 0 && open.every((m) => m.operatorSuspended !== null),
+          producer: { stale: deps.isProducerStale() },
+        },
+        liability: { bets: liability.bets, stakes: liability.stakes, netRisk: liability.netRisk },
+        markets: markets.map((m) => {
+          const l = byMarket.get(m.id);
+          return {
+            id: m.id,
+            t: m.t,
+            line: m.s,
+            name: marketNames(deps.marketName, m.t, m.s),
+            status: statusOf(m),
+            suspendedBy: m.operatorSuspended,
+            bets: l?.bets ?? 0,
+            stakes: l?.stakes ?? 0,
+            worstNet: l?.worstNet ?? 0,
+            selections: (selectionsOf.get(m.id) ?? []).map((s) => {
+              const sl = bySelection.get(s.id);
+              return {
+                id: s.id,
+                outcome: s.outcome,
+                name: selectionNames(s.outcome, s.name, m.s),
+                price: s.odd,
+                modelPrice: s.overrideUntil !== null && s.modelOdd !== null ? s.modelOdd : s.odd,
+                overrideUntil: s.overrideUntil?.toISOString() ?? null,
+                status: selectionStatus(m, s),
+                result: s.result,
+                liability: {
+                  bets: sl?.bets ?? 0,
+                  stakes: sl?.stakes ?? 0,
+                  payoutIfWins: sl?.payoutIfWins ?? 0,
+                  net: sl?.net ?? l?.stakes ?? 0,
+                },
+              };
+            }),
+          };
+        }),
+      };
+    },
+  };
+}
+
+export type OpsEvents = ReturnType<typeof createOpsEvents>;

@@ -224,6 +224,7 @@ export async function buildApp(deps: AppDeps) {
     producer,
     risk,
     settleBetsIn: betting.settlement.settleBetsIn,
+    voidBetIn: betting.settlement.voidBetIn,
     require2fa: config.OPS_REQUIRE_2FA,
     sessionMinutes: config.OPS_SESSION_MINUTES,
     automationToken: config.OPERATOR_TOKEN,

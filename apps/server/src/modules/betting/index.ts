@@ -18,7 +18,7 @@ export type { BetRisk, BettingService } from './betting.service';
 /** What a stored bet pays for given leg results (`betPayout`): the back office's liability uses it. */
 export { payoutOf } from './bet-view';
 export { payoutCaps, type PayoutCapOf, type PayoutOverride } from './payout-cap';
-export type { BetMoneyChange, SettlementService } from './settlement.service';
+export type { BetMoneyChange, BetVoidChange, SettlementService } from './settlement.service';
 
 /** How often the background jobs run on every instance (each bet is still handled exactly once). */
 const ACCEPT_EVERY_MS = 1_000;

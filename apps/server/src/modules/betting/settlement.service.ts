@@ -31,6 +31,27 @@ export interface BetMoneyChange {
   debt: number;
 }
 
+/** What an operator's void of one bet did (minor units). */
+export interface BetVoidChange {
+  betId: number;
+  appId: number;
+  userId: number;
+  currency: string;
+  statusBefore: string;
+  status: string;
+  /** The settlement payout taken back (0 for an open bet, or one that paid nothing). */
+  reversed: number;
+  /** The stake given back (what is still staked: a partial cash-out took the rest out earlier). */
+  refunded: number;
+  /** Of `reversed`, what the client's cash could not cover: booked as the client's debt. */
+  debt: number;
+  /** It was void already: nothing moved. */
+  unchanged: boolean;
+}
+
+/** Statuses a bet can be voided from: open (in its live delay or accepted) or settled. */
+const VOIDABLE: string[] = ['pending', 'waiting', ...SETTLED];
+
 /** Settled bets this recent are watched for corrected results. */
 const RESETTLE_WINDOW_MS = 7 * 24 * 3_600_000;
 /** Bets whose legs the settlement pass reads at once. */
@@ -296,6 +317,56 @@ export function createSettlementService(deps: {
     return changes;
   }
 
+  /**
+   * An operator's void of one bet, in the operator's transaction, exactly once: the bet row is locked and moved to
+   * `cancelled` conditionally (settlement, resettlement, cash-out and the live-delay check leave a cancelled bet
+   * alone). A settled bet's round payout is taken back first (what the cash cannot cover becomes the client's
+   * debt, as an operator's resettlement does), then what is still staked comes back; ledger keys name the bet.
+   * A repeated void changes nothing (`unchanged`); a cashed-out or rejected bet is refused (`refused`, its money
+   * is final). Null for an unknown bet.
+   */
+  async function voidBetIn(
+    tx: DbOrTx,
+    betId: number,
+  ): Promise<BetVoidChange | { refused: string } | null> {
+    const r = repositoryOf(tx);
+    const bet = await r.lock(betId);
+    if (!bet) return null;
+    const base = { betId, appId: bet.appId, userId: bet.userId, currency: bet.currency };
+    if (bet.status === 'cancelled')
+      return { ...base, statusBefore: 'cancelled', status: 'cancelled', reversed: 0, refunded: 0, debt: 0, unchanged: true };
+    if (!VOIDABLE.includes(bet.status)) return { refused: bet.status };
+    const reversed = SETTLED.includes(bet.status) ? bet.settledPayout : cents(0);
+    const refunded = cents(bet.stakePerBet * bet.combinations);
+    const moved = await r.transition(bet.id, [bet.status], {
+      status: 'cancelled',
+      paid: cents(bet.paid - reversed + refunded),
+      settledPayout: cents(0),
+      settledAt: new Date(clock.now()),
+    });
+    if (!moved) throw new Error(`bet ${bet.id}: locked yet not moved from ${bet.status}`);
+    let debt = 0;
+    if (reversed > 0)
+      debt = (
+        await deps.wallet.clawback(
+          movement(
+            bet,
+            reversed,
+            `bet:${bet.id}:reverse:${bet.settlementRound}`,
+            bet.status === 'refund' ? 'bet_refund' : 'bet_payout',
+            'transaction.bet_payout_reversal',
+          ),
+          tx,
+        )
+      ).debt;
+    if (refunded > 0)
+      await deps.wallet.credit(
+        movement(bet, refunded, `bet:${bet.id}:void`, 'bet_refund', 'transaction.bet_refund'),
+        tx,
+      );
+    return { ...base, statusBefore: bet.status, status: 'cancelled', reversed, refunded, debt, unchanged: false };
+  }
+
   /** The current result of each selection (null while undecided). */
   async function resultsOf(selectionIds: number[]): Promise<Map<number, string | null>> {
     const selections = await deps.sports.selections(selectionIds);
@@ -326,6 +397,7 @@ export function createSettlementService(deps: {
     settle,
     resettle,
     settleBetsIn,
+    voidBetIn,
 
     /**
      * Settles every waiting bet whose selections all have results now; returns the ids it settled. Only bets

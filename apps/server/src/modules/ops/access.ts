@@ -70,6 +70,9 @@ export const OPS_ACCESS: Readonly<Record<string, OpsAccess>> = {
   // the operator's brand (every brand's for an all-brands operator).
   'GET /ops/v1/catalogue': read('shared'),
   'GET /ops/v1/events/:id': read(),
+  // A bet is its brand's: a brand's trader voids its own brand's bets.
+  'GET /ops/v1/bets/:id/detail': read(),
+  'POST /ops/v1/bets/:id/void': trade('brand'),
 };
 
 /** The declaration of a route (HEAD answers as its GET), or undefined. */

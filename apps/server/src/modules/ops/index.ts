@@ -30,6 +30,10 @@ import { createTrading } from './trading';
 import { createOpsEventsRepository } from './ops-events.repository';
 import { createOpsEvents } from './ops-events.service';
 import { opsEventsRoutes } from './ops-events.routes';
+import { createOpsBetsRepository } from './ops-bets.repository';
+import { createOpsBets } from './ops-bets.service';
+import { opsBetsRoutes } from './ops-bets.routes';
+import type { BetVoidChange } from '../betting/index';
 import { createTradingControls } from './trading-controls';
 
 export type { OperatorContext, OperatorsService } from './operators';
@@ -60,6 +64,8 @@ export function createOpsModule(deps: {
   risk: Risk;
   /** Betting's settlement of the bets on an operator-resulted market, in the operator's transaction. */
   settleBetsIn: (tx: DbOrTx, selectionIds: number[]) => Promise<BetMoneyChange[]>;
+  /** Betting's void of one bet, in the operator's transaction (the bet detail's void). */
+  voidBetIn: (tx: DbOrTx, betId: number) => Promise<BetVoidChange | { refused: string } | null>;
   require2fa: boolean;
   sessionMinutes: number;
   /** OPERATOR_TOKEN: automation's bearer (an admin of every brand). */
@@ -120,6 +126,7 @@ export function createOpsModule(deps: {
     sportExists: (id) => risk.sportExists(id),
     sports: sportNames,
   });
+  const marketName = (t: number, lang: 'en' | 'tr') => deps.sports.betting.marketName(t, lang);
   const extra = [
     resultsDeskRoutes(results, now),
     dashboardRoutes(createDashboardService(createDashboardRepository(deps.db), now, sportNames)),
@@ -130,8 +137,18 @@ export function createOpsModule(deps: {
         desk,
         reference: () => deps.sports.catalogue.reference(),
         ensureMarkets: (id) => deps.sports.catalogue.ensureMarketsFor([id]),
-        marketName: (t, lang) => deps.sports.betting.marketName(t, lang),
+        marketName,
         isProducerStale: () => deps.sports.isProducerStale(),
+      }),
+    ),
+    opsBetsRoutes(
+      createOpsBets({
+        db: deps.db,
+        desk: deskRepo,
+        repo: createOpsBetsRepository,
+        audit,
+        marketName,
+        voidBetIn: deps.voidBetIn,
       }),
     ),
   ];

@@ -34,7 +34,11 @@ export const opsCatalogueTreeSchema = z.array(
     ...named.shape,
     ...counted,
     regions: z.array(
-      z.object({ ...named.shape, ...counted, competitions: z.array(z.object({ ...named.shape, ...counted })) }),
+      z.object({
+        ...named.shape,
+        ...counted,
+        competitions: z.array(z.object({ ...named.shape, ...counted })),
+      }),
     ),
   }),
 );
@@ -164,7 +168,9 @@ export const opsBetDetailSchema = z.object({
   /** The bet's money movements in the ledger, oldest first (cash-outs among them). */
   movements: z.array(opsBetMovementSchema),
   /** The operators' actions on the bet (void), oldest first. */
-  actions: z.array(z.object({ at: z.string(), actor: z.string(), action: z.string(), reason: z.string().nullable() })),
+  actions: z.array(
+    z.object({ at: z.string(), actor: z.string(), action: z.string(), reason: z.string().nullable() }),
+  ),
 });
 export type OpsBetDetail = z.infer<typeof opsBetDetailSchema>;
 export const opsBetDetailResponseSchema = z.object({ result: opsBetDetailSchema });
@@ -193,7 +199,14 @@ export const opsEventResultMarketSchema = z.object({
   name: names,
   /** settled: decided by the facts; voided: undecidable and voided; open: undecidable and left open; already: resulted before. */
   outcome: z.enum(['settled', 'voided', 'open', 'already']),
-  selections: z.array(z.object({ id: z.number().int(), name: names, before: z.string().nullable(), after: z.string().nullable() })),
+  selections: z.array(
+    z.object({
+      id: z.number().int(),
+      name: names,
+      before: z.string().nullable(),
+      after: z.string().nullable(),
+    }),
+  ),
   bets: z.number().int(),
 });
 

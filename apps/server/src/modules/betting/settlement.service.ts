@@ -325,16 +325,21 @@ export function createSettlementService(deps: {
    * A repeated void changes nothing (`unchanged`); a cashed-out or rejected bet is refused (`refused`, its money
    * is final). Null for an unknown bet.
    */
-  async function voidBetIn(
-    tx: DbOrTx,
-    betId: number,
-  ): Promise<BetVoidChange | { refused: string } | null> {
+  async function voidBetIn(tx: DbOrTx, betId: number): Promise<BetVoidChange | { refused: string } | null> {
     const r = repositoryOf(tx);
     const bet = await r.lock(betId);
     if (!bet) return null;
     const base = { betId, appId: bet.appId, userId: bet.userId, currency: bet.currency };
     if (bet.status === 'cancelled')
-      return { ...base, statusBefore: 'cancelled', status: 'cancelled', reversed: 0, refunded: 0, debt: 0, unchanged: true };
+      return {
+        ...base,
+        statusBefore: 'cancelled',
+        status: 'cancelled',
+        reversed: 0,
+        refunded: 0,
+        debt: 0,
+        unchanged: true,
+      };
     if (!VOIDABLE.includes(bet.status)) return { refused: bet.status };
     const reversed = SETTLED.includes(bet.status) ? bet.settledPayout : cents(0);
     const refunded = cents(bet.stakePerBet * bet.combinations);
@@ -364,7 +369,15 @@ export function createSettlementService(deps: {
         movement(bet, refunded, `bet:${bet.id}:void`, 'bet_refund', 'transaction.bet_refund'),
         tx,
       );
-    return { ...base, statusBefore: bet.status, status: 'cancelled', reversed, refunded, debt, unchanged: false };
+    return {
+      ...base,
+      statusBefore: bet.status,
+      status: 'cancelled',
+      reversed,
+      refunded,
+      debt,
+      unchanged: false,
+    };
   }
 
   /** The current result of each selection (null while undecided). */

@@ -73,6 +73,9 @@ export const OPS_ACCESS: Readonly<Record<string, OpsAccess>> = {
   // A bet is its brand's: a brand's trader voids its own brand's bets.
   'GET /ops/v1/bets/:id/detail': read(),
   'POST /ops/v1/bets/:id/void': trade('brand'),
+  // Results are the shared catalogue's: the preview too (it is the same action, rolled back).
+  'POST /ops/v1/events/:id/result/preview': trade('catalogue'),
+  'POST /ops/v1/events/:id/result/confirm': trade('catalogue'),
 };
 
 /** The declaration of a route (HEAD answers as its GET), or undefined. */

@@ -34,6 +34,8 @@ import { createOpsBetsRepository } from './ops-bets.repository';
 import { createOpsBets } from './ops-bets.service';
 import { opsBetsRoutes } from './ops-bets.routes';
 import type { BetVoidChange } from '../betting/index';
+import { createOpsResults } from './ops-results.service';
+import { opsResultsRoutes } from './ops-results.routes';
 import { createTradingControls } from './trading-controls';
 
 export type { OperatorContext, OperatorsService } from './operators';
@@ -97,10 +99,11 @@ export function createOpsModule(deps: {
     desk: deskRepo,
     risk,
   });
+  const resulting = deps.sports.marketResulting(deps.producer.resultModel);
   const results = createResultsDesk({
     db: deps.db,
     clock: deps.clock,
-    resulting: deps.sports.marketResulting(deps.producer.resultModel),
+    resulting,
     settleBetsIn: deps.settleBetsIn,
     repo: createResultsRepository(deps.db),
     audit,
@@ -149,6 +152,16 @@ export function createOpsModule(deps: {
         audit,
         marketName,
         voidBetIn: deps.voidBetIn,
+      }),
+    ),
+    opsResultsRoutes(
+      createOpsResults({
+        db: deps.db,
+        clock: deps.clock,
+        resulting,
+        settleBetsIn: deps.settleBetsIn,
+        audit,
+        marketName,
       }),
     ),
   ];

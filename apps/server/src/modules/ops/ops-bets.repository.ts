@@ -41,7 +41,8 @@ export function createOpsBetsRepository(db: DbOrTx) {
           {
             startAt: dateOf(r.start_at)!,
             status: String(r.status),
-            score: r.status === 'not_started' ? null : ((r.data as { score?: unknown } | null)?.score ?? null),
+            score:
+              r.status === 'not_started' ? null : ((r.data as { score?: unknown } | null)?.score ?? null),
           },
         ]),
       );

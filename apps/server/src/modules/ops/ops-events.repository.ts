@@ -91,7 +91,9 @@ function whereOf(f: Omit<CatalogueFilter, 'limit'>): SQL {
     const like = likeOf(q);
     const byName = sql`(th.name ilike ${like} or ta.name ilike ${like} or c.name_en ilike ${like}
       or c.name_tr ilike ${like})`;
-    where.push(/^\d{1,10}$/.test(q) && Number(q) <= 2_147_483_647 ? sql`(e.id = ${Number(q)} or ${byName})` : byName);
+    where.push(
+      /^\d{1,10}$/.test(q) && Number(q) <= 2_147_483_647 ? sql`(e.id = ${Number(q)} or ${byName})` : byName,
+    );
   }
   return sql.join(where, sql` and `);
 }

@@ -91,14 +91,23 @@ export function createOpsEvents(deps: OpsEventsDeps) {
     const order = (kind: 'sports' | 'regions' | 'competitions', id: number) => ref[kind].get(id)?.order ?? 0;
     const sports = new Map<number, OpsCatalogueTree[number]>();
     for (const c of counts) {
-      const sport = sports.get(c.sportId) ?? { ...nameOf(ref, 'sports', c.sportId), events: 0, live: 0, regions: [] };
+      const sport = sports.get(c.sportId) ?? {
+        ...nameOf(ref, 'sports', c.sportId),
+        events: 0,
+        live: 0,
+        regions: [],
+      };
       sports.set(c.sportId, sport);
       let region = sport.regions.find((r) => r.id === c.regionId);
       if (!region) {
         region = { ...nameOf(ref, 'regions', c.regionId), events: 0, live: 0, competitions: [] };
         sport.regions.push(region);
       }
-      region.competitions.push({ ...nameOf(ref, 'competitions', c.competitionId), events: c.events, live: c.live });
+      region.competitions.push({
+        ...nameOf(ref, 'competitions', c.competitionId),
+        events: c.events,
+        live: c.live,
+      });
       for (const level of [sport, region]) {
         level.events += c.events;
         level.live += c.live;
@@ -106,10 +115,13 @@ export function createOpsEvents(deps: OpsEventsDeps) {
     }
     const list = [...sports.values()].sort((a, b) => order('sports', a.id) - order('sports', b.id));
     for (const s of list) {
-      s.regions.sort((a, b) => order('regions', a.id) - order('regions', b.id) || a.name.en.localeCompare(b.name.en));
+      s.regions.sort(
+        (a, b) => order('regions', a.id) - order('regions', b.id) || a.name.en.localeCompare(b.name.en),
+      );
       for (const r of s.regions)
         r.competitions.sort(
-          (a, b) => order('competitions', a.id) - order('competitions', b.id) || a.name.en.localeCompare(b.name.en),
+          (a, b) =>
+            order('competitions', a.id) - order('competitions', b.id) || a.name.en.localeCompare(b.name.en),
         );
     }
     return list;
@@ -118,7 +130,11 @@ export function createOpsEvents(deps: OpsEventsDeps) {
   return {
     /** The events matching the filter and the tree of every match's counts. */
     async catalogue(filter: CatalogueFilter) {
-      const [ref, events, counts] = await Promise.all([deps.reference(), repo.events(filter), repo.counts(filter)]);
+      const [ref, events, counts] = await Promise.all([
+        deps.reference(),
+        repo.events(filter),
+        repo.counts(filter),
+      ]);
       return {
         total: counts.reduce((n, c) => n + c.events, 0),
         events: events.map((e) => eventOf(ref, e)),

@@ -95,6 +95,59 @@ export function createMarketResulting(deps: {
       return { results, voided: resolved.voided.includes(row.order) };
     },
 
+    /**
+     * Every market of an event from the operator's facts at once (the one-form resulting), locked in id order
+     * until the transaction ends: by the producer's own decision of a match it results (`planResult` →
+     * `resolveResults`, results a market already holds kept as the producer keeps them). Each market comes with
+     * its results and whether the facts decide it (`decided`; an undecided one holds all-void results). Throws
+     * ResultInputError naming the field; null for an event without markets or a result model.
+     */
+    async eventFromFacts(
+      tx: DbOrTx,
+      eventId: number,
+      input: ResultInput,
+    ): Promise<{ market: MarketForResult; results: MarketResults; decided: boolean }[] | null> {
+      const repo = createOverridesRepository(tx);
+      const event = await repo.event(eventId);
+      const ctx = event && deps.simulator.contextOf(event, await deps.catalogue.reference());
+      if (!event || !ctx) return null;
+      const rows = await repo.lockMarkets({ eventId });
+      const sels = await repo.selectionsOf(rows.map((m) => m.id));
+      const kept = new Map<number, Record<string, string>>();
+      for (const m of rows) {
+        const own = sels.filter((x) => x.marketId === m.id);
+        if (event.status !== 'ended' && m.resolved && own.every((x) => x.result !== null))
+          kept.set(m.order, Object.fromEntries(own.map((x) => [x.outcome, x.result as string])));
+      }
+      const resolved = resolveResults(ctx.pricing, planResult(ctx.pricing, input), kept);
+      return rows.map((m) => {
+        const own = sels.filter((x) => x.marketId === m.id);
+        const market: MarketForResult = {
+          id: m.id,
+          eventId,
+          t: m.t,
+          s: m.s,
+          closed: m.closed,
+          resolved: m.resolved,
+          event: { status: event.status, startAt: event.startAt, sportId: event.sportId },
+          selections: own.map((x) => ({
+            id: x.id,
+            outcome: x.outcome,
+            name: x.name,
+            odd: x.odd,
+            result: m.resolved || x.isClosed ? x.result : null,
+          })),
+        };
+        const r = resolved.results[m.order];
+        const ruled = r !== undefined && r.t === m.t && r.s === m.s;
+        const decided = ruled && resolved.settled.includes(m.order);
+        const results = Object.fromEntries(
+          own.map((x) => [x.outcome, decided ? ((r.results as MarketResults)[x.outcome] ?? 'void') : 'void']),
+        );
+        return { market, results, decided };
+      });
+    },
+
     /** Writes every selection's result and closes the market as resolved (the market row locked by the caller). */
     async write(tx: DbOrTx, market: MarketForResult, results: MarketResults): Promise<void> {
       const repo = createOverridesRepository(tx);

@@ -51,6 +51,12 @@ const ROUTE_ACCESS: Record<string, 'read' | 'trade' | 'manage'> = {
   'PUT /ops/v1/margins': 'trade',
   'GET /ops/v1/commands/{id}': 'read',
   'POST /ops/v1/virtual/commands': 'trade',
+  'GET /ops/v1/catalogue': 'read',
+  'GET /ops/v1/events/{id}': 'read',
+  'GET /ops/v1/bets/{id}/detail': 'read',
+  'POST /ops/v1/bets/{id}/void': 'trade',
+  'POST /ops/v1/events/{id}/result/preview': 'trade',
+  'POST /ops/v1/events/{id}/result/confirm': 'trade',
 };
 const ROLES = ['support', 'trader', 'admin'] as const;
 const GRANTS = { support: ['read'], trader: ['read', 'trade'], admin: ['read', 'trade', 'manage'] };

@@ -53,6 +53,12 @@ const EXPECTED: Record<string, ['read' | 'trade' | 'manage', 'catalogue' | 'shar
   'POST /ops/v1/markets/{id}/result': ['trade', 'catalogue'],
   'POST /ops/v1/markets/{id}/void': ['trade', 'catalogue'],
   'POST /ops/v1/markets/{id}/resettle': ['trade', 'catalogue'],
+  'GET /ops/v1/catalogue': ['read', 'shared'],
+  'GET /ops/v1/events/{id}': ['read', 'brand'],
+  'GET /ops/v1/bets/{id}/detail': ['read', 'brand'],
+  'POST /ops/v1/bets/{id}/void': ['trade', 'brand'],
+  'POST /ops/v1/events/{id}/result/preview': ['trade', 'catalogue'],
+  'POST /ops/v1/events/{id}/result/confirm': ['trade', 'catalogue'],
 };
 const GRANTS = { support: ['read'], trader: ['read', 'trade'], admin: ['read', 'trade', 'manage'] };
 type Role = keyof typeof GRANTS;

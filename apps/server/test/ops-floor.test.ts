@@ -1,0 +1,484 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import type {
+  OpsBetDetail,
+  OpsBetVoid,
+  OpsCatalogueResponse,
+  OpsEventResult,
+  OpsEventView,
+} from '@sb/contract';
+import { fundedClient } from './support/casino';
+import { cashBalance, placeBet, slipForm, withLeader, type Pick } from './support/betting';
+import { SHARED_BACKENDS_AVAILABLE, startInstances, type Instance } from './support/instances';
+import { opsSession, type OpsMethod } from './support/ops';
+import type { TestServer } from './support/server';
+
+/**
+ * Issue 34, the trading floor's server side, on two instances over one PostgreSQL and one Redis (requests
+ * alternate between them): the event navigator and view, the whole event's suspension, a bet's detail and void
+ * exactly once, and one-form resulting against the producer's own decisions.
+ */
+type Selection = { id: number; outcome: string; odd: number };
+type Market = { id: number; t: number; s: string; selections: Selection[] };
+
+(SHARED_BACKENDS_AVAILABLE ? describe : describe.skip)('the trading floor (issue 34)', () => {
+  let shared: Awaited<ReturnType<typeof startInstances>>;
+  let instances: Instance[] = [];
+  let turn = 0;
+  const next = () => instances[turn++ % instances.length]!;
+  const first = () => instances[0]! as unknown as TestServer;
+  const tokens: Record<string, string> = {};
+  let demoBrand = 0;
+  let kartalBrand = 0;
+  let used = 0;
+
+  const ops = (method: OpsMethod, url: string, token?: string, payload?: object, on = next()) =>
+    on.app.inject({
+      method,
+      url,
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+      ...(payload ? { payload } : {}),
+      remoteAddress: '10.9.3.1',
+    });
+  const rows = async <T>(query: ReturnType<typeof sql>) =>
+    (await instances[0]!.database.db.execute(query)) as unknown as { rows: T[] };
+  const ledgerClean = async () => {
+    for (const brand of [demoBrand, kartalBrand])
+      expect(await instances[0]!.modules.wallet.service.audit(brand)).toEqual({
+        total: 0,
+        mismatched: [],
+        unbalancedMovements: 0,
+      });
+  };
+
+  /** A pre-match football event of its own (each test takes the next), with its markets as players see them. */
+  async function footballEvent() {
+    const list = await first().app.inject({
+      method: 'GET',
+      url: '/api/v2/fixture/full?sport=1&onlyPre=1&per_page=100',
+    });
+    const later = (list.json().result as { id: number; startDate: string }[]).filter(
+      (e) => Date.parse(e.startDate) > Date.now() + 3_600_000,
+    );
+    const id = later[used++]!.id;
+    const detail = (await first().app.inject({ method: 'GET', url: `/api/v2/fixture/e/${id}` })).json();
+    const markets = detail.result.markets as Market[];
+    const byType = (t: number) => markets.find((m) => m.t === t)!;
+    return { id, markets, byType, home: detail.result.home.name as string };
+  }
+  const pick = (eventId: number, s: Selection): Pick => ({ eventId, oddId: s.id, odd: s.odd });
+  /** The event started hours ago and the feed never resulted it (no simulator runs here). */
+  const overdue = (eventId: number) =>
+    instances[0]!.database.db.execute(
+      sql`update events set start_at = now() - interval '3 hours' where id = ${eventId}`,
+    );
+
+  beforeAll(async () => {
+    shared = await startInstances(2, { CATALOGUE_SCALE: 0.1 });
+    instances = shared.instances;
+    demoBrand = (await instances[0]!.modules.tenancy.service.findByHost('localhost'))!.id;
+    kartalBrand = (await instances[0]!.modules.tenancy.service.findByHost('kartal.localhost'))!.id;
+    tokens.trader = await opsSession(next(), 'trader', 'trader-pass-2026');
+    tokens.support = await opsSession(next(), 'support', 'support-pass-2026');
+    await instances[0]!.modules.ops.operators.create({
+      username: 'floor-kartal',
+      password: 'floor-kartal-pass-2026',
+      role: 'trader',
+      brandId: kartalBrand,
+    });
+    tokens.kartal = await opsSession(next(), 'floor-kartal', 'floor-kartal-pass-2026');
+  }, 240_000);
+  afterAll(async () => shared?.close());
+
+  it('finds events by team, competition and id; the tree counts add up; bad filters are 400 naming the field', async () => {
+    const { id, home } = await footballEvent();
+    const byTeam = await ops(
+      'GET',
+      `/ops/v1/catalogue?q=${encodeURIComponent(home.toUpperCase())}`,
+      tokens.support,
+    );
+    expect(byTeam.statusCode, byTeam.body).toBe(200);
+    const found = (byTeam.json() as OpsCatalogueResponse).result;
+    const event = found.events.find((e) => e.id === id)!;
+    expect(event).toMatchObject({ home, sport: { id: 1, name: { en: 'Football' } }, status: 'not_started' });
+    expect(event.competition.name.en.length).toBeGreaterThan(0);
+    for (const e of found.events) expect(`${e.home} ${e.away}`.toUpperCase()).toContain(home.toUpperCase());
+
+    const byCompetition = (
+      await ops(
+        'GET',
+        `/ops/v1/catalogue?q=${encodeURIComponent(event.competition.name.tr)}&limit=500`,
+        tokens.support,
+      )
+    ).json() as OpsCatalogueResponse;
+    expect(byCompetition.result.events.map((e) => e.id)).toContain(id);
+    const byId = (
+      await ops('GET', `/ops/v1/catalogue?q=${id}`, tokens.kartal)
+    ).json() as OpsCatalogueResponse;
+    expect(byId.result.events.map((e) => e.id)).toContain(id);
+
+    // The tree: every level's count is the sum of the level below; the total is the tree's.
+    const all = (await ops('GET', '/ops/v1/catalogue?sport=1&live=false&limit=5', tokens.support)).json()
+      .result as OpsCatalogueResponse['result'];
+    expect(all.events).toHaveLength(5);
+    expect(all.tree.map((s) => s.id)).toEqual([1]);
+    const football = all.tree[0]!;
+    expect(football.events).toBe(all.total);
+    expect(football.live).toBe(0);
+    expect(football.regions.reduce((n, r) => n + r.events, 0)).toBe(football.events);
+    for (const r of football.regions) expect(r.competitions.reduce((n, c) => n + c.events, 0)).toBe(r.events);
+    const [count] = (
+      await rows<{ n: number }>(
+        sql`select count(*)::int as n from events where sport_id = 1 and id = sub and status = 'not_started'`,
+      )
+    ).rows;
+    expect(all.total).toBe(count!.n);
+    // Drilling down to one competition lists its events only.
+    const competition = football.regions[0]!.competitions[0]!;
+    const drilled = (
+      await ops('GET', `/ops/v1/catalogue?competition=${competition.id}&limit=500`, tokens.support)
+    ).json().result as OpsCatalogueResponse['result'];
+    expect(drilled.total).toBe(competition.events);
+    expect(new Set(drilled.events.map((e) => e.competition.id))).toEqual(new Set([competition.id]));
+
+    for (const [query, field] of [
+      ['limit=0', 'limit'],
+      ['live=maybe', 'live'],
+      ['sport=abc', 'sport'],
+      ['from=2026-01-02T00:00:00Z&to=2026-01-01T00:00:00Z', 'to'],
+    ] as const) {
+      const res = await ops('GET', `/ops/v1/catalogue?${query}`, tokens.support);
+      expect(res.statusCode, query).toBe(400);
+      expect(JSON.stringify(res.json()), query).toContain(field);
+    }
+  }, 120_000);
+
+  it('shows every market and selection by name with price and liability, selections without bets included', async () => {
+    const { id, markets, byType } = await footballEvent();
+    const { token } = await fundedClient(first(), 'floor-view', 10_000);
+    const homeWin = byType(1).selections.find((s) => s.outcome === '1')!;
+    expect((await placeBet(first(), token, slipForm(1, 1000, [pick(id, homeWin)]))).statusCode).toBe(200);
+
+    const res = await ops('GET', `/ops/v1/events/${id}`, tokens.support);
+    expect(res.statusCode, res.body).toBe(200);
+    const view = res.json().result as OpsEventView;
+    expect(view.event).toMatchObject({ id, status: 'not_started', score: null, suspended: false });
+    expect(view.event.producer).toEqual({ stale: expect.any(Boolean) });
+    // Every market players see is there, with every one of its selections.
+    const shown = new Map(view.markets.map((m) => [m.id, m]));
+    for (const m of markets) {
+      expect(shown.get(m.id)?.selections.map((s) => s.id)).toEqual(m.selections.map((s) => s.id));
+    }
+    const [stored] = (
+      await rows<{ n: number }>(sql`select count(*)::int as n from markets where event_id = ${id}`)
+    ).rows;
+    expect(view.markets).toHaveLength(stored!.n);
+    // Names, never ids: the market type's name with its line, selections as the player app names them.
+    const result = view.markets.find((m) => m.t === 1)!;
+    expect(result.name).toEqual({ en: 'Match Result', tr: 'Maç Sonucu' });
+    const total = view.markets.find((m) => m.t === 18)!;
+    expect(total.name.en).toBe(`Total Goals Over/Under (${total.line})`);
+    expect(total.selections.map((s) => s.name.en)).toEqual([`Over ${total.line}`, `Under ${total.line}`]);
+    expect(total.selections.map((s) => s.name.tr)).toEqual([`Üst ${total.line}`, `Alt ${total.line}`]);
+    // The liability sits on the selection bet on; the others show none.
+    const backed = result.selections.find((s) => s.id === homeWin.id)!;
+    const payout = Math.floor((1000 * Math.round(homeWin.odd * 1000)) / 1000);
+    expect(backed.liability).toEqual({ bets: 1, stakes: 1000, payoutIfWins: payout, net: 1000 - payout });
+    expect(backed.price).toBe(homeWin.odd);
+    expect(backed.modelPrice).toBe(homeWin.odd);
+    for (const s of result.selections.filter((x) => x.id !== homeWin.id))
+      expect(s.liability).toEqual({ bets: 0, stakes: 0, payoutIfWins: 0, net: 1000 });
+    expect(view.liability).toMatchObject({ bets: 1, stakes: 1000 });
+    // Kartal Bahis's trader sees the event with none of Demo Bet's bets on it.
+    const scoped = (await ops('GET', `/ops/v1/events/${id}`, tokens.kartal)).json().result as OpsEventView;
+    expect(scoped.liability).toMatchObject({ bets: 0, stakes: 0 });
+    expect((await ops('GET', '/ops/v1/events/2147483647', tokens.support)).statusCode).toBe(404);
+    expect((await ops('GET', '/ops/v1/events/0', tokens.support)).json().field).toBe('id');
+  }, 120_000);
+
+  it('suspends the whole event: betPlace refuses it and players see it suspended; resume reopens it; audited', async () => {
+    const { id, byType } = await footballEvent();
+    const { token } = await fundedClient(first(), 'floor-suspend', 10_000);
+    const homeWin = byType(1).selections.find((s) => s.outcome === '1')!;
+    const over = byType(18).selections[0]!;
+    // A brand's trader may not suspend what every brand shares.
+    const refused = await ops('POST', `/ops/v1/events/${id}/suspend`, tokens.kartal, {
+      reason: 'feed_issue',
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(
+      (await ops('POST', `/ops/v1/events/${id}/suspend`, tokens.trader, { reason: 'bogus' })).json().field,
+    ).toBe('reason');
+    const suspended = await ops('POST', `/ops/v1/events/${id}/suspend`, tokens.trader, {
+      reason: 'feed_issue',
+    });
+    expect(suspended.statusCode, suspended.body).toBe(200);
+    for (const s of [homeWin, over]) {
+      const placed = await placeBet(first(), token, slipForm(1, 500, [pick(id, s)]));
+      expect(placed.statusCode, placed.body).toBe(400);
+      expect(placed.json().errors.bets[String(s.id)].code, placed.body).toBe('suspended');
+    }
+    // Both instances' players' views show every market of the event suspended.
+    for (const instance of instances) {
+      const detail = (await instance.app.inject({ method: 'GET', url: `/api/v2/fixture/e/${id}` })).json();
+      for (const m of detail.result.markets as { disabled: boolean }[]) expect(m.disabled).toBe(true);
+    }
+    const view = (await ops('GET', `/ops/v1/events/${id}`, tokens.support)).json().result as OpsEventView;
+    expect(view.event.suspended).toBe(true);
+    expect(new Set(view.markets.map((m) => m.suspendedBy))).toEqual(new Set(['feed_issue']));
+
+    expect((await ops('POST', `/ops/v1/events/${id}/resume`, tokens.trader, {})).statusCode).toBe(200);
+    const placed = await placeBet(first(), token, slipForm(1, 500, [pick(id, homeWin)]));
+    expect(placed.statusCode, placed.body).toBe(200);
+    const audit = (await ops('GET', '/ops/v1/audit?action=event.suspend', tokens.support)).json().result as {
+      target: string;
+      reason: string;
+    }[];
+    expect(audit.filter((a) => a.target === `event:${id}`)).toMatchObject([{ reason: 'feed_issue' }]);
+  }, 120_000);
+
+  it('voids an open and a settled bet exactly once under concurrent requests on two instances, ledger clean', async () => {
+    const { id, byType } = await footballEvent();
+    const { user, token } = await fundedClient(first(), 'floor-void', 20_000);
+    const market = byType(1);
+    const homeWin = market.selections.find((s) => s.outcome === '1')!;
+    const draw = market.selections.find((s) => s.outcome === 'X')!;
+    const before = await cashBalance(first(), token);
+    const open = await placeBet(first(), token, slipForm(1, 1500, [pick(id, draw)]));
+    const toSettle = await placeBet(first(), token, slipForm(1, 2000, [pick(id, homeWin)]));
+    const openId = open.json().result.id as number;
+    const settledId = toSettle.json().result.id as number;
+    expect(await cashBalance(first(), token)).toBe(before - 3500);
+
+    // The detail names every leg, and shows the stake's movement.
+    const detail = (await ops('GET', `/ops/v1/bets/${openId}/detail`, tokens.support)).json()
+      .result as OpsBetDetail;
+    expect(detail).toMatchObject({
+      id: openId,
+      status: 'waiting',
+      stake: 1500,
+      client: { id: user.id, username: 'floor-void' },
+      brand: { id: demoBrand },
+      movements: [{ kind: 'stake', amount: -1500 }],
+    });
+    expect(detail.legs[0]).toMatchObject({
+      market: { name: { en: 'Match Result' } },
+      selection: { id: draw.id, name: { en: 'X' } },
+      oddsTaken: draw.odd,
+      oddsNow: draw.odd,
+      result: null,
+    });
+    // Another brand's trader neither sees nor voids it.
+    expect((await ops('GET', `/ops/v1/bets/${openId}/detail`, tokens.kartal)).statusCode).toBe(404);
+    expect(
+      (await ops('POST', `/ops/v1/bets/${openId}/void`, tokens.kartal, { reason: 'other' })).statusCode,
+    ).toBe(404);
+    expect((await ops('POST', `/ops/v1/bets/${openId}/void`, tokens.trader, {})).json().field).toBe('reason');
+
+    // The open bet: four requests over both instances at once, the stake comes back once.
+    const voids = await Promise.all(
+      [0, 1, 2, 3].map(() =>
+        ops('POST', `/ops/v1/bets/${openId}/void`, tokens.trader, { reason: 'palpable_error' }),
+      ),
+    );
+    expect(voids.map((v) => v.statusCode)).toEqual([200, 200, 200, 200]);
+    const results = voids.map((v) => v.json().result as OpsBetVoid);
+    expect(results.filter((r) => !r.unchanged)).toEqual([
+      {
+        betId: openId,
+        statusBefore: 'waiting',
+        status: 'cancelled',
+        reversed: 0,
+        refunded: 1500,
+        debt: 0,
+        unchanged: false,
+      },
+    ]);
+    expect(await cashBalance(first(), token)).toBe(before - 2000);
+
+    // The other bet wins (the match resulted 1-0), then is voided: its payout taken back, its stake returned.
+    await overdue(id);
+    const won = await ops('POST', `/ops/v1/markets/${market.id}/result`, tokens.trader, {
+      facts: { home: 1, away: 0 },
+    });
+    expect(won.statusCode, won.body).toBe(200);
+    const payout = Math.floor((2000 * Math.round(homeWin.odd * 1000)) / 1000);
+    expect(await cashBalance(first(), token)).toBe(before - 2000 + payout);
+    // The voided bet stays void through the market's result (settlement leaves a cancelled bet alone).
+    const [cancelled] = (
+      await rows<{ status: string; paid: number }>(sql`select status, paid from bets where id = ${openId}`)
+    ).rows;
+    expect(cancelled).toEqual({ status: 'cancelled', paid: 1500 });
+    const settledVoids = await Promise.all(
+      [0, 1, 2, 3].map(() =>
+        ops('POST', `/ops/v1/bets/${settledId}/void`, tokens.trader, { reason: 'integrity' }),
+      ),
+    );
+    expect(settledVoids.map((v) => v.statusCode)).toEqual([200, 200, 200, 200]);
+    expect(settledVoids.map((v) => v.json().result as OpsBetVoid).filter((r) => !r.unchanged)).toEqual([
+      {
+        betId: settledId,
+        statusBefore: 'win',
+        status: 'cancelled',
+        reversed: payout,
+        refunded: 2000,
+        debt: 0,
+        unchanged: false,
+      },
+    ]);
+    expect(await cashBalance(first(), token)).toBe(before);
+    const after = (await ops('GET', `/ops/v1/bets/${settledId}/detail`, tokens.support)).json()
+      .result as OpsBetDetail;
+    expect(after.status).toBe('cancelled');
+    expect(after.paid).toBe(2000);
+    expect(after.movements.map((m) => [m.kind, m.amount])).toEqual([
+      ['stake', -2000],
+      ['settle', payout],
+      ['reverse', -payout],
+      ['void', 2000],
+    ]);
+    expect(after.actions).toMatchObject([{ actor: 'trader', action: 'bet.void', reason: 'integrity' }]);
+    const audit = await rows<{ n: number }>(
+      sql`select count(*)::int as n from ops_audit_log where action = 'bet.void' and outcome = 'ok'
+        and target in (${`bet:${openId}`}, ${`bet:${settledId}`})`,
+    );
+    expect(audit.rows[0]!.n).toBe(2);
+    const refunds = await rows<{ n: number }>(
+      sql`select count(*)::int as n from ledger_movements where idempotency_key in (${`bet:${openId}:void`}, ${`bet:${settledId}:void`})`,
+    );
+    expect(refunds.rows[0]!.n).toBe(2);
+    await ledgerClean();
+  }, 120_000);
+
+  it('results a match from one form exactly as the producer decides it, with the money per brand', async () => {
+    // The producer's own decision on one event (its result command), the desk's preview of the same facts on it
+    // first: every market's results must agree.
+    const scripted = await footballEvent();
+    const facts = { home: 2, away: 1, htHome: 0, htAway: 1 };
+    await overdue(scripted.id);
+    const previewRes = await ops('POST', `/ops/v1/events/${scripted.id}/result/preview`, tokens.trader, {
+      facts,
+      undecided: 'void',
+    });
+    expect(previewRes.statusCode, previewRes.body).toBe(200);
+    const preview = previewRes.json().result as OpsEventResult;
+    expect(preview.preview).toBe(true);
+    const [untouched] = (
+      await rows<{ n: number }>(
+        sql`select count(*)::int as n from markets where event_id = ${scripted.id} and resolved`,
+      )
+    ).rows;
+    expect(untouched!.n).toBe(0);
+    await withLeader(first(), async () => {
+      const res = await ops(
+        'POST',
+        `/ops/v1/fixtures/${scripted.id}/commands`,
+        tokens.trader,
+        { command: 'result', ...facts },
+        instances[0],
+      );
+      expect(res.statusCode, res.body).toBe(200);
+    });
+    const produced = new Map(
+      (
+        await rows<{ id: number; result: string | null }>(
+          sql`select id::int as id, result from selections where event_id = ${scripted.id}`,
+        )
+      ).rows.map((r) => [r.id, r.result]),
+    );
+    const compared = preview.markets.flatMap((m) => m.selections.map((s) => [s.id, s.after] as const));
+    expect(compared.length).toBeGreaterThan(50);
+    expect(new Map(compared)).toEqual(new Map(compared.map(([sid]) => [sid, produced.get(sid) ?? null])));
+    expect(preview.markets.some((m) => m.outcome === 'voided')).toBe(true);
+    expect(
+      preview.markets
+        .filter((m) => m.outcome === 'voided')
+        .map((m) => m.marketId)
+        .sort(),
+    ).toEqual([...preview.undecided].sort());
+
+    // Money: bets of both brands on another event, confirmed from one form.
+    const { id, byType } = await footballEvent();
+    const demo = await fundedClient(first(), 'floor-res-d', 10_000);
+    const kartal = await fundedClient(first(), 'floor-res-k', 10_000, 'kartal.localhost');
+    const homeWin = byType(1).selections.find((s) => s.outcome === '1')!;
+    const htHome = byType(60).selections.find((s) => s.outcome === '1')!;
+    const scorer = byType(38) ?? byType(888);
+    for (const c of [demo, kartal]) {
+      expect((await placeBet(first(), c.token, slipForm(1, 1000, [pick(id, homeWin)]))).statusCode).toBe(200);
+      expect((await placeBet(first(), c.token, slipForm(1, 400, [pick(id, htHome)]))).statusCode).toBe(200);
+    }
+    const before = [await cashBalance(first(), demo.token), await cashBalance(first(), kartal.token)];
+    await overdue(id);
+    // Bad input: 400 naming the field, nothing changed.
+    for (const [body, field] of [
+      [{ facts: { home: 1, away: 0 } }, 'undecided'],
+      [{ facts: { home: -1, away: 0 }, undecided: 'open' }, 'facts.home'],
+      [{ facts: { home: 1, away: 0, htHome: 2, htAway: 0 }, undecided: 'open' }, 'facts.htHome'],
+    ] as const) {
+      const res = await ops('POST', `/ops/v1/events/${id}/result/confirm`, tokens.trader, body);
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().field, res.body).toBe(field);
+    }
+    // A brand's trader may not result what every brand shares.
+    for (const step of ['preview', 'confirm'])
+      expect(
+        (
+          await ops('POST', `/ops/v1/events/${id}/result/${step}`, tokens.kartal, {
+            facts: { home: 1, away: 0 },
+            undecided: 'open',
+          })
+        ).statusCode,
+      ).toBe(403);
+
+    // Without the half-time score, half-time markets are left open (by choice); the full-time ones are settled.
+    const confirm = async () =>
+      (
+        await ops('POST', `/ops/v1/events/${id}/result/confirm`, tokens.trader, {
+          facts: { home: 1, away: 0 },
+          undecided: 'open',
+          reason: 'feed_error',
+        })
+      ).json().result as OpsEventResult;
+    const done = await confirm();
+    const outcome = (marketId: number) => done.markets.find((m) => m.marketId === marketId)!.outcome;
+    expect(outcome(byType(1).id)).toBe('settled');
+    expect(outcome(byType(60).id)).toBe('open');
+    if (scorer) expect(outcome(scorer.id)).toBe('open');
+    const payout = Math.floor((1000 * Math.round(homeWin.odd * 1000)) / 1000);
+    expect(done.money).toEqual(
+      [demoBrand, kartalBrand]
+        .sort((a, b) => a - b)
+        .map((brand) =>
+          expect.objectContaining({
+            brand: { id: brand, name: expect.any(String) },
+            bets: 1,
+            change: payout,
+            paidNow: payout,
+          }),
+        ),
+    );
+    expect(await cashBalance(first(), demo.token)).toBe(before[0]! + payout);
+    expect(await cashBalance(first(), kartal.token)).toBe(before[1]! + payout);
+    // Again: every resulted market is `already`, nothing moves; the half-time markets still wait.
+    const again = await confirm();
+    expect(again.money).toEqual([]);
+    expect(again.markets.find((m) => m.marketId === byType(1).id)!.outcome).toBe('already');
+    // With the half-time score given later, the half-time markets are decided and paid.
+    const ht = (
+      await ops('POST', `/ops/v1/events/${id}/result/confirm`, tokens.trader, {
+        facts: { home: 1, away: 0, htHome: 1, htAway: 0 },
+        undecided: 'void',
+      })
+    ).json().result as OpsEventResult;
+    expect(ht.markets.find((m) => m.marketId === byType(60).id)!.outcome).toBe('settled');
+    const htPayout = Math.floor((400 * Math.round(htHome.odd * 1000)) / 1000);
+    expect(ht.money.map((m) => m.change)).toEqual([htPayout, htPayout]);
+    expect(await cashBalance(first(), demo.token)).toBe(before[0]! + payout + htPayout);
+    const audit = await rows<{ n: number }>(
+      sql`select count(*)::int as n from ops_audit_log where action = 'event.result' and target = ${`event:${id}`}`,
+    );
+    expect(audit.rows[0]!.n).toBe(3);
+    await ledgerClean();
+  }, 180_000);
+});

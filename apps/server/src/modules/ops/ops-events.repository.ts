@@ -78,7 +78,7 @@ const dateOf = (v: unknown) => (v instanceof Date ? v : new Date(String(v)));
 const likeOf = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 function whereOf(f: Omit<CatalogueFilter, 'limit'>): SQL {
-  const where: SQL[] = [sql`e.id = e.sub`];
+  const where: SQL[] = [sql`true`];
   if (!f.ended) where.push(sql`e.status in ('not_started', 'live')`);
   if (f.sportId !== undefined) where.push(sql`e.sport_id = ${f.sportId}`);
   if (f.regionId !== undefined) where.push(sql`e.region_id = ${f.regionId}`);
@@ -146,9 +146,9 @@ export function createOpsEventsRepository(db: Db) {
       }));
     },
 
-    /** One event by its own id (a sub-event's id is not one), or null. */
+    /** One event by its id, or null. */
     async event(id: number): Promise<CatalogueEventRow | null> {
-      const rows = await db.execute(sql`select ${columns} ${FROM} where e.id = ${id} and e.id = e.sub`);
+      const rows = await db.execute(sql`select ${columns} ${FROM} where e.id = ${id}`);
       const r = rowsOf<Record<string, unknown>>(rows)[0];
       return r ? eventOf(r) : null;
     },

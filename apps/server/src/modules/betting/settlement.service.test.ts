@@ -127,4 +127,54 @@ describe('settlement (fakes: no database)', () => {
     expect(await w.service.settleDue()).toEqual([]);
     expect(w.moves).toEqual([]);
   });
+
+  it('voids an open bet once: the stake back, the bet cancelled, a second void changes nothing', async () => {
+    const w = world();
+    w.store.add(betRow(20), legRows(20, [2001], [2]));
+    const done = await w.service.voidBetIn(w.store.db, 20);
+    expect(done).toMatchObject({
+      statusBefore: 'waiting',
+      status: 'cancelled',
+      reversed: 0,
+      refunded: 1_000,
+    });
+    expect(await w.service.voidBetIn(w.store.db, 20)).toMatchObject({ unchanged: true, refunded: 0 });
+    expect(w.moves).toEqual([{ kind: 'credit', amount: 1_000, key: 'bet:20:void' }]);
+    expect(w.store.bet(20)).toMatchObject({ status: 'cancelled', paid: 1_000 });
+    // Settlement leaves the cancelled bet alone when its market is decided.
+    w.results.set(2001, 'win');
+    expect(await w.service.settleDue()).toEqual([]);
+    expect(w.moves).toHaveLength(1);
+  });
+
+  it('voids a settled bet by reversing its round exactly, then giving the stake back; a resettlement never reopens it', async () => {
+    const w = world();
+    w.store.add(betRow(21), legRows(21, [2101], [2.5]));
+    w.results.set(2101, 'win');
+    await w.service.settleDue();
+    const done = await w.service.voidBetIn(w.store.db, 21);
+    expect(done).toMatchObject({
+      statusBefore: 'win',
+      status: 'cancelled',
+      reversed: 2_500,
+      refunded: 1_000,
+    });
+    expect(w.moves).toEqual([
+      { kind: 'credit', amount: 2_500, key: 'bet:21:settle:1' },
+      { kind: 'clawback', amount: 2_500, key: 'bet:21:reverse:1' },
+      { kind: 'credit', amount: 1_000, key: 'bet:21:void' },
+    ]);
+    expect(w.store.bet(21)).toMatchObject({ status: 'cancelled', paid: 1_000, settledPayout: 0 });
+    w.results.set(2101, 'loss');
+    expect(await w.service.resettleChanged()).toEqual([]);
+    expect(w.moves).toHaveLength(3);
+  });
+
+  it('refuses to void a cashed-out bet (its money is final) and answers null for an unknown one', async () => {
+    const w = world();
+    w.store.add(betRow(22, { status: 'cashout' }), legRows(22, [2201], [2]));
+    expect(await w.service.voidBetIn(w.store.db, 22)).toEqual({ refused: 'cashout' });
+    expect(await w.service.voidBetIn(w.store.db, 999)).toBeNull();
+    expect(w.moves).toEqual([]);
+  });
 });

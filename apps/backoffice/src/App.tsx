@@ -12,6 +12,8 @@ import { RISK_TEXTS } from './risk-texts';
 import { Results } from './Results';
 import { TabBoundary } from './TabBoundary';
 import { RESULTS_TEXTS } from './results-texts';
+import { EventsPage } from './features/events/events-page';
+import { EVENTS_TEXTS } from './features/events/events-texts';
 
 // The dashboard's charting library loads with its tab only.
 const Dashboard = lazy(() => import('./Dashboard').then((m) => ({ default: m.Dashboard })));
@@ -22,7 +24,7 @@ export interface Me {
   brandId: number | null;
   totpEnrolmentRequired: boolean;
 }
-type Tab = 'ticker' | 'liability' | 'controls' | 'clients' | 'results' | 'dashboard' | 'audit';
+type Tab = 'ticker' | 'events' | 'liability' | 'controls' | 'clients' | 'results' | 'dashboard' | 'audit';
 
 const LANG_KEY = 'sb.ops.lang';
 const initialLang = (): Lang =>
@@ -77,9 +79,22 @@ export function App() {
     setClientId(id);
     setTab('clients');
   };
-  const tabs: Tab[] = ['ticker', 'liability', 'controls', 'clients', 'results', 'dashboard', 'audit'];
+  const tabs: Tab[] = [
+    'ticker',
+    'events',
+    'liability',
+    'controls',
+    'clients',
+    'results',
+    'dashboard',
+    'audit',
+  ];
   const label = (name: Tab) =>
-    name === 'results' || name === 'dashboard' ? RESULTS_TEXTS[lang][name] : t[name];
+    name === 'events'
+      ? EVENTS_TEXTS[lang].tab
+      : name === 'results' || name === 'dashboard'
+        ? RESULTS_TEXTS[lang][name]
+        : t[name];
   return (
     <>
       <header>
@@ -99,6 +114,7 @@ export function App() {
       </header>
       <main>
         {tab === 'ticker' && <Ticker t={t} onEvent={openEvent} onClient={openClient} />}
+        {tab === 'events' && <EventsPage lang={lang} me={me} />}
         {tab === 'liability' && <Liability t={t} me={me} eventId={eventId} onEvent={setEventId} />}
         {tab === 'results' && <Results lang={lang} me={me} />}
         {tab === 'dashboard' && (

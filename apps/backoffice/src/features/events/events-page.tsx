@@ -1,0 +1,301 @@
+import { useEffect, useState } from 'react';
+import type { OpsCatalogueResponse, OpsEventView } from '@sb/contract';
+import { formatOdds } from '@sb/betting';
+import { ApiError, money } from '../../api';
+import type { Me } from '../../App';
+import { REASONS, TEXTS, type Lang } from '../../i18n';
+import { getCatalogue, type CatalogueQuery } from './api/get-catalogue';
+import { getEvent } from './api/get-event';
+import { setEventSuspension } from './api/set-event-suspension';
+import { EVENTS_TEXTS, type EventsTexts } from './events-texts';
+import './events.css';
+
+const REFRESH_MS = 5_000;
+type Catalogue = OpsCatalogueResponse['result'];
+
+/** A refusal or an outage as a sentence in the desk's language. */
+function sentence(e: unknown, et: EventsTexts): string {
+  if (!(e instanceof ApiError)) return et.errors.network;
+  if (e.status === 403) return et.errors.forbidden;
+  if (e.status === 404) return et.errors.not_found;
+  if (e.status === 400) return et.errors.validation;
+  return et.errors.other;
+}
+
+/**
+ * The event navigator and the event view (issue 34 item 2): find an event by team, competition or number, or
+ * through the tree sport › region › competition; see every market and selection by name with its price, model
+ * price, state and liability; suspend or resume the whole event with a reason.
+ */
+export function EventsPage({ lang, me }: { lang: Lang; me: Me }) {
+  const et = EVENTS_TEXTS[lang];
+  const t = TEXTS[lang];
+  const name = (n: { en: string; tr: string }) => n[lang];
+  const when = (iso: string) =>
+    new Intl.DateTimeFormat(lang === 'tr' ? 'tr-TR' : 'en-GB', {
+      dateStyle: 'medium',
+      timeStyle: 'short',
+    }).format(new Date(iso));
+  const [query, setQuery] = useState<CatalogueQuery>({});
+  const [text, setText] = useState('');
+  const [catalogue, setCatalogue] = useState<Catalogue | null>(null);
+  const [listError, setListError] = useState<string | null>(null);
+  const [eventId, setEventId] = useState<number | null>(null);
+  const [view, setView] = useState<OpsEventView | null>(null);
+  const [viewError, setViewError] = useState<string | null>(null);
+  const [reason, setReason] = useState<string>('feed_issue');
+  const [busy, setBusy] = useState(false);
+  const [tick, setTick] = useState(0);
+  const canTrade = me.role !== 'support' && me.brandId === null;
+
+  useEffect(() => {
+    const timer = setInterval(() => setTick((n) => n + 1), REFRESH_MS);
+    return () => clearInterval(timer);
+  }, []);
+  useEffect(() => {
+    const timer = setTimeout(() => setQuery((q) => ({ ...q, q: text.trim() || undefined })), 250);
+    return () => clearTimeout(timer);
+  }, [text]);
+  useEffect(() => {
+    let live = true;
+    getCatalogue(query)
+      .then((c) => live && (setCatalogue(c), setListError(null)))
+      .catch((e: unknown) => live && setListError(sentence(e, et)));
+    return () => {
+      live = false;
+    };
+  }, [query, tick, et]);
+  useEffect(() => {
+    if (eventId === null) return;
+    let live = true;
+    getEvent(eventId)
+      .then((v) => live && (setView(v), setViewError(null)))
+      .catch((e: unknown) => live && setViewError(sentence(e, et)));
+    return () => {
+      live = false;
+    };
+  }, [eventId, tick, et]);
+
+  async function suspension(action: 'suspend' | 'resume') {
+    if (eventId === null) return;
+    setBusy(true);
+    try {
+      await setEventSuspension(eventId, action, reason);
+      setView(await getEvent(eventId));
+      setViewError(null);
+    } catch (e) {
+      setViewError(sentence(e, et));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const sports = catalogue?.tree ?? [];
+  const sport = sports.find((s) => s.id === query.sport) ?? (sports.length === 1 ? sports[0] : undefined);
+  const liveValue = query.live === undefined ? 'all' : query.live ? 'live' : 'pre';
+  return (
+    <div className="split events-page">
+      <section className="panel" aria-label={et.tab}>
+        <div className="filters events-filters">
+          <input
+            type="search"
+            value={text}
+            placeholder={et.search}
+            maxLength={100}
+            aria-label={et.search}
+            onChange={(e) => setText(e.target.value)}
+          />
+          <select
+            aria-label={t.sport}
+            value={query.sport ?? ''}
+            onChange={(e) =>
+              setQuery({
+                ...query,
+                sport: e.target.value ? Number(e.target.value) : undefined,
+                competition: undefined,
+              })
+            }
+          >
+            <option value="">{et.allSports}</option>
+            {sports.map((s) => (
+              <option key={s.id} value={s.id}>
+                {name(s.name)} ({s.events})
+              </option>
+            ))}
+          </select>
+          <div role="group" className="events-live">
+            {(['all', 'live', 'pre'] as const).map((v) => (
+              <button
+                key={v}
+                aria-pressed={liveValue === v}
+                onClick={() => setQuery({ ...query, live: v === 'all' ? undefined : v === 'live' })}
+              >
+                {v === 'all' ? et.all : v === 'live' ? et.live : et.preMatch}
+              </button>
+            ))}
+          </div>
+        </div>
+        {listError && <p className="error">{listError}</p>}
+        {sport && (
+          <ul className="events-tree" aria-label={name(sport.name)}>
+            {sport.regions.map((r) => (
+              <li key={r.id}>
+                <span className="status">
+                  {name(r.name)} ({r.events})
+                </span>
+                <ul>
+                  {r.competitions.map((c) => (
+                    <li key={c.id}>
+                      <button
+                        className="link"
+                        aria-pressed={query.competition === c.id}
+                        onClick={() =>
+                          setQuery({ ...query, competition: query.competition === c.id ? undefined : c.id })
+                        }
+                      >
+                        {name(c.name)}
+                      </button>{' '}
+                      <span className="status">
+                        {c.events}
+                        {c.live > 0 ? ` · ${et.live} ${c.live}` : ''}
+                      </span>
+                    </li>
+                  ))}
+                </ul>
+              </li>
+            ))}
+          </ul>
+        )}
+        {catalogue === null && !listError && <p className="status">{et.loading}</p>}
+        {catalogue && (
+          <>
+            <p className="status">{et.matches(catalogue.total)}</p>
+            {catalogue.events.length === 0 && <p>{et.noEvents}</p>}
+            <ul className="events-list">
+              {catalogue.events.map((e) => (
+                <li key={e.id}>
+                  <button
+                    className="market-pick"
+                    aria-pressed={eventId === e.id}
+                    onClick={() => {
+                      setView(null);
+                      setEventId(e.id);
+                    }}
+                  >
+                    <strong>
+                      {e.home} – {e.away}
+                    </strong>
+                    {e.isLive && <span className="tag live">{et.live}</span>}
+                    <br />
+                    <span className="status">
+                      {name(e.competition.name)} · {e.score ? `${e.score.home}:${e.score.away} · ` : ''}
+                      {when(e.startAt)}
+                    </span>
+                  </button>
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+      </section>
+      <section className="panel" aria-live="polite">
+        {eventId === null && <p className="status">{et.pick}</p>}
+        {viewError && <p className="error">{viewError}</p>}
+        {eventId !== null && view === null && !viewError && <p className="status">{et.loading}</p>}
+        {view && (
+          <>
+            <h2 data-testid="event-title">
+              {view.event.home} – {view.event.away}{' '}
+              {view.event.suspended && <span className="tag susp">{et.suspendedTag}</span>}
+            </h2>
+            <p className="status">
+              {name(view.event.sport.name)} › {name(view.event.region.name)} ›{' '}
+              {name(view.event.competition.name)}
+            </p>
+            <dl className="events-header">
+              <dt>{et.start}</dt>
+              <dd>{when(view.event.startAt)}</dd>
+              <dt>{et.status}</dt>
+              <dd>{et.statuses[view.event.status] ?? view.event.status}</dd>
+              <dt>{et.score}</dt>
+              <dd>{view.event.score ? `${view.event.score.home}:${view.event.score.away}` : '—'}</dd>
+              <dt>{et.minute}</dt>
+              <dd>{view.event.isLive ? `${view.event.minute}′` : '—'}</dd>
+              <dt>{et.producer}</dt>
+              <dd className={view.event.producer.stale ? 'neg' : ''}>
+                {view.event.producer.stale ? et.producerStale : et.producerOk}
+              </dd>
+              <dt>{t.stakes}</dt>
+              <dd>
+                {money(view.liability.stakes)} · {et.bets} {view.liability.bets}
+              </dd>
+            </dl>
+            {canTrade && (
+              <div className="filters">
+                <label>
+                  {et.reason}
+                  <select value={reason} onChange={(e) => setReason(e.target.value)}>
+                    {REASONS.map((r) => (
+                      <option key={r} value={r}>
+                        {t.reasons[r]}
+                      </option>
+                    ))}
+                  </select>
+                </label>
+                <button className="danger" disabled={busy} onClick={() => void suspension('suspend')}>
+                  {et.suspendEvent}
+                </button>
+                <button disabled={busy} onClick={() => void suspension('resume')}>
+                  {et.resumeEvent}
+                </button>
+              </div>
+            )}
+            <table className="events-markets">
+              <thead>
+                <tr>
+                  <th>{et.selection}</th>
+                  <th className="num">{et.price}</th>
+                  <th className="num">{et.modelPrice}</th>
+                  <th>{et.status}</th>
+                  <th className="num">{et.bets}</th>
+                  <th className="num">{et.stakes}</th>
+                  <th className="num">{et.payoutIfWins}</th>
+                  <th className="num">{et.net}</th>
+                </tr>
+              </thead>
+              {view.markets.map((m) => (
+                <tbody key={m.id}>
+                  <tr className="events-market-row">
+                    <th colSpan={8}>
+                      {name(m.name)}{' '}
+                      {m.status !== 'open' && (
+                        <span className={`tag ${m.status === 'suspended' ? 'susp' : ''}`}>
+                          {et.statuses[m.status]}
+                          {m.suspendedBy
+                            ? ` · ${t.reasons[m.suspendedBy as keyof typeof t.reasons] ?? ''}`
+                            : ''}
+                        </span>
+                      )}
+                    </th>
+                  </tr>
+                  {m.selections.map((s) => (
+                    <tr key={s.id}>
+                      <td>{name(s.name)}</td>
+                      <td className="num">{formatOdds(s.price)}</td>
+                      <td className="num">{formatOdds(s.modelPrice)}</td>
+                      <td>{s.result ? (et.results[s.result] ?? s.result) : et.statuses[s.status]}</td>
+                      <td className="num">{s.liability.bets}</td>
+                      <td className="num">{money(s.liability.stakes)}</td>
+                      <td className="num">{money(s.liability.payoutIfWins)}</td>
+                      <td className={`num ${s.liability.net < 0 ? 'neg' : ''}`}>{money(s.liability.net)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              ))}
+            </table>
+          </>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -22,6 +22,15 @@ function sentence(e: unknown, et: EventsTexts): string {
   return et.errors.other;
 }
 
+/** Football's minute; another sport's period (its clock is not a minute); a dash before and after play. */
+function clock(e: OpsEventView['event'], et: EventsTexts): string {
+  if (!e.isLive) return '—';
+  if (e.sport.id === 1) return e.phase === 'half_time' ? et.halfTime : `${e.minute}′`;
+  const period = /^(period|break)_(\d+)$/.exec(e.phase);
+  if (!period) return et.statuses.live!;
+  return period[1] === 'break' ? et.break : `${et.period} ${period[2]}`;
+}
+
 /**
  * The event navigator and the event view (issue 34 item 2): find an event by team, competition or number, or
  * through the tree sport › region › competition; see every market and selection by name with its price, model
@@ -220,12 +229,12 @@ export function EventsPage({ lang, me }: { lang: Lang; me: Me }) {
               <dt>{et.score}</dt>
               <dd>{view.event.score ? `${view.event.score.home}:${view.event.score.away}` : '—'}</dd>
               <dt>{et.minute}</dt>
-              <dd>{view.event.isLive ? `${view.event.minute}′` : '—'}</dd>
+              <dd>{clock(view.event, et)}</dd>
               <dt>{et.producer}</dt>
               <dd className={view.event.producer.stale ? 'neg' : ''}>
                 {view.event.producer.stale ? et.producerStale : et.producerOk}
               </dd>
-              <dt>{t.stakes}</dt>
+              <dt>{et.stakes}</dt>
               <dd>
                 {money(view.liability.stakes)} · {et.bets} {view.liability.bets}
               </dd>

@@ -14,6 +14,8 @@ import { TabBoundary } from './TabBoundary';
 import { RESULTS_TEXTS } from './results-texts';
 import { EventsPage } from './features/events/events-page';
 import { EVENTS_TEXTS } from './features/events/events-texts';
+import { EventResultPage } from './features/results/event-result-page';
+import { EVENT_RESULT_TEXTS } from './features/results/event-result-texts';
 
 // The dashboard's charting library loads with its tab only.
 const Dashboard = lazy(() => import('./Dashboard').then((m) => ({ default: m.Dashboard })));
@@ -24,7 +26,8 @@ export interface Me {
   brandId: number | null;
   totpEnrolmentRequired: boolean;
 }
-type Tab = 'ticker' | 'events' | 'liability' | 'controls' | 'clients' | 'results' | 'dashboard' | 'audit';
+type Tab =
+  'ticker' | 'events' | 'result' | 'liability' | 'controls' | 'clients' | 'results' | 'dashboard' | 'audit';
 
 const LANG_KEY = 'sb.ops.lang';
 const initialLang = (): Lang =>
@@ -82,6 +85,7 @@ export function App() {
   const tabs: Tab[] = [
     'ticker',
     'events',
+    'result',
     'liability',
     'controls',
     'clients',
@@ -92,9 +96,11 @@ export function App() {
   const label = (name: Tab) =>
     name === 'events'
       ? EVENTS_TEXTS[lang].tab
-      : name === 'results' || name === 'dashboard'
-        ? RESULTS_TEXTS[lang][name]
-        : t[name];
+      : name === 'result'
+        ? EVENT_RESULT_TEXTS[lang].tab
+        : name === 'results' || name === 'dashboard'
+          ? RESULTS_TEXTS[lang][name]
+          : t[name];
   return (
     <>
       <header>
@@ -115,6 +121,7 @@ export function App() {
       <main>
         {tab === 'ticker' && <Ticker t={t} onEvent={openEvent} onClient={openClient} />}
         {tab === 'events' && <EventsPage lang={lang} me={me} />}
+        {tab === 'result' && <EventResultPage lang={lang} me={me} />}
         {tab === 'liability' && <Liability t={t} me={me} eventId={eventId} onEvent={setEventId} />}
         {tab === 'results' && <Results lang={lang} me={me} />}
         {tab === 'dashboard' && (

@@ -16,6 +16,8 @@ import { EventsPage } from './features/events/events-page';
 import { EVENTS_TEXTS } from './features/events/events-texts';
 import { EventResultPage } from './features/results/event-result-page';
 import { EVENT_RESULT_TEXTS } from './features/results/event-result-texts';
+import { BetPage } from './features/bets/bet-page';
+import { BET_TEXTS } from './features/bets/bet-texts';
 
 // The dashboard's charting library loads with its tab only.
 const Dashboard = lazy(() => import('./Dashboard').then((m) => ({ default: m.Dashboard })));
@@ -27,7 +29,16 @@ export interface Me {
   totpEnrolmentRequired: boolean;
 }
 type Tab =
-  'ticker' | 'events' | 'result' | 'liability' | 'controls' | 'clients' | 'results' | 'dashboard' | 'audit';
+  | 'ticker'
+  | 'bet'
+  | 'events'
+  | 'result'
+  | 'liability'
+  | 'controls'
+  | 'clients'
+  | 'results'
+  | 'dashboard'
+  | 'audit';
 
 const LANG_KEY = 'sb.ops.lang';
 const initialLang = (): Lang =>
@@ -84,6 +95,7 @@ export function App() {
   };
   const tabs: Tab[] = [
     'ticker',
+    'bet',
     'events',
     'result',
     'liability',
@@ -94,13 +106,15 @@ export function App() {
     'audit',
   ];
   const label = (name: Tab) =>
-    name === 'events'
-      ? EVENTS_TEXTS[lang].tab
-      : name === 'result'
-        ? EVENT_RESULT_TEXTS[lang].tab
-        : name === 'results' || name === 'dashboard'
-          ? RESULTS_TEXTS[lang][name]
-          : t[name];
+    name === 'bet'
+      ? BET_TEXTS[lang].tab
+      : name === 'events'
+        ? EVENTS_TEXTS[lang].tab
+        : name === 'result'
+          ? EVENT_RESULT_TEXTS[lang].tab
+          : name === 'results' || name === 'dashboard'
+            ? RESULTS_TEXTS[lang][name]
+            : t[name];
   return (
     <>
       <header>
@@ -122,6 +136,7 @@ export function App() {
         {tab === 'ticker' && <Ticker t={t} onEvent={openEvent} onClient={openClient} />}
         {tab === 'events' && <EventsPage lang={lang} me={me} />}
         {tab === 'result' && <EventResultPage lang={lang} me={me} />}
+        {tab === 'bet' && <BetPage lang={lang} me={me} />}
         {tab === 'liability' && <Liability t={t} me={me} eventId={eventId} onEvent={setEventId} />}
         {tab === 'results' && <Results lang={lang} me={me} />}
         {tab === 'dashboard' && (

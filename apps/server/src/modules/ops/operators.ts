@@ -190,6 +190,19 @@ export function createOperatorsService(deps: {
       };
     },
 
+    /** Whether a token's session still holds (not revoked, not expired), without pushing its idle end forward. */
+    async stillValid(token: string): Promise<boolean> {
+      const digest = sha256(token);
+      if (automation && timingSafeEqual(Buffer.from(digest), automation)) return true;
+      const row = await repo.session(digest);
+      return Boolean(
+        row &&
+        !row.session.revokedAt &&
+        !row.operator.disabled &&
+        row.session.expiresAt.getTime() > clock.now(),
+      );
+    },
+
     async logout(token: string) {
       await repo.updateSession(sha256(token), { revokedAt: new Date(clock.now()) });
     },

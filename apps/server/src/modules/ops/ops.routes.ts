@@ -19,6 +19,14 @@ import type { Risk } from './risk';
 import { SUSPEND_REASONS, type createTrading } from './trading';
 import type { TradingControls } from './trading-controls';
 import { tradingControlsRoutes } from './trading-controls.routes';
+import {
+  checkCsrf,
+  clearSessionCookie,
+  credentialOf,
+  csrfTokenOf,
+  foreignOrigin,
+  setSessionCookie,
+} from './session-cookie';
 
 const commandBody = z.discriminatedUnion('command', [
   z.object({ command: z.enum(OPERATOR_COMMANDS.filter((c) => c !== 'speed' && c !== 'result')) }),
@@ -36,8 +44,8 @@ async function checkResult(producer: FeedProducer, eventId: number, input: Resul
   }
 }
 
-const bearerOf = (request: FastifyRequest) =>
-  /^Bearer (\S+)$/i.exec(request.headers.authorization ?? '')?.[1] ?? '';
+/** The request's session token (bearer header, else the desk's cookie). */
+const tokenOf = (request: FastifyRequest) => credentialOf(request).token;
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -70,6 +78,9 @@ export interface OpsRouteDeps {
   extra?: FastifyPluginAsync[];
 }
 
+/** How often an open ticker socket asks whether its session still holds. */
+const TICKER_RECHECK_MS = 5_000;
+
 /** How often at most a line reports the anonymous refusals counted since the last one. */
 const ANONYMOUS_LOG_EVERY_MS = 60_000;
 
@@ -91,13 +102,20 @@ function anonymousRefusals(metrics: Pick<DomainMetrics, 'opsAnonymousRefused'>, 
 export function opsRoutes(deps: OpsRouteDeps): FastifyPluginAsync {
   const { operators, audit, desk, sports, producer } = deps;
 
-  async function authenticate(request: FastifyRequest) {
+  async function authenticate(request: FastifyRequest, reply: FastifyReply) {
     // Every /ops route has its declaration (guardOpsRoutes refuses to register one without).
     const access = opsAccessOf(request.method, request.routeOptions.url ?? '');
     if (access === undefined || access.permission === 'none') return;
-    const ctx = await operators.authenticate(bearerOf(request));
-    if (!ctx) throw new HttpError(401, 'unauthorized', 'operator session required');
+    const credential = credentialOf(request);
+    const ctx = await operators.authenticate(credential.token);
+    if (!ctx) {
+      // A cookie whose session has ended (logged out in another tab, expired) is taken off the browser.
+      if (credential.via === 'cookie' && credential.token) clearSessionCookie(request, reply);
+      throw new HttpError(401, 'unauthorized', 'operator session required');
+    }
     request.operator = ctx;
+    // After the operator is known: a refused cross-site write is audited with whose session it tried to use.
+    checkCsrf(request, credential);
     checkAccess(access, ctx);
   }
 
@@ -158,7 +176,8 @@ export function opsRoutes(deps: OpsRouteDeps): FastifyPluginAsync {
         },
         schema: {
           tags: ['ops'],
-          summary: 'Operator login: password and TOTP code; answers a short-lived bearer token',
+          summary:
+            'Operator login: password and TOTP code; answers a short-lived bearer token and sets the desk’s session cookie',
           body: z.object({
             username: z.string().min(1).max(100),
             password: z.string().min(1).max(200),
@@ -166,7 +185,9 @@ export function opsRoutes(deps: OpsRouteDeps): FastifyPluginAsync {
           }),
         },
       },
-      async (request) => {
+      async (request, reply) => {
+        // A login form posted from another site never signs the browser in (login CSRF).
+        if (foreignOrigin(request)) throw new HttpError(403, 'csrf', 'log in from the desk itself');
         const { username, password, totp } = request.body;
         const { operator, token, scope } = await operators.login(username, password, totp);
         const ctx = {
@@ -186,9 +207,12 @@ export function opsRoutes(deps: OpsRouteDeps): FastifyPluginAsync {
           address: request.ip,
         });
         request.opsAudited = true;
+        // The desk's browser session (every tab); API clients keep using the token as a bearer.
+        setSessionCookie(request, reply, token);
         return {
           result: {
             token,
+            csrfToken: csrfTokenOf(token),
             role: operator.role,
             brandId: operator.brandId,
             totpEnrolmentRequired: scope === 'enrol',
@@ -212,6 +236,8 @@ export function opsRoutes(deps: OpsRouteDeps): FastifyPluginAsync {
             brandId: ctx.brandId,
             totpEnabled: row?.totpEnabled ?? false,
             totpEnrolmentRequired: ctx.scope === 'enrol',
+            // The header a cookie session's writes carry (only a same-origin script can read this answer).
+            csrfToken: csrfTokenOf(tokenOf(request)),
           },
         };
       },
@@ -220,10 +246,14 @@ export function opsRoutes(deps: OpsRouteDeps): FastifyPluginAsync {
     app.delete(
       '/ops/v1/session',
       {
-        schema: { tags: ['ops'], summary: 'Log out (the token stops working)' },
+        schema: {
+          tags: ['ops'],
+          summary: 'Log out: the session ends for its token and its cookie, in every tab',
+        },
       },
-      async (request) => {
-        await operators.logout(bearerOf(request));
+      async (request, reply) => {
+        await operators.logout(tokenOf(request));
+        clearSessionCookie(request, reply);
         await audit.record({
           actor: ctxOf(request),
           action: 'session.delete',
@@ -275,7 +305,7 @@ export function opsRoutes(deps: OpsRouteDeps): FastifyPluginAsync {
         const ctx = ctxOf(request);
         if (ctx.operatorId === null)
           throw new HttpError(409, 'conflict', 'the automation token has no second factor');
-        await operators.confirmEnrolment(ctx.operatorId, bearerOf(request), request.body.totp);
+        await operators.confirmEnrolment(ctx.operatorId, tokenOf(request), request.body.totp);
         await audit.record({
           actor: ctx,
           action: 'totp.enrol.confirm',
@@ -427,9 +457,13 @@ export function opsRoutes(deps: OpsRouteDeps): FastifyPluginAsync {
       },
     );
 
-    // The live ticker: a WebSocket for operators only. The token goes in the first message (never the URL).
-    app.get('/ops/v1/ticker', { websocket: true, schema: { hide: true } }, (socket) => {
+    // The live ticker: a WebSocket for operators only. The token goes in the first message (never the URL), or
+    // the desk's cookie came with the upgrade request from the server's own origin (a cross-site page's socket
+    // carries no Strict cookie, and its Origin is refused).
+    app.get('/ops/v1/ticker', { websocket: true, schema: { hide: true } }, (socket, upgrade) => {
+      const cookieToken = foreignOrigin(upgrade) ? '' : credentialOf(upgrade).token;
       let stop: (() => void) | null = null;
+      let recheck: ReturnType<typeof setInterval> | null = null;
       const send = (m: unknown) => {
         if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(m));
       };
@@ -442,10 +476,8 @@ export function opsRoutes(deps: OpsRouteDeps): FastifyPluginAsync {
         } catch {
           msg = {};
         }
-        const ctx =
-          msg.type === 'auth' && typeof msg.token === 'string'
-            ? await operators.authenticate(msg.token)
-            : null;
+        const token = msg.type !== 'auth' ? '' : typeof msg.token === 'string' ? msg.token : cookieToken;
+        const ctx = token ? await operators.authenticate(token) : null;
         if (!ctx || ctx.scope !== 'full') {
           send({ type: 'error', code: 'unauthorized' });
           socket.close(4401, 'unauthorized');
@@ -458,6 +490,13 @@ export function opsRoutes(deps: OpsRouteDeps): FastifyPluginAsync {
           if (mine.length) send({ type: 'bets', bets: mine });
         });
         send({ type: 'authenticated', role: ctx.role });
+        // A session ended elsewhere (a logout in another tab, revoked, expired) closes its open sockets too.
+        recheck = setInterval(() => {
+          operators.stillValid(token).then(
+            (valid) => !valid && socket.close(4401, 'session ended'),
+            () => undefined,
+          );
+        }, TICKER_RECHECK_MS);
         if (typeof msg.sinceId === 'number' && Number.isSafeInteger(msg.sinceId)) {
           const missed = await desk.ticker({ afterId: msg.sinceId, brandId: ctx.brandId, limit: 200 });
           if (missed.length) send({ type: 'bets', bets: missed.reverse() });
@@ -465,6 +504,7 @@ export function opsRoutes(deps: OpsRouteDeps): FastifyPluginAsync {
       });
       socket.on('close', () => {
         clearTimeout(timer);
+        if (recheck) clearInterval(recheck);
         stop?.();
       });
     });

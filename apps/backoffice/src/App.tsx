@@ -1,26 +1,14 @@
-import { Suspense, lazy, useEffect, useState } from 'react';
-import { call, session } from './api';
+import { useEffect, useState } from 'react';
+import { BrowserRouter, NavLink, useLocation } from 'react-router';
 import { TEXTS, type Lang, type Texts } from './i18n';
 import { Login } from './Login';
-import { Ticker } from './Ticker';
-import { Liability } from './Liability';
-import { Audit } from './Audit';
-import { Clients } from './Clients';
-import { Controls } from './Controls';
-import { Margins } from './Margins';
-import { RISK_TEXTS } from './risk-texts';
-import { Results } from './Results';
-import { TabBoundary } from './TabBoundary';
 import { RESULTS_TEXTS } from './results-texts';
-import { EventsPage } from './features/events/events-page';
 import { EVENTS_TEXTS } from './features/events/events-texts';
-import { EventResultPage } from './features/results/event-result-page';
 import { EVENT_RESULT_TEXTS } from './features/results/event-result-texts';
-import { BetPage } from './features/bets/bet-page';
 import { BET_TEXTS } from './features/bets/bet-texts';
-
-// The dashboard's charting library loads with its tab only.
-const Dashboard = lazy(() => import('./Dashboard').then((m) => ({ default: m.Dashboard })));
+import { DeskRoutes, VIEWS, viewOf, type View } from './app/routes';
+import { useDeskSession } from './app/use-desk-session';
+import { Loading } from './components/view-state';
 
 export interface Me {
   username: string;
@@ -28,46 +16,50 @@ export interface Me {
   brandId: number | null;
   totpEnrolmentRequired: boolean;
 }
-type Tab =
-  | 'ticker'
-  | 'bet'
-  | 'events'
-  | 'result'
-  | 'liability'
-  | 'controls'
-  | 'clients'
-  | 'results'
-  | 'dashboard'
-  | 'audit';
 
 const LANG_KEY = 'sb.ops.lang';
 const initialLang = (): Lang =>
   (localStorage.getItem(LANG_KEY) ?? navigator.language).toLowerCase().startsWith('tr') ? 'tr' : 'en';
 
+/** The desk under `/backoffice/`: every view has its URL (deep links, Back, reload), react-router as in the player app. */
 export function App() {
+  return (
+    <BrowserRouter basename="/backoffice">
+      <Desk />
+    </BrowserRouter>
+  );
+}
+
+/** A view's name in the desk's language (the features and the results workspace keep theirs in their texts). */
+export const viewLabel = (lang: Lang, view: View): string =>
+  view === 'bets'
+    ? BET_TEXTS[lang].tab
+    : view === 'events'
+      ? EVENTS_TEXTS[lang].tab
+      : view === 'result'
+        ? EVENT_RESULT_TEXTS[lang].tab
+        : view === 'results' || view === 'dashboard'
+          ? RESULTS_TEXTS[lang][view]
+          : TEXTS[lang][view];
+
+function Desk() {
   const [lang, setLang] = useState<Lang>(initialLang);
-  const [me, setMe] = useState<Me | null>(null);
-  const [checking, setChecking] = useState(Boolean(session.get()));
-  const [tab, setTab] = useState<Tab>('ticker');
-  const [eventId, setEventId] = useState<number | null>(null);
-  const [clientId, setClientId] = useState<number | null>(null);
+  const { me, checking, signedIn, logout } = useDeskSession();
+  const { pathname } = useLocation();
   const t: Texts = TEXTS[lang];
+  const view = viewOf(pathname);
 
   useEffect(() => {
     document.documentElement.lang = lang;
     localStorage.setItem(LANG_KEY, lang);
   }, [lang]);
-
+  // Each tab's title names its view: a desk spread over several monitors and tabs tells them apart.
   useEffect(() => {
-    if (!session.get()) return;
-    call<Me>('GET', '/ops/v1/session')
-      .then((m) => setMe(m.totpEnrolmentRequired ? null : m))
-      .catch(() => session.clear())
-      .finally(() => setChecking(false));
-  }, []);
+    document.title = view ? `${viewLabel(lang, view)} · ${t.title}` : t.title;
+  }, [lang, view, t.title]);
 
   const toggleLang = () => setLang(lang === 'en' ? 'tr' : 'en');
-  if (checking) return null;
+  if (checking) return <Loading label={t.loading} />;
   if (!me)
     return (
       <>
@@ -76,86 +68,30 @@ export function App() {
           <nav />
           <button onClick={toggleLang}>{t.language}</button>
         </header>
-        <Login t={t} onLoggedIn={setMe} />
+        {/* The URL stays: after the login the deep link's view is drawn. */}
+        <Login t={t} onLoggedIn={signedIn} />
       </>
     );
 
-  const logout = async () => {
-    await call('DELETE', '/ops/v1/session').catch(() => undefined);
-    session.clear();
-    setMe(null);
-  };
-  const openEvent = (id: number) => {
-    setEventId(id);
-    setTab('liability');
-  };
-  const openClient = (id: number) => {
-    setClientId(id);
-    setTab('clients');
-  };
-  const tabs: Tab[] = [
-    'ticker',
-    'bet',
-    'events',
-    'result',
-    'liability',
-    'controls',
-    'clients',
-    'results',
-    'dashboard',
-    'audit',
-  ];
-  const label = (name: Tab) =>
-    name === 'bet'
-      ? BET_TEXTS[lang].tab
-      : name === 'events'
-        ? EVENTS_TEXTS[lang].tab
-        : name === 'result'
-          ? EVENT_RESULT_TEXTS[lang].tab
-          : name === 'results' || name === 'dashboard'
-            ? RESULTS_TEXTS[lang][name]
-            : t[name];
   return (
     <>
       <header>
         <h1>{t.title}</h1>
         <nav>
-          {tabs.map((name) => (
-            <button key={name} aria-current={tab === name ? 'page' : undefined} onClick={() => setTab(name)}>
-              {label(name)}
-            </button>
+          {VIEWS.map((name) => (
+            <NavLink key={name} to={`/${name}`}>
+              {viewLabel(lang, name)}
+            </NavLink>
           ))}
         </nav>
         <span className="who" data-testid="who">
           {me.username} · {me.role} · {me.brandId === null ? t.allBrands : `${t.brand} ${me.brandId}`}
         </span>
         <button onClick={toggleLang}>{t.language}</button>
-        <button onClick={logout}>{t.logout}</button>
+        <button onClick={() => void logout()}>{t.logout}</button>
       </header>
       <main>
-        {tab === 'ticker' && <Ticker t={t} onEvent={openEvent} onClient={openClient} />}
-        {tab === 'events' && <EventsPage lang={lang} me={me} />}
-        {tab === 'result' && <EventResultPage lang={lang} me={me} />}
-        {tab === 'bet' && <BetPage lang={lang} me={me} />}
-        {tab === 'liability' && <Liability t={t} me={me} eventId={eventId} onEvent={setEventId} />}
-        {tab === 'results' && <Results lang={lang} me={me} />}
-        {tab === 'dashboard' && (
-          <TabBoundary message={t.error}>
-            <Suspense fallback={null}>
-              <Dashboard lang={lang} />
-            </Suspense>
-          </TabBoundary>
-        )}
-        {tab === 'audit' && <Audit t={t} />}
-        {tab === 'controls' && (
-          <div className="controls">
-            <Controls t={t} r={RISK_TEXTS[lang]} me={me} />
-            <Margins t={t} r={RISK_TEXTS[lang]} me={me} lang={lang} />
-          </div>
-        )}
-        {tab === 'clients' && (
-          <Clients t={t} r={RISK_TEXTS[lang]} me={me} clientId={clientId} onClient={openClient} />
-        )}
+        <DeskRoutes t={t} lang={lang} me={me} />
       </main>
     </>
   );

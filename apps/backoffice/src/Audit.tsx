@@ -1,22 +1,30 @@
 import { useEffect, useState } from 'react';
-import { ApiError, call, type AuditRow } from './api';
+import { call, type AuditRow } from './api';
 import type { Texts } from './i18n';
+import { errorText } from './app/error-text';
+import { TableState, viewStateOf } from './components/view-state';
 
-interface Filters {
-  actor: string;
-  action: string;
-  outcome: '' | 'ok' | 'refused';
-}
-const EMPTY: Filters = { actor: '', action: '', outcome: '' };
+/** The audit log's filters, as they stand in the query string (`/backoffice/audit?outcome=refused`). */
+export const AUDIT_FILTERS = { actor: '', action: '', outcome: '' };
+type Filters = typeof AUDIT_FILTERS;
 
 const short = (v: unknown) => (v == null ? '' : JSON.stringify(v, null, 1));
 
 /** The audit log with filters (who, action, outcome), newest first, paging back. */
-export function Audit({ t }: { t: Texts }) {
-  const [draft, setDraft] = useState<Filters>(EMPTY);
-  const [filters, setFilters] = useState<Filters>(EMPTY);
+export function Audit({
+  t,
+  filters,
+  onFilters,
+}: {
+  t: Texts;
+  filters: Filters;
+  onFilters: (next: Filters) => void;
+}) {
+  const [draft, setDraft] = useState<Filters>(filters);
   const [rows, setRows] = useState<AuditRow[]>([]);
+  const [loaded, setLoaded] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  useEffect(() => setDraft(filters), [filters]);
 
   const load = (before?: number) => {
     const q = new URLSearchParams({ limit: '100' });
@@ -24,12 +32,14 @@ export function Audit({ t }: { t: Texts }) {
     if (filters.action) q.set('action', filters.action);
     if (filters.outcome) q.set('outcome', filters.outcome);
     if (before) q.set('before', String(before));
+    if (!before) setLoaded(false);
     call<AuditRow[]>('GET', `/ops/v1/audit?${q.toString()}`)
       .then((list) => {
         setError(null);
         setRows((prev) => (before ? [...prev, ...list] : list));
+        setLoaded(true);
       })
-      .catch((e: unknown) => setError(e instanceof ApiError ? e.message : t.error));
+      .catch((e: unknown) => setError(errorText(t.lang, e)));
   };
   useEffect(() => load(), [filters]);
 
@@ -39,7 +49,7 @@ export function Audit({ t }: { t: Texts }) {
         className="filters"
         onSubmit={(e) => {
           e.preventDefault();
-          setFilters(draft);
+          onFilters(draft);
         }}
       >
         <label>
@@ -63,7 +73,7 @@ export function Audit({ t }: { t: Texts }) {
           <select
             name="outcome"
             value={draft.outcome}
-            onChange={(e) => setDraft({ ...draft, outcome: e.target.value as Filters['outcome'] })}
+            onChange={(e) => setDraft({ ...draft, outcome: e.target.value })}
           >
             <option value="">{t.all}</option>
             <option value="ok">{t.ok}</option>
@@ -74,7 +84,7 @@ export function Audit({ t }: { t: Texts }) {
           {t.apply}
         </button>
       </form>
-      {error && (
+      {error && loaded && (
         <div className="error" role="alert">
           {error}
         </div>
@@ -93,29 +103,41 @@ export function Audit({ t }: { t: Texts }) {
           </tr>
         </thead>
         <tbody>
-          {rows.map((r) => (
-            <tr key={r.id}>
-              <td>{new Date(r.at).toLocaleString()}</td>
-              <td>
-                {r.actor} {r.role && <span className="tag">{r.role}</span>}
-              </td>
-              <td>{r.action}</td>
-              <td>{r.target}</td>
-              <td className={r.outcome === 'refused' ? 'neg' : ''}>
-                {r.outcome === 'ok' ? t.ok : t.refused} ({r.status})
-              </td>
-              <td>{r.reason}</td>
-              <td>
-                <pre>{short(r.before)}</pre>
-              </td>
-              <td>
-                <pre>{short(r.after)}</pre>
-              </td>
-            </tr>
-          ))}
+          <TableState
+            colSpan={8}
+            state={viewStateOf(loaded, rows.length, error)}
+            loading={t.loading}
+            empty={t.noAudit}
+            outage={error}
+            retry={t.retry}
+            onRetry={() => load()}
+          />
+          {loaded &&
+            rows.map((r) => (
+              <tr key={r.id}>
+                <td>{new Date(r.at).toLocaleString()}</td>
+                <td>
+                  {r.actor} {r.role && <span className="tag">{r.role}</span>}
+                </td>
+                <td>{r.action}</td>
+                <td>{r.target}</td>
+                <td className={r.outcome === 'refused' ? 'neg' : ''}>
+                  {r.outcome === 'ok' ? t.ok : t.refused} ({r.status})
+                </td>
+                <td>{r.reason}</td>
+                <td>
+                  <pre>{short(r.before)}</pre>
+                </td>
+                <td>
+                  <pre>{short(r.after)}</pre>
+                </td>
+              </tr>
+            ))}
         </tbody>
       </table>
-      {rows.length > 0 && <button onClick={() => load(rows[rows.length - 1]!.id)}>{t.loadMore}</button>}
+      {loaded && rows.length > 0 && (
+        <button onClick={() => load(rows[rows.length - 1]!.id)}>{t.loadMore}</button>
+      )}
     </section>
   );
 }

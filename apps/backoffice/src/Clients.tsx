@@ -69,15 +69,21 @@ export function Clients({
   me,
   clientId,
   onClient,
+  query,
+  onQuery,
 }: {
   t: Texts;
   r: RiskTexts;
   me: Me;
   clientId: number | null;
   onClient: (id: number) => void;
+  /** The search the URL holds (`/backoffice/clients/12?q=dem`): its results show beside the client. */
+  query: string;
+  onQuery: (q: string) => void;
 }) {
   const canTrade = me.role !== 'support';
-  const [q, setQ] = useState('');
+  const [q, setQ] = useState(query);
+  const [searches, setSearches] = useState(0);
   const [found, setFound] = useState<ClientRow[] | null>(null);
   const [page, setPage] = useState<ClientPage | null>(null);
   const [risk, setRisk] = useState({
@@ -108,12 +114,18 @@ export function Clients({
     load().catch((e: unknown) => setError(errorText(t, e)));
   }, [load, t]);
 
-  const search = (e: FormEvent) => {
-    e.preventDefault();
+  useEffect(() => setQ(query), [query]);
+  useEffect(() => {
+    if (!query) return setFound(null);
     setError(null);
-    call<ClientRow[]>('GET', `/ops/v1/clients?q=${encodeURIComponent(q)}`)
+    call<ClientRow[]>('GET', `/ops/v1/clients?q=${encodeURIComponent(query)}`)
       .then(setFound)
       .catch((err: unknown) => setError(errorText(t, err)));
+  }, [query, searches, t]);
+  const search = (e: FormEvent) => {
+    e.preventDefault();
+    if (q === query) setSearches((n) => n + 1);
+    else onQuery(q);
   };
   const save = async (e: FormEvent) => {
     e.preventDefault();

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
-import { ApiError, call, money } from './api';
+import { call, money } from './api';
+import { errorText as sentenceOf } from './app/error-text';
 import type { Me } from './App';
 import type { Texts } from './i18n';
 import {
@@ -16,13 +17,8 @@ import { formatOdds } from '@sb/betting';
 
 const EXPIRIES = [5, 15, 60, 240, 1440];
 
-/** Why a call was refused, for the screen (403 in the operator's words, else the server's message and field). */
-export const errorText = (t: Texts, e: unknown) =>
-  e instanceof ApiError
-    ? e.status === 403
-      ? t.forbidden
-      : `${e.message}${e.field ? ` (${e.field})` : ''}`
-    : t.error;
+/** Why a call was refused, as a sentence in the desk's language (app/error-text.ts). */
+export const errorText = (t: Texts, e: unknown) => sentenceOf(t.lang, e);
 
 /** Price overrides with an expiry, and the stake and liability limits of every level. */
 export function Controls({ t, r, me }: { t: Texts; r: RiskTexts; me: Me }) {

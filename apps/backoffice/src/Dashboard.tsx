@@ -1,7 +1,9 @@
 import { useEffect, useMemo, useState } from 'react';
 import uPlot from 'uplot';
 import { call, money } from './api';
-import type { Lang } from './i18n';
+import { TEXTS, type Lang } from './i18n';
+import { errorText } from './app/error-text';
+import { Loading, Outage } from './components/view-state';
 import type { Dashboard as Figures } from './results-api';
 import { RESULTS_TEXTS } from './results-texts';
 import { UChart } from './UChart';
@@ -31,11 +33,20 @@ function formats(lang: Lang) {
  * operators' topic (`/ops/v1/ticker`, the brand's bets only) refreshes the figures (throttled), a slow clock the
  * rest — the figures are SQL sums, so the server computes them when something changed, not every few seconds.
  */
-export function Dashboard({ lang }: { lang: Lang }) {
+export function Dashboard({
+  lang,
+  days,
+  onDays,
+}: {
+  lang: Lang;
+  /** The window in days, as the URL holds it (`/backoffice/dashboard?days=30`). */
+  days: number;
+  onDays: (days: number) => void;
+}) {
   const rt = RESULTS_TEXTS[lang];
   const fmt = useMemo(() => formats(lang), [lang]);
-  const [days, setDays] = useState(7);
   const [figures, setFigures] = useState<Figures | null>(null);
+  const [error, setError] = useState<string | null>(null);
   const [tick, setTick] = useState(0);
   const [live, setLive] = useState(false);
   useEffect(() => {
@@ -58,9 +69,12 @@ export function Dashboard({ lang }: { lang: Lang }) {
   }, []);
   useEffect(() => {
     call<Figures>('GET', `/ops/v1/dashboard?days=${days}`)
-      .then(setFigures)
-      .catch(() => undefined);
-  }, [days, tick]);
+      .then((f) => {
+        setFigures(f);
+        setError(null);
+      })
+      .catch((e: unknown) => setError(errorText(lang, e)));
+  }, [days, tick, lang]);
 
   const perDay = useMemo(() => {
     const byDay = new Map<string, { turnover: number; ggr: number; settled: number }>();
@@ -156,7 +170,7 @@ export function Dashboard({ lang }: { lang: Lang }) {
       <section className="panel kpis">
         <label>
           {rt.days}
-          <select value={days} onChange={(e) => setDays(Number(e.target.value))}>
+          <select value={days} onChange={(e) => onDays(Number(e.target.value))}>
             {[1, 7, 30].map((d) => (
               <option key={d} value={d}>
                 {d}
@@ -170,16 +184,19 @@ export function Dashboard({ lang }: { lang: Lang }) {
         </div>
         <div className="kpi">
           <span>{rt.turnover}</span>
-          <strong>{money(total.turnover)}</strong>
+          <strong>{figures ? money(total.turnover) : '—'}</strong>
         </div>
         <div className="kpi">
           <span>{rt.ggr}</span>
-          <strong>{money(total.ggr)}</strong>
+          <strong>{figures ? money(total.ggr) : '—'}</strong>
         </div>
         <div className="kpi">
           <span>{rt.hold}</span>
           <strong>{total.settled ? percent(Math.round((total.ggr / total.settled) * 10_000)) : '—'}</strong>
         </div>
+        {/* Loading, or the figures could not be fetched: said so, never zeros. */}
+        {!figures && !error && <Loading label={TEXTS[lang].loading} />}
+        {error && <Outage message={error} />}
         {figures && (
           <span className="status" data-testid="dashboard-updated">
             {live ? rt.pushed : rt.updated} {new Date(figures.at).toLocaleTimeString(LOCALES[lang])}

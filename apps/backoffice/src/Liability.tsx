@@ -1,5 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
-import { ApiError, call, money, type EventLiability, type MatchRisk } from './api';
+import { call, money, type EventLiability, type MatchRisk } from './api';
+import { errorText } from './app/error-text';
+import { Loading, TableState, viewStateOf } from './components/view-state';
 import { REASONS, type Texts } from './i18n';
 import type { Me } from './App';
 import { formatOdds } from '@sb/betting';
@@ -18,7 +20,8 @@ export function Liability({
   eventId: number | null;
   onEvent: (id: number) => void;
 }) {
-  const [matches, setMatches] = useState<MatchRisk[]>([]);
+  const [matches, setMatches] = useState<MatchRisk[] | null>(null);
+  const [matchesError, setMatchesError] = useState<string | null>(null);
   const [detail, setDetail] = useState<EventLiability | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [reason, setReason] = useState<string>('liability');
@@ -32,16 +35,27 @@ export function Liability({
 
   useEffect(() => {
     call<MatchRisk[]>('GET', '/ops/v1/liability')
-      .then(setMatches)
-      .catch(() => undefined);
-  }, [tick]);
+      .then((list) => {
+        setMatches(list);
+        setMatchesError(null);
+      })
+      .catch((e: unknown) => setMatchesError(errorText(t.lang, e)));
+  }, [tick, t.lang]);
 
+  // Another event (a link, Back): its own figures, never the previous event's while they load.
+  useEffect(() => {
+    setDetail(null);
+    setError(null);
+  }, [eventId]);
   const loadDetail = useCallback(() => {
     if (eventId === null) return setDetail(null);
     call<EventLiability>('GET', `/ops/v1/liability?eventId=${eventId}`)
-      .then(setDetail)
-      .catch((e: unknown) => setError(e instanceof ApiError ? e.message : t.error));
-  }, [eventId, t.error]);
+      .then((d) => {
+        setDetail(d);
+        setError(null);
+      })
+      .catch((e: unknown) => setError(errorText(t.lang, e)));
+  }, [eventId, t.lang]);
   useEffect(loadDetail, [loadDetail, tick]);
 
   async function act(marketId: number, action: 'suspend' | 'resume') {
@@ -50,7 +64,7 @@ export function Liability({
       await call('POST', `/ops/v1/markets/${marketId}/${action}`, action === 'suspend' ? { reason } : {});
       loadDetail();
     } catch (e) {
-      setError(e instanceof ApiError ? (e.status === 403 ? t.forbidden : e.message) : t.error);
+      setError(errorText(t.lang, e));
     }
   }
 
@@ -68,7 +82,14 @@ export function Liability({
             </tr>
           </thead>
           <tbody>
-            {matches.map((m) => (
+            <TableState
+              colSpan={4}
+              state={viewStateOf(matches !== null, matches?.length ?? 0, matchesError)}
+              loading={t.loading}
+              empty={t.noMatches}
+              outage={matchesError}
+            />
+            {matches?.map((m) => (
               <tr key={m.eventId} aria-selected={m.eventId === eventId}>
                 <td>
                   <button className="link" data-event={m.eventId} onClick={() => onEvent(m.eventId)}>
@@ -90,8 +111,10 @@ export function Liability({
             {error}
           </div>
         )}
-        {!detail ? (
+        {eventId === null ? (
           <p>{t.pickEvent}</p>
+        ) : !detail ? (
+          !error && <Loading label={t.loading} />
         ) : (
           <>
             <h2>

@@ -1,10 +1,12 @@
 import { useState, type FormEvent } from 'react';
-import { ApiError, call, session } from './api';
+import { call, session } from './api';
+import { errorText } from './app/error-text';
 import type { Texts } from './i18n';
 import type { Me } from './App';
 
 interface LoginResult {
-  token: string;
+  /** The CSRF token of the session the login opened (its cookie is HttpOnly; the bearer token is not kept). */
+  csrfToken: string;
   role: Me['role'];
   brandId: number | null;
   totpEnrolmentRequired: boolean;
@@ -24,7 +26,7 @@ export function Login({ t, onLoggedIn }: { t: Texts; onLoggedIn: (me: Me) => voi
     brandId: number | null;
   } | null>(null);
 
-  const fail = (e: unknown) => setError(e instanceof ApiError ? e.message : t.error);
+  const fail = (e: unknown) => setError(errorText(t.lang, e));
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -41,7 +43,7 @@ export function Login({ t, onLoggedIn }: { t: Texts; onLoggedIn: (me: Me) => voi
         password,
         ...(totp ? { totp } : {}),
       });
-      session.set(r.token);
+      session.setCsrf(r.csrfToken);
       if (r.totpEnrolmentRequired) {
         const started = await call<{ qrSvg: string; secret: string }>('POST', '/ops/v1/session/totp');
         setEnrol({ ...started, role: r.role, brandId: r.brandId });

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
-import { ApiError, call } from './api';
+import { call } from './api';
+import { errorText } from './app/error-text';
 import type { Me } from './App';
 import type { Lang } from './i18n';
 import type { ResultReport, ResultsEvent, ResultsMarket } from './results-api';
@@ -36,14 +37,31 @@ function factsOf(f: Facts) {
   };
 }
 
+/** The results list's filters in the query string. */
+export const RESULTS_FILTERS = { state: 'waiting', event: '' };
+
 /** Events waiting for results or resulted lately; an event's markets; result, void or resettle one market. */
-export function Results({ lang, me }: { lang: Lang; me: Me }) {
+export function Results({
+  lang,
+  me,
+  filters,
+  onFilters,
+  eventId,
+  onEvent,
+}: {
+  lang: Lang;
+  me: Me;
+  /** The list's state and event search, as the URL holds them (`/backoffice/results/12?state=resulted`). */
+  filters: typeof RESULTS_FILTERS;
+  onFilters: (next: Partial<typeof RESULTS_FILTERS>) => void;
+  eventId: number | null;
+  onEvent: (id: number) => void;
+}) {
   const rt = RESULTS_TEXTS[lang];
   const canAct = me.role !== 'support' && me.brandId === null;
-  const [state, setState] = useState<'waiting' | 'resulted'>('waiting');
-  const [search, setSearch] = useState('');
+  const state = filters.state === 'resulted' ? 'resulted' : 'waiting';
+  const search = filters.event;
   const [events, setEvents] = useState<ResultsEvent[]>([]);
-  const [eventId, setEventId] = useState<number | null>(null);
   const [markets, setMarkets] = useState<ResultsMarket[]>([]);
   const [marketId, setMarketId] = useState<number | null>(null);
   const [facts, setFacts] = useState<Facts>(NO_FACTS);
@@ -88,7 +106,7 @@ export function Results({ lang, me }: { lang: Lang; me: Me }) {
       setReport(await call<ResultReport>('POST', `/ops/v1/markets/${market.marketId}/${action}`, body));
       loadMarkets();
     } catch (e) {
-      setError(e instanceof ApiError ? `${e.message}${e.field ? ` (${e.field})` : ''}` : 'error');
+      setError(errorText(lang, e));
     }
   }
   const field = (key: keyof Facts, label: string, wide = false) => (
@@ -109,13 +127,13 @@ export function Results({ lang, me }: { lang: Lang; me: Me }) {
       <section className="panel">
         <div className="filters">
           {(['waiting', 'resulted'] as const).map((s) => (
-            <button key={s} aria-pressed={state === s} onClick={() => setState(s)}>
+            <button key={s} aria-pressed={state === s} onClick={() => onFilters({ state: s })}>
               {rt[s]}
             </button>
           ))}
           <label>
             {rt.eventId}
-            <input name="event" value={search} onChange={(e) => setSearch(e.target.value)} />
+            <input name="event" value={search} onChange={(e) => onFilters({ event: e.target.value })} />
           </label>
         </div>
         <table data-testid="results-events">
@@ -135,7 +153,7 @@ export function Results({ lang, me }: { lang: Lang; me: Me }) {
                   {new Date(e.startAt).toLocaleString(lang, { dateStyle: 'short', timeStyle: 'short' })}
                 </td>
                 <td>
-                  <button className="link" data-event={e.eventId} onClick={() => setEventId(e.eventId)}>
+                  <button className="link" data-event={e.eventId} onClick={() => onEvent(e.eventId)}>
                     {e.home} – {e.away}
                   </button>{' '}
                   {e.score && (

@@ -1,18 +1,14 @@
 import { useEffect, useRef, useState } from 'react';
-import { ApiError, call, money, type TickerBet } from './api';
-import type { Texts } from './i18n';
+import { call, money, type TickerBet } from './api';
+import type { Lang, Texts } from './i18n';
 import { connectTicker } from './ticker-socket';
 import { formatOdds } from '@sb/betting';
+import { errorText } from './app/error-text';
+import { TableState, viewStateOf } from './components/view-state';
 
-interface Filters {
-  brand: string;
-  sport: string;
-  event: string;
-  client: string;
-  minStake: string;
-  live: boolean;
-}
-const EMPTY: Filters = { brand: '', sport: '', event: '', client: '', minStake: '', live: false };
+/** The ticker's filters, as they stand in the query string (`/backoffice/ticker?client=12&live=true`). */
+export const TICKER_FILTERS = { brand: '', sport: '', event: '', client: '', minStake: '', live: '' };
+type Filters = typeof TICKER_FILTERS;
 const MAX_ROWS = 200;
 
 function query(f: Filters): string {
@@ -21,7 +17,7 @@ function query(f: Filters): string {
   if (f.sport) q.set('sport', f.sport);
   if (f.event) q.set('event', f.event);
   if (f.client) q.set('client', f.client);
-  if (f.minStake) q.set('minStake', String(Math.round(Number(f.minStake) * 100)));
+  if (f.minStake) q.set('minStake', String(Math.round(Number(f.minStake.replace(',', '.')) * 100)));
   if (f.live) q.set('live', 'true');
   return q.toString();
 }
@@ -31,7 +27,7 @@ function passes(b: TickerBet, f: Filters): boolean {
   if (f.brand && b.brand.id !== Number(f.brand)) return false;
   if (f.client && b.client.id !== Number(f.client)) return false;
   if (f.minStake && b.stake < Number(f.minStake) * 100) return false;
-  if (f.live && !b.isLive) return false;
+  if (f.live === 'true' && !b.isLive) return false;
   if (f.event && !b.selections.some((s) => s.eventId === Number(f.event))) return false;
   if (f.sport && !b.selections.some((s) => s.sportId === Number(f.sport))) return false;
   return true;
@@ -40,39 +36,48 @@ function passes(b: TickerBet, f: Filters): boolean {
 /** Newest bets first, live: the list loads over HTTP, then new bets arrive on the operator WebSocket. */
 export function Ticker({
   t,
+  lang,
+  filters,
+  onFilters,
   onEvent,
   onClient,
 }: {
   t: Texts;
+  lang: Lang;
+  /** The applied filters (the URL's); the form edits a draft of them until Apply. */
+  filters: Filters;
+  onFilters: (next: Filters) => void;
   onEvent: (eventId: number) => void;
   /** Opens the client page. */
   onClient?: (clientId: number) => void;
 }) {
-  const [draft, setDraft] = useState<Filters>(EMPTY);
-  const [filters, setFilters] = useState<Filters>(EMPTY);
+  const [draft, setDraft] = useState<Filters>(filters);
   const [bets, setBets] = useState<TickerBet[]>([]);
+  const [loaded, setLoaded] = useState(false);
   const [fresh, setFresh] = useState<Set<number>>(new Set());
   const [error, setError] = useState<string | null>(null);
   const [connected, setConnected] = useState(false);
+  const [attempt, setAttempt] = useState(0);
   const filtersRef = useRef(filters);
   filtersRef.current = filters;
+  // Back, Forward or a link changed the URL's filters: the form shows them.
+  useEffect(() => setDraft(filters), [filters]);
 
   useEffect(() => {
     let cancelled = false;
+    setLoaded(false);
     call<TickerBet[]>('GET', `/ops/v1/bets?${query(filters)}`)
       .then((list) => {
         if (cancelled) return;
         setError(null);
         setBets(list);
+        setLoaded(true);
       })
-      .catch(
-        (e: unknown) =>
-          !cancelled && setError(e instanceof ApiError ? `${e.field ?? ''} ${e.message}` : t.error),
-      );
+      .catch((e: unknown) => !cancelled && setError(errorText(lang, e)));
     return () => {
       cancelled = true;
     };
-  }, [filters, t.error]);
+  }, [filters, lang, attempt]);
 
   const maxId = useRef(0);
   maxId.current = Math.max(maxId.current, ...bets.map((b) => b.id));
@@ -102,7 +107,7 @@ export function Ticker({
       <input
         name={name}
         inputMode="numeric"
-        value={String(draft[name])}
+        value={draft[name]}
         onChange={(e) => setDraft({ ...draft, [name]: e.target.value })}
       />
     </label>
@@ -114,7 +119,7 @@ export function Ticker({
         className="filters"
         onSubmit={(e) => {
           e.preventDefault();
-          setFilters(draft);
+          onFilters(draft);
         }}
       >
         {field('brand', t.brand)}
@@ -126,31 +131,20 @@ export function Ticker({
           {t.liveOnly}
           <input
             type="checkbox"
-            checked={draft.live}
-            onChange={(e) => setDraft({ ...draft, live: e.target.checked })}
+            checked={draft.live === 'true'}
+            onChange={(e) => setDraft({ ...draft, live: e.target.checked ? 'true' : '' })}
           />
         </label>
         <button className="primary" type="submit">
           {t.apply}
         </button>
-        <button
-          type="button"
-          onClick={() => {
-            setDraft(EMPTY);
-            setFilters(EMPTY);
-          }}
-        >
+        <button type="button" onClick={() => onFilters(TICKER_FILTERS)}>
           {t.clear}
         </button>
         <span className="status" data-testid="feed-status">
           {connected ? t.connected : t.disconnected}
         </span>
       </form>
-      {error && (
-        <div className="error" role="alert">
-          {error}
-        </div>
-      )}
       <table data-testid="ticker">
         <thead>
           <tr>
@@ -167,53 +161,58 @@ export function Ticker({
           </tr>
         </thead>
         <tbody>
-          {bets.length === 0 && (
-            <tr>
-              <td colSpan={10}>{t.noBets}</td>
-            </tr>
-          )}
-          {bets.map((b) => (
-            <tr key={b.id} data-bet={b.id} className={fresh.has(b.id) ? 'fresh' : undefined}>
-              <td>{b.id}</td>
-              <td>{new Date(b.createdAt).toLocaleTimeString()}</td>
-              <td>{b.brand.name}</td>
-              <td>
-                <button
-                  className="link"
-                  onClick={() => setFilters({ ...EMPTY, client: String(b.client.id) })}
-                >
-                  {b.client.username}
-                </button>
-                {onClient && (
+          <TableState
+            colSpan={10}
+            state={viewStateOf(loaded, bets.length, error)}
+            loading={t.loading}
+            empty={t.noBets}
+            outage={error}
+            retry={t.retry}
+            onRetry={() => setAttempt((n) => n + 1)}
+          />
+          {loaded &&
+            bets.map((b) => (
+              <tr key={b.id} data-bet={b.id} className={fresh.has(b.id) ? 'fresh' : undefined}>
+                <td>{b.id}</td>
+                <td>{new Date(b.createdAt).toLocaleTimeString()}</td>
+                <td>{b.brand.name}</td>
+                <td>
                   <button
                     className="link"
-                    data-client-page={b.client.id}
-                    title={t.clients}
-                    onClick={() => onClient(b.client.id)}
+                    onClick={() => onFilters({ ...TICKER_FILTERS, client: String(b.client.id) })}
                   >
-                    ↗
+                    {b.client.username}
                   </button>
-                )}
-              </td>
-              <td>
-                {b.type} {b.isLive && <span className="tag live">{t.live}</span>}
-              </td>
-              <td>
-                {b.selections.map((s, i) => (
-                  <div key={i}>
-                    <button className="link" data-event={s.eventId} onClick={() => onEvent(s.eventId)}>
-                      {s.event}
-                    </button>{' '}
-                    · {s.name} @ {formatOdds(s.odds)}
-                  </div>
-                ))}
-              </td>
-              <td className="num">{money(b.stake)}</td>
-              <td className="num">{money(b.potentialPayout)}</td>
-              <td className="num neg">{money(b.risk)}</td>
-              <td>{b.status}</td>
-            </tr>
-          ))}
+                  {onClient && (
+                    <button
+                      className="link"
+                      data-client-page={b.client.id}
+                      title={t.clients}
+                      onClick={() => onClient(b.client.id)}
+                    >
+                      ↗
+                    </button>
+                  )}
+                </td>
+                <td>
+                  {b.type} {b.isLive && <span className="tag live">{t.live}</span>}
+                </td>
+                <td>
+                  {b.selections.map((s, i) => (
+                    <div key={i}>
+                      <button className="link" data-event={s.eventId} onClick={() => onEvent(s.eventId)}>
+                        {s.event}
+                      </button>{' '}
+                      · {s.name} @ {formatOdds(s.odds)}
+                    </div>
+                  ))}
+                </td>
+                <td className="num">{money(b.stake)}</td>
+                <td className="num">{money(b.potentialPayout)}</td>
+                <td className="num neg">{money(b.risk)}</td>
+                <td>{b.status}</td>
+              </tr>
+            ))}
         </tbody>
       </table>
     </section>

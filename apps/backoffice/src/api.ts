@@ -1,8 +1,13 @@
 import type { OpsEventLiability } from '@sb/contract';
 
-/** The back office's calls: `/ops/v1/*` with the operator's bearer token. */
+/**
+ * The back office's calls: `/ops/v1/*` on the desk's session cookie (HttpOnly, SameSite=Strict, set by the login:
+ * no script reads it, every tab of the browser shares it). Writes carry the session's CSRF token, which the login
+ * and `GET /ops/v1/session` answer and which lives in this tab's memory only.
+ */
 export class ApiError extends Error {
   constructor(
+    /** 0: the server could not be reached. */
     readonly status: number,
     readonly code: string,
     message: string,
@@ -12,32 +17,49 @@ export class ApiError extends Error {
   }
 }
 
-const TOKEN_KEY = 'sb.ops.token';
-/** The session token lives for the tab only (sessionStorage): a short session, nothing left behind. */
+let csrfToken: string | null = null;
+let onSessionEnded: (() => void) | null = null;
+
 export const session = {
-  get: () => sessionStorage.getItem(TOKEN_KEY),
-  set: (t: string) => sessionStorage.setItem(TOKEN_KEY, t),
-  clear: () => sessionStorage.removeItem(TOKEN_KEY),
+  /** The CSRF token of the signed-in session (from the login or `GET /ops/v1/session`); null when signed out. */
+  setCsrf: (token: string | null) => {
+    csrfToken = token;
+  },
+  /** Called when the server answers 401: the session ended (a logout in another tab, expiry). */
+  onEnded: (handler: (() => void) | null) => {
+    onSessionEnded = handler;
+  },
+  /** The server said the session ended (a 401, or the ticker socket closed for it). */
+  ended: () => onSessionEnded?.(),
 };
 
+const SAFE = new Set(['GET', 'HEAD']);
+
 export async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const token = session.get();
-  const res = await fetch(path, {
-    method,
-    headers: {
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-    },
-    body: body !== undefined ? JSON.stringify(body) : null,
-  });
+  let res: Response;
+  try {
+    res = await fetch(path, {
+      method,
+      credentials: 'same-origin',
+      headers: {
+        ...(!SAFE.has(method) && csrfToken ? { 'x-csrf-token': csrfToken } : {}),
+        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+      },
+      body: body !== undefined ? JSON.stringify(body) : null,
+    });
+  } catch {
+    throw new ApiError(0, 'unreachable', 'the server could not be reached');
+  }
   const json = (await res.json().catch(() => ({}))) as {
     result?: T;
     error?: string;
     message?: string;
     field?: string;
   };
-  if (!res.ok)
+  if (!res.ok) {
+    if (res.status === 401 && path !== '/ops/v1/session') session.ended();
     throw new ApiError(res.status, json.error ?? 'error', json.message ?? res.statusText, json.field);
+  }
   return json.result as T;
 }
 

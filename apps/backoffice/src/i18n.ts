@@ -1,6 +1,13 @@
 /** The desk's texts in English and Turkish (a small app: one dictionary, no i18n library in its bundle). */
 const en = {
+  lang: 'en' as Lang,
   title: 'Trading desk',
+  loading: 'Loading…',
+  retry: 'Try again',
+  noView: 'There is no such page on the desk.',
+  toTicker: 'Open the bet ticker',
+  noMatches: 'No event holds open bets',
+  noAudit: 'No audit entries match these filters',
   username: 'Username',
   password: 'Password',
   totp: 'Authenticator code',
@@ -77,7 +84,14 @@ const en = {
 export type Texts = typeof en;
 
 const tr: Texts = {
+  lang: 'tr',
   title: 'Risk masası',
+  loading: 'Yükleniyor…',
+  retry: 'Yeniden dene',
+  noView: 'Masada böyle bir sayfa yok.',
+  toTicker: 'Kupon akışını aç',
+  noMatches: 'Açık kuponu olan etkinlik yok',
+  noAudit: 'Bu filtrelere uyan denetim kaydı yok',
   username: 'Kullanıcı adı',
   password: 'Şifre',
   totp: 'Doğrulama kodu',

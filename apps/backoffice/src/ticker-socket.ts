@@ -2,10 +2,13 @@ import { session, type TickerBet } from './api';
 
 /** How long a dropped operator socket waits before it reconnects. */
 const TICKER_RECONNECT_MS = 2_000;
+/** The server's close code when the session is missing or has ended (no reconnecting then). */
+const SESSION_ENDED = 4401;
 
 /**
- * The operators' live topic (`/ops/v1/ticker`): authenticates with the session's token, hands new bets to
- * `onBets`, reports the connection's state and reconnects until the returned function stops it.
+ * The operators' live topic (`/ops/v1/ticker`): the upgrade request carries the desk's session cookie (same
+ * origin), the first message asks to sign in on it; hands new bets to `onBets`, reports the connection's state
+ * and reconnects until the returned function stops it or the server closes it because the session ended.
  */
 export function connectTicker(handlers: {
   sinceId?: () => number | undefined;
@@ -18,15 +21,15 @@ export function connectTicker(handlers: {
   const connect = () => {
     const url = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ops/v1/ticker`;
     socket = new WebSocket(url);
-    socket.onopen = () =>
-      socket?.send(JSON.stringify({ type: 'auth', token: session.get(), sinceId: handlers.sinceId?.() }));
+    socket.onopen = () => socket?.send(JSON.stringify({ type: 'auth', sinceId: handlers.sinceId?.() }));
     socket.onmessage = (m) => {
       const msg = JSON.parse(String(m.data)) as { type: string; bets?: TickerBet[] };
       if (msg.type === 'authenticated') handlers.onConnected?.(true);
       if (msg.type === 'bets' && msg.bets) handlers.onBets(msg.bets);
     };
-    socket.onclose = () => {
+    socket.onclose = (event) => {
       handlers.onConnected?.(false);
+      if (event.code === SESSION_ENDED) return session.ended();
       if (!stopped) retry = setTimeout(connect, TICKER_RECONNECT_MS);
     };
   };

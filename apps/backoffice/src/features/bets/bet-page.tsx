@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { OpsBetDetail } from '@sb/contract';
 import { formatOdds } from '@sb/betting';
 import { ApiError, money } from '../../api';
@@ -19,7 +19,18 @@ function sentence(e: unknown, bt: BetTexts): string {
 }
 
 /** One bet in full (issue 34 item 3): every leg by name, its money and timeline; void it with a reason. */
-export function BetPage({ lang, me }: { lang: Lang; me: Me }) {
+export function BetPage({
+  lang,
+  me,
+  betId,
+  onBet,
+}: {
+  lang: Lang;
+  me: Me;
+  /** The bet the URL names (`/backoffice/bets/{id}`), or null. */
+  betId: number | null;
+  onBet: (id: number) => void;
+}) {
   const bt = BET_TEXTS[lang];
   const reasons = RESULTS_TEXTS[lang].voidReasons;
   const [number, setNumber] = useState('');
@@ -36,6 +47,13 @@ export function BetPage({ lang, me }: { lang: Lang; me: Me }) {
           timeStyle: 'medium',
         }).format(new Date(iso));
   const canVoid = me.role !== 'support';
+
+  // The URL's bet (a deep link, Back, a new number): opened, its number in the field.
+  useEffect(() => {
+    if (betId === null) return;
+    setNumber(String(betId));
+    void open(betId);
+  }, [betId]);
 
   async function open(id: number) {
     setBusy(true);
@@ -75,8 +93,10 @@ export function BetPage({ lang, me }: { lang: Lang; me: Me }) {
         className="filters"
         onSubmit={(e) => {
           e.preventDefault();
-          if (/^\d{1,9}$/.test(number)) void open(Number(number));
-          else setError(bt.errors.not_found);
+          if (/^\d{1,9}$/.test(number)) {
+            if (Number(number) === betId) void open(betId);
+            else onBet(Number(number));
+          } else setError(bt.errors.not_found);
         }}
       >
         <label>

@@ -36,7 +36,18 @@ function clock(e: OpsEventView['event'], et: EventsTexts): string {
  * through the tree sport › region › competition; see every market and selection by name with its price, model
  * price, state and liability; suspend or resume the whole event with a reason.
  */
-export function EventsPage({ lang, me }: { lang: Lang; me: Me }) {
+export function EventsPage({
+  lang,
+  me,
+  eventId,
+  onEvent,
+}: {
+  lang: Lang;
+  me: Me;
+  /** The event the URL names (`/backoffice/events/{id}`), or null. */
+  eventId: number | null;
+  onEvent: (id: number) => void;
+}) {
   const et = EVENTS_TEXTS[lang];
   const t = TEXTS[lang];
   const name = (n: { en: string; tr: string }) => n[lang];
@@ -49,7 +60,6 @@ export function EventsPage({ lang, me }: { lang: Lang; me: Me }) {
   const [text, setText] = useState('');
   const [catalogue, setCatalogue] = useState<Catalogue | null>(null);
   const [listError, setListError] = useState<string | null>(null);
-  const [eventId, setEventId] = useState<number | null>(null);
   const [view, setView] = useState<OpsEventView | null>(null);
   const [viewError, setViewError] = useState<string | null>(null);
   const [reason, setReason] = useState<string>('feed_issue');
@@ -188,7 +198,7 @@ export function EventsPage({ lang, me }: { lang: Lang; me: Me }) {
                     aria-pressed={eventId === e.id}
                     onClick={() => {
                       setView(null);
-                      setEventId(e.id);
+                      onEvent(e.id);
                     }}
                   >
                     <strong>

@@ -1,0 +1,189 @@
+import { Suspense, lazy } from 'react';
+import { Link, Navigate, Route, Routes, useLocation, useNavigate, useParams } from 'react-router';
+import type { Me } from '../App';
+import type { Lang, Texts } from '../i18n';
+import { Ticker, TICKER_FILTERS } from '../Ticker';
+import { Liability } from '../Liability';
+import { Audit, AUDIT_FILTERS } from '../Audit';
+import { Clients } from '../Clients';
+import { Controls } from '../Controls';
+import { Margins } from '../Margins';
+import { Results, RESULTS_FILTERS } from '../Results';
+import { TabBoundary } from '../TabBoundary';
+import { RISK_TEXTS } from '../risk-texts';
+import { Loading } from '../components/view-state';
+import { EventsPage } from '../features/events/events-page';
+import { EventResultPage } from '../features/results/event-result-page';
+import { BetPage } from '../features/bets/bet-page';
+import { idParam, useSearchFilters } from './use-search-filters';
+
+// The dashboard's charting library loads with its view only.
+const Dashboard = lazy(() => import('../Dashboard').then((m) => ({ default: m.Dashboard })));
+
+/** The desk's views in the header's order; each is the first segment of its URL under /backoffice/. */
+export const VIEWS = [
+  'ticker',
+  'bets',
+  'events',
+  'result',
+  'liability',
+  'controls',
+  'clients',
+  'results',
+  'dashboard',
+  'audit',
+] as const;
+export type View = (typeof VIEWS)[number];
+
+/** The view a path shows (`/liability/12` → liability), or null. */
+export function viewOf(pathname: string): View | null {
+  const first = pathname.replace(/^\/backoffice/, '').split('/')[1] ?? '';
+  return (VIEWS as readonly string[]).includes(first) ? (first as View) : null;
+}
+
+/** The links between views: an event's liability, a client's page. */
+function useDeskLinks() {
+  const navigate = useNavigate();
+  return {
+    openEvent: (id: number) => navigate(`/liability/${id}`),
+    openClient: (id: number) => navigate(`/clients/${id}`),
+  };
+}
+
+interface ViewProps {
+  t: Texts;
+  lang: Lang;
+  me: Me;
+}
+
+function TickerView({ t, lang }: ViewProps) {
+  const [filters, setFilters] = useSearchFilters(TICKER_FILTERS);
+  const { openEvent, openClient } = useDeskLinks();
+  return (
+    <Ticker
+      t={t}
+      lang={lang}
+      filters={filters}
+      onFilters={setFilters}
+      onEvent={openEvent}
+      onClient={openClient}
+    />
+  );
+}
+
+function LiabilityView({ t, me }: ViewProps) {
+  const { eventId } = useParams();
+  const { openEvent } = useDeskLinks();
+  return <Liability t={t} me={me} eventId={idParam(eventId)} onEvent={openEvent} />;
+}
+
+function ClientsView({ t, lang, me }: ViewProps) {
+  const { clientId } = useParams();
+  const [filters, setFilters] = useSearchFilters({ q: '' });
+  const { openClient } = useDeskLinks();
+  return (
+    <Clients
+      t={t}
+      r={RISK_TEXTS[lang]}
+      me={me}
+      clientId={idParam(clientId)}
+      onClient={openClient}
+      query={filters.q}
+      onQuery={(q) => setFilters({ q })}
+    />
+  );
+}
+
+function ResultsView({ lang, me }: ViewProps) {
+  const { eventId } = useParams();
+  const [filters, setFilters] = useSearchFilters(RESULTS_FILTERS);
+  const navigate = useNavigate();
+  const { search } = useLocation();
+  return (
+    <Results
+      lang={lang}
+      me={me}
+      filters={filters}
+      onFilters={(next) => setFilters(next, { replace: 'event' in next })}
+      eventId={idParam(eventId)}
+      onEvent={(id) => navigate({ pathname: `/results/${id}`, search })}
+    />
+  );
+}
+
+function DashboardView({ t, lang }: ViewProps) {
+  const [filters, setFilters] = useSearchFilters({ days: '7' });
+  return (
+    <TabBoundary message={t.error}>
+      <Suspense fallback={<Loading label={t.loading} />}>
+        <Dashboard
+          lang={lang}
+          days={Number(filters.days) || 7}
+          onDays={(d) => setFilters({ days: String(d) })}
+        />
+      </Suspense>
+    </TabBoundary>
+  );
+}
+
+function AuditView({ t }: ViewProps) {
+  const [filters, setFilters] = useSearchFilters(AUDIT_FILTERS);
+  return <Audit t={t} filters={filters} onFilters={setFilters} />;
+}
+
+function EventsView({ lang, me }: ViewProps) {
+  const { eventId } = useParams();
+  const navigate = useNavigate();
+  return (
+    <EventsPage lang={lang} me={me} eventId={idParam(eventId)} onEvent={(id) => navigate(`/events/${id}`)} />
+  );
+}
+
+function BetView({ lang, me }: ViewProps) {
+  const { betId } = useParams();
+  const navigate = useNavigate();
+  return <BetPage lang={lang} me={me} betId={idParam(betId)} onBet={(id) => navigate(`/bets/${id}`)} />;
+}
+
+function NoSuchView({ t }: ViewProps) {
+  return (
+    <section className="panel" data-testid="no-view">
+      <p>{t.noView}</p>
+      <Link to="/ticker">{t.toTicker}</Link>
+    </section>
+  );
+}
+
+/** Every view of the desk at its URL; a parameter that is not an id shows the view without it. */
+export function DeskRoutes(props: ViewProps) {
+  const { t, lang, me } = props;
+  return (
+    <Routes>
+      <Route index element={<Navigate to="/ticker" replace />} />
+      <Route path="ticker" element={<TickerView {...props} />} />
+      <Route path="bets" element={<BetView {...props} />} />
+      <Route path="bets/:betId" element={<BetView {...props} />} />
+      <Route path="events" element={<EventsView {...props} />} />
+      <Route path="events/:eventId" element={<EventsView {...props} />} />
+      <Route path="result" element={<EventResultPage lang={lang} me={me} />} />
+      <Route path="liability" element={<LiabilityView {...props} />} />
+      <Route path="liability/:eventId" element={<LiabilityView {...props} />} />
+      <Route
+        path="controls"
+        element={
+          <div className="controls">
+            <Controls t={t} r={RISK_TEXTS[lang]} me={me} />
+            <Margins t={t} r={RISK_TEXTS[lang]} me={me} lang={lang} />
+          </div>
+        }
+      />
+      <Route path="clients" element={<ClientsView {...props} />} />
+      <Route path="clients/:clientId" element={<ClientsView {...props} />} />
+      <Route path="results" element={<ResultsView {...props} />} />
+      <Route path="results/:eventId" element={<ResultsView {...props} />} />
+      <Route path="dashboard" element={<DashboardView {...props} />} />
+      <Route path="audit" element={<AuditView {...props} />} />
+      <Route path="*" element={<NoSuchView {...props} />} />
+    </Routes>
+  );
+}

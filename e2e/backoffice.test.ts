@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import * as OTPAuth from 'otpauth';
 import type { FixtureEvent } from '@sb/contract';
 import { launchBrowser, phoneContext } from './support/browser';
 import { E2E_CLIENTS } from './support/clients';
 import { installDelayProbes, reportDelays } from './support/delays';
 import { operatorCommand, urlFor } from './support/fixtures';
+import { DESK, deskLogin } from './support/desk';
 
 /**
  * In Chromium: the back office at 1280×800 beside the player app (360×640), on the one e2e server.
@@ -14,34 +14,6 @@ import { operatorCommand, urlFor } from './support/fixtures';
  * resumes it; a support operator cannot suspend.
  */
 const CLIENT = E2E_CLIENTS.desk;
-// A browser always reports a valid language tag; this machine's default (en-US@posix) is not one, and uPlot's
-// date formatting refuses it.
-const DESK = { viewport: { width: 1280, height: 800 }, locale: 'en-US' };
-
-const code = (secret: string, at: number) =>
-  new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), digits: 6, period: 30 }).generate({
-    timestamp: at,
-  });
-
-/** Enrols the operator's second factor (first login), logs out, and logs in again with a fresh code. */
-async function deskLogin(page: Page, username: string, password: string): Promise<void> {
-  await page.goto(urlFor('/backoffice/'));
-  await page.locator('input[name=username]').fill(username);
-  await page.locator('input[name=password]').fill(password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  const secret = (await page.getByTestId('totp-secret').textContent())!.trim();
-  expect(await page.getByRole('img', { name: 'QR' }).getAttribute('src')).toMatch(/^data:image\/svg\+xml/);
-  await page.locator('input[name=totp]').fill(code(secret, Date.now()));
-  await page.getByRole('button', { name: 'Confirm' }).click();
-  await page.getByTestId('who').waitFor();
-  await page.getByRole('button', { name: 'Log out' }).click();
-  // The enrolment's code is spent: the next time step's code (accepted within the ±1 step window).
-  await page.locator('input[name=username]').fill(username);
-  await page.locator('input[name=password]').fill(password);
-  await page.locator('input[name=totp]').fill(code(secret, Date.now() + 30_000));
-  await page.getByRole('button', { name: 'Log in' }).click();
-  expect(await page.getByTestId('who').textContent()).toContain(username);
-}
 
 async function playerLogIn(page: Page) {
   await page.route(/\/api\/v2\/cashback\/sports/, (route) =>
@@ -166,23 +138,22 @@ describe('back office in Chromium (1280×800)', () => {
     // A support operator sees the desk but cannot suspend (the button is off and the API answers 403).
     const support = await deskPage();
     await deskLogin(support, 'support', 'support-pass-2026');
-    await support.getByRole('button', { name: 'Liability' }).click();
+    await support.getByRole('link', { name: 'Liability' }).click();
     await support.getByTestId('matches').locator(`button[data-event="${event.id}"]`).waitFor();
-    const status = await support.evaluate(async (id) => {
-      const token = sessionStorage.getItem('sb.ops.token');
-      const detail = (await (
-        await fetch(`/ops/v1/liability?eventId=${id}`, {
-          headers: { authorization: `Bearer ${token}` },
-        })
-      ).json()) as { result: { markets: { marketId: number }[] } };
+    // On the desk's own session (its cookie and CSRF token): the role is what refuses it.
+    const refusal = await support.evaluate(async (id) => {
+      const me = (await (await fetch('/ops/v1/session')).json()) as { result: { csrfToken: string } };
+      const detail = (await (await fetch(`/ops/v1/liability?eventId=${id}`)).json()) as {
+        result: { markets: { marketId: number }[] };
+      };
       const res = await fetch(`/ops/v1/markets/${detail.result.markets[0]!.marketId}/resume`, {
         method: 'POST',
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        headers: { 'x-csrf-token': me.result.csrfToken, 'content-type': 'application/json' },
         body: '{}',
       });
-      return res.status;
+      return { status: res.status, error: ((await res.json()) as { error: string }).error };
     }, event.id);
-    expect(status).toBe(403);
+    expect(refusal).toEqual({ status: 403, error: 'forbidden' });
 
     // The trader resumes it: the player's slip no longer shows it suspended.
     await panel.getByRole('button', { name: 'Resume' }).first().click();
@@ -205,7 +176,7 @@ describe('back office in Chromium (1280×800)', () => {
     };
     const model = await priceOf();
     const price = Math.round((model + 0.55) * 100) / 100;
-    await desk.getByRole('button', { name: 'Trading controls' }).click();
+    await desk.getByRole('link', { name: 'Trading controls' }).click();
     const form = desk.getByTestId('override-form');
     await form.locator('input[name=selectionId]').fill(String(oddId));
     await form.locator('input[name=odd]').fill(price.toFixed(2));
@@ -240,14 +211,14 @@ describe('back office in Chromium (1280×800)', () => {
     expect(await priceOf()).toBe(model);
 
     // The ticker's client link opens the client page with the player's bet.
-    await desk.getByRole('button', { name: 'Bet ticker' }).click();
+    await desk.getByRole('link', { name: 'Bet ticker' }).click();
     await desk.locator(`[data-testid=ticker] tr[data-bet="${betId}"] [data-client-page]`).click();
     await desk.getByTestId('client-open-bets').locator(`tr[data-bet="${betId}"]`).waitFor();
     expect(await desk.getByTestId('client-head').textContent()).toContain(CLIENT.username);
     await desk.screenshot({ path: '.cache/backoffice-client.png' });
 
     // The audit screen lists the suspension with its reason, and the support's refusal.
-    await desk.getByRole('button', { name: 'Audit log' }).click();
+    await desk.getByRole('link', { name: 'Audit log' }).click();
     const audit = desk.getByTestId('audit');
     await audit.getByText('market.suspend').first().waitFor();
     expect(await audit.textContent()).toContain('price.override.clear');
@@ -320,7 +291,7 @@ describe('back office in Chromium (1280×800)', () => {
     const paid = await balance();
 
     // The trader finds the event among the resulted ones and corrects the result: 0:1.
-    await desk.getByRole('button', { name: 'Results', exact: true }).click();
+    await desk.getByRole('link', { name: 'Results', exact: true }).click();
     await desk.getByRole('button', { name: 'Resulted lately' }).click();
     await desk.locator('input[name=event]').fill(String(event.id));
     await desk.locator(`[data-testid=results-events] button[data-event="${event.id}"]`).click();
@@ -348,7 +319,7 @@ describe('back office in Chromium (1280×800)', () => {
     await desk.screenshot({ path: '.cache/backoffice-results-tr.png' });
 
     // The dashboard counts the bets (Turkish, then English).
-    await desk.getByRole('button', { name: 'Pano' }).click();
+    await desk.getByRole('link', { name: 'Pano' }).click();
     await desk.getByTestId('dashboard').waitFor();
     await desk.getByTestId('dashboard').getByText('Dakikada kupon (son saat)').first().waitFor();
     // Sports by name (Turkish), never by id.

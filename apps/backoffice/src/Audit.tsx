@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { call, type AuditRow } from './api';
 import type { Texts } from './i18n';
-import { errorText } from './app/error-text';
+import { errorText, isRetryable } from './app/error-text';
 import { TableState, viewStateOf } from './components/view-state';
 
 /** The audit log's filters, as they stand in the query string (`/backoffice/audit?outcome=refused`). */
@@ -24,6 +24,7 @@ export function Audit({
   const [rows, setRows] = useState<AuditRow[]>([]);
   const [loaded, setLoaded] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [retryable, setRetryable] = useState(false);
   useEffect(() => setDraft(filters), [filters]);
 
   const load = (before?: number) => {
@@ -39,7 +40,10 @@ export function Audit({
         setRows((prev) => (before ? [...prev, ...list] : list));
         setLoaded(true);
       })
-      .catch((e: unknown) => setError(errorText(t.lang, e)));
+      .catch((e: unknown) => {
+        setError(errorText(t.lang, e));
+        setRetryable(isRetryable(e));
+      });
   };
   useEffect(() => load(), [filters]);
 
@@ -110,7 +114,7 @@ export function Audit({
             empty={t.noAudit}
             outage={error}
             retry={t.retry}
-            onRetry={() => load()}
+            onRetry={retryable ? () => load() : undefined}
           />
           {loaded &&
             rows.map((r) => (

@@ -3,7 +3,7 @@ import { call, money, type TickerBet } from './api';
 import type { Lang, Texts } from './i18n';
 import { connectTicker } from './ticker-socket';
 import { formatOdds } from '@sb/betting';
-import { errorText } from './app/error-text';
+import { errorText, isRetryable } from './app/error-text';
 import { TableState, viewStateOf } from './components/view-state';
 
 /** The ticker's filters, as they stand in the query string (`/backoffice/ticker?client=12&live=true`). */
@@ -56,6 +56,7 @@ export function Ticker({
   const [loaded, setLoaded] = useState(false);
   const [fresh, setFresh] = useState<Set<number>>(new Set());
   const [error, setError] = useState<string | null>(null);
+  const [retryable, setRetryable] = useState(false);
   const [connected, setConnected] = useState(false);
   const [attempt, setAttempt] = useState(0);
   const filtersRef = useRef(filters);
@@ -73,7 +74,11 @@ export function Ticker({
         setBets(list);
         setLoaded(true);
       })
-      .catch((e: unknown) => !cancelled && setError(errorText(lang, e)));
+      .catch((e: unknown) => {
+        if (cancelled) return;
+        setError(errorText(lang, e));
+        setRetryable(isRetryable(e));
+      });
     return () => {
       cancelled = true;
     };
@@ -168,7 +173,7 @@ export function Ticker({
             empty={t.noBets}
             outage={error}
             retry={t.retry}
-            onRetry={() => setAttempt((n) => n + 1)}
+            onRetry={retryable ? () => setAttempt((n) => n + 1) : undefined}
           />
           {loaded &&
             bets.map((b) => (

@@ -172,3 +172,6 @@ export function errorText(lang: Lang, e: unknown): string {
   if (e.status === 429) return s.tooMany;
   return s.outage;
 }
+
+/** Whether trying the same call again may work (the server unreachable or failing), unlike a refusal of its input. */
+export const isRetryable = (e: unknown) => !(e instanceof ApiError) || e.status === 0 || e.status >= 500;

@@ -80,7 +80,10 @@ function LiabilityView({ t, me }: ViewProps) {
 function ClientsView({ t, lang, me }: ViewProps) {
   const { clientId } = useParams();
   const [filters, setFilters] = useSearchFilters({ q: '' });
-  const { openClient } = useDeskLinks();
+  const navigate = useNavigate();
+  const { search } = useLocation();
+  // The search stays beside the client it found (Back returns to the list).
+  const openClient = (id: number) => navigate({ pathname: `/clients/${id}`, search });
   return (
     <Clients
       t={t}

@@ -157,7 +157,7 @@ describe('back office in Chromium (1280×800)', () => {
 
     // The trader resumes it: the player's slip no longer shows it suspended.
     await panel.getByRole('button', { name: 'Resume' }).first().click();
-    await expect.poll(() => panel.getByText('Suspended: Sharp action').count()).toBe(0);
+    await expect.poll(() => panel.getByText('Suspended: Sharp action').count(), { timeout: 15_000 }).toBe(0);
     await player.reload();
     await player.getByTestId('slip-row').first().waitFor();
     await expect

@@ -14,6 +14,8 @@ import { urlFor } from './support/fixtures';
  */
 const OPERATOR = { username: 'nav-trader', password: 'nav-trader-pass-2026' };
 const CLIENT = E2E_CLIENTS.desk;
+/** How long a drawn state is awaited: a call and a render on a loaded 2-core machine (a hang guard). */
+const PATIENCE = { timeout: 15_000 };
 
 describe('desk navigation in Chromium (1280×800)', () => {
   let browser: Browser;
@@ -65,11 +67,15 @@ describe('desk navigation in Chromium (1280×800)', () => {
     const clientId = Number(await found.getAttribute('data-client'));
     await found.click();
     await first.waitForURL(new RegExp(`/backoffice/clients/${clientId}\\?q=${CLIENT.username}$`));
-    await expect.poll(() => first.getByTestId('client-head').textContent()).toContain(CLIENT.username);
+    await expect
+      .poll(() => first.getByTestId('client-head').textContent(), PATIENCE)
+      .toContain(CLIENT.username);
 
     // Reload: the same view, still signed in (no login form, no code).
     await first.reload();
-    await expect.poll(() => first.getByTestId('client-head').textContent()).toContain(CLIENT.username);
+    await expect
+      .poll(() => first.getByTestId('client-head').textContent(), PATIENCE)
+      .toContain(CLIENT.username);
     expect(await first.locator('input[name=password]').count()).toBe(0);
 
     // Back walks the views: the search, the clients view, the filtered audit log.
@@ -87,7 +93,9 @@ describe('desk navigation in Chromium (1280×800)', () => {
     // A new tab of the same browser (a second monitor): the client's deep link opens signed in, no login again.
     const second = await context.newPage();
     await second.goto(urlFor(`/backoffice/clients/${clientId}`));
-    await expect.poll(() => second.getByTestId('client-head').textContent()).toContain(CLIENT.username);
+    await expect
+      .poll(() => second.getByTestId('client-head').textContent(), PATIENCE)
+      .toContain(CLIENT.username);
     expect(await second.locator('input[name=password]').count()).toBe(0);
     expect(await second.title()).toBe('Clients · Trading desk');
     await second.screenshot({ path: '.cache/screenshots/desk-navigation-client-tab.png' });
@@ -102,17 +110,17 @@ describe('desk navigation in Chromium (1280×800)', () => {
     await second.waitForURL(/minStake=-5/);
     const refusal = second.getByTestId('ticker').getByRole('alert');
     await expect
-      .poll(() => refusal.textContent())
+      .poll(() => refusal.textContent(), PATIENCE)
       .toBe('The minimum stake is not valid: check it and try again.');
     await second.screenshot({ path: '.cache/screenshots/desk-navigation-ticker-en.png' });
     await second.getByRole('button', { name: 'Türkçe' }).click();
     await expect
-      .poll(() => refusal.textContent())
+      .poll(() => refusal.textContent(), PATIENCE)
       .toBe('En az bahis geçerli değil: kontrol edip yeniden deneyin.');
     await second.screenshot({ path: '.cache/screenshots/desk-navigation-ticker-tr.png' });
     await second.getByRole('button', { name: 'English' }).click();
     await second.goBack();
-    await expect.poll(() => second.locator('input[name=minStake]').inputValue()).toBe('');
+    await expect.poll(() => second.locator('input[name=minStake]').inputValue(), PATIENCE).toBe('');
     await second.getByTestId('ticker').waitFor();
 
     // A logout in the first tab ends the session in the second at once, and for good.

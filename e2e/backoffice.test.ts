@@ -14,6 +14,8 @@ import { DESK, deskLogin } from './support/desk';
  * resumes it; a support operator cannot suspend.
  */
 const CLIENT = E2E_CLIENTS.desk;
+/** How long a drawn state is awaited: a call and a render on a loaded 2-core machine (a hang guard, 1 s by default). */
+const PATIENCE = { timeout: 15_000 };
 
 async function playerLogIn(page: Page) {
   await page.route(/\/api\/v2\/cashback\/sports/, (route) =>
@@ -85,7 +87,10 @@ describe('back office in Chromium (1280×800)', () => {
     const panel = desk.getByTestId('event-liability');
     await expect.poll(() => panel.textContent(), { timeout: 10_000 }).toContain('Net risk');
     await expect
-      .poll(async () => Number((await desk.getByTestId('event-stakes').textContent())?.replace(/\D/g, '')))
+      .poll(
+        async () => Number((await desk.getByTestId('event-stakes').textContent())?.replace(/\D/g, '')),
+        PATIENCE,
+      )
       .toBeGreaterThan(0);
 
     // The player puts the same selection on the slip again (the next bet), before the trader acts.
@@ -93,7 +98,7 @@ describe('back office in Chromium (1280×800)', () => {
     const again = player.locator(`button[data-odd-id="${oddId}"]`);
     await again.waitFor();
     await again.click();
-    await expect.poll(() => again.getAttribute('aria-pressed')).toBe('true');
+    await expect.poll(() => again.getAttribute('aria-pressed'), PATIENCE).toBe('true');
 
     // Suspend the market with a reason.
     await desk.locator('select[name=reason]').selectOption('sharp_action');
@@ -202,12 +207,12 @@ describe('back office in Chromium (1280×800)', () => {
     await margins.scrollIntoViewIfNeeded();
     await desk.screenshot({ path: '.cache/backoffice-margins.png' });
     await marginRow.getByRole('button', { name: 'Remove' }).click();
-    await expect.poll(() => marginRow.count()).toBe(0);
+    await expect.poll(() => marginRow.count(), PATIENCE).toBe(0);
     const playerOdd = player.locator(`button[data-odd-id="${oddId}"]`);
     await player.goto(urlFor(`/en/sports/${event.sport.id}/${event.region.id}/0/event/${event.id}`));
     await expect.poll(() => playerOdd.textContent(), { timeout: 15_000 }).toContain(price.toFixed(2));
     await overrideRow.getByRole('button', { name: 'End now' }).click();
-    await expect.poll(() => overrideRow.count()).toBe(0);
+    await expect.poll(() => overrideRow.count(), PATIENCE).toBe(0);
     expect(await priceOf()).toBe(model);
 
     // The ticker's client link opens the client page with the player's bet.
@@ -330,7 +335,7 @@ describe('back office in Chromium (1280×800)', () => {
     await desk.getByRole('button', { name: 'English' }).click();
     await desk.getByText('Turnover and GGR per day').waitFor();
     await expect
-      .poll(async () => (await desk.getByTestId('book').locator('tbody tr').count()) > 0)
+      .poll(async () => (await desk.getByTestId('book').locator('tbody tr').count()) > 0, PATIENCE)
       .toBe(true);
     await desk.screenshot({ path: '.cache/backoffice-dashboard-en.png' });
   }, 180_000);

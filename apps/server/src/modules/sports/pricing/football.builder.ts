@@ -1,0 +1,418 @@
+import type { FootballFacts } from './football.facts';
+import type { FootballSpec } from './football.markets';
+import { decisionBound, dixonColes, goalDims, shares, type FootballPricingInput } from './football.model';
+import { inBand, roundDownOdd, type PriceBand } from './margin';
+import { settleMarket, type Result } from './market-spec';
+
+/**
+ * Bet builder (issue 37, module README "Bet builder"): a combination of selections of one football event priced
+ * exactly as the mass of the book's own goals grid (`goalDims` × Dixon–Coles τ, the grid every goals market is
+ * summed over, conditioned on the live state) where every leg wins.
+ *
+ * - Goal legs (1X2, double chance, draw no bet, totals and team totals on half lines, both teams to score,
+ *   correct score, exact and ranged goals, odd/even, margins, European and half-line handicaps, half-time
+ *   markets, HT/FT, half totals, win to nil, clean sheets, result & total combos): decided on every cell
+ *   (x1, y1, x2, y2) of the grid by `settleMarket`, the settlement's own decision code.
+ * - Sequence legs (first/last team to score, first/last scorer, anytime scorer): conditioned on the cell, the
+ *   order of goals within a half is uniformly random and every team goal is scored by one of its players with
+ *   his share (the scorer markets' split); the conditional probability is summed exactly (enumeration of the
+ *   first and last goal's team and scorer, inclusion–exclusion over the anytime scorers' remaining goals).
+ * - Not offered: corners and cards (their count models are independent of goals in this book, so a joint
+ *   price would only multiply them; the builder leaves them out), Asian whole/quarter lines (half results).
+ *
+ * A leg that voids (draw no bet on a draw) voids the builder unless another leg loses: the probability is the
+ * effective one, q = P(all win) / (1 − P(builder void)), the fair price of a bet that returns the stake on a
+ * void (the method the singles use).
+ */
+
+export interface BuilderLeg {
+  spec: FootballSpec;
+  code: string;
+}
+
+const GOAL_FAMILY = new Set([
+  1, 10, 11, 29, 21, 23, 25, 45, 47, 35, 60, 63, 75, 81, 83, 88, 90, 50, 52, 53, 54, 55, 56, 57, 58, 59, 40,
+  18, 19, 20, 68, 86, 14, 16,
+]);
+const SEQUENCE = new Set(['first', 'last', 'firstScorer', 'lastScorer', 'anytime']);
+
+/** Whether a market's selections may be builder legs. */
+export function builderOffers(spec: FootballSpec): boolean {
+  if (spec.dist === 'goals') return GOAL_FAMILY.has(spec.t) && !spec.settle;
+  return SEQUENCE.has(spec.dist);
+}
+
+export interface BuilderPrice {
+  /** Effective fair probability of the combination (0: it cannot win). */
+  p: number;
+  /** P(all legs win), over the grid's mass. */
+  win: number;
+  /** Legs implied by the others (removing one leaves the probability unchanged): priced as the stronger legs. */
+  redundant: number[];
+}
+
+type Team = 'h' | 'a';
+interface SeqLeg {
+  kind: 'first' | 'last' | 'firstScorer' | 'lastScorer' | 'anytime';
+  code: string;
+}
+
+/** Scorer categories of a team: each named player of the legs with his share, and everyone else. */
+interface Cat {
+  code: string;
+  share: number;
+}
+
+/** Relative tolerance under which a leg's removal is taken to leave the probability unchanged. */
+const SAME = 1e-12;
+
+/** The builder's pricing of a set of legs of one event under the model input (pure). */
+export function priceBuilder(
+  legs: readonly BuilderLeg[],
+  input: FootballPricingInput,
+  rho: number,
+): BuilderPrice {
+  const grid = prepareBuilder(legs, input, rho);
+  const all = legs.map((_, i) => i);
+  const full = grid.mass(all);
+  const p = effective(full);
+  const redundant: number[] = [];
+  if (full.win > 0)
+    for (const i of all) {
+      const rest = all.filter((j) => j !== i && !redundant.includes(j));
+      if (rest.length === 0) continue;
+      const q = effective(grid.mass(rest));
+      if (Math.abs(q - p) <= SAME * Math.max(p, q)) redundant.push(i);
+    }
+  return { p, win: full.win, redundant };
+}
+
+const effective = (m: { win: number; void: number }) => (m.void < 1 ? Math.min(1, m.win / (1 - m.void)) : 0);
+
+/**
+ * The smallest set of legs that cannot win together (a subset the 409 names): legs are dropped one by one
+ * while the rest still cannot win. Null when the combination can win.
+ */
+export function conflictOf(
+  legs: readonly BuilderLeg[],
+  input: FootballPricingInput,
+  rho: number,
+): number[] | null {
+  const grid = prepareBuilder(legs, input, rho);
+  let keep = legs.map((_, i) => i);
+  if (grid.mass(keep).win > 0) return null;
+  for (const i of legs.map((_, k) => k)) {
+    const without = keep.filter((k) => k !== i);
+    if (without.length > 0 && grid.mass(without).win === 0) keep = without;
+  }
+  return keep;
+}
+
+/** P(all legs win) and P(the builder voids: no leg loses and one voids), over the grid's mass. */
+export function jointMass(
+  legs: readonly BuilderLeg[],
+  input: FootballPricingInput,
+  rho: number,
+): { win: number; void: number } {
+  return prepareBuilder(legs, input, rho).mass(legs.map((_, i) => i));
+}
+
+const LOSS = 0;
+const WIN = 1;
+const VOID = 2;
+
+/** A goal leg's result on a state: the settlement's decision (`settleMarket`: winners, null = void). */
+function goalResult(spec: FootballSpec, code: string, f: FootballFacts): number {
+  if (spec.settle) {
+    const r: Result = settleMarket(spec, f)[code] ?? 'void';
+    return r === 'win' ? WIN : r === 'void' ? VOID : LOSS;
+  }
+  // `settleMarket` without its record: winners null → void, a winner → win, else loss.
+  const winners = spec.winners(f);
+  return winners === null ? VOID : winners.includes(code) ? WIN : LOSS;
+}
+
+/**
+ * The grid's cells (the model's own `goalDims` × Dixon–Coles τ, additions enumerated to the decisions' bound so
+ * every reachable pattern is summed) with each goal leg's result on each cell, computed once; `mass(subset)`
+ * sums a subset of the legs (sequence legs conditioned on each cell).
+ */
+export function prepareBuilder(legs: readonly BuilderLeg[], input: FootballPricingInput, rho: number) {
+  const f0 = input.state.facts;
+  const d = goalDims(input, decisionBound(f0));
+  const [n1, m1, n2, m2] = [d.first.nx, d.first.ny, d.second.nx, d.second.ny];
+  const cells: number[] = [];
+  const weights: number[] = [];
+  let total = 0;
+  for (let x1 = 0; x1 < n1; x1++)
+    for (let y1 = 0; y1 < m1; y1++)
+      for (let x2 = 0; x2 < n2; x2++)
+        for (let y2 = 0; y2 < m2; y2++) {
+          const p =
+            d.first.p[x1 * m1 + y1]! *
+            d.second.p[x2 * m2 + y2]! *
+            dixonColes(x1 + x2, y1 + y2, d.lambda, d.mu, rho);
+          total += p;
+          if (p === 0) continue;
+          cells.push(x1, y1, x2, y2);
+          weights.push(p);
+        }
+  const n = weights.length;
+  const f: FootballFacts = { ...f0 };
+  const results = legs.map((l) => {
+    if (l.spec.dist !== 'goals') return null;
+    const out = new Uint8Array(n);
+    for (let c = 0; c < n; c++) {
+      f.h1 = f0.h1 + cells[4 * c]!;
+      f.a1 = f0.a1 + cells[4 * c + 1]!;
+      f.h2 = f0.h2 + cells[4 * c + 2]!;
+      f.a2 = f0.a2 + cells[4 * c + 3]!;
+      out[c] = goalResult(l.spec, l.code, f);
+    }
+    return out;
+  });
+  // The sequence legs' conditional probability per cell, per subset of them (filled as cells are reached).
+  const conditional = new Map<string, Float64Array>();
+  return {
+    mass(subset: readonly number[]): { win: number; void: number } {
+      const goal = subset.flatMap((i) => results[i] ?? []);
+      const seqIdx = subset.filter((i) => results[i] === null);
+      const seq: SeqLeg[] = seqIdx.map((i) => ({
+        kind: legs[i]!.spec.dist as SeqLeg['kind'],
+        code: legs[i]!.code,
+      }));
+      const ctx = seq.length > 0 ? sequenceContext(seq, input) : null;
+      const key = seqIdx.join(',');
+      let memo = conditional.get(key);
+      if (!memo) conditional.set(key, (memo = new Float64Array(n).fill(-1)));
+      let win = 0;
+      let voided = 0;
+      cells: for (let c = 0; c < n; c++) {
+        let anyVoid = false;
+        for (const r of goal) {
+          const v = r[c]!;
+          if (v === LOSS) continue cells;
+          if (v === VOID) anyVoid = true;
+        }
+        let q = 1;
+        if (ctx) {
+          q = memo[c]!;
+          if (q < 0)
+            memo[c] = q = sequenceWin(
+              ctx,
+              cells[4 * c]!,
+              cells[4 * c + 1]!,
+              cells[4 * c + 2]!,
+              cells[4 * c + 3]!,
+            );
+        }
+        if (anyVoid) voided += weights[c]! * q;
+        else win += weights[c]! * q;
+      }
+      return total > 0 ? { win: win / total, void: voided / total } : { win: 0, void: 0 };
+    },
+  };
+}
+
+interface SeqContext {
+  legs: SeqLeg[];
+  f0: FootballFacts;
+  cats: Record<Team, Cat[]>;
+  /** Anytime legs' players still to score, per team (a player who scored already wins his leg). */
+  needs: Record<Team, Cat[]>;
+  /** A named player of no team: his anytime leg cannot win. */
+  impossible: boolean;
+  /** `covered` memo: (team, players still to cover, free goals) → probability. */
+  cover: Map<number, number>;
+}
+
+function sequenceContext(legs: SeqLeg[], input: FootballPricingInput): SeqContext {
+  const f0 = input.state.facts;
+  const teamOf = new Map<string, { team: Team; share: number }>();
+  const hs = shares(input.home);
+  const as = shares(input.away);
+  input.home.forEach((pl, i) => teamOf.set(`p${pl.id}`, { team: 'h', share: hs[i]! }));
+  input.away.forEach((pl, i) => teamOf.set(`p${pl.id}`, { team: 'a', share: as[i]! }));
+  const named = new Set(legs.filter((l) => l.kind !== 'first' && l.kind !== 'last').map((l) => l.code));
+  const cats: Record<Team, Cat[]> = { h: [], a: [] };
+  for (const code of named) {
+    const t = teamOf.get(code);
+    if (t) cats[t.team].push({ code, share: t.share });
+  }
+  for (const team of ['h', 'a'] as const) {
+    const rest = 1 - cats[team].reduce((s, c) => s + c.share, 0);
+    cats[team].push({ code: '', share: Math.max(0, rest) });
+  }
+  const scored = new Set(f0.goals.map((g) => `p${g.playerId}`));
+  const needs: Record<Team, Cat[]> = { h: [], a: [] };
+  let impossible = false;
+  for (const l of legs) {
+    if (l.kind !== 'anytime' || scored.has(l.code)) continue;
+    const t = teamOf.get(l.code);
+    if (!t) impossible = true;
+    else if (!needs[t.team].some((c) => c.code === l.code))
+      needs[t.team].push({ code: l.code, share: t.share });
+  }
+  return { legs, f0, cats, needs, impossible, cover: new Map() };
+}
+
+/** P(every team goal count m covers the players of `need`), by inclusion–exclusion over them. */
+function covered(need: readonly Cat[], m: number): number {
+  let sum = 0;
+  const n = need.length;
+  for (let mask = 0; mask < 1 << n; mask++) {
+    let s = 0;
+    let bits = 0;
+    for (let i = 0; i < n; i++)
+      if (mask & (1 << i)) {
+        s += need[i]!.share;
+        bits++;
+      }
+    sum += (bits % 2 ? -1 : 1) * Math.pow(Math.max(0, 1 - s), m);
+  }
+  return Math.max(0, sum);
+}
+
+/** The first/last goal's team of a cell's new goals: [first, last, weight, same goal]. */
+function endsOf(x1: number, y1: number, x2: number, y2: number): [Team, Team, number, boolean][] {
+  const k1 = x1 + y1;
+  const k2 = x2 + y2;
+  if (k1 + k2 === 0) return [];
+  if (k1 + k2 === 1) return [[x1 + x2 === 1 ? 'h' : 'a', x1 + x2 === 1 ? 'h' : 'a', 1, true]];
+  if (k1 > 0 && k2 > 0) {
+    const out: [Team, Team, number, boolean][] = [];
+    for (const [tf, wf] of [
+      ['h', x1 / k1],
+      ['a', y1 / k1],
+    ] as const)
+      for (const [tl, wl] of [
+        ['h', x2 / k2],
+        ['a', y2 / k2],
+      ] as const)
+        if (wf * wl > 0) out.push([tf, tl, wf * wl, false]);
+    return out;
+  }
+  const [x, y] = k1 > 0 ? [x1, y1] : [x2, y2];
+  const k = x + y;
+  const pair = k * (k - 1);
+  return (
+    [
+      ['h', 'h', (x * (x - 1)) / pair, false],
+      ['h', 'a', (x * y) / pair, false],
+      ['a', 'h', (y * x) / pair, false],
+      ['a', 'a', (y * (y - 1)) / pair, false],
+    ] as [Team, Team, number, boolean][]
+  ).filter((e) => e[2] > 0);
+}
+
+const teamCode = (t: Team) => (t === 'h' ? '1' : '2');
+
+/** P(every sequence leg wins | the cell's goals still to come). */
+function sequenceWin(ctx: SeqContext, x1: number, y1: number, x2: number, y2: number): number {
+  if (ctx.impossible) return 0;
+  const { f0, legs } = ctx;
+  const old = f0.goals;
+  const X = x1 + x2;
+  const Y = y1 + y2;
+  if (X + Y === 0) {
+    const first = old[0];
+    const last = old[old.length - 1];
+    const ok = legs.every((l) => {
+      switch (l.kind) {
+        case 'first':
+          return l.code === (first ? teamCode(first.team) : 'none');
+        case 'last':
+          return l.code === (last ? teamCode(last.team) : 'none');
+        case 'firstScorer':
+          return l.code === (first ? `p${first.playerId}` : 'none');
+        case 'lastScorer':
+          return l.code === (last ? `p${last.playerId}` : 'none');
+        default:
+          return old.some((g) => `p${g.playerId}` === l.code);
+      }
+    });
+    return ok ? 1 : 0;
+  }
+  const first = old[0];
+  let sum = 0;
+  for (const [tf, tl, w, same] of endsOf(x1, y1, x2, y2))
+    for (const cf of ctx.cats[tf])
+      for (const cl of same ? [cf] : ctx.cats[tl]) {
+        const pf = cf.code;
+        const pl = cl.code;
+        const ok = legs.every((l) => {
+          switch (l.kind) {
+            case 'first':
+              return l.code === (first ? teamCode(first.team) : teamCode(tf));
+            case 'last':
+              return l.code === teamCode(tl);
+            case 'firstScorer':
+              return first ? l.code === `p${first.playerId}` : pf !== '' && l.code === pf;
+            case 'lastScorer':
+              return pl !== '' && l.code === pl;
+            default:
+              return true;
+          }
+        });
+        if (!ok) continue;
+        let p = w * (same ? cf.share : cf.share * cl.share);
+        if (p === 0) continue;
+        // The goals not pinned as the first or last one, per team; the anytime players they still must cover.
+        const free = { h: X, a: Y };
+        free[tf]--;
+        if (!same) free[tl]--;
+        for (const team of ['h', 'a'] as const) {
+          const needs = ctx.needs[team];
+          if (needs.length === 0) continue;
+          let mask = 0;
+          needs.forEach((c, i) => {
+            if (!(tf === team && c.code === pf) && !(tl === team && c.code === pl)) mask |= 1 << i;
+          });
+          const key = ((team === 'h' ? 0 : 1) * 1024 + mask) * 256 + free[team];
+          let cover = ctx.cover.get(key);
+          if (cover === undefined)
+            ctx.cover.set(
+              key,
+              (cover = covered(
+                needs.filter((_, i) => mask & (1 << i)),
+                free[team],
+              )),
+            );
+          p *= cover;
+        }
+        sum += p;
+      }
+  return sum;
+}
+
+/** The builder's target overround per leg count (2…10 legs); configurable, index = legs − 2. */
+export const DEFAULT_BUILDER_TARGETS: readonly number[] = [1.1, 1.15, 1.2, 1.25, 1.3, 1.35, 1.4, 1.45, 1.5];
+
+/**
+ * The builder's offered odd from its effective fair probability and its leg count (redundant legs not counted):
+ * implied probability = fair × the leg count's target (the multi-winner markets' method: each priced on its own),
+ * the odd 1/q rounded DOWN to 2 decimals (never longer than the fair odd); null outside the band (not offered,
+ * never clamped).
+ */
+export function builderOdd(
+  p: number,
+  legs: number,
+  band: PriceBand,
+  targets: readonly number[] = DEFAULT_BUILDER_TARGETS,
+): number | null {
+  if (!(p > 0)) return null;
+  const target = targets[Math.min(Math.max(legs, 2), targets.length + 1) - 2] ?? 1;
+  const odd = roundDownOdd(Math.min(1, p * Math.max(1, target)));
+  return inBand(odd, band) ? odd : null;
+}
+
+/** Whether every leg of a combination wins (or voids) in the final facts: the builder's settlement predicate. */
+export function builderResult(legs: readonly BuilderLeg[], facts: FootballFacts): Result {
+  let anyVoid = false;
+  for (const l of legs) {
+    const r = settleMarket(l.spec, facts)[l.code] ?? 'void';
+    if (r === 'void') anyVoid = true;
+    else if (r !== 'win') return 'loss';
+  }
+  return anyVoid ? 'void' : 'win';
+}

@@ -273,6 +273,22 @@ function covered(need: readonly Cat[], m: number): number {
   return Math.max(0, sum);
 }
 
+/**
+ * P(every sequence leg wins | the goals still to come per half), as a function of the cell (x1, y1, x2, y2): for
+ * callers that sum over a grid of their own (the coherence test's certificate).
+ */
+export function sequenceGiven(
+  legs: readonly BuilderLeg[],
+  input: FootballPricingInput,
+): (x1: number, y1: number, x2: number, y2: number) => number {
+  const seq = legs
+    .filter((l) => l.spec.dist !== 'goals')
+    .map((l) => ({ kind: l.spec.dist as SeqLeg['kind'], code: l.code }));
+  if (seq.length === 0) return () => 1;
+  const ctx = sequenceContext(seq, input);
+  return (x1, y1, x2, y2) => sequenceWin(ctx, x1, y1, x2, y2);
+}
+
 /** The first/last goal's team of a cell's new goals: [first, last, weight, same goal]. */
 function endsOf(x1: number, y1: number, x2: number, y2: number): [Team, Team, number, boolean][] {
   const k1 = x1 + y1;

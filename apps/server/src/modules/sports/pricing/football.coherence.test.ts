@@ -14,6 +14,14 @@ import { DEFAULT_PRICING, priceEvent, type PricingEvent } from './event-pricing'
 import { createRng } from './random';
 import { settleMarket, type PricedMarket, type Result } from './market-spec';
 import { soakSize } from '../../../../test/support/soak';
+import {
+  builderOdd,
+  builderOffers,
+  builderResult,
+  priceBuilder,
+  sequenceGiven,
+  type BuilderLeg,
+} from './football.builder';
 
 /**
  * Coherence of the book's football prices: no combination of open selections of one event returns
@@ -61,6 +69,9 @@ interface EventCheck {
   /** The highest expected return of an open selection under the certificate distribution (must be ≤ 1). */
   worst: number;
   overrounds: Map<string, number[]>;
+  /** Bet builder combinations checked, and the highest expected return of one under y. */
+  builders: number;
+  builderWorst: number;
 }
 
 const CUT = 1e-12;
@@ -96,7 +107,7 @@ function normalise<T>(list: { s: T; p: number }[]): { s: T; p: number }[] {
 }
 
 /** Checks one event in one state: band, overround, per-outcome margin, and the dual certificate. */
-function checkEvent(event: PricingEvent, state: FootballState, cap: number): EventCheck {
+function checkEvent(event: PricingEvent, state: FootballState, cap: number, next: () => number): EventCheck {
   const specs = footballMarkets(event.homePlayers, event.awayPlayers) as FootballSpec[];
   const priced = priceEvent(event, { kind: 'football', football: state });
   const overrounds = new Map<string, number[]>();
@@ -346,7 +357,54 @@ function checkEvent(event: PricingEvent, state: FootballState, cap: number): Eve
     worst = Math.max(worst, e);
     expect(e, `expected return of ${spec.t} ${spec.s} ${sel.code} @${sel.odd}`).toBeLessThanOrEqual(1 + 1e-9);
   }
-  return { lines: sels.length, worst, overrounds };
+  // Bet builder (issue 37): random combinations of 2–4 open selections of the builder's markets, priced by the
+  // builder, valued under the same y: goal legs settled on y's own goal cells, the order of goals and scorers by
+  // their law given the cell (`sequenceGiven`, checked against a brute-force enumeration in football.builder.test).
+  const input = { rates, state, home: event.homePlayers, away: event.awayPlayers };
+  const candidates = sels.filter((sel) => builderOffers(specs[sel.market]!));
+  let builders = 0;
+  let builderWorst = 0;
+  for (
+    let tries = 0;
+    builders < builderCount && tries < builderCount * 20 && candidates.length >= 2;
+    tries++
+  ) {
+    const size = 2 + Math.floor(next() * 3);
+    const picked = new Map<number, Sel>();
+    while (picked.size < Math.min(size, candidates.length)) {
+      const sel = candidates[Math.floor(next() * candidates.length)]!;
+      picked.set(sel.market * 1000 + specs[sel.market]!.outcomes.findIndex((o) => o.code === sel.code), sel);
+    }
+    const legs: BuilderLeg[] = [...picked.values()].map((sel) => ({
+      spec: specs[sel.market]!,
+      code: sel.code,
+    }));
+    const priced = priceBuilder(legs, input, DEFAULT_PRICING.rho);
+    if (!(priced.p > 0)) continue;
+    const odd = builderOdd(priced.p, legs.length - priced.redundant.length, DEFAULT_PRICING.band);
+    if (odd === null) continue;
+    const given = sequenceGiven(legs, input);
+    let pWin = 0;
+    let pVoid = 0;
+    for (const { s: c, p } of goalStates) {
+      const r = builderResult(
+        legs.filter((l) => l.spec.dist === 'goals'),
+        goalFacts(c),
+      );
+      if (r === 'loss') continue;
+      const q = p * given(c[0], c[1], c[2], c[3]);
+      if (r === 'win') pWin += q;
+      else pVoid += q;
+    }
+    const e = odd * pWin + pVoid;
+    builders++;
+    builderWorst = Math.max(builderWorst, e);
+    expect(
+      e,
+      `builder ${legs.map((l) => `${l.spec.t} ${l.spec.s} ${l.code}`).join(' + ')} @${odd}`,
+    ).toBeLessThanOrEqual(1 + 1e-9);
+  }
+  return { lines: sels.length, worst: Math.max(worst, builderWorst), overrounds, builders, builderWorst };
 }
 
 /** In-play states: minutes, scores, both halves, half time, red cards, goals with scorers. */
@@ -393,6 +451,12 @@ function inPlayStates(event: PricingEvent): FootballState[] {
  * full run's events.
  */
 const EVENTS = soakSize(32, 150);
+/**
+ * Bet builder combinations per event and state: under SOAK=full 12 on each of the 150 + 4 pre-match events and 40
+ * in-play states; in CI 2 on every 4th of them (each builder is a full grid pricing: CI time stays bounded).
+ */
+const BUILDERS = soakSize(2, 12);
+const BUILDER_EVERY = soakSize(4, 1);
 
 describe('football prices are coherent (no sure bet over every reachable final state)', () => {
   it(`holds for ${EVENTS + 4} pre-match events and in-play states`, { timeout: 600_000 }, () => {
@@ -402,9 +466,14 @@ describe('football prices are coherent (no sure bet over every reachable final s
     let lines = 0;
     let sureBets = 0;
     let worstReturn = 0;
+    let builders = 0;
+    let builderWorst = 0;
+    let checked = 0;
     const families = new Map<string, number[]>();
     const run = (event: PricingEvent, state: FootballState) => {
-      const r = checkEvent(event, state, cap);
+      const r = checkEvent(event, state, cap, next, checked++ % BUILDER_EVERY === 0 ? BUILDERS : 0);
+      builders += r.builders;
+      builderWorst = Math.max(builderWorst, r.builderWorst);
       lines += r.lines;
       if (r.worst > 1 + 1e-9) sureBets++;
       worstReturn = Math.max(worstReturn, r.worst);
@@ -437,6 +506,7 @@ describe('football prices are coherent (no sure bet over every reachable final s
       [
         `Football coherence: ${events.length} pre-match events + ${states} in-play states, ${lines} open lines (dual certificate of the LP),`,
         `sure bets found: ${sureBets} (bound on any guaranteed return: ${(worstReturn * 100).toFixed(2)}% of the stake)`,
+        `bet builder: ${builders} combinations of 2–4 legs with the singles, highest expected return under the certificate ${(builderWorst * 100).toFixed(2)}% of the stake`,
         'overround per market family (min / median / max; multi-winner: implied ÷ fair per outcome):',
         ...[...families].map(([k, v]) => `  ${k.padEnd(28)} ${q(v)}  (${v.length} lines)`),
       ].join('\n'),

@@ -107,7 +107,13 @@ function normalise<T>(list: { s: T; p: number }[]): { s: T; p: number }[] {
 }
 
 /** Checks one event in one state: band, overround, per-outcome margin, and the dual certificate. */
-function checkEvent(event: PricingEvent, state: FootballState, cap: number, next: () => number): EventCheck {
+function checkEvent(
+  event: PricingEvent,
+  state: FootballState,
+  cap: number,
+  next: () => number,
+  builderCount: number,
+): EventCheck {
   const specs = footballMarkets(event.homePlayers, event.awayPlayers) as FootballSpec[];
   const priced = priceEvent(event, { kind: 'football', football: state });
   const overrounds = new Map<string, number[]>();

@@ -1,6 +1,6 @@
 import type { FootballFacts } from './football.facts';
 import type { FootballSpec } from './football.markets';
-import { decisionBound, dixonColes, goalDims, shares, type FootballPricingInput } from './football.model';
+import { decisionBound, forEachCell, goalDims, shares, type FootballPricingInput } from './football.model';
 import { inBand, roundDownOdd, type PriceBand } from './margin';
 import { settleMarket, type Result } from './market-spec';
 
@@ -139,24 +139,15 @@ function goalResult(spec: FootballSpec, code: string, f: FootballFacts): number 
  */
 export function prepareBuilder(legs: readonly BuilderLeg[], input: FootballPricingInput, rho: number) {
   const f0 = input.state.facts;
-  const d = goalDims(input, decisionBound(f0));
-  const [n1, m1, n2, m2] = [d.first.nx, d.first.ny, d.second.nx, d.second.ny];
   const cells: number[] = [];
   const weights: number[] = [];
   let total = 0;
-  for (let x1 = 0; x1 < n1; x1++)
-    for (let y1 = 0; y1 < m1; y1++)
-      for (let x2 = 0; x2 < n2; x2++)
-        for (let y2 = 0; y2 < m2; y2++) {
-          const p =
-            d.first.p[x1 * m1 + y1]! *
-            d.second.p[x2 * m2 + y2]! *
-            dixonColes(x1 + x2, y1 + y2, d.lambda, d.mu, rho);
-          total += p;
-          if (p === 0) continue;
-          cells.push(x1, y1, x2, y2);
-          weights.push(p);
-        }
+  forEachCell(goalDims(input, decisionBound(f0)), rho, (x1, y1, x2, y2, p) => {
+    total += p;
+    if (p === 0) return;
+    cells.push(x1, y1, x2, y2);
+    weights.push(p);
+  });
   const n = weights.length;
   const f: FootballFacts = { ...f0 };
   const results = legs.map((l) => {

@@ -11,3 +11,4 @@ export * from './payout';
 export * from './cashout';
 export * from './dates';
 export * from './outcome-label';
+export * from './price-ladder';

@@ -1,23 +1,31 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type KeyboardEvent } from 'react';
 import type { OpsCatalogueResponse, OpsEventView } from '@sb/contract';
-import { formatOdds } from '@sb/betting';
+import { formatOdds, ladderTick } from '@sb/betting';
 import { ApiError, money } from '../../api';
 import type { Me } from '../../App';
 import { REASONS, TEXTS, type Lang } from '../../i18n';
 import { getCatalogue, type CatalogueQuery } from './api/get-catalogue';
 import { getEvent } from './api/get-event';
+import { clearOverride } from './api/clear-override';
+import { overridePrice } from './api/override-price';
 import { setEventSuspension } from './api/set-event-suspension';
+import { setMarketSuspension } from './api/set-market-suspension';
 import { EVENTS_TEXTS, type EventsTexts } from './events-texts';
 import './events.css';
 
 const REFRESH_MS = 5_000;
+/** How long a price set on the ladder runs (the Controls tab's default), after which the model's price returns. */
+const OVERRIDE_MS = 60 * 60_000;
 type Catalogue = OpsCatalogueResponse['result'];
+type Market = OpsEventView['markets'][number];
+type Selection = Market['selections'][number];
 
 /** A refusal or an outage as a sentence in the desk's language. */
 function sentence(e: unknown, et: EventsTexts): string {
   if (!(e instanceof ApiError)) return et.errors.network;
   if (e.status === 403) return et.errors.forbidden;
   if (e.status === 404) return et.errors.not_found;
+  if (e.status === 409) return et.errors.closed;
   if (e.status === 400) return et.errors.validation;
   return et.errors.other;
 }
@@ -64,6 +72,7 @@ export function EventsPage({
   const [viewError, setViewError] = useState<string | null>(null);
   const [reason, setReason] = useState<string>('feed_issue');
   const [busy, setBusy] = useState(false);
+  const [notice, setNotice] = useState<string | null>(null);
   const [tick, setTick] = useState(0);
   const canTrade = me.role !== 'support' && me.brandId === null;
 
@@ -95,19 +104,65 @@ export function EventsPage({
     };
   }, [eventId, tick, et]);
 
-  async function suspension(action: 'suspend' | 'resume') {
+  /** Runs one trading action, then reloads the view; the outcome is a sentence (done, or why not). */
+  async function act(what: string, action: () => Promise<unknown>) {
     if (eventId === null) return;
     setBusy(true);
+    setNotice(null);
     try {
-      await setEventSuspension(eventId, action, reason);
+      await action();
       setView(await getEvent(eventId));
       setViewError(null);
+      setNotice(et.saved(what));
     } catch (e) {
       setViewError(sentence(e, et));
     } finally {
       setBusy(false);
     }
   }
+  const suspension = (action: 'suspend' | 'resume') =>
+    eventId !== null &&
+    void act(action === 'suspend' ? et.suspendEvent : et.resumeEvent, () =>
+      setEventSuspension(eventId, action, reason),
+    );
+  const marketSuspension = (m: Market, action: 'suspend' | 'resume') =>
+    void act(action === 'suspend' ? et.suspendMarketOf(name(m.name)) : et.resumeMarketOf(name(m.name)), () =>
+      setMarketSuspension(m.id, action, reason),
+    );
+  /** One tick up or down the book's ladder from the price players see now. */
+  const tickPrice = (s: Selection, direction: 1 | -1) => {
+    const odd = ladderTick(s.price, direction);
+    if (odd === null) {
+      setNotice(null);
+      setViewError(et.errors.ladderEnd);
+      return;
+    }
+    const label = direction === 1 ? et.tickUp(name(s.name)) : et.tickDown(name(s.name));
+    void act(`${label} (${formatOdds(odd)})`, () =>
+      overridePrice(
+        s.id,
+        odd,
+        new Date(Date.now() + OVERRIDE_MS),
+        t.reasons[reason as keyof typeof t.reasons],
+      ),
+    );
+  };
+  const modelPrice = (s: Selection) => void act(et.modelBack(name(s.name)), () => clearOverride(s.id));
+  /** The focused selection row's shortcuts: S / R its market, ↑ / ↓ the ladder, M the model's price. */
+  const onRowKey = (e: KeyboardEvent, m: Market, s: Selection) => {
+    if (!canTrade || busy || e.altKey || e.ctrlKey || e.metaKey) return;
+    const key = e.key.length === 1 ? e.key.toLowerCase() : e.key;
+    const run: Record<string, () => void> = {
+      s: () => marketSuspension(m, 'suspend'),
+      r: () => marketSuspension(m, 'resume'),
+      m: () => s.overrideUntil !== null && modelPrice(s),
+      ArrowUp: () => tickPrice(s, 1),
+      ArrowDown: () => tickPrice(s, -1),
+    };
+    if (!run[key]) return;
+    e.preventDefault();
+    run[key]();
+  };
 
   const sports = catalogue?.tree ?? [];
   const sport = sports.find((s) => s.id === query.sport) ?? (sports.length === 1 ? sports[0] : undefined);
@@ -269,6 +324,12 @@ export function EventsPage({
                 </button>
               </div>
             )}
+            {notice && (
+              <p className="status" role="status">
+                {notice}
+              </p>
+            )}
+            {canTrade && <p className="status events-keys">{et.keys}</p>}
             <table className="events-markets">
               <thead>
                 <tr>
@@ -280,6 +341,7 @@ export function EventsPage({
                   <th className="num">{et.stakes}</th>
                   <th className="num">{et.payoutIfWins}</th>
                   <th className="num">{et.net}</th>
+                  {canTrade && <th>{et.actions}</th>}
                 </tr>
               </thead>
               {view.markets.map((m) => (
@@ -296,17 +358,83 @@ export function EventsPage({
                         </span>
                       )}
                     </th>
+                    {canTrade && (
+                      <th>
+                        {m.status === 'open' && (
+                          <button
+                            className="danger"
+                            disabled={busy}
+                            aria-label={et.suspendMarketOf(name(m.name))}
+                            onClick={() => marketSuspension(m, 'suspend')}
+                          >
+                            {et.suspendMarket}
+                          </button>
+                        )}
+                        {m.status === 'suspended' && (
+                          <button
+                            disabled={busy}
+                            aria-label={et.resumeMarketOf(name(m.name))}
+                            onClick={() => marketSuspension(m, 'resume')}
+                          >
+                            {et.resumeMarket}
+                          </button>
+                        )}
+                      </th>
+                    )}
                   </tr>
                   {m.selections.map((s) => (
-                    <tr key={s.id}>
+                    <tr
+                      key={s.id}
+                      tabIndex={canTrade ? 0 : undefined}
+                      aria-label={`${name(m.name)} · ${name(s.name)}`}
+                      className="events-selection"
+                      onKeyDown={(e) => onRowKey(e, m, s)}
+                    >
                       <td>{name(s.name)}</td>
-                      <td className="num">{formatOdds(s.price)}</td>
+                      <td className="num" data-testid="selection-price">
+                        {formatOdds(s.price)}
+                        {s.overrideUntil && <span className="tag">{et.overridden}</span>}
+                      </td>
                       <td className="num">{formatOdds(s.modelPrice)}</td>
                       <td>{s.result ? (et.results[s.result] ?? s.result) : et.statuses[s.status]}</td>
                       <td className="num">{s.liability.bets}</td>
                       <td className="num">{money(s.liability.stakes)}</td>
                       <td className="num">{money(s.liability.payoutIfWins)}</td>
                       <td className={`num ${s.liability.net < 0 ? 'neg' : ''}`}>{money(s.liability.net)}</td>
+                      {canTrade && (
+                        <td className="events-ladder">
+                          {s.status !== 'closed' && s.status !== 'resulted' && (
+                            <>
+                              <button
+                                tabIndex={-1}
+                                disabled={busy}
+                                aria-label={et.tickUp(name(s.name))}
+                                onClick={() => tickPrice(s, 1)}
+                              >
+                                ▲
+                              </button>
+                              <button
+                                tabIndex={-1}
+                                disabled={busy}
+                                aria-label={et.tickDown(name(s.name))}
+                                onClick={() => tickPrice(s, -1)}
+                              >
+                                ▼
+                              </button>
+                              {s.overrideUntil && (
+                                <button
+                                  tabIndex={-1}
+                                  disabled={busy}
+                                  aria-label={et.modelBack(name(s.name))}
+                                  onClick={() => modelPrice(s)}
+                                >
+                                  M
+                                </button>
+                              )}
+                            </>
+                          )}
+                        </td>
+                      )}
                     </tr>
                   ))}
                 </tbody>

@@ -1,0 +1,4 @@
+import { call } from '../../../api';
+
+/** `DELETE /ops/v1/selections/{id}/override`: the model's price returns now. */
+export const clearOverride = (id: number) => call('DELETE', `/ops/v1/selections/${id}/override`);

@@ -1,0 +1,5 @@
+import { call } from '../../../api';
+
+/** `POST /ops/v1/selections/{id}/override`: the selection's price until `expiresAt`, with a reason. */
+export const overridePrice = (id: number, odd: number, expiresAt: Date, reason: string) =>
+  call('POST', `/ops/v1/selections/${id}/override`, { odd, expiresAt: expiresAt.toISOString(), reason });

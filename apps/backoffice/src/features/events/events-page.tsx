@@ -25,7 +25,7 @@ function sentence(e: unknown, et: EventsTexts): string {
   if (!(e instanceof ApiError)) return et.errors.network;
   if (e.status === 403) return et.errors.forbidden;
   if (e.status === 404) return et.errors.not_found;
-  if (e.status === 409) return et.errors.closed;
+  if (e.status === 409) return e.code === 'no_override' ? et.errors.noOverride : et.errors.closed;
   if (e.status === 400) return et.errors.validation;
   return et.errors.other;
 }

@@ -11,7 +11,8 @@ import { urlFor } from './support/fixtures';
  * The trading floor in Chromium at 1280×800 (issue 34 item 2), in English and in Turkish: a trader finds an event
  * by search (English) or through the tree sport › region › competition (Turkish), suspends the whole event (the
  * player's betPlace is refused), resumes it, moves a selection's price one tick on the ladder from the keyboard
- * (the player's event API serves the new price) and brings the model's price back.
+ * (the player's event API serves the new price), suspends and resumes its market with S and R, and brings the
+ * model's price back with M.
  */
 const PLAYER = E2E_CLIENTS.desk;
 const DESK = { viewport: { width: 1280, height: 800 }, locale: 'en-US' };
@@ -26,6 +27,8 @@ const WORDS = {
     resume: 'Resume the event',
     suspendedTag: 'suspended',
     done: 'Done:',
+    resumeMarket: (market: string) => `Resume ${market}`,
+    suspendMarket: (market: string) => `Suspend ${market}`,
   },
   tr: {
     tab: 'Etkinlikler',
@@ -35,6 +38,8 @@ const WORDS = {
     resume: 'Etkinliği aç',
     suspendedTag: 'askıda',
     done: 'Yapıldı:',
+    resumeMarket: (market: string) => `${market}: aç`,
+    suspendMarket: (market: string) => `${market}: askıya al`,
   },
 } as const;
 
@@ -208,6 +213,17 @@ describe('the trading floor in Chromium (1280×800)', () => {
       await expect.poll(() => playerPrice(event.id, selection.id), SOON).toBe(next);
       await row.scrollIntoViewIfNeeded();
       await desk.screenshot({ path: `.cache/trading-floor-ladder-${lang}.png` });
+
+      // S on the row suspends its market (the server's view says so, the desk offers to resume it); R resumes it.
+      const marketStatus = async () =>
+        (await ops<OpsEventView>(`/ops/v1/events/${event.id}`)).markets.find((m) => m.id === market.id)!
+          .status;
+      await row.press('s');
+      await desk.getByRole('button', { name: w.resumeMarket(market.name[lang]), exact: true }).waitFor();
+      expect(await marketStatus()).toBe('suspended');
+      await row.press('r');
+      await desk.getByRole('button', { name: w.suspendMarket(market.name[lang]), exact: true }).waitFor();
+      expect(await marketStatus()).toBe('open');
 
       // M brings the model's price back (the e2e server is shared by every browser suite).
       await row.press('m');

@@ -59,6 +59,8 @@ export function EventsPage({
   const et = EVENTS_TEXTS[lang];
   const t = TEXTS[lang];
   const name = (n: { en: string; tr: string }) => n[lang];
+  /** A selection as the desk names it: its market's name with its own ("Match Result · 1"). */
+  const pickName = (m: Market, s: Selection) => `${name(m.name)} · ${name(s.name)}`;
   const when = (iso: string) =>
     new Intl.DateTimeFormat(lang === 'tr' ? 'tr-TR' : 'en-GB', {
       dateStyle: 'medium',
@@ -130,14 +132,14 @@ export function EventsPage({
       setMarketSuspension(m.id, action, reason),
     );
   /** One tick up or down the book's ladder from the price players see now. */
-  const tickPrice = (s: Selection, direction: 1 | -1) => {
+  const tickPrice = (m: Market, s: Selection, direction: 1 | -1) => {
     const odd = ladderTick(s.price, direction);
     if (odd === null) {
       setNotice(null);
       setViewError(et.errors.ladderEnd);
       return;
     }
-    const label = direction === 1 ? et.tickUp(name(s.name)) : et.tickDown(name(s.name));
+    const label = direction === 1 ? et.tickUp(pickName(m, s)) : et.tickDown(pickName(m, s));
     void act(`${label} (${formatOdds(odd)})`, () =>
       overridePrice(
         s.id,
@@ -147,7 +149,8 @@ export function EventsPage({
       ),
     );
   };
-  const modelPrice = (s: Selection) => void act(et.modelBack(name(s.name)), () => clearOverride(s.id));
+  const modelPrice = (m: Market, s: Selection) =>
+    void act(et.modelBack(pickName(m, s)), () => clearOverride(s.id));
   /** The focused selection row's shortcuts: S / R its market, ↑ / ↓ the ladder, M the model's price. */
   const onRowKey = (e: KeyboardEvent, m: Market, s: Selection) => {
     if (!canTrade || busy || e.altKey || e.ctrlKey || e.metaKey) return;
@@ -155,9 +158,9 @@ export function EventsPage({
     const run: Record<string, () => void> = {
       s: () => marketSuspension(m, 'suspend'),
       r: () => marketSuspension(m, 'resume'),
-      m: () => s.overrideUntil !== null && modelPrice(s),
-      ArrowUp: () => tickPrice(s, 1),
-      ArrowDown: () => tickPrice(s, -1),
+      m: () => s.overrideUntil !== null && modelPrice(m, s),
+      ArrowUp: () => tickPrice(m, s, 1),
+      ArrowDown: () => tickPrice(m, s, -1),
     };
     if (!run[key]) return;
     e.preventDefault();
@@ -386,7 +389,7 @@ export function EventsPage({
                     <tr
                       key={s.id}
                       tabIndex={canTrade ? 0 : undefined}
-                      aria-label={`${name(m.name)} · ${name(s.name)}`}
+                      aria-label={pickName(m, s)}
                       className="events-selection"
                       onKeyDown={(e) => onRowKey(e, m, s)}
                     >
@@ -408,16 +411,16 @@ export function EventsPage({
                               <button
                                 tabIndex={-1}
                                 disabled={busy}
-                                aria-label={et.tickUp(name(s.name))}
-                                onClick={() => tickPrice(s, 1)}
+                                aria-label={et.tickUp(pickName(m, s))}
+                                onClick={() => tickPrice(m, s, 1)}
                               >
                                 ▲
                               </button>
                               <button
                                 tabIndex={-1}
                                 disabled={busy}
-                                aria-label={et.tickDown(name(s.name))}
-                                onClick={() => tickPrice(s, -1)}
+                                aria-label={et.tickDown(pickName(m, s))}
+                                onClick={() => tickPrice(m, s, -1)}
                               >
                                 ▼
                               </button>
@@ -425,8 +428,8 @@ export function EventsPage({
                                 <button
                                   tabIndex={-1}
                                   disabled={busy}
-                                  aria-label={et.modelBack(name(s.name))}
-                                  onClick={() => modelPrice(s)}
+                                  aria-label={et.modelBack(pickName(m, s))}
+                                  onClick={() => modelPrice(m, s)}
                                 >
                                   M
                                 </button>

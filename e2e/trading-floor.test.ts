@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import * as OTPAuth from 'otpauth';
 import type { OpsCatalogueEvent, OpsCatalogueResponse, OpsEventView } from '@sb/contract';
 import { formatOdds, ladderTick } from '@sb/betting';
 import { launchBrowser, phoneContext } from './support/browser';
 import { E2E_CLIENTS } from './support/clients';
+import { DESK, totpAt } from './support/desk';
 import { urlFor } from './support/fixtures';
 
 /**
@@ -15,7 +15,6 @@ import { urlFor } from './support/fixtures';
  * model's price back with M.
  */
 const PLAYER = E2E_CLIENTS.desk;
-const DESK = { viewport: { width: 1280, height: 800 }, locale: 'en-US' };
 
 /** The desk's words the walk-through clicks, per language (features/events/events-texts.ts and i18n.ts). */
 const WORDS = {
@@ -46,11 +45,6 @@ const WORDS = {
 /** How long a desk action or the player's feed may take on a busy machine (a condition, polled). */
 const SOON = { timeout: 15_000 };
 
-const code = (secret: string, at: number) =>
-  new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), digits: 6, period: 30 }).generate({
-    timestamp: at,
-  });
-
 /** The automation bearer's call to `/ops/v1` (setting up a trader, reading what the desk should show). */
 async function ops<T>(
   path: string,
@@ -79,7 +73,7 @@ async function traderDesk(page: Page, username: string): Promise<void> {
   await page.locator('input[name=password]').fill(password);
   await page.getByRole('button', { name: 'Log in' }).click();
   const secret = (await page.getByTestId('totp-secret').textContent())!.trim();
-  await page.locator('input[name=totp]').fill(code(secret, Date.now()));
+  await page.locator('input[name=totp]').fill(totpAt(secret, Date.now()));
   await page.getByRole('button', { name: 'Confirm' }).click();
   expect(await page.getByTestId('who').textContent()).toContain(username);
 }
@@ -154,7 +148,7 @@ describe('the trading floor in Chromium (1280×800)', () => {
       // A name of its own per run and attempt (a retried test enrols a fresh trader).
       await traderDesk(desk, `floor-${lang}-${Date.now().toString(36)}`);
       if (lang === 'tr') await desk.getByRole('button', { name: 'Türkçe' }).first().click();
-      await desk.getByRole('button', { name: w.tab, exact: true }).click();
+      await desk.getByRole('link', { name: w.tab, exact: true }).click();
 
       const pick = desk.locator('.events-list button', { hasText: `${event.home} – ${event.away}` });
       if (lang === 'en') {
@@ -170,6 +164,7 @@ describe('the trading floor in Chromium (1280×800)', () => {
           .click();
       }
       await pick.click();
+      await desk.waitForURL(new RegExp(`/backoffice/events/${event.id}$`));
       const title = desk.getByTestId('event-title');
       await expect.poll(() => title.textContent(), SOON).toContain(`${event.home} – ${event.away}`);
 

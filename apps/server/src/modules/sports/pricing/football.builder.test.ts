@@ -119,12 +119,10 @@ const offered = (home: Player[], away: Player[]) =>
 
 /** A random leg among the builder's markets. */
 const legArb = (specs: FootballSpec[]) =>
-  fc
-    .tuple(fc.nat({ max: specs.length - 1 }), fc.nat({ max: 1000 }))
-    .map(([i, j]): BuilderLeg => ({
-      spec: specs[i]!,
-      code: specs[i]!.outcomes[j % specs[i]!.outcomes.length]!.code,
-    }));
+  fc.tuple(fc.nat({ max: specs.length - 1 }), fc.nat({ max: 1000 })).map(([i, j]): BuilderLeg => ({
+    spec: specs[i]!,
+    code: specs[i]!.outcomes[j % specs[i]!.outcomes.length]!.code,
+  }));
 
 const H = squad(100, 3, [5, 3, 2]);
 const A = squad(200, 3, [4, 4, 2]);

@@ -85,6 +85,9 @@ export default async function setup(project: TestProject) {
     ROULETTE_SPIN_MS: '6000',
     // The crash game's first chain collects client seeds 2 s (not 30) before its first round.
     CRASH_SEEDING_MS: '2000',
+    // A betting window of 10 s (not 5): a walk-through places its bet as the window opens, in one round, and on a
+    // busy machine the page learns of the window and its click reaches the server seconds late.
+    CRASH_BETTING_MS: '10000',
     // A free metrics port (9464 may be taken on a shared machine), no drain delay at teardown, and no shedding
     // (PGlite runs queries on the event loop).
     METRICS_PORT: '0',

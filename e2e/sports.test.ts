@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { FixtureEvent } from '@sb/contract';
 import { DEMO } from './support/clients';
-import { operatorCommand, urlFor, useBrowser } from './support/fixtures';
+import { hydrated, operatorCommand, urlFor, useBrowser } from './support/fixtures';
 
 /** Events straight from the server (to pick a live match, one with a stream, a team to search for). */
 async function events(query: string): Promise<FixtureEvent[]> {
@@ -72,6 +72,7 @@ describe('sports screens in Chromium (360×640)', () => {
   it('browses sport → region → competition → event; tabs open frames and collapse on a second tap', async () => {
     const page = await browser.newPage();
     await page.goto(urlFor('/en/sports'));
+    await hydrated(page);
     await page
       .getByRole('link', { name: /^Football/ })
       .first()
@@ -103,10 +104,12 @@ describe('sports screens in Chromium (360×640)', () => {
     expect(await page.getByRole('tab', { name: 'Lineups' }).isDisabled()).toBe(true);
 
     await page.goto(urlFor('/en/sports/1/2/0/event/999999999'));
+    await hydrated(page);
     await page.getByRole('heading', { name: 'Match not found' }).waitFor();
     await page.getByRole('link', { name: 'Back to sports' }).click();
     await page.waitForURL(/\/en\/sports\/1$/);
     await page.goto(urlFor('/en/sports/1/2'));
+    await hydrated(page);
     await page.getByTestId('favourite-2-1001').click();
     await page.waitForURL(/\/en\/login$/);
   });
@@ -118,7 +121,7 @@ describe('sports screens in Chromium (360×640)', () => {
     await rows.nth(6).waitFor();
     // The rows come in the server's markup, inert until the screen has hydrated: a tap before then is dropped, and
     // Playwright would scroll the row to another place to try again (the list is then not where `before` says).
-    await page.locator('[inert]').first().waitFor({ state: 'detached' });
+    await hydrated(page);
     await rows.nth(6).evaluate((row) => row.scrollIntoView({ block: 'center' }));
     const before = await page.evaluate(() => Math.round(window.scrollY));
     expect(before).toBeGreaterThan(300);
@@ -153,7 +156,7 @@ describe('sports screens in Chromium (360×640)', () => {
     await page.goto(urlFor(`/en/live/1/${match!.id}`));
     await page.getByTestId('event-detail').locator('button[data-odd-id]').first().waitFor();
     const arrow = page.locator('button[data-odd-id] [data-arrow]').first();
-    await arrow.waitFor({ timeout: 45_000 });
+    await arrow.waitFor({ timeout: 60_000 });
     expect(['up', 'down']).toContain(await arrow.getAttribute('data-arrow'));
     await operatorCommand(match!.id, 'finish');
   });
@@ -168,7 +171,7 @@ describe('sports screens in Chromium (360×640)', () => {
       let suspended: FixtureEvent | undefined;
       await expect
         .poll(async () => (suspended = (await events(`event=${live!.id}`)).find((e) => e.isSuspended)), {
-          timeout: 20_000,
+          timeout: 60_000,
         })
         .toBeDefined();
       const page = await browser.newPage();
@@ -210,17 +213,32 @@ describe('sports screens in Chromium (360×640)', () => {
   it('a search suggestion opens the event (Turkish)', async () => {
     const [target] = await events('onlyPre=1&sport=1&per_page=1&onlyList=1');
     const page = await browser.newPage('tr-TR');
+    await page.clock.install();
     await page.goto(urlFor('/tr/sports'));
+    // Three letters search nothing, on the page's own clock: its search debounce is run out by hand (no wait for
+    // time), then the full name searches; no request ever carried the three letters.
+    const searched: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/api/v1/search/fixture'))
+        searched.push(new URL(r.url()).searchParams.get('q') ?? '');
+    });
     const input = page.getByTestId('event-search-input');
+    await input.waitFor();
+    // Paused a little ahead of now (the page's clock runs on real time until then).
+    await page.clock.pauseAt(Date.now() + 2_000);
     await input.fill(target!.home.name.slice(0, 3));
-    await page.waitForTimeout(600);
+    await page.clock.runFor(1_000); // fake time, well past the screen's 300 ms debounce
     expect(await page.getByTestId('search-results').count()).toBe(0);
+    await page.clock.resume();
     await input.fill(target!.home.name);
-    await page
+    const suggestion = page
       .getByTestId('search-results')
       .getByRole('link', { name: new RegExp(target!.away.name) })
-      .first()
-      .click();
+      .first();
+    await suggestion.waitFor();
+    expect(searched.length).toBeGreaterThan(0);
+    expect(searched.filter((q) => q.trim().length <= 3)).toEqual([]);
+    await suggestion.click();
     await page.waitForURL(new RegExp(`/tr/sports/1/0/0/event/${target!.id}$`));
     await page.getByTestId('event-header').getByText(target!.home.name, { exact: true }).waitFor();
   });
@@ -229,10 +247,12 @@ describe('sports screens in Chromium (360×640)', () => {
     const page = await browser.newPage();
     await logIn(page);
     await page.goto(urlFor('/en/sports/1/2'));
+    await hydrated(page);
     const star = page.getByTestId('favourite-2-1001');
     await star.click();
     await expect.poll(() => star.getAttribute('aria-pressed')).toBe('true');
     await page.goto(urlFor('/en/favorites'));
+    await hydrated(page);
     const list = page.getByTestId('favourite-competitions');
     await list.getByText('Turkey Premier League').waitFor();
     await list.getByTestId('event-row').first().waitFor();

@@ -44,5 +44,9 @@ export async function phoneContext(
   locale = 'en-US',
   options: { userAgent?: string; timezoneId?: string } = {},
 ): Promise<BrowserContext> {
-  return browser.newContext({ ...PHONE, locale, ...options });
+  const context = await browser.newContext({ ...PHONE, locale, ...options });
+  // Every wait for an element, a navigation or an action: a hang guard (60 s), not a timing check — on a busy
+  // machine a screen can take many times its quiet time to draw (scripts/ci-under-load.sh).
+  context.setDefaultTimeout(60_000);
+  return context;
 }

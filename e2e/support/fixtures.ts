@@ -7,6 +7,14 @@ export function urlFor(path: string, host = 'localhost'): string {
   return `http://${host}:${inject('port')}${path}`;
 }
 
+/**
+ * Waits until the screen has hydrated: server markup stays `inert` until its part has hydrated, and a tap on it
+ * before then is dropped (on a busy machine the screen's lazy chunk can arrive long after the page's load event).
+ */
+export async function hydrated(page: Page): Promise<void> {
+  await page.locator('[inert]').first().waitFor({ state: 'detached' });
+}
+
 /** One browser per test file; a fresh phone-sized context per call of `newPage`. */
 export function useBrowser() {
   let browser: Browser;

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { FixtureEvent } from '@sb/contract';
 import { E2E_CLIENTS } from './support/clients';
-import { operatorCommand, urlFor, useBrowser } from './support/fixtures';
+import { hydrated, operatorCommand, urlFor, useBrowser } from './support/fixtures';
 
 const SHOTS = '.cache/screenshots';
 mkdirSync(SHOTS, { recursive: true });
@@ -186,9 +186,17 @@ describe('coupon, slip, odds formats, results and polish (360×640)', () => {
         if (!error.message.includes('already started')) throw error;
       });
       await operatorCommand(event!.id, 'finish');
+      // Applied by the simulator leader; the player's read side has it once the event shows its result.
+      await expect
+        .poll(async () => {
+          const res = await fetch(urlFor(`/api/v2/fixture/e/${event!.id}`));
+          return ((await res.json()) as { result: { resultName?: string | null } }).result.resultName ?? null;
+        })
+        .toMatch(/^\d+:\d+$/);
       for (const locale of ['en', 'tr'] as const) {
         const page = await browser.newPage(locale === 'tr' ? 'tr-TR' : 'en-US');
         await page.goto(urlFor(`/${locale}/`));
+        await hydrated(page);
         const nav = page.getByRole('navigation', { name: locale === 'en' ? 'Shortcuts' : 'Kısayollar' });
         await nav.getByRole('link', { name: locale === 'en' ? 'Results' : 'Sonuçlar' }).click();
         await page.waitForURL(new RegExp(`/${locale}/results$`));

@@ -45,6 +45,16 @@ async function watchViolations(page: Page, into: string[]): Promise<void> {
   });
 }
 
+/**
+ * Waits until the page has done what could break its policy: the screen hydrated (no inert server markup left,
+ * its lazy chunks and styles loaded) and every frame in it loaded — a violation is reported before each of those.
+ */
+async function drawn(page: Page): Promise<void> {
+  await page.waitForLoadState('load');
+  await page.locator('[inert]').first().waitFor({ state: 'detached' });
+  for (const frame of page.frames()) await frame.waitForLoadState('load');
+}
+
 /** The catalogue and the casino games are the same for both brands (Node cannot resolve *.localhost). */
 async function json<T>(path: string): Promise<T> {
   return (await (await fetch(urlFor(path))).json()) as T;
@@ -75,8 +85,8 @@ describe('content security policy in Chromium (both brands)', () => {
       // the address bar, and no request carries them in a Referer.
       if (host === 'localhost') {
         await page.goto(urlFor(`/${locale}/login?u=${DEMO.username}&s=${DEMO.password}`, host));
-        await page.waitForURL((url) => !url.search.includes('s='), { timeout: 15_000 });
-        await page.waitForURL(new RegExp(`/${locale}/$`), { timeout: 30_000 });
+        await page.waitForURL((url) => !url.search.includes('s='), { timeout: 60_000 });
+        await page.waitForURL(new RegExp(`/${locale}/$`), { timeout: 60_000 });
         expect(referers.filter((r) => r.includes(DEMO.password))).toEqual([]);
       }
 
@@ -91,22 +101,28 @@ describe('content security policy in Chromium (both brands)', () => {
       const screens = [...SCREENS, ...events];
       for (const screen of screens) {
         await page.goto(urlFor(`/${locale}/${screen}`, host));
-        await page.getByTestId('header').waitFor({ timeout: 15_000 });
-        await page.waitForTimeout(250);
+        await page.getByTestId('header').waitFor({ timeout: 60_000 });
+        await drawn(page);
       }
       // The event page's frames (play-stream view, widgets) under their own policies.
       if (live.result[0]) {
         await page.goto(urlFor(`/${locale}/sports/event/${live.result[0].id}`, host));
         const tab = page.getByRole('tab').nth(1);
-        if (await tab.isVisible().catch(() => false)) await tab.click();
-        await page.waitForTimeout(1_000);
+        await drawn(page);
+        if (await tab.isVisible()) {
+          await tab.click();
+          // The tab's panel: a frame (then loaded) or the note that stands for it.
+          await page.locator('[role=tabpanel] iframe, .event-frame__note').first().waitFor();
+          await drawn(page);
+        }
       }
       // A casino game page (demo play).
       const game = games.result[0];
       if (game) {
         await page.goto(urlFor(`/api/v1/casino/playnow?mobile=1&demo=1&gameId=${game.extended_id}`, host));
-        await page.waitForURL(/\/play\//, { timeout: 15_000 });
-        await page.waitForTimeout(1_000);
+        await page.waitForURL(/\/play\//, { timeout: 60_000 });
+        await page.getByTestId('play-page').waitFor();
+        await drawn(page);
       }
       expect(violations).toEqual([]);
     }, 240_000);

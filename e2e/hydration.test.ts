@@ -29,15 +29,23 @@ async function firstEvent(query: string): Promise<FixtureEvent> {
 }
 
 /**
- * Holds back the page's scripts until the returned function is called; those matching `later` come 3 s after
- * the others (a lazy part whose code arrives after live data has already moved on).
+ * Holds back the page's scripts until the returned function is called; those matching `later` come only after the
+ * live feed has moved on once the others ran (a live update reached the page's socket): a lazy part whose code
+ * arrives after live data has changed under its server markup — waited for as that event, not as time.
  */
 async function holdScripts(page: Page, later?: RegExp): Promise<() => void> {
   let release!: () => void;
   const scriptsHeld = new Promise<void>((resolve) => (release = resolve));
+  let moved!: () => void;
+  const feedMoved = new Promise<void>((resolve) => (moved = resolve));
+  page.on('websocket', (socket) =>
+    socket.on('framereceived', (frame) => {
+      if (/"type":"(match|market)_update"/.test(String(frame.payload))) moved();
+    }),
+  );
   await page.route(/\/assets\/.+\.js$/, async (route) => {
     await scriptsHeld;
-    if (later?.test(route.request().url())) await new Promise((r) => setTimeout(r, 3_000));
+    if (later?.test(route.request().url())) await feedMoved;
     await route.continue();
   });
   return release;
@@ -94,6 +102,14 @@ describe('server-rendered first views hydrate in place (360×640)', () => {
     ['kartal.localhost', 'tr'],
   ] as const) {
     it(`home on ${host} in ${locale}: the brand's page, in its language, kept by hydration`, async () => {
+      // The carousel (and Kartal's live rows) are drawn from the live list: right after the server starts, the
+      // simulator may not have kicked a match off yet. Wait for one, so the page's markup has them to hydrate.
+      await expect
+        .poll(async () => {
+          const res = await fetch(urlFor('/api/v2/fixture/full?onLive=1&openMain=1&page=1&per_page=6'));
+          return ((await res.json()) as { result: FixtureEvent[] }).result.some((e) => e.isLive);
+        })
+        .toBe(true);
       const page = await browser.newPage(locale === 'tr' ? 'tr-TR' : 'en-US');
       // The live carousel's code comes last, after the feed has moved its events on: its server markup is
       // still what hydrates (it was thrown away and drawn again when the list changed under it).

@@ -101,7 +101,7 @@ describe('betting in Chromium (360×640)', () => {
 
     for (const event of events) await operatorCommand(event.id, 'result', { home: 2, away: 0 });
     await page.getByRole('tab', { name: 'All' }).click();
-    await expect.poll(() => card.getAttribute('data-status'), { timeout: 40_000 }).not.toBe('waiting');
+    await expect.poll(() => card.getAttribute('data-status'), { timeout: 60_000 }).not.toBe('waiting');
 
     const settled = await betDetail(page, betId);
     const expected = betPayout({
@@ -117,8 +117,8 @@ describe('betting in Chromium (360×640)', () => {
     expect(expected.totalStakeCents).toBe(750);
     expect(settled.earnings).toBe(expected.payoutCents);
     expect(cents(await card.getByTestId('bet-paid').textContent())).toBe(expected.payoutCents);
-    await expect.poll(() => balance(page), { timeout: 20_000 }).toBe(before - 750 + expected.payoutCents);
-  }, 150_000);
+    await expect.poll(() => balance(page), { timeout: 60_000 }).toBe(before - 750 + expected.payoutCents);
+  });
 
   it('cashes out one bet in full and another in part', async () => {
     const page = await browser.newPage();
@@ -144,7 +144,7 @@ describe('betting in Chromium (360×640)', () => {
     expect(paid).toBeGreaterThan(0);
     await success.locator('.ui-popup__footer').getByRole('button', { name: 'OK' }).click();
     await full!.waitFor({ state: 'detached' });
-    await expect.poll(() => balance(page), { timeout: 20_000 }).toBe(before + paid);
+    await expect.poll(() => balance(page), { timeout: 60_000 }).toBe(before + paid);
 
     await part!.getByTestId('cash-out-partial').click();
     const partial = page.getByRole('dialog', { name: 'Partial cash-out' });
@@ -163,7 +163,7 @@ describe('betting in Chromium (360×640)', () => {
     await expect
       .poll(async () => cents(await part!.getByTestId('bet-cashed-out').textContent()))
       .toBe(chosen);
-  }, 120_000);
+  });
 
   it('asks a visitor to log in before placing (§8)', async () => {
     const page = await browser.newPage();
@@ -194,5 +194,5 @@ describe('betting in Chromium (360×640)', () => {
     } finally {
       await operatorCommand(match!.id, 'finish');
     }
-  }, 120_000);
+  });
 });

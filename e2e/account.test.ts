@@ -133,7 +133,7 @@ describe('account in Chromium (360×640)', () => {
     // The demo history: deposits 20, 12 and 1 day(s) ago, withdrawals 5 days ago and today. The screen is a lazy
     // chunk and its rows a server call after the login's: polled up to 10 s (not vitest's 1 s default, which a
     // loaded machine overran), as the other e2e polls that wait on the server.
-    await expect.poll(() => rows.count(), { timeout: 10_000 }).toBe(5);
+    await expect.poll(() => rows.count(), { timeout: 60_000 }).toBe(5);
     // Spec §9: the default range ends tomorrow, and an end date after tomorrow is refused.
     const tomorrow = await page.locator('input[name=to]').inputValue();
     const today = shiftDate(tomorrow, -1);
@@ -146,7 +146,7 @@ describe('account in Chromium (360×640)', () => {
     await page.locator('input[name=from]').fill(shiftDate(today, -13));
     await page.locator('input[name=to]').fill(shiftDate(today, -4));
     await page.getByRole('button', { name: 'Filter' }).click();
-    await expect.poll(() => rows.count(), { timeout: 10_000 }).toBe(2);
+    await expect.poll(() => rows.count(), { timeout: 60_000 }).toBe(2);
     expect(await page.getByTestId('transactions').textContent()).toContain('₺750.00');
     await shot(page, 'en-transactions-filtered');
   });
@@ -241,7 +241,7 @@ describe('account in Chromium (360×640)', () => {
     });
     expect(revoked.status).toBe(200);
     // The next 10 s poll gets a 401, the refresh token is revoked too: logged out and reloaded.
-    await page.getByRole('link', { name: 'Login' }).waitFor({ timeout: 25_000 });
+    await page.getByRole('link', { name: 'Login' }).waitFor({ timeout: 60_000 });
     expect(await page.evaluate(() => localStorage.getItem('sb.auth'))).toBeNull();
     expect(await page.getByTestId('bottom-nav').count()).toBe(0);
   });

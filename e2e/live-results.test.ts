@@ -43,7 +43,7 @@ describe('issue 33: live counts, carousel, results and tracker at 360×640', () 
     it(`${brand.host} (${brand.locale}): the Live tile counts what the Live page lists, virtual football apart`, async () => {
       await virtualCommand('start');
       await expect
-        .poll(async () => (await events('sport=1001&onLive=1&per_page=100')).length, { timeout: 30_000 })
+        .poll(async () => (await events('sport=1001&onLive=1&per_page=100')).length, { timeout: 60_000 })
         .toBeGreaterThan(0);
       const page = await browser.newPage(brand.browserLocale);
       const live = brand.locale === 'en' ? 'Live' : 'Canlı';

@@ -52,7 +52,7 @@ describe('casino games in Chromium (360×640)', () => {
       staked += round.stake;
       won += round.win;
       spins++;
-      await expect.poll(() => page.getByTestId('slot-spin').isEnabled(), { timeout: 20_000 }).toBe(true);
+      await expect.poll(() => page.getByTestId('slot-spin').isEnabled(), { timeout: 60_000 }).toBe(true);
     }
     expect(won).toBeGreaterThan(0);
     await expect.poll(() => balanceOf(page)).toBe(start - staked + won);
@@ -71,7 +71,7 @@ describe('casino games in Chromium (360×640)', () => {
           await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
           return rows.filter({ hasText: `Casino bet · ${slot.name}` }).count();
         },
-        { timeout: 30_000 },
+        { timeout: 60_000 },
       )
       .toBe(spins);
     const texts = await rows.allTextContents();
@@ -110,11 +110,11 @@ describe('casino games in Chromium (360×640)', () => {
       Number((await page.getByTestId('roulette-result').getAttribute('data-round')) ?? -1);
     const seen = await roundOf(pages[0]!);
     // The e2e server spins every 6 s (ROULETTE_SPIN_MS): wait for a round newer than the one on screen.
-    await expect.poll(() => roundOf(pages[0]!), { timeout: 20_000 }).toBeGreaterThan(seen);
+    await expect.poll(() => roundOf(pages[0]!), { timeout: 60_000 }).toBeGreaterThan(seen);
     const round = await roundOf(pages[0]!);
     // Both pages list that round's number (each from its own polls of the shared table).
     const resultAt = (page: Page) => page.locator(`.roulette-history li[data-round="${round}"]`);
-    for (const page of pages) await resultAt(page).waitFor({ timeout: 10_000 });
+    for (const page of pages) await resultAt(page).waitFor({ timeout: 60_000 });
     const numbers = await Promise.all(pages.map((page) => resultAt(page).textContent()));
     expect(numbers[0]).toMatch(/^\d{1,2}$/);
     expect(numbers[1]).toBe(numbers[0]);

@@ -54,12 +54,12 @@ describe('virtual sports in Chromium', () => {
     await page.getByRole('tab', { name: 'All' }).click();
     const card = page.locator(`[data-testid=bet-card][data-bet-id="${betId}"]`);
     await card.waitFor();
-    await expect.poll(() => card.getAttribute('data-status'), { timeout: 30_000 }).not.toBe('waiting');
+    await expect.poll(() => card.getAttribute('data-status'), { timeout: 60_000 }).not.toBe('waiting');
     expect(['win', 'loss']).toContain(await card.getAttribute('data-status'));
 
     await page.goto(urlFor('/en/virtual-sports'));
     await page.getByTestId('virtual-standings').locator('tbody tr').first().waitFor();
     // Every team of the league played one more match: rows × 1 more in the "played" column.
-    await expect.poll(() => playedSum(page), { timeout: 20_000 }).toBe(before + rows);
-  }, 60_000);
+    await expect.poll(() => playedSum(page), { timeout: 60_000 }).toBe(before + rows);
+  });
 });

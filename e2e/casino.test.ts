@@ -50,7 +50,7 @@ describe('casino lobby in Chromium (360×640)', () => {
       .getByRole('link', { name: 'Slots' })
       .click();
     await page.waitForURL(/\/en\/slot$/);
-    await expect.poll(() => headerTitle(page), { timeout: 10_000 }).toBe('Slots');
+    await expect.poll(() => headerTitle(page), { timeout: 60_000 }).toBe('Slots');
     expect(await page.getByRole('button', { name: 'Back' }).isVisible()).toBe(true);
     await page.getByTestId('provider-strip').first().getByTestId('game-tile').first().waitFor();
     expect(await page.getByTestId('provider-strip').count()).toBe(slotProviders.length);
@@ -68,7 +68,7 @@ describe('casino lobby in Chromium (360×640)', () => {
       .getByRole('link', { name: 'Live Casino' })
       .click();
     await page.waitForURL(/\/en\/live-casino$/);
-    await expect.poll(() => headerTitle(page), { timeout: 10_000 }).toBe('Live');
+    await expect.poll(() => headerTitle(page), { timeout: 60_000 }).toBe('Live');
     await page.getByTestId('provider-strip').first().getByTestId('game-tile').first().waitFor();
     const liveVendors = new Set(await tileVendors(page));
     expect([...liveVendors].every((v) => liveProviders.some((p) => p.name === v))).toBe(true);

@@ -73,7 +73,7 @@ describe('start-up and shell in Chromium (360×640)', () => {
     });
     await page.route('**/api/getAppByHostname/**', (route) => route.abort('connectionrefused'));
     await page.goto(urlFor('/en/'));
-    await page.getByRole('heading', { name: /could not reach the server/ }).waitFor({ timeout: 20_000 });
+    await page.getByRole('heading', { name: /could not reach the server/ }).waitFor({ timeout: 60_000 });
     await page.unroute('**/api/getAppByHostname/**');
     await page.getByRole('button', { name: /Try again/ }).click();
     await page.getByRole('link', { name: 'Help' }).waitFor();

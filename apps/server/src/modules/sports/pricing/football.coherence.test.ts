@@ -13,7 +13,7 @@ import { openHalves } from './football.model';
 import { DEFAULT_PRICING, priceEvent, type PricingEvent } from './event-pricing';
 import { createRng } from './random';
 import { settleMarket, type PricedMarket, type Result } from './market-spec';
-import { soakSize } from '../../../../test/support/soak';
+import { SOAK_TIMEOUT_MS, soakSize } from '../../../../test/support/soak';
 import {
   builderOdd,
   builderOffers,
@@ -465,7 +465,7 @@ const BUILDERS = soakSize(2, 12);
 const BUILDER_EVERY = soakSize(4, 1);
 
 describe('football prices are coherent (no sure bet over every reachable final state)', () => {
-  it(`holds for ${EVENTS + 4} pre-match events and in-play states`, { timeout: 600_000 }, () => {
+  it(`holds for ${EVENTS + 4} pre-match events and in-play states`, { timeout: SOAK_TIMEOUT_MS }, () => {
     const rng = createRng(16);
     const next = () => rng.next();
     const cap = DEFAULT_PRICING.band.maxOdd;

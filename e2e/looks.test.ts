@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { FixtureEvent } from '@sb/contract';
 import { E2E_CLIENTS } from './support/clients';
-import { urlFor, useBrowser } from './support/fixtures';
+import { hydrated, urlFor, useBrowser } from './support/fixtures';
 import { logInOn, PICKABLE_ODD } from './support/slip';
 
 const SHOTS = '.cache/screenshots';
@@ -49,7 +49,20 @@ async function events(query: string): Promise<FixtureEvent[]> {
 /** Picks a pre-match football odd, places the slip with quick bet on and returns the success page. */
 async function placeOne(page: Page, brand: Brand) {
   await page.goto(urlFor(`/${brand.locale}/48hours/1`, brand.host));
-  const odd = page.getByTestId('event-row').locator(PICKABLE_ODD).first();
+  // A match kicking off more than ten minutes from now: its leg in My bets shows its start time (a match the
+  // simulator kicks off meanwhile shows its live clock instead; the first rows of a just-started server's list may).
+  const res = await fetch(urlFor('/api/v2/fixture/full?sport=1&onlyPre=1&per_page=100&onlyList=1'));
+  const later = new Set(
+    ((await res.json()) as { result: { id: number; startDate: string }[] }).result
+      .filter((e) => Date.parse(e.startDate) > Date.now() + 10 * 60_000)
+      .map((e) => e.id),
+  );
+  const rows = page.getByTestId('event-row');
+  await rows.first().waitFor();
+  const shown = await rows.evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-event-id'))));
+  const id = shown.find((e) => later.has(e));
+  expect(id).toBeDefined();
+  const odd = page.locator(`[data-testid=event-row][data-event-id="${id}"] ${PICKABLE_ODD}`).first();
   await odd.click();
   await expect.poll(() => odd.getAttribute('aria-pressed')).toBe('true');
   await page.goto(urlFor(`/${brand.locale}/betslip`, brand.host));
@@ -93,12 +106,17 @@ describe('issue 33: what looks wrong, at 360×640 in both brands', () => {
       expect(line.replace(kickOff, '').replace(':', '').trim()).toMatch(DATE_TIME[brand.locale]);
       await receipt.screenshot({ path: `${SHOTS}/i33-${brand.locale}-receipt.png` });
       await page.goto(urlFor(`/${brand.locale}/account/my-bets`, brand.host));
-      const card = page.getByTestId('bet-card').first();
-      await card.waitFor();
+      await page.getByTestId('bet-card').first().waitFor();
+      // The screen drawn and hydrated, and one card (by its bet) followed: the list may still be re-drawn under a
+      // tap (a refetch puts the bet just placed first), and a tap on inert server markup is dropped.
+      await hydrated(page);
+      const betId = await page.getByTestId('bet-card').first().getAttribute('data-bet-id');
+      const card = page.locator(`[data-testid=bet-card][data-bet-id="${betId}"]`);
       const cardDate = (await card.locator('.bet-card__meta').textContent()) ?? '';
       expect(cardDate.split(' · ').at(-1)?.trim()).toMatch(DATE_TIME[brand.locale]);
       await card.locator('.bet-card__head').click();
-      await page.locator('.bet-leg__time').first().waitFor();
+      await expect.poll(() => card.locator('.bet-card__head').getAttribute('aria-expanded')).toBe('true');
+      await card.locator('.bet-leg__time').first().waitFor();
       for (const text of await texts(page, '.bet-leg__time')) expect(text).toMatch(START[brand.locale]);
       await shot(page, `i33-${brand.locale}-my-bets-dates`);
     });

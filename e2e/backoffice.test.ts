@@ -15,7 +15,7 @@ import { DESK, deskLogin } from './support/desk';
  */
 const CLIENT = E2E_CLIENTS.desk;
 /** How long a drawn state is awaited: a call and a render on a loaded 2-core machine (a hang guard, 1 s by default). */
-const PATIENCE = { timeout: 15_000 };
+const PATIENCE = { timeout: 60_000 };
 
 async function playerLogIn(page: Page) {
   await page.route(/\/api\/v2\/cashback\/sports/, (route) =>

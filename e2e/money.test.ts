@@ -168,7 +168,7 @@ describe('issue 33: money on the screen at 360×640', () => {
         .getByRole('button')
         .evaluateAll((buttons) => buttons.map((b) => b.getAttribute('aria-label') ?? b.textContent?.trim()));
       expect(names).toEqual([t.close, t.ok]);
-    }, 240_000);
+    });
 
     it(`${brand.host} (${brand.locale}): picks of one match marked "same match", remove buttons naming the match; 25 picks`, async () => {
       const page = await browser.newPage(brand.browserLocale);

@@ -9,6 +9,7 @@ import * as compat from 'preact/compat';
 import { useEffect, useState, useSyncExternalStore as liveStore } from 'preact/compat';
 import { isAdoptingServerMarkup } from './markup-phase';
 
+// @ts-expect-error -- preact/compat's types are `export =` (CommonJS style); its ES build has the named exports.
 export * from 'preact/compat';
 
 export function useSyncExternalStore<T>(

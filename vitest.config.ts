@@ -50,7 +50,11 @@ export default defineConfig({
         },
         test: {
           name: 'web',
-          server: { deps: { inline: [/@testing-library\/react/, /@tanstack\/react-query/, /react-router/, /zustand/] } },
+          server: {
+            deps: {
+              inline: [/@testing-library\/react/, /@tanstack\/react-query/, /react-router/, /zustand/],
+            },
+          },
           environment: 'jsdom',
           // One jsdom and module graph per worker instead of per file (70 s → 20 s; a file paid ~1 s to set up
           // jsdom and ~1 s to import React and the testing library). The setup file unmounts and clears storage

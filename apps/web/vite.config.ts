@@ -63,7 +63,10 @@ export default defineConfig(({ isSsrBuild }) => ({
       { find: /^react-dom\/test-utils$/, replacement: 'preact/test-utils' },
       { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
       { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
-      { find: /^react(-dom)?$/, replacement: fileURLToPath(new URL('./src/lib/react-on-preact.ts', import.meta.url)) },
+      {
+        find: /^react(-dom)?$/,
+        replacement: fileURLToPath(new URL('./src/lib/react-on-preact.ts', import.meta.url)),
+      },
       // react-router's package exports only its development build (warnings, invariants with messages); the
       // production build it ships beside it is the same code without them, ~2 KiB gzip smaller.
       {

@@ -26,7 +26,13 @@ const Card = memo(function Card({ event }: { event: FixtureEvent }) {
   return <CardView cardRef={ref} event={useLatestOnScreen(ref, event)} />;
 });
 
-const CardView = memo(function CardView({ event, cardRef }: { event: FixtureEvent; cardRef: Ref<HTMLElement> }) {
+const CardView = memo(function CardView({
+  event,
+  cardRef,
+}: {
+  event: FixtureEvent;
+  cardRef: Ref<HTMLElement>;
+}) {
   const { t } = useTranslation();
   const to = useLocalePath();
   const marketName = useMarketName();

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import WebSocket from 'ws';
 import type { FixtureEvent } from '@sb/contract';
 import { urlFor, useBrowser } from './support/fixtures';
 
@@ -23,20 +24,41 @@ async function firstEvent(query: string): Promise<FixtureEvent> {
 }
 
 /**
+ * Resolves once the server's live feed has moved on (a match or market update published after the call), watched
+ * from the test's own socket: the page opens its socket only once it has hydrated, and it hydrates only once the
+ * parts the server drew have their code.
+ */
+function feedMovesOn(): { moved: Promise<void>; close: () => void } {
+  const socket = new WebSocket(urlFor('/ws/feed').replace(/^http/, 'ws'));
+  const moved = new Promise<void>((resolve) => {
+    let live = false;
+    socket.on('message', (data) => {
+      const msg = JSON.parse(String(data)) as { type: string };
+      if (msg.type === 'hello') socket.send(JSON.stringify({ type: 'subscribe', topics: ['live'] }));
+      // The snapshot comes first: only what is published after it counts.
+      if (msg.type === 'subscribed') live = true;
+      else if (live && (msg.type === 'match_update' || msg.type === 'market_update')) resolve();
+    });
+  });
+  return { moved, close: () => socket.terminate() };
+}
+
+/**
  * Holds back the page's scripts until the returned function is called; those matching `later` come only after the
- * live feed has moved on once the others ran (a live update reached the page's socket): a lazy part whose code
- * arrives after live data has changed under its server markup — waited for as that event, not as time.
+ * live feed has moved on once the others were let through: a lazy part whose code arrives after live data has
+ * changed under its server markup — waited for as that event, not as time.
  */
 async function holdScripts(page: Page, later?: RegExp): Promise<() => void> {
   let release!: () => void;
   const scriptsHeld = new Promise<void>((resolve) => (release = resolve));
-  let moved!: () => void;
-  const feedMoved = new Promise<void>((resolve) => (moved = resolve));
-  page.on('websocket', (socket) =>
-    socket.on('framereceived', (frame) => {
-      if (/"type":"(match|market)_update"/.test(String(frame.payload))) moved();
-    }),
-  );
+  // Watched from the release on: an update after the server drew the page.
+  const feedMoved = scriptsHeld.then(async () => {
+    if (!later) return;
+    const feed = feedMovesOn();
+    page.on('close', feed.close);
+    await feed.moved;
+    feed.close();
+  });
   await page.route(/\/assets\/.+\.js$/, async (route) => {
     await scriptsHeld;
     if (later?.test(route.request().url())) await feedMoved;

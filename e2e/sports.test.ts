@@ -224,6 +224,8 @@ describe('sports screens in Chromium (360×640)', () => {
     });
     const input = page.getByTestId('event-search-input');
     await input.waitFor();
+    // The screen hydrates on real time (its parts' code is loaded first): typed into only once it is live.
+    await hydrated(page);
     // Paused a little ahead of now (the page's clock runs on real time until then).
     await page.clock.pauseAt(Date.now() + 2_000);
     await input.fill(target!.home.name.slice(0, 3));

@@ -1,4 +1,3 @@
-import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
@@ -22,39 +21,9 @@ export default defineConfig({
       },
       {
         plugins: [react()],
-        // The web app's React is Preact's compatibility layer (apps/web/vite.config.ts): its tests run on it too,
-        // the testing library included (inlined, so its own imports of React are resolved the same way).
-        resolve: {
-          alias: [
-            { find: '@', replacement: new URL('./apps/web/src', import.meta.url).pathname },
-            {
-              find: /^@testing-library\/react$/,
-              replacement: new URL(
-                './node_modules/@testing-library/react/dist/@testing-library/react.esm.js',
-                import.meta.url,
-              ).pathname,
-            },
-            // Its ES build (the package's Node export is CommonJS, which would require React itself).
-            { find: /^react-router$/, replacement: fileURLToPath(import.meta.resolve('react-router')) },
-            { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-            // The server's renderer (apps/web/src/entry-server.tsx).
-            { find: /^react-dom\/server$/, replacement: 'preact-render-to-string' },
-            { find: /^react-dom\/test-utils$/, replacement: 'preact/test-utils' },
-            { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
-            { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
-            {
-              find: /^react(-dom)?$/,
-              replacement: new URL('./apps/web/src/lib/react-on-preact.ts', import.meta.url).pathname,
-            },
-          ],
-        },
+        resolve: { alias: { '@': new URL('./apps/web/src', import.meta.url).pathname } },
         test: {
           name: 'web',
-          server: {
-            deps: {
-              inline: [/@testing-library\/react/, /@tanstack\/react-query/, /react-router/, /zustand/],
-            },
-          },
           environment: 'jsdom',
           // One jsdom and module graph per worker instead of per file (70 s → 20 s; a file paid ~1 s to set up
           // jsdom and ~1 s to import React and the testing library). The setup file unmounts and clears storage

@@ -68,7 +68,7 @@ export function OddButton({ selectionId, label, odd, locked, pick, showLabel = t
       aria-pressed={inSlip}
       disabled={locked}
       aria-label={`${label} ${locked ? t('odds.locked') : oddText}`}
-      onClick={() => locked || toggleSelection(pick())}
+      onClick={() => toggleSelection(pick())}
     >
       {showLabel && <span className="odd-button__label">{label}</span>}
       <span className={`odd-button__value${valueSize(oddText)}`}>

@@ -7,18 +7,12 @@ function setScrollY(y: number) {
   Object.defineProperty(window, 'scrollY', { value: y, configurable: true });
 }
 
-/** Scroll events the page has fired and not yet dispatched. */
-let scrollEvents: Promise<void> = Promise.resolve();
-
-/**
- * Stands for the browser: hiding the list shortens the page at once, and the clamped position fires a scroll
- * event after the commit (a browser dispatches scroll events with its next frame, never inside a commit).
- */
+/** Stands for the browser: hiding the list shortens the page, and the clamped position fires a scroll event. */
 function PageShortens({ listShown }: { listShown: boolean }) {
   useLayoutEffect(() => {
     if (listShown) return;
     setScrollY(200);
-    scrollEvents = Promise.resolve().then(() => void window.dispatchEvent(new Event('scroll')));
+    window.dispatchEvent(new Event('scroll'));
   }, [listShown]);
   return null;
 }
@@ -31,23 +25,21 @@ function Screen({ listPath }: { listPath: string | null }) {
 describe('useScrollMemory', () => {
   afterEach(() => vi.restoreAllMocks());
 
-  it('returns to where the list was, not to the clamped position of the shorter event page', async () => {
+  it('returns to where the list was, not to the clamped position of the shorter event page', () => {
     const scrollTo = vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
     const { rerender } = render(<Screen listPath="/en/live" />);
     setScrollY(935);
     window.dispatchEvent(new Event('scroll'));
     rerender(<Screen listPath={null} />); // an event opens: the list is hidden
-    await scrollEvents;
     rerender(<Screen listPath="/en/live" />); // closed: the list again
     expect(scrollTo).toHaveBeenLastCalledWith(0, 935);
   });
 
-  it('keeps a position scrolled to before it started listening (server markup scrolled before hydration)', async () => {
+  it('keeps a position scrolled to before it started listening (server markup scrolled before hydration)', () => {
     const scrollTo = vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
     setScrollY(673);
     const { rerender } = render(<Screen listPath="/en/live" />);
     rerender(<Screen listPath={null} />);
-    await scrollEvents;
     rerender(<Screen listPath="/en/live" />);
     expect(scrollTo).toHaveBeenLastCalledWith(0, 673);
   });

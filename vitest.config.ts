@@ -1,5 +1,7 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { e2eWorkers } from './e2e/support/workers.ts';
 
 export default defineConfig({
   test: {
@@ -21,10 +23,43 @@ export default defineConfig({
       },
       {
         plugins: [react()],
-        resolve: { alias: { '@': new URL('./apps/web/src', import.meta.url).pathname } },
+        // The web app's React is Preact's compatibility layer (apps/web/vite.config.ts): its tests run on it too,
+        // the testing library included (inlined, so its own imports of React are resolved the same way).
+        resolve: {
+          alias: [
+            { find: '@', replacement: new URL('./apps/web/src', import.meta.url).pathname },
+            {
+              find: /^@testing-library\/react$/,
+              replacement: new URL(
+                './node_modules/@testing-library/react/dist/@testing-library/react.esm.js',
+                import.meta.url,
+              ).pathname,
+            },
+            // Its ES build (the package's Node export is CommonJS, which would require React itself).
+            { find: /^react-router$/, replacement: fileURLToPath(import.meta.resolve('react-router')) },
+            { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+            // The server's renderer (apps/web/src/entry-server.tsx).
+            { find: /^react-dom\/server$/, replacement: 'preact-render-to-string' },
+            { find: /^react-dom\/test-utils$/, replacement: 'preact/test-utils' },
+            { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
+            { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
+            {
+              find: /^react(-dom)?$/,
+              replacement: new URL('./apps/web/src/lib/react-on-preact.ts', import.meta.url).pathname,
+            },
+          ],
+        },
         test: {
           name: 'web',
+          server: {
+            deps: {
+              inline: [/@testing-library\/react/, /@tanstack\/react-query/, /react-router/, /zustand/],
+            },
+          },
           environment: 'jsdom',
+          // A hang guard, not a timing check: the route-matching property test walks the whole route table and took
+          // over Vitest's default 5 s on a busy machine (a clean-clone run at load 13 failed on it).
+          testTimeout: 60_000,
           // One jsdom and module graph per worker instead of per file (70 s → 20 s; a file paid ~1 s to set up
           // jsdom and ~1 s to import React and the testing library). The setup file unmounts and clears storage
           // after each test; the files pass in any order (checked with --sequence.shuffle.files over seeds).
@@ -68,7 +103,10 @@ export default defineConfig({
           // `expect.poll` waits for a condition; its default limit (1 s) was a timing threshold on a busy machine
           // (a favourite saved, a badge counted): here it is a hang guard like the test's own.
           expect: { poll: { timeout: 60_000 } },
-          fileParallelism: false,
+          // Two files at a time (E2E_WORKERS), each against a server of its own (global-setup.ts starts one per
+          // worker): a walk-through mostly waits on its browser and its server's simulator, so one lane left a core
+          // idle and the tier was CI's long pole.
+          maxWorkers: e2eWorkers(),
           globalSetup: ['e2e/support/global-setup.ts'],
         },
       },

@@ -22,6 +22,8 @@ declare module 'autocannon' {
     duration?: number;
     pipelining?: number;
     headers?: Record<string, string>;
+    method?: 'GET' | 'POST';
+    body?: string;
   }
   function autocannon(options: Options): Promise<Result>;
   export default autocannon;

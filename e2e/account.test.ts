@@ -251,6 +251,8 @@ describe('account in Chromium (360×640)', () => {
     await logIn(page, DEMO.username, DEMO.password);
     await logOutFromMenu(page);
     await page.waitForURL(/\/en\/$/);
+    // The logged-out home drawn (its Login link) before reading the page: the URL changes before the page settles.
+    await page.getByRole('link', { name: 'Login' }).waitFor({ timeout: 60_000 });
     expect(await page.getByTestId('header-balance').count()).toBe(0);
     expect(await page.evaluate(() => localStorage.getItem('sb.auth'))).toBeNull();
   });

@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { FixtureEvent } from '@sb/contract';
-import { launchBrowser, phoneContext } from './support/browser';
+import { launchBrowser, phoneContext, patientContext } from './support/browser';
 import { E2E_CLIENTS } from './support/clients';
 import { installDelayProbes, reportDelays } from './support/delays';
 import { operatorCommand, urlFor } from './support/fixtures';
 import { DESK, deskLogin } from './support/desk';
+import { placeFromPage } from './support/slip';
 
 /**
  * In Chromium: the back office at 1280×800 beside the player app (360×640), on the one e2e server.
@@ -38,7 +39,7 @@ describe('back office in Chromium (1280×800)', () => {
   /** The trader's desk, logged in with TOTP by the first test (a second login would need the next time step). */
   let traderDesk: Page | null = null;
   const deskPage = async () => {
-    const context = await browser.newContext(DESK);
+    const context = await patientContext(browser, DESK);
     contexts.push(context);
     return context.newPage();
   };
@@ -109,34 +110,13 @@ describe('back office in Chromium (1280×800)', () => {
     await player.goto(urlFor('/en/betslip'));
     await player.locator(`[data-testid=slip-row][data-odd-id="${oddId}"]`).waitFor();
     await player.getByText('Betting on this market is suspended for now.').waitFor({ timeout: 60_000 });
-    const place = await player.evaluate(
-      async ([eventId, selection]) => {
-        const auth = JSON.parse(localStorage.getItem('sb.auth') ?? '{}') as { accessToken?: string };
-        const detail = (await (await fetch(`/api/v2/fixture/e/${eventId}`)).json()) as {
-          result: { markets: { selections: { id: number; odd: number }[] }[] };
-        };
-        const odd = detail.result.markets
-          .flatMap((m) => m.selections)
-          .find((s) => s.id === Number(selection))!;
-        const body = new URLSearchParams({ walletType: 'cash', type: '1', amount: '100' });
-        body.append('bets[0][eventId]', String(eventId));
-        body.append('bets[0][oddId]', String(selection));
-        body.append('bets[0][odd]', String(odd.odd));
-        body.append('bets[0][banker]', '0');
-        body.append('bets[0][isLive]', '0');
-        const res = await fetch('/api/v1/betPlace', {
-          method: 'POST',
-          headers: {
-            authorization: `Bearer ${auth.accessToken}`,
-            'content-type': 'application/x-www-form-urlencoded',
-            'idempotency-key': crypto.randomUUID(),
-          },
-          body,
-        });
-        return { status: res.status, body: await res.text() };
-      },
-      [event.id, oddId] as const,
-    );
+    const detail = (await (await fetch(urlFor(`/api/v2/fixture/e/${event.id}`))).json()) as {
+      result: { markets: { selections: { id: number; odd: number }[] }[] };
+    };
+    const current = detail.result.markets
+      .flatMap((m) => m.selections)
+      .find((s) => s.id === Number(oddId))!.odd;
+    const place = await placeFromPage(player, { eventId: event.id, oddId: Number(oddId), odd: current }, 100);
     expect(place.status).toBe(400);
     expect(place.body).toMatch(/suspend/i);
 
@@ -194,7 +174,7 @@ describe('back office in Chromium (1280×800)', () => {
     // e2e server is shared by every browser suite).
     const margins = desk.getByTestId('margins');
     const marginForm = desk.getByTestId('margin-form');
-    await marginForm.locator('input[name=marginBrand]').fill('2');
+    await marginForm.locator('select[name=marginBrand]').selectOption({ label: 'Kartal Bahis' });
     await marginForm.locator('select[name=marginSport]').selectOption({ label: 'Football' });
     await marginForm.locator('select[name=marginFamily]').selectOption('totals');
     await marginForm.locator('input[name=marginPercent]').fill('3');
@@ -204,6 +184,7 @@ describe('back office in Chromium (1280×800)', () => {
     const marginRow = margins.locator('tbody tr', { hasText: 'Football' });
     await marginRow.waitFor();
     expect(await marginRow.textContent()).toContain('3.00');
+    expect(await marginRow.textContent()).toContain('Kartal Bahis');
     await margins.scrollIntoViewIfNeeded();
     await desk.screenshot({ path: '.cache/backoffice-margins.png' });
     await marginRow.getByRole('button', { name: 'Remove' }).click();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext } from 'playwright-core';
-import { launchBrowser } from './support/browser';
+import { launchBrowser, patientContext } from './support/browser';
 import { E2E_CLIENTS } from './support/clients';
 import { DESK, deskLogin } from './support/desk';
 import { urlFor } from './support/fixtures';
@@ -29,7 +29,7 @@ describe('desk navigation in Chromium (1280×800)', () => {
     });
     expect(made.status, await made.text()).toBe(201);
     browser = await launchBrowser();
-    context = await browser.newContext(DESK);
+    context = await patientContext(browser, DESK);
   });
   afterAll(async () => {
     await context?.close();
@@ -103,7 +103,9 @@ describe('desk navigation in Chromium (1280×800)', () => {
     // The ticker filtered by the client from its URL; its live socket signs in on the cookie.
     await second.goto(urlFor(`/backoffice/ticker?client=${clientId}`));
     await second.getByTestId('feed-status').getByText('Live feed connected').waitFor();
-    expect(await second.locator('input[name=client]').inputValue()).toBe(String(clientId));
+    await expect
+      .poll(() => second.locator('input[name=client]').inputValue(), PATIENCE)
+      .toBe(CLIENT.username);
     // A filter the server refuses says why, in the desk's language (never the schema's text).
     await second.locator('input[name=minStake]').fill('-5');
     await second.getByRole('button', { name: 'Apply' }).click();

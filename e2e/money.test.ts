@@ -217,11 +217,12 @@ describe('issue 33: money on the screen at 360×640', () => {
       const panel = page.getByTestId('crash-panel-0');
       const inputs = panel.locator('input');
       const phase = () => page.getByTestId('aviator-page').getAttribute('data-phase');
-      await expect.poll(phase).not.toBe('betting');
+      // A round's flight or betting window outlasts expect.poll's default second: wait for the phase itself.
+      await expect.poll(phase, { timeout: 120_000 }).not.toBe('betting');
       await inputs.nth(0).fill('1.00');
       if (!(await inputs.nth(1).isChecked())) await inputs.nth(1).check();
       await inputs.nth(2).fill('1.01');
-      await expect.poll(phase).toBe('betting');
+      await expect.poll(phase, { timeout: 120_000 }).toBe('betting');
       const placed = page.waitForResponse((r) => r.url().includes('/api/v1/crash/bets'));
       await panel.getByRole('button', { name: t.bet }).click();
       expect((await placed).status()).toBe(200);
@@ -231,15 +232,25 @@ describe('issue 33: money on the screen at 360×640', () => {
         return shown.includes('1.01×') || shown === t.lost;
       };
       await expect.poll(settled, { timeout: 120_000 }).toBe(true);
-      // Paid 1.01 for 1.00 (or lost): both balances show it, the same figure, before the round is over.
-      await expect.poll(same).toBe(true);
+      // Paid 1.01 for 1.00 (or lost): both balances show it, the same figure, from one source.
+      await expect.poll(same, { timeout: 30_000 }).toBe(true);
     });
 
     it(`${brand.host} (${brand.locale}): the verifier checks a typed round and a round picked from the chips against their own points`, async () => {
       const page = await browser.newPage(brand.browserLocale);
-      const res = await fetch(urlFor('/api/v1/crash/rounds?limit=100'));
-      const rounds = ((await res.json()) as CrashRoundsResponse).result;
-      expect(rounds.length).toBeGreaterThan(2);
+      // At least three finished rounds: on a server that started with this file (each e2e lane has its own), the
+      // game may not have played them yet — wait for them, a condition (a round lasts seconds here).
+      let rounds: CrashRoundsResponse['result'] = [];
+      await expect
+        .poll(
+          async () => {
+            const res = await fetch(urlFor('/api/v1/crash/rounds?limit=100'));
+            rounds = ((await res.json()) as CrashRoundsResponse).result;
+            return rounds.length;
+          },
+          { timeout: 200_000 },
+        )
+        .toBeGreaterThan(2);
       await page.goto(urlFor(`/${brand.locale}/aviator/verify`, brand.host));
       const hash = page.getByTestId('verify-hash');
       await expect.poll(() => hash.inputValue(), { timeout: 60_000 }).toMatch(/^[0-9a-f]{64}$/);

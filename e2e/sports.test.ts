@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import type { FixtureEvent } from '@sb/contract';
 import { DEMO } from './support/clients';
 import { hydrated, operatorCommand, urlFor, useBrowser } from './support/fixtures';
+import { layoutShifts, WATCH_LAYOUT_SHIFTS } from './support/layout-shifts';
 
 /** Events straight from the server (to pick a live match, one with a stream, a team to search for). */
 async function events(query: string): Promise<FixtureEvent[]> {
@@ -161,11 +162,22 @@ describe('sports screens in Chromium (360×640)', () => {
     await operatorCommand(match!.id, 'finish');
   });
 
-  it('a suspended event shows padlocks and its odds cannot be picked', async () => {
+  it('a suspended event shows padlocks, drawn in place, and its odds cannot be picked', async () => {
     // An operator's pause holds a live match and suspends its markets (instead of waiting, up to 100 s, for a goal
     // or a dangerous moment to suspend one by chance).
-    const [live] = await events('onLive=1&per_page=1');
-    expect(live).toBeDefined();
+    // Right after the server starts the simulator may not have kicked a match off yet: wait for one.
+    let live: FixtureEvent | undefined;
+    await expect.poll(async () => ([live] = await events('onLive=1&sport=1&per_page=1')).length).toBe(1);
+    // The event's page is open when its odds lock: each padlock is drawn where its odd was, moving nothing (an
+    // odd's box sized by its text moved when a padlock replaced it: the hydration test's layout shift).
+    const page = await browser.newPage();
+    await page.addInitScript(WATCH_LAYOUT_SHIFTS);
+    await page.goto(urlFor(`/en/live/${live!.sport.id}/${live!.id}`));
+    const detail = page.getByTestId('event-detail');
+    await detail.locator(pickableOdd).first().waitFor();
+    await hydrated(page);
+    // Only what is on screen can shift.
+    await detail.locator(pickableOdd).first().scrollIntoViewIfNeeded();
     await operatorCommand(live!.id, 'pause');
     try {
       let suspended: FixtureEvent | undefined;
@@ -174,11 +186,10 @@ describe('sports screens in Chromium (360×640)', () => {
           timeout: 60_000,
         })
         .toBeDefined();
-      const page = await browser.newPage();
-      await page.goto(urlFor(`/en/live/${suspended!.sport.id}/${suspended!.id}`));
-      const detail = page.getByTestId('event-detail');
-      await detail.locator('button[data-odd-id]').first().waitFor();
-      expect(await detail.locator(pickableOdd).count()).toBe(0);
+      // The page learns of it from the feed.
+      await expect.poll(() => detail.locator(pickableOdd).count()).toBe(0);
+      expect(await detail.locator('button[data-odd-id] .ui-icon').count()).toBeGreaterThan(0);
+      expect((await layoutShifts(page, 'button[data-odd-id]')).flatMap((s) => s.sources)).toEqual([]);
       await detail.locator('button[data-odd-id]').first().click({ force: true });
       expect(await page.evaluate(() => localStorage.getItem('bets') ?? '')).not.toContain('oddId');
       await page.goto(urlFor(`/en/live/${suspended!.sport.id}`));

@@ -6,6 +6,8 @@
 // the closing line. `--no-chaos` or CHAOS=0 leaves it out, and it runs only with the whole suite or when `chaos`
 // is named. Before the closing line it prints the wall time of each tier, with those `.ci/run` measured before
 // it (CI_TIER_TIMES, `name=seconds;…`). Soak tests run their bounded CI size unless SOAK=full (README "Tests").
+// `--check` (as `.ci/run` passes) runs `npm run check` first in the lane beside the browser tier, after the build:
+// the browser tier, the longest, starts that much sooner; a failed check is a failure of the run.
 import { spawn, spawnSync } from 'node:child_process';
 import { closeSync, mkdirSync, openSync, readFileSync, existsSync, rmSync } from 'node:fs';
 import { relative } from 'node:path';
@@ -15,6 +17,7 @@ const PROJECTS = ['unit', 'web', 'integration', 'e2e'];
 const args = process.argv.slice(2);
 const projects = args.filter((a) => !a.startsWith('-'));
 const skipBuild = args.includes('--no-build') || (projects.length > 0 && !projects.includes('e2e'));
+const withCheck = args.includes('--check');
 
 /** [tier, seconds, outcome] in the order run; the tiers .ci/run timed come first. */
 const ciTiers = (process.env.CI_TIER_TIMES ?? '')
@@ -109,10 +112,30 @@ if (vitestProjects.includes('e2e') && vitestProjects.length > 1) {
   const child = spawn('npx', vitestArgs('e2e', report), {
     stdio: ['ignore', out, out],
     env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '1' },
+    // Its own process group, so the hang guard below stops Vitest, its workers and the server it started.
+    detached: true,
   });
   closeSync(out);
   console.log('e2e: started beside the other tiers; its output follows when it ends');
-  browserLane = exited(child).then((status) => ({ status, seconds: (performance.now() - t) / 1000, log }));
+  // A hang guard, not a timing check: CI has 90 minutes; a browser tier still running after E2E_LANE_LIMIT_S
+  // (default 55 min, several times its time on a busy machine) is stopped, so the run ends, its log is printed
+  // (naming the file that hung) and the tier counts as failed instead of the whole run timing out unread.
+  const limitSeconds = Number(process.env.E2E_LANE_LIMIT_S ?? 3300);
+  let hung = false;
+  const guard = setTimeout(() => {
+    hung = true;
+    try {
+      process.kill(-child.pid, 'SIGKILL');
+    } catch {
+      // Already gone.
+    }
+  }, limitSeconds * 1000);
+  browserLane = exited(child).then((status) => {
+    clearTimeout(guard);
+    if (hung)
+      failures.push(`e2e: still running after ${limitSeconds} s, stopped (its log above names the file)`);
+    return { status: hung ? 1 : status, seconds: (performance.now() - t) / 1000, log, hung };
+  });
 }
 
 /** Reads a project's JSON report into the totals and the failure list; the tier table's outcome. */
@@ -142,6 +165,16 @@ function tally(project, report, status) {
   return `${result.numPassedTests} passed, ${projectFailed} failed (${result.testResults.length} files)`;
 }
 
+if (withCheck) {
+  await timed('check', async () => {
+    const status = await exited(spawn('npm', ['run', 'check'], { stdio: 'inherit' }));
+    if (status === 0) return '';
+    failed++;
+    failures.push('check: npm run check failed (its output is above)');
+    return 'failed';
+  });
+}
+
 for (const project of vitestProjects) {
   if (project === 'e2e' && browserLane) continue;
   const report = `.cache/vitest-${project}.json`;
@@ -154,9 +187,11 @@ for (const project of vitestProjects) {
 }
 
 if (browserLane) {
-  const { status, seconds, log } = await browserLane;
+  const { status, seconds, log, hung } = await browserLane;
   process.stdout.write(readFileSync(log, 'utf8'));
-  const outcome = tally('e2e', '.cache/vitest-e2e.json', status);
+  const outcome = hung
+    ? (failed++, 'stopped by the hang guard')
+    : tally('e2e', '.cache/vitest-e2e.json', status);
   tiers.push(['e2e', seconds, `${outcome}; beside the tiers above`]);
 }
 

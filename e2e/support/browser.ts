@@ -1,7 +1,7 @@
 // Chromium for browser tests: the build shipped inside @sparticuz/chromium (no system install,
 // no download), or a system browser named by CHROMIUM_BIN.
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions } from 'playwright-core';
 
 const ARGS = [
   '--no-sandbox',
@@ -39,14 +39,25 @@ export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: await chromiumExecutable(), args: ARGS, headless: true });
 }
 
+/**
+ * A context of any shape with the tests' patience: every wait for an element, a navigation or an action is a hang
+ * guard (60 s), not a timing check. Playwright's own default (30 s for a navigation) failed the desk's login
+ * `page.goto` on a busy machine.
+ */
+export async function patientContext(
+  browser: Browser,
+  options: BrowserContextOptions,
+): Promise<BrowserContext> {
+  const context = await browser.newContext(options);
+  context.setDefaultTimeout(60_000);
+  return context;
+}
+
 export async function phoneContext(
   browser: Browser,
   locale = 'en-US',
   options: { userAgent?: string; timezoneId?: string } = {},
 ): Promise<BrowserContext> {
-  const context = await browser.newContext({ ...PHONE, locale, ...options });
-  // Every wait for an element, a navigation or an action: a hang guard (60 s), not a timing check — on a busy
-  // machine a screen can take many times its quiet time to draw (scripts/ci-under-load.sh).
-  context.setDefaultTimeout(60_000);
-  return context;
+  // On a busy machine a screen can take many times its quiet time to draw (scripts/ci-under-load.sh).
+  return patientContext(browser, { ...PHONE, locale, ...options });
 }

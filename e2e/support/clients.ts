@@ -8,6 +8,12 @@ export const E2E_CLIENTS = {
   bets: { username: 'e2e-bets', password: 'bets-secret-2026' },
   /** Bets that the back-office test watches in the ticker and suspends. */
   desk: { username: 'e2e-desk', password: 'desk-secret-2026' },
+  /** Bets the trading floor's bet page opens and voids (e2e/trading-floor-bets.test.ts): its balance is its own. */
+  floor: { username: 'e2e-floor', password: 'floor-secret-2026' },
+  /** Bets a match resulted by hand from the desk's one form (e2e/results-one-form.test.ts): its balance is its own. */
+  result: { username: 'e2e-result', password: 'result-secret-2026' },
+  /** Builds, places and follows a bet builder (e2e/builder.test.ts). */
+  builder: { username: 'e2e-builder', password: 'builder-secret-2026' },
   /** Changes its odds format (e2e/polish.test.ts). */
   prefs: { username: 'e2e-prefs', password: 'prefs-secret-2026' },
   /** Dates, receipts and the brand's links as a Demo Bet player sees them (e2e/looks.test.ts). */
@@ -22,17 +28,41 @@ export const E2E_CLIENTS = {
     app: 'kartal.localhost',
     locale: 'tr',
   },
+  /** Bets referred to the desk for approval (e2e/referrals.test.ts), on each brand. */
+  referral: { username: 'e2e-referral', password: 'referral-secret-2026' },
+  referralKartal: {
+    username: 'e2e-referral-tr',
+    password: 'referral-tr-secret-2026',
+    app: 'kartal.localhost',
+    locale: 'tr',
+  },
+  /** Adjusted by two finance operators, blocked and unblocked from the desk (e2e/clients-office.test.ts). */
+  office: { username: 'e2e-office', password: 'office-secret-2026' },
+  /** Free bets with no cash at all (e2e/promotions.test.ts), on each brand. */
+  promo: { username: 'e2e-promo', password: 'promo-secret-2026' },
+  promoKartal: {
+    username: 'e2e-promo-tr',
+    password: 'promo-tr-secret-2026',
+    app: 'kartal.localhost',
+    locale: 'tr',
+  },
 } as const;
 
 /** Money the setup credits (through the CLI) to clients that play: the casino test spins, the betting test bets. */
 export const E2E_CREDITS: Partial<Record<keyof typeof E2E_CLIENTS, string>> = {
   casino: '500.00',
   bets: '5000.00',
+  office: '100.00',
+  builder: '500.00',
   desk: '500.00',
+  floor: '500.00',
+  result: '500.00',
   looks: '500.00',
   kartal: '500.00',
   money: '500.00',
   moneyKartal: '500.00',
+  referral: '500.00',
+  referralKartal: '500.00',
 };
 
 /** The seeded demo accounts (apps/server/src/demo-accounts.seed.ts, README "Demo data"). */

@@ -1,5 +1,6 @@
 import { inject } from 'vitest';
 import type { Page } from 'playwright-core';
+import { urlFor } from './fixtures';
 
 /**
  * The ticker's delay as a ratio to the feed's own delivery delay, both measured in the same browser on the
@@ -38,7 +39,7 @@ const median = (xs: number[]) => {
 
 /** Prints the ticker's delay for a bet (placed → row shown), the feed's median delivery delay and their ratio. */
 export async function reportDelays(page: Page, betId: number): Promise<void> {
-  const res = await fetch(`http://localhost:${inject('port')}/ops/v1/bets/${betId}`, {
+  const res = await fetch(urlFor(`/ops/v1/bets/${betId}`), {
     headers: { authorization: `Bearer ${inject('operatorToken')}` },
   });
   const placedAt = Date.parse(((await res.json()) as { result: { createdAt: string } }).result.createdAt);

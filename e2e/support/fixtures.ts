@@ -1,10 +1,20 @@
 import { afterAll, beforeAll, expect, inject } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, phoneContext } from './browser';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import { launchBrowser, phoneContext, patientContext } from './browser';
+
+/**
+ * The port of this file's server: global-setup.ts starts one per Vitest worker, and a worker runs one file at a
+ * time, so a file has its server to itself (VITEST_POOL_ID is 1…maxWorkers).
+ */
+export function serverPort(): number {
+  const ports = inject('ports');
+  const pool = Number(process.env.VITEST_POOL_ID ?? '1');
+  return ports[(Number.isInteger(pool) && pool >= 1 ? pool - 1 : 0) % ports.length]!;
+}
 
 /** The started server's address with another host name (browsers resolve *.localhost to loopback). */
 export function urlFor(path: string, host = 'localhost'): string {
-  return `http://${host}:${inject('port')}${path}`;
+  return `http://${host}:${serverPort()}${path}`;
 }
 
 /**
@@ -27,6 +37,12 @@ export function useBrowser() {
     await browser?.close();
   });
   return {
+    /** A context of its own (the desk at 1280×800: `DESK`), closed with the browser. */
+    async newContext(options: BrowserContextOptions): Promise<BrowserContext> {
+      const context = await patientContext(browser, options);
+      contexts.push(context);
+      return context;
+    },
     async newPage(
       locale = 'en-US',
       options: { userAgent?: string; timezoneId?: string } = {},

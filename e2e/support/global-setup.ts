@@ -8,11 +8,13 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import type {} from 'vitest'; // makes the ProvidedContext augmentation below resolvable
 import { E2E_CLIENTS, E2E_CREDITS } from './clients';
+import { chromiumExecutable } from './browser';
+import { e2eWorkers } from './workers';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    baseUrl: string;
-    port: number;
+    /** The started servers' ports, one per worker: a file uses `serverPort()` (fixtures.ts). */
+    ports: number[];
     /** Bearer token of the server's operator HTTP API (`/ops/v1/...`): steer simulated matches. */
     operatorToken: string;
   }
@@ -67,11 +69,9 @@ function createClients(env: NodeJS.ProcessEnv, dataDir: string) {
   rmSync(file);
 }
 
-export default async function setup(project: TestProject) {
-  if (!existsSync(SERVER_ENTRY)) throw new Error(`${SERVER_ENTRY} is missing: run \`npm run build\` first`);
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'sb-e2e-'));
-  const operatorToken = randomBytes(24).toString('hex');
-  const env = {
+/** The server's environment: PGlite in its own data folder, demo data, the operator token, short game periods. */
+function serverEnv(dataDir: string, operatorToken: string): NodeJS.ProcessEnv {
+  return {
     ...process.env,
     OPERATOR_TOKEN: operatorToken,
     PORT: '0',
@@ -95,19 +95,35 @@ export default async function setup(project: TestProject) {
     // Pages are always server-rendered here, however busy the machine (the hydration test checks the markup).
     SSR_RENDER_TIMEOUT_MS: '60000',
     SHED_MAX_EVENT_LOOP_DELAY_MS: '0',
+    // No brand-wide referral thresholds: the suites' big slips (max stakes, long multiples) place as they always
+    // did; e2e/referrals.test.ts refers its own client's bets through the client's risk profile.
+    BET_REFERRAL_STAKE: '0',
+    BET_REFERRAL_PAYOUT: '0',
   };
+}
+
+/** Starts one built server on its own data folder and free port; resolves with its port and a stop function. */
+async function startServer(operatorToken: string): Promise<{ port: number; stop: () => Promise<void> }> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'sb-e2e-'));
+  const env = serverEnv(dataDir, operatorToken);
   createClients({ ...env, LOG_LEVEL: 'warn' }, dataDir);
   const child: ChildProcess = spawn(process.execPath, [SERVER_ENTRY], {
     env,
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const port = await new Promise<number>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('server did not start within 90 s')), 90_000);
+    // A hang guard: two servers start at once, beside the other tiers, on a busy machine.
+    const timer = setTimeout(() => reject(new Error('server did not start within 240 s')), 240_000);
     let buffer = '';
+    let ready = false;
     child.stdout?.on('data', (chunk: Buffer) => {
+      // Once ready, the log is still read (a full pipe would block the server) but no longer kept.
+      if (ready) return;
       buffer += chunk.toString();
       const match = buffer.match(/ready at http:\/\/localhost:(\d+)\//);
       if (match) {
+        ready = true;
+        buffer = '';
         clearTimeout(timer);
         resolve(Number(match[1]));
       }
@@ -116,12 +132,45 @@ export default async function setup(project: TestProject) {
       reject(new Error(`server exited with ${code} before it was ready:\n${buffer}`)),
     );
   });
-  project.provide('port', port);
-  project.provide('operatorToken', operatorToken);
-  project.provide('baseUrl', `http://localhost:${port}`);
-  return async () => {
-    child.kill('SIGTERM');
-    await new Promise((resolve) => child.once('exit', resolve));
+  const stop = async () => {
+    // A server that does not exit within 30 s of SIGTERM is killed (and said so): Vitest gives a global teardown
+    // no limit of its own, and a teardown waiting for ever kept a whole CI run from ending.
+    const exitedCleanly = await new Promise<boolean>((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) return resolve(true);
+      const timer = setTimeout(() => {
+        child.kill('SIGKILL');
+        resolve(false);
+      }, 30_000);
+      child.once('exit', () => {
+        clearTimeout(timer);
+        resolve(true);
+      });
+      child.kill('SIGTERM');
+    });
+    if (!exitedCleanly) console.error('e2e teardown: a server did not exit within 30 s of SIGTERM; killed');
     rmSync(dataDir, { recursive: true, force: true });
+  };
+  return { port, stop };
+}
+
+/**
+ * One server per Vitest worker (E2E_WORKERS, 2 by default; vitest.config.ts runs that many files at once): a file
+ * talks to the server of its worker (`serverPort()` in fixtures.ts, by VITEST_POOL_ID), so each server serves one
+ * file at a time, as the single server did when files ran one after the other. The browser tier mostly waits
+ * (on Chromium, on its server's simulator): two lanes take much less wall time than one.
+ */
+export default async function setup(project: TestProject) {
+  if (!existsSync(SERVER_ENTRY)) throw new Error(`${SERVER_ENTRY} is missing: run \`npm run build\` first`);
+  // Chromium unpacked once, here, before the workers start: two files launching it at once each unpacked it into
+  // the same folder, and one ran a half-written binary.
+  await chromiumExecutable();
+  const operatorToken = randomBytes(24).toString('hex');
+  const count = e2eWorkers();
+  const servers = await Promise.all(Array.from({ length: count }, () => startServer(operatorToken)));
+  const ports = servers.map((server) => server.port);
+  project.provide('ports', ports);
+  project.provide('operatorToken', operatorToken);
+  return async () => {
+    await Promise.all(servers.map((server) => server.stop()));
   };
 }

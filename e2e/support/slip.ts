@@ -1,5 +1,6 @@
 // The bet slip as the browser tests drive it: log in, open the slip, set a stake, place it.
 import type { Page } from 'playwright-core';
+import type { BetView } from '@sb/contract';
 import { urlFor } from './fixtures';
 
 /** The odd buttons of the sports screens (their contract with the slip). */
@@ -59,4 +60,59 @@ export async function placeQuick(page: Page): Promise<number> {
   await page.waitForURL(/\/en\/betslip-successful$/);
   const summary = await page.getByTestId('bet-summary').locator('header strong').textContent();
   return Number(/(\d+)/.exec(summary ?? '')![1]);
+}
+
+/**
+ * A single placed from the player's page with its own token (the page's origin is its brand's host): the answer's
+ * status, its text and, when placed, the bet's id and status key.
+ */
+export function placeFromPage(
+  page: Page,
+  pick: { eventId: number; oddId: number; odd: number },
+  amount: number,
+) {
+  return page.evaluate(
+    async ([pick, amount]) => {
+      const auth = JSON.parse(localStorage.getItem('sb.auth') ?? '{}') as { accessToken?: string };
+      const form = new URLSearchParams({ walletType: 'cash', type: '1', amount: String(amount) });
+      form.append('bets[0][eventId]', String(pick.eventId));
+      form.append('bets[0][oddId]', String(pick.oddId));
+      form.append('bets[0][odd]', String(pick.odd));
+      form.append('bets[0][banker]', '0');
+      form.append('bets[0][isLive]', '0');
+      const res = await fetch('/api/v1/betPlace', {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${auth.accessToken}`,
+          'content-type': 'application/x-www-form-urlencoded',
+          'idempotency-key': crypto.randomUUID(),
+        },
+        body: form,
+      });
+      const body = await res.text();
+      const json = JSON.parse(body) as { result?: { id: number; result?: { key: string } } };
+      return { status: res.status, id: json.result?.id ?? 0, key: json.result?.result?.key ?? null, body };
+    },
+    [pick, amount] as const,
+  );
+}
+
+/** The player’s cash balance (minor units), from the session call with the page’s own token. */
+export const cashOf = (page: Page) =>
+  page.evaluate(async () => {
+    const auth = JSON.parse(localStorage.getItem('sb.auth') ?? '{}') as { accessToken?: string };
+    const res = await fetch('/api/get/session', { headers: { authorization: `Bearer ${auth.accessToken}` } });
+    const json = (await res.json()) as { result: { user: { balance: number } } };
+    return json.result.user.balance;
+  });
+
+/** One bet of the logged-in client, read with their token (what the server settled it at). */
+export async function betDetail(page: Page, id: number): Promise<BetView> {
+  return page.evaluate(async (betId) => {
+    const auth = JSON.parse(localStorage.getItem('sb.auth') ?? '{}') as { accessToken?: string };
+    const res = await fetch(`/api/v1/bet/detail/${betId}`, {
+      headers: { authorization: `Bearer ${auth.accessToken}` },
+    });
+    return ((await res.json()) as { result: BetView }).result;
+  }, id);
 }

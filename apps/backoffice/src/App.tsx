@@ -1,3 +1,4 @@
+import type { OpsSession } from '@sb/contract';
 import { useEffect, useState } from 'react';
 import { BrowserRouter, NavLink, useLocation } from 'react-router';
 import { TEXTS, type Lang, type Texts } from './i18n';
@@ -6,16 +7,17 @@ import { RESULTS_TEXTS } from './results-texts';
 import { EVENTS_TEXTS } from './features/events/events-texts';
 import { EVENT_RESULT_TEXTS } from './features/results/event-result-texts';
 import { BET_TEXTS } from './features/bets/bet-texts';
+import { REFERRAL_TEXTS } from './features/referrals/referrals-texts';
+import { PROMOTIONS_TEXTS } from './features/promotions/promotions-texts';
+import { BRANDS_TEXTS } from './features/brands/brands-texts';
+import { ADJUSTMENT_TEXTS } from './features/adjustments/adjustments-texts';
+import { seesApprovals } from './features/adjustments/adjustments-page';
 import { DeskRoutes, VIEWS, viewOf, type View } from './app/routes';
 import { useDeskSession } from './app/use-desk-session';
 import { Loading } from './components/view-state';
 
-export interface Me {
-  username: string;
-  role: 'admin' | 'trader' | 'support';
-  brandId: number | null;
-  totpEnrolmentRequired: boolean;
-}
+/** The signed-in operator, as `GET /ops/v1/session` answers it (less its CSRF token). */
+export type Me = Pick<OpsSession, 'username' | 'role' | 'brandId' | 'totpEnrolmentRequired'>;
 
 const LANG_KEY = 'sb.ops.lang';
 const initialLang = (): Lang =>
@@ -32,15 +34,23 @@ export function App() {
 
 /** A view's name in the desk's language (the features and the results workspace keep theirs in their texts). */
 export const viewLabel = (lang: Lang, view: View): string =>
-  view === 'bets'
-    ? BET_TEXTS[lang].tab
-    : view === 'events'
-      ? EVENTS_TEXTS[lang].tab
-      : view === 'result'
-        ? EVENT_RESULT_TEXTS[lang].tab
-        : view === 'results' || view === 'dashboard'
-          ? RESULTS_TEXTS[lang][view]
-          : TEXTS[lang][view];
+  view === 'referrals'
+    ? REFERRAL_TEXTS[lang].tab
+    : view === 'bets'
+      ? BET_TEXTS[lang].tab
+      : view === 'events'
+        ? EVENTS_TEXTS[lang].tab
+        : view === 'result'
+          ? EVENT_RESULT_TEXTS[lang].tab
+          : view === 'promotions'
+            ? PROMOTIONS_TEXTS[lang].tab
+            : view === 'brands'
+              ? BRANDS_TEXTS[lang].tab
+              : view === 'adjustments'
+                ? ADJUSTMENT_TEXTS[lang].tab
+                : view === 'results' || view === 'dashboard'
+                  ? RESULTS_TEXTS[lang][view]
+                  : TEXTS[lang][view];
 
 function Desk() {
   const [lang, setLang] = useState<Lang>(initialLang);
@@ -78,7 +88,8 @@ function Desk() {
       <header>
         <h1>{t.title}</h1>
         <nav>
-          {VIEWS.map((name) => (
+          {/* The approvals queue is for who decides adjustments (finance, admin): the rest would be refused. */}
+          {VIEWS.filter((name) => name !== 'adjustments' || seesApprovals(me)).map((name) => (
             <NavLink key={name} to={`/${name}`}>
               {viewLabel(lang, name)}
             </NavLink>

@@ -1,71 +1,27 @@
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
-import { call, money, type TickerBet } from './api';
+import { useCallback, useEffect, useState } from 'react';
+import type { OpsClient360 } from '@sb/contract';
+import { money } from './api';
 import type { Me } from './App';
 import { errorText } from './Controls';
-import type { Texts } from './i18n';
-import {
-  RISK_LABELS,
-  minorOf,
-  type ClientPage,
-  type ClientRisk,
-  type ClientRow,
-  type RiskLabel,
-} from './risk-api';
-import type { RiskTexts } from './risk-texts';
+import type { Lang, Texts } from './i18n';
+import { RISK_TEXTS, type RiskTexts } from './risk-texts';
+import { dateTime } from './app/format';
 import './risk.css';
-import { formatOdds } from '@sb/betting';
+import { getClient360 } from './features/clients/api/clients-api';
+import { ClientActions } from './features/clients/client-actions';
+import { BetTable, LoginTable, TransactionTable } from './features/clients/client-history';
+import { ClientSearch } from './features/clients/client-search';
+import { RiskForm } from './features/clients/client-risk-form';
+import { CLIENT_TEXTS, type ClientNotice } from './features/clients/clients-texts';
 
-/** Bets as a short table: id, time, type, selections with odds, stake, payout, status. */
-function BetTable({ t, bets, testId }: { t: Texts; bets: TickerBet[]; testId: string }) {
-  return (
-    <div className="scroll">
-      <table data-testid={testId}>
-        <thead>
-          <tr>
-            <th>#</th>
-            <th>{t.time}</th>
-            <th>{t.type}</th>
-            <th>{t.selections}</th>
-            <th className="num">{t.stake}</th>
-            <th className="num">{t.payout}</th>
-            <th>{t.status}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {bets.length === 0 && (
-            <tr>
-              <td colSpan={7}>{t.noBets}</td>
-            </tr>
-          )}
-          {bets.map((b) => (
-            <tr key={b.id} data-bet={b.id}>
-              <td>{b.id}</td>
-              <td>{new Date(b.createdAt).toLocaleString()}</td>
-              <td>
-                {b.type} {b.isLive && <span className="tag live">{t.live}</span>}
-              </td>
-              <td>
-                {b.selections.map((s, i) => (
-                  <div key={i}>
-                    {s.event}: {s.name} @ {formatOdds(s.odds)}
-                  </div>
-                ))}
-              </td>
-              <td className="num">{money(b.stake)}</td>
-              <td className="num">{money(b.potentialPayout)}</td>
-              <td>{b.status}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
-}
-
-/** The client page: find a client, then balance, risk settings, GGR, bets, transactions, responsible gambling. */
+/**
+ * The client page (the client 360 of issue 35 §2): find a client, then balances, stakes, GGR, risk settings,
+ * responsible gambling, block, adjustments, notes, bets (each a link to its page), logins and transactions.
+ */
 export function Clients({
   t,
   r,
+  lang,
   me,
   clientId,
   onClient,
@@ -74,6 +30,7 @@ export function Clients({
 }: {
   t: Texts;
   r: RiskTexts;
+  lang: Lang;
   me: Me;
   clientId: number | null;
   onClient: (id: number) => void;
@@ -81,71 +38,25 @@ export function Clients({
   query: string;
   onQuery: (q: string) => void;
 }) {
-  const canTrade = me.role !== 'support';
-  const [q, setQ] = useState(query);
-  const [searches, setSearches] = useState(0);
-  const [found, setFound] = useState<ClientRow[] | null>(null);
-  const [page, setPage] = useState<ClientPage | null>(null);
-  const [risk, setRisk] = useState({
-    stakeFactor: '1',
-    label: 'standard' as RiskLabel,
-    noLive: false,
-    noCashout: false,
-    maxStake: '',
-    reason: '',
-  });
+  const ct = CLIENT_TEXTS[lang];
+  const [page, setPage] = useState<OpsClient360 | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
+  // A notice by its key (the risk form's, or an action's): it follows the desk's language.
+  const [notice, setNotice] = useState<ClientNotice | 'saved' | null>(null);
 
   const load = useCallback(async () => {
     if (clientId === null) return setPage(null);
-    const p = await call<ClientPage>('GET', `/ops/v1/clients/${clientId}`);
+    const p = await getClient360(clientId);
     setPage(p);
-    setRisk({
-      stakeFactor: String(p.risk.stakeFactor),
-      label: p.risk.label,
-      noLive: p.risk.noLive,
-      noCashout: p.risk.noCashout,
-      maxStake: p.risk.maxStake === null ? '' : (p.risk.maxStake / 100).toFixed(2),
-      reason: '',
-    });
   }, [clientId]);
   useEffect(() => {
     load().catch((e: unknown) => setError(errorText(t, e)));
   }, [load, t]);
 
-  useEffect(() => setQ(query), [query]);
-  useEffect(() => {
-    if (!query) return setFound(null);
+  const onRiskSaved = () => {
     setError(null);
-    call<ClientRow[]>('GET', `/ops/v1/clients?q=${encodeURIComponent(query)}`)
-      .then(setFound)
-      .catch((err: unknown) => setError(errorText(t, err)));
-  }, [query, searches, t]);
-  const search = (e: FormEvent) => {
-    e.preventDefault();
-    if (q === query) setSearches((n) => n + 1);
-    else onQuery(q);
-  };
-  const save = async (e: FormEvent) => {
-    e.preventDefault();
-    setError(null);
-    setNotice(null);
-    const body: Partial<ClientRisk> & { reason: string } = {
-      stakeFactor: Number(risk.stakeFactor.replace(',', '.')),
-      label: risk.label,
-      noLive: risk.noLive,
-      noCashout: risk.noCashout,
-      maxStake: minorOf(risk.maxStake),
-      reason: risk.reason,
-    };
-    try {
-      await call('PUT', `/ops/v1/clients/${clientId}/risk`, body);
-      setNotice(r.saved);
-      await load();
-    } catch (err) {
-      setError(errorText(t, err));
-    }
+    setNotice('saved');
+    load().catch((e: unknown) => setError(errorText(t, e)));
   };
 
   const cash = page?.balances.find((b) => b.kind === 'client_cash');
@@ -153,36 +64,17 @@ export function Clients({
   const rg = page?.responsibleGambling;
   return (
     <div className="client-page">
-      <section className="panel">
-        <form className="filters" onSubmit={search}>
-          <label className="wide">
-            {r.findClient}
-            <input name="q" value={q} onChange={(e) => setQ(e.target.value)} />
-          </label>
-          <button type="submit">{r.search}</button>
-          {found?.length === 0 && <span className="status">{r.noClients}</span>}
-          {found?.map((c) => (
-            <button
-              key={c.id}
-              className="link"
-              data-client={c.id}
-              onClick={() => onClient(c.id)}
-              type="button"
-            >
-              {c.username} ({c.brand.name})
-              {c.debt > 0 && (
-                <span className="tag susp">
-                  {' '}
-                  {r.debt} {money(c.debt)}
-                </span>
-              )}
-            </button>
-          ))}
-        </form>
-      </section>
+      <ClientSearch
+        lang={lang}
+        r={r}
+        query={query}
+        onQuery={onQuery}
+        onClient={onClient}
+        onError={setError}
+      />
       {(error || notice) && (
         <div className={error ? 'error' : 'notice'} role={error ? 'alert' : 'status'}>
-          {error ?? notice}
+          {error ?? (notice === 'saved' ? RISK_TEXTS[lang].saved : notice && ct[notice])}
         </div>
       )}
       {page && (
@@ -191,6 +83,11 @@ export function Clients({
             <div className="client-head">
               <h2>{page.client.username}</h2>
               <span className="tag">{r.labels[page.risk.label]}</span>
+              {page.blocked && (
+                <span className="tag susp" data-testid="client-blocked">
+                  {ct.blocked}
+                </span>
+              )}
               {page.risk.noLive && <span className="tag live">{r.noLive}</span>}
               {page.risk.noCashout && <span className="tag live">{r.noCashout}</span>}
               <span className="status">
@@ -199,7 +96,7 @@ export function Clients({
                   page.client.brand.name,
                   page.client.name,
                   page.client.email,
-                  `${r.joined} ${new Date(page.client.createdAt).toLocaleDateString()}`,
+                  `${r.joined} ${dateTime(lang, page.client.createdAt)}`,
                 ]
                   .filter(Boolean)
                   .join(' · ')}
@@ -228,6 +125,16 @@ export function Clients({
                 </div>
               ))}
               <div className="card">
+                <div className="k">{ct.lifetime}</div>
+                <div className="v" data-testid="client-lifetime">
+                  {money(page.lifetime.sportsStakes + page.lifetime.casinoStakes)}
+                </div>
+                <div className="k">
+                  {r.sports} {money(page.lifetime.sportsStakes)} · {r.casino}{' '}
+                  {money(page.lifetime.casinoStakes)}
+                </div>
+              </div>
+              <div className="card">
                 <div className="k">
                   {r.ggr} · {r.sports}
                 </div>
@@ -253,73 +160,7 @@ export function Clients({
             </div>
           </section>
           <div className="three">
-            <section className="panel">
-              <h3>{r.riskSettings}</h3>
-              <form className="filters" onSubmit={save} data-testid="risk-form">
-                <label>
-                  {r.stakeFactor}
-                  <input
-                    name="stakeFactor"
-                    inputMode="decimal"
-                    value={risk.stakeFactor}
-                    onChange={(e) => setRisk({ ...risk, stakeFactor: e.target.value })}
-                  />
-                </label>
-                <label>
-                  {r.label}
-                  <select
-                    name="label"
-                    value={risk.label}
-                    onChange={(e) => setRisk({ ...risk, label: e.target.value as RiskLabel })}
-                  >
-                    {RISK_LABELS.map((l) => (
-                      <option key={l} value={l}>
-                        {r.labels[l]}
-                      </option>
-                    ))}
-                  </select>
-                </label>
-                <label>
-                  {r.ownLimit}
-                  <input
-                    name="maxStake"
-                    inputMode="decimal"
-                    placeholder={r.none}
-                    value={risk.maxStake}
-                    onChange={(e) => setRisk({ ...risk, maxStake: e.target.value })}
-                  />
-                </label>
-                <label className="check">
-                  <input
-                    type="checkbox"
-                    name="noLive"
-                    checked={risk.noLive}
-                    onChange={(e) => setRisk({ ...risk, noLive: e.target.checked })}
-                  />
-                  {r.noLive}
-                </label>
-                <label className="check">
-                  <input
-                    type="checkbox"
-                    name="noCashout"
-                    checked={risk.noCashout}
-                    onChange={(e) => setRisk({ ...risk, noCashout: e.target.checked })}
-                  />
-                  {r.noCashout}
-                </label>
-                <label className="wide">
-                  {r.why}
-                  <input
-                    name="reason"
-                    value={risk.reason}
-                    onChange={(e) => setRisk({ ...risk, reason: e.target.value })}
-                  />
-                </label>
-                <button className="primary" type="submit" disabled={!canTrade}>
-                  {r.save}
-                </button>
-              </form>
-            </section>
+            <RiskForm t={t} r={r} me={me} page={page} onSaved={onRiskSaved} onError={setError} />
             <section className="panel">
               <h3>{r.effectiveLimits}</h3>
               <table>
@@ -372,7 +213,7 @@ export function Clients({
                     <td>{r.exclusion}</td>
                     <td className="num" colSpan={2}>
                       {rg?.exclusion
-                        ? `${rg.exclusion.kind}, ${r.until} ${new Date(rg.exclusion.until).toLocaleString()}`
+                        ? `${rg.exclusion.kind}, ${r.until} ${dateTime(lang, rg.exclusion.until)}`
                         : r.none}
                     </td>
                   </tr>
@@ -380,46 +221,37 @@ export function Clients({
               </table>
             </section>
           </div>
+          <ClientActions
+            lang={lang}
+            ct={ct}
+            me={me}
+            page={page}
+            onDone={(done, failed) => {
+              setNotice(done);
+              setError(failed);
+              load().catch((e: unknown) => setError(errorText(t, e)));
+            }}
+          />
           <div className="two">
             <section className="panel">
               <h3>{r.openBets}</h3>
-              <BetTable t={t} bets={page.openBets} testId="client-open-bets" />
+              <BetTable t={t} lang={lang} bets={page.openBets} testId="client-open-bets" />
             </section>
             <section className="panel">
               <h3>{r.settled}</h3>
-              <BetTable t={t} bets={page.settledBets} testId="client-settled-bets" />
+              <BetTable t={t} lang={lang} bets={page.settledBets} testId="client-settled-bets" />
             </section>
           </div>
-          <section className="panel">
-            <h3>{r.transactions}</h3>
-            <div className="scroll">
-              <table data-testid="client-transactions">
-                <thead>
-                  <tr>
-                    <th>#</th>
-                    <th>{t.time}</th>
-                    <th>{t.type}</th>
-                    <th className="num">{r.amountCol}</th>
-                    <th className="num">{r.balanceAfter}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {page.transactions.map((x) => (
-                    <tr key={`${x.id}:${x.account}`}>
-                      <td>{x.id}</td>
-                      <td>{new Date(x.at).toLocaleString()}</td>
-                      <td>
-                        {x.type}
-                        {x.account === 'client_bonus' ? ` (${r.bonus})` : ''}
-                      </td>
-                      <td className={`num ${x.amount < 0 ? 'neg' : 'pos'}`}>{money(x.amount)}</td>
-                      <td className="num">{x.balanceAfter === null ? '—' : money(x.balanceAfter)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          </section>
+          <div className="two">
+            <section className="panel">
+              <h3>{ct.logins}</h3>
+              <LoginTable t={t} lang={lang} ct={ct} page={page} />
+            </section>
+            <section className="panel">
+              <h3>{r.transactions}</h3>
+              <TransactionTable t={t} lang={lang} r={r} page={page} />
+            </section>
+          </div>
         </>
       )}
     </div>

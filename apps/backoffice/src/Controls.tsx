@@ -14,6 +14,8 @@ import {
 import type { RiskTexts } from './risk-texts';
 import './risk.css';
 import { formatOdds } from '@sb/betting';
+import { dateTime } from './app/format';
+import { BrandSelect, usePickLists } from './components/brand-select';
 
 const EXPIRIES = [5, 15, 60, 240, 1440];
 
@@ -24,6 +26,7 @@ export const errorText = (t: Texts, e: unknown) => sentenceOf(t.lang, e);
 export function Controls({ t, r, me }: { t: Texts; r: RiskTexts; me: Me }) {
   const canTrade = me.role !== 'support';
   const platform = canTrade && me.brandId === null;
+  const picks = usePickLists();
   const [overrides, setOverrides] = useState<Override[]>([]);
   const [limits, setLimits] = useState<Limit[]>([]);
   const [error, setError] = useState<string | null>(null);
@@ -95,8 +98,8 @@ export function Controls({ t, r, me }: { t: Texts; r: RiskTexts; me: Me }) {
       brandId: l.brandId === null ? '' : String(l.brandId),
       refId: l.refId === null ? '' : String(l.refId),
     });
-  const levels =
-    limitForm.kind === 'stake' ? LIMIT_LEVELS : LIMIT_LEVELS.filter((l) => l !== 'sport' && l !== 'event');
+  // Stake and liability limits both have every level (a liability limit's most specific level names the market).
+  const levels = LIMIT_LEVELS;
 
   const limitTable = (kind: Limit['kind']) => {
     const rows = limits.filter((l) => l.kind === kind);
@@ -106,7 +109,7 @@ export function Controls({ t, r, me }: { t: Texts; r: RiskTexts; me: Me }) {
           <tr>
             <th>{r.level}</th>
             <th>{t.brand}</th>
-            <th>{r.refId}</th>
+            <th>{r.target}</th>
             <th className="num">{r.amount}</th>
             <th />
           </tr>
@@ -129,8 +132,8 @@ export function Controls({ t, r, me }: { t: Texts; r: RiskTexts; me: Me }) {
           {rows.map((l) => (
             <tr key={`${l.level}:${l.brandId}:${l.refId}`}>
               <td>{r.levels[l.level]}</td>
-              <td>{l.brandId ?? r.everyBrand}</td>
-              <td>{l.refId ?? '—'}</td>
+              <td>{l.brandId === null ? r.everyBrand : (l.brandName ?? l.brandId)}</td>
+              <td>{l.target?.[t.lang] ?? l.refId ?? '—'}</td>
               <td className="num">{money(l.amount)}</td>
               <td className="num">
                 <button disabled={!canTrade || !limitForm.reason} onClick={(e) => removeLimit(e, l)}>
@@ -197,9 +200,8 @@ export function Controls({ t, r, me }: { t: Texts; r: RiskTexts; me: Me }) {
         <table data-testid="overrides">
           <thead>
             <tr>
-              <th>{r.selectionId}</th>
-              <th>{t.selection}</th>
               <th>{t.event}</th>
+              <th>{t.selection}</th>
               <th className="num">{r.newOdd}</th>
               <th className="num">{r.modelOdd}</th>
               <th>{r.expires}</th>
@@ -209,19 +211,18 @@ export function Controls({ t, r, me }: { t: Texts; r: RiskTexts; me: Me }) {
           <tbody>
             {overrides.length === 0 && (
               <tr>
-                <td colSpan={7}>{r.noOverrides}</td>
+                <td colSpan={6}>{r.noOverrides}</td>
               </tr>
             )}
             {overrides.map((o) => (
               <tr key={o.selectionId} data-selection={o.selectionId}>
-                <td>{o.selectionId}</td>
+                <td>{o.market?.[t.lang] ?? o.eventId}</td>
                 <td>{o.name}</td>
-                <td>{o.eventId}</td>
                 <td className="num">{formatOdds(o.odd)}</td>
                 <td className="num">
                   {o.modelOdd === null || o.modelOdd === undefined ? '—' : formatOdds(o.modelOdd)}
                 </td>
-                <td>{o.overrideUntil ? new Date(o.overrideUntil).toLocaleString() : '—'}</td>
+                <td>{o.overrideUntil ? dateTime(t.lang, o.overrideUntil) : '—'}</td>
                 <td className="num">
                   <button
                     disabled={!platform}
@@ -262,7 +263,7 @@ export function Controls({ t, r, me }: { t: Texts; r: RiskTexts; me: Me }) {
             {r.level}
             <select
               value={limitForm.level}
-              onChange={(e) => setLimitForm({ ...limitForm, level: e.target.value as LimitLevel })}
+              onChange={(e) => setLimitForm({ ...limitForm, level: e.target.value as LimitLevel, refId: '' })}
             >
               {levels.map((l) => (
                 <option key={l} value={l}>
@@ -271,25 +272,45 @@ export function Controls({ t, r, me }: { t: Texts; r: RiskTexts; me: Me }) {
               ))}
             </select>
           </label>
-          <label>
-            {r.brandId}
-            <input
-              name="brandId"
-              inputMode="numeric"
-              value={limitForm.brandId}
-              disabled={me.brandId !== null}
-              onChange={(e) => setLimitForm({ ...limitForm, brandId: e.target.value })}
-            />
-          </label>
-          <label>
-            {r.refId}
-            <input
-              name="refId"
-              inputMode="numeric"
-              value={limitForm.refId}
-              onChange={(e) => setLimitForm({ ...limitForm, refId: e.target.value })}
-            />
-          </label>
+          <BrandSelect
+            label={t.brand}
+            name="brandId"
+            value={limitForm.brandId}
+            brands={picks.brands}
+            every={r.everyBrand}
+            disabled={me.brandId !== null}
+            onChange={(brandId) => setLimitForm({ ...limitForm, brandId })}
+          />
+          {limitForm.level === 'sport' ? (
+            <label>
+              {t.sport}
+              <select
+                name="refId"
+                value={limitForm.refId}
+                onChange={(e) => setLimitForm({ ...limitForm, refId: e.target.value })}
+              >
+                <option value="" disabled />
+                {picks.sports.map((s) => (
+                  <option key={s.id} value={s.id}>
+                    {s.name[t.lang]}
+                  </option>
+                ))}
+              </select>
+            </label>
+          ) : (
+            limitForm.level !== 'platform' &&
+            limitForm.level !== 'brand' && (
+              <label title={r.refHint}>
+                {r.refId}
+                <input
+                  name="refId"
+                  inputMode="numeric"
+                  value={limitForm.refId}
+                  onChange={(e) => setLimitForm({ ...limitForm, refId: e.target.value })}
+                />
+              </label>
+            )
+          )}
           <label>
             {r.amount}
             <input

@@ -1,16 +1,9 @@
 import { useState, type FormEvent } from 'react';
+import type { OpsLogin, OpsTotpEnrolment } from '@sb/contract';
 import { call, session } from './api';
 import { errorText } from './app/error-text';
 import type { Texts } from './i18n';
 import type { Me } from './App';
-
-interface LoginResult {
-  /** The CSRF token of the session the login opened (its cookie is HttpOnly; the bearer token is not kept). */
-  csrfToken: string;
-  role: Me['role'];
-  brandId: number | null;
-  totpEnrolmentRequired: boolean;
-}
 
 /** Password and TOTP code; an operator without a second factor enrols from a QR code first. */
 export function Login({ t, onLoggedIn }: { t: Texts; onLoggedIn: (me: Me) => void }) {
@@ -38,14 +31,14 @@ export function Login({ t, onLoggedIn }: { t: Texts; onLoggedIn: (me: Me) => voi
         onLoggedIn({ username, role: enrol.role, brandId: enrol.brandId, totpEnrolmentRequired: false });
         return;
       }
-      const r = await call<LoginResult>('POST', '/ops/v1/session', {
+      const r = await call<OpsLogin>('POST', '/ops/v1/session', {
         username,
         password,
         ...(totp ? { totp } : {}),
       });
       session.setCsrf(r.csrfToken);
       if (r.totpEnrolmentRequired) {
-        const started = await call<{ qrSvg: string; secret: string }>('POST', '/ops/v1/session/totp');
+        const started = await call<OpsTotpEnrolment>('POST', '/ops/v1/session/totp');
         setEnrol({ ...started, role: r.role, brandId: r.brandId });
         setTotp('');
         return;

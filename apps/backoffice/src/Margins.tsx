@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import type { OpsMargins } from '@sb/contract';
 import { call } from './api';
 import type { Me } from './App';
 import { errorText } from './Controls';
@@ -7,19 +8,10 @@ import type { Lang, Texts } from './i18n';
 import { MARGIN_TEXTS } from './margins-texts';
 import type { RiskTexts } from './risk-texts';
 import { formatOdds } from '@sb/betting';
+import { dateTime } from './app/format';
+import { BrandSelect, usePickLists } from './components/brand-select';
 
-interface Margin {
-  brandId: number;
-  sportId: number | null;
-  family: string | null;
-  marginBp: number;
-  updatedAt: string;
-}
-interface MarginsView {
-  margins: Margin[];
-  families: string[];
-  sports: { id: number; name: { en: string; tr: string } }[];
-}
+type MarginsView = OpsMargins;
 
 /** The brand's odd for a shared odd, as the server computes it (integers: thousandths and basis points). */
 const exampleOdd = (odd: number, bp: number) =>
@@ -30,6 +22,7 @@ const bpOf = (percent: string) => Math.round(Number(percent.replace(',', '.')) *
 export function Margins({ t, r, me, lang }: { t: Texts; r: RiskTexts; me: Me; lang: Lang }) {
   const m = MARGIN_TEXTS[lang];
   const canTrade = me.role !== 'support';
+  const picks = usePickLists();
   const [view, setView] = useState<MarginsView>({ margins: [], families: [], sports: [] });
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
@@ -84,11 +77,11 @@ export function Margins({ t, r, me, lang }: { t: Texts; r: RiskTexts; me: Me; la
         </div>
       )}
       <form className="filters" onSubmit={submit} data-testid="margin-form">
-        <Field
+        <BrandSelect
           label={m.brand}
           name="marginBrand"
-          inputMode="numeric"
           value={form.brandId}
+          brands={picks.brands}
           disabled={me.brandId !== null}
           onChange={(brandId) => setForm({ ...form, brandId })}
         />
@@ -162,11 +155,11 @@ export function Margins({ t, r, me, lang }: { t: Texts; r: RiskTexts; me: Me; la
           )}
           {view.margins.map((row) => (
             <tr key={`${row.brandId}:${row.sportId}:${row.family}`}>
-              <td>{row.brandId}</td>
+              <td>{picks.brands.find((b) => b.id === row.brandId)?.name ?? '…'}</td>
               <td>{sportName(row.sportId)}</td>
               <td>{familyName(row.family)}</td>
               <td className="num">{(row.marginBp / 100).toFixed(2)}</td>
-              <td>{new Date(row.updatedAt).toLocaleString(lang === 'tr' ? 'tr-TR' : 'en-GB')}</td>
+              <td>{dateTime(lang, row.updatedAt)}</td>
               <td className="num">
                 <button disabled={!canTrade} onClick={() => void save(row, null)}>
                   {r.remove}

@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useState } from 'react';
+import type { OpsResultsMarkets } from '@sb/contract';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { call } from './api';
 import { errorText } from './app/error-text';
 import type { Me } from './App';
@@ -7,6 +8,7 @@ import type { ResultReport, ResultsEvent, ResultsMarket } from './results-api';
 import { RESULTS_TEXTS } from './results-texts';
 import { MoneyReport } from './MoneyReport';
 import { formatOdds } from '@sb/betting';
+import { dateTime } from './app/format';
 
 const REFRESH_MS = 5_000;
 type Facts = { home: string; away: string; htHome: string; htAway: string; goals: string; periods: string };
@@ -69,6 +71,7 @@ export function Results({
   const [note, setNote] = useState('');
   const [report, setReport] = useState<ResultReport | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [listError, setListError] = useState<string | null>(null);
   const [tick, setTick] = useState(0);
 
   useEffect(() => {
@@ -77,15 +80,30 @@ export function Results({
   }, []);
   useEffect(() => {
     const q = search.trim() ? `&event=${encodeURIComponent(search.trim())}` : '';
-    call<ResultsEvent[]>('GET', `/ops/v1/results/events?state=${state}${q}`)
-      .then(setEvents)
-      .catch(() => setEvents([]));
-  }, [state, search, tick]);
+    // An older answer (the list before the search, a slow refresh) never overwrites a newer one; a failed refresh
+    // keeps the list on screen and says why.
+    let stale = false;
+    call<ResultsEvent[]>('GET', `/ops/v1/results/events?state=${state}${q}`).then(
+      (list) => {
+        if (stale) return;
+        setEvents(list);
+        setListError(null);
+      },
+      (e: unknown) => !stale && setListError(errorText(lang, e)),
+    );
+    return () => {
+      stale = true;
+    };
+  }, [state, search, tick, lang]);
+  // Only the latest markets request lands (an event chosen, then another, or a refresh overtaken by an action's).
+  const marketsAsked = useRef(0);
   const loadMarkets = useCallback(() => {
+    const asked = ++marketsAsked.current;
     if (eventId === null) return setMarkets([]);
-    call<{ markets: ResultsMarket[] }>('GET', `/ops/v1/results/events/${eventId}`)
-      .then((r) => setMarkets(r.markets))
-      .catch(() => setMarkets([]));
+    call<OpsResultsMarkets>('GET', `/ops/v1/results/events/${eventId}`).then(
+      (r) => asked === marketsAsked.current && setMarkets(r.markets),
+      () => asked === marketsAsked.current && setMarkets([]),
+    );
   }, [eventId]);
   useEffect(loadMarkets, [loadMarkets, tick]);
 
@@ -136,7 +154,12 @@ export function Results({
             <input name="event" value={search} onChange={(e) => onFilters({ event: e.target.value })} />
           </label>
         </div>
-        <table data-testid="results-events">
+        {listError && (
+          <div className="error" role="alert">
+            {listError}
+          </div>
+        )}
+        <table className="results-events" data-testid="results-events">
           <thead>
             <tr>
               <th>{rt.start}</th>
@@ -149,9 +172,7 @@ export function Results({
           <tbody>
             {events.map((e) => (
               <tr key={e.eventId} aria-selected={e.eventId === eventId}>
-                <td>
-                  {new Date(e.startAt).toLocaleString(lang, { dateStyle: 'short', timeStyle: 'short' })}
-                </td>
+                <td>{dateTime(lang, e.startAt)}</td>
                 <td>
                   <button className="link" data-event={e.eventId} onClick={() => onEvent(e.eventId)}>
                     {e.home} – {e.away}

@@ -1,4 +1,4 @@
-import type { OpsEventLiability } from '@sb/contract';
+import type { OpsAuditRow, OpsEventLiability, OpsMatchRisk, OpsTickerBet } from '@sb/contract';
 
 /**
  * The back office's calls: `/ops/v1/*` on the desk's session cookie (HttpOnly, SameSite=Strict, set by the login:
@@ -63,56 +63,14 @@ export async function call<T>(method: string, path: string, body?: unknown): Pro
   return json.result as T;
 }
 
-export interface TickerBet {
-  id: number;
-  brand: { id: number; name: string };
-  client: { id: number; username: string };
-  type: string;
-  status: string;
-  currency: string;
-  stake: number;
-  potentialPayout: number;
-  risk: number;
-  isLive: boolean;
-  createdAt: string;
-  selections: {
-    selectionId: number;
-    eventId: number;
-    event: string;
-    sportId: number | null;
-    marketType: number;
-    special: string;
-    name: string;
-    odds: number;
-    isLive: boolean;
-  }[];
-}
+/** The desk's API types are the server's response schemas (packages/contract): never written by hand here. */
+export type TickerBet = OpsTickerBet;
 
 export type EventLiability = OpsEventLiability;
 
-export interface MatchRisk {
-  eventId: number;
-  event: string;
-  sportId: number | null;
-  isLive: boolean;
-  bets: number;
-  stakes: number;
-  netRisk: number;
-}
+export type MatchRisk = OpsMatchRisk;
 
-export interface AuditRow {
-  id: number;
-  at: string;
-  actor: string;
-  role: string | null;
-  action: string;
-  target: string | null;
-  outcome: 'ok' | 'refused';
-  status: number;
-  reason: string | null;
-  before: unknown;
-  after: unknown;
-}
+export type AuditRow = OpsAuditRow;
 
 /** Minor units as money with two decimals. */
 export const money = (minor: number) =>

@@ -5,7 +5,7 @@ const en = {
   margins: 'Brand margins',
   marginsHelp:
     'Prices are shared by every brand; a brand’s margin Δ serves odd ÷ (1 + Δ), rounded down to 2 decimals, on its site, feed and bets. A price that falls outside the band is suspended for that brand. The most specific row wins.',
-  brand: 'Brand id',
+  brand: 'Brand',
   sport: 'Sport',
   family: 'Market family',
   every: 'All',
@@ -22,6 +22,7 @@ const en = {
     cards: 'Cards',
     players: 'Players',
     other: 'Other',
+    builder: 'Bet builder',
   } as Record<string, string>,
 };
 export type MarginTexts = typeof en;
@@ -30,7 +31,7 @@ const tr: MarginTexts = {
   margins: 'Marka marjları',
   marginsHelp:
     'Oranlar tüm markalarda ortaktır; bir markanın Δ marjı sitesinde, akışında ve bahislerinde oran ÷ (1 + Δ) sunar, 2 ondalığa aşağı yuvarlanır. Bandın dışına düşen oran o marka için askıya alınır. En özel satır geçerlidir.',
-  brand: 'Marka no',
+  brand: 'Marka',
   sport: 'Spor',
   family: 'Market ailesi',
   every: 'Tümü',
@@ -47,6 +48,7 @@ const tr: MarginTexts = {
     cards: 'Kartlar',
     players: 'Oyuncular',
     other: 'Diğer',
+    builder: 'Bahis oluşturucu',
   },
 };
 

@@ -92,6 +92,7 @@ const en = {
     ended: 'ended',
     not_started: 'not started',
     cancelled: 'cancelled',
+    live: 'in play',
   } as Record<string, string>,
 };
 export type ResultsTexts = typeof en;
@@ -189,6 +190,7 @@ const tr: ResultsTexts = {
     ended: 'bitti',
     not_started: 'başlamadı',
     cancelled: 'iptal edildi',
+    live: 'canlı',
   },
 };
 

@@ -1,80 +1,35 @@
-import type { TickerBet } from './api';
+import {
+  OPS_LIMIT_LEVELS,
+  OPS_RISK_LABELS,
+  type OpsClientPage,
+  type OpsClientRisk,
+  type OpsClientRow,
+  type OpsNamedLimit,
+  type OpsLimitLevel,
+  type OpsOverride,
+  type OpsRiskLabel,
+} from '@sb/contract';
 
-/** Shapes of the trading-controls and client calls (`/ops/v1/overrides`, `/limits`, `/clients`). */
-export interface Override {
-  selectionId: number;
-  marketId: number;
-  eventId: number;
-  name: string;
-  odd: number;
-  modelOdd: number | null;
-  overrideUntil: string | null;
-}
+/** Shapes of the trading-controls and client calls (`/ops/v1/overrides`, `/limits`, `/clients`): the contract's. */
+export type Override = OpsOverride;
 
-export type LimitLevel = 'platform' | 'brand' | 'sport' | 'event' | 'market';
-export interface Limit {
-  kind: 'stake' | 'liability';
-  level: LimitLevel;
-  brandId: number | null;
-  refId: number | null;
-  amount: number;
-}
+export type LimitLevel = OpsLimitLevel;
+/** A limit as `GET /ops/v1/limits` lists it: with its brand's and its target's names. */
+export type Limit = OpsNamedLimit;
 
-export type RiskLabel = 'standard' | 'vip' | 'sharp' | 'monitored';
-export interface ClientRisk {
-  stakeFactor: number;
-  label: RiskLabel;
-  noLive: boolean;
-  noCashout: boolean;
-  maxStake: number | null;
-}
+export type RiskLabel = OpsRiskLabel;
+/** The settable part of a client's risk profile. */
+export type ClientRisk = Omit<OpsClientRisk, 'userId'>;
 
-export interface ClientRow {
-  id: number;
-  brand: { id: number; name: string };
-  username: string;
-  currency: string;
-  createdAt: string;
-  /** Owed to the house (minor units, ≥ 0). */
-  debt: number;
-}
+export type OddsPolicy = NonNullable<OpsClientRisk['oddsPolicy']>;
+export const ODDS_POLICIES: OddsPolicy[] = ['none', 'higher', 'any'];
 
-export interface ClientPage {
-  client: ClientRow & { name: string; email: string; language: string };
-  balances: { kind: string; currency: string; balance: number }[];
-  /** Owed to the house per currency (a resettlement's shortfall), repaid from deposits and winnings. */
-  debt: { currency: string; owed: number }[];
-  risk: ClientRisk;
-  stakeLimits: Limit[];
-  responsibleGambling: {
-    limits: {
-      type: string;
-      period: string;
-      amount: number | null;
-      pendingAmount: number | null;
-      pendingFrom: string | null;
-    }[];
-    realityCheckMinutes: number | null;
-    exclusion: { kind: string; until: string } | null;
-  };
-  ggr: {
-    sports: { bets: number; stakes: number; paid: number; ggr: number };
-    casino: { stakes: number; ggr: number };
-  };
-  openBets: TickerBet[];
-  settledBets: TickerBet[];
-  transactions: {
-    id: number;
-    type: string;
-    account: string;
-    amount: number;
-    balanceAfter: number | null;
-    at: string;
-  }[];
-}
+export type ClientRow = OpsClientRow;
 
-export const RISK_LABELS: RiskLabel[] = ['standard', 'vip', 'sharp', 'monitored'];
-export const LIMIT_LEVELS: LimitLevel[] = ['platform', 'brand', 'sport', 'event', 'market'];
+export type ClientPage = OpsClientPage;
+
+export const RISK_LABELS: readonly RiskLabel[] = OPS_RISK_LABELS;
+export const LIMIT_LEVELS: readonly LimitLevel[] = OPS_LIMIT_LEVELS;
 /** The server's default liability limit (minor units) when none is set: trading-controls.ts. */
 export const DEFAULT_LIABILITY_LIMIT = 500_000;
 

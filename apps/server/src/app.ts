@@ -30,7 +30,13 @@ import { createLimitsModule } from './modules/limits/index';
 import { seedDemoAccounts } from './demo-accounts.seed';
 import { usePasswordHashCost } from './lib/password-hash';
 import { createOpsModule, createRisk, guardOpsRoutes } from './modules/ops/index';
-import { createBetQueries, createBettingModule, payoutCaps } from './modules/betting/index';
+import {
+  createBetQueries,
+  createBettingModule,
+  payoutCaps,
+  referralThresholds,
+} from './modules/betting/index';
+import { createPromotionsModule } from './modules/promotions/index';
 import { createCasinoModule } from './modules/casino/index';
 import { createFavouritesModule } from './modules/favourites/index';
 import { createPlayStreamModule } from './modules/play-stream/index';
@@ -106,7 +112,7 @@ export async function buildApp(deps: AppDeps) {
       logTarget.app?.log.warn({ err: error, context }, 'event bus problem'),
     );
 
-  const tenancy = createTenancyModule({ db, clock, ids });
+  const tenancy = createTenancyModule({ db, clock, ids, bus });
   /** The brand a player request is served for (X-App or host); none (null) → the shared prices. */
   const brandOf = async (request: FastifyRequest) =>
     (await tenancy.resolveTenant(request).catch(() => null))?.id ?? null;
@@ -129,6 +135,7 @@ export async function buildApp(deps: AppDeps) {
       band: { minOdd: MIN_OFFERED_ODD, maxOdd: config.PRICE_MAX_ODD },
       rho: config.PRICING_DC_RHO,
     },
+    builderTargets: config.BUILDER_MARGINS,
   });
   // The feed producer (the match simulator): writes the sports tables only through the sports module's ingest port.
   const producer = createSimulatorProducer({
@@ -176,6 +183,18 @@ export async function buildApp(deps: AppDeps) {
   // Client limits, stake factors and block flags: the back office sets them, bet placement applies them.
   const risk = createRisk({ db, clock });
 
+  // Promotions (issue 36): betting takes free bets through it, the back office runs its campaigns.
+  const promotions = createPromotionsModule({
+    db,
+    clock,
+    wallet: wallet.service,
+    brandName: async (appId) => (await tenancy.service.findById(appId))?.name ?? null,
+    clientById: async (id, tx) => {
+      const user = await identity.service.getUser(id, tx).catch(() => null);
+      return user && { id: user.id, appId: user.appId, role: user.role, currencyIso: user.currencyIso };
+    },
+  });
+
   // Rate limits count per client (any of their tokens), visitors per address.
   const clientOf = (request: FastifyRequest) => identity.auth.clientIdOf(request);
   const betting = createBettingModule({
@@ -187,12 +206,22 @@ export async function buildApp(deps: AppDeps) {
     auth: identity.auth,
     assertCanStake: (userId, amount, tx) => limits.service.assertCanStake(userId, amount, tx),
     liveDelayMs: config.BET_LIVE_DELAY_MS,
+    builderVoidReprice: (appId) =>
+      config.BUILDER_VOID_REPRICE_BRANDS === '*' || config.BUILDER_VOID_REPRICE_BRANDS.has(appId),
     risk: risk.betRisk,
+    rewards: promotions.rewards,
+    bonusStakes: promotions.bonusStakes,
     payoutCap: payoutCaps({
       defaultCents: config.BET_MAX_PAYOUT,
       overrides: config.BET_MAX_PAYOUTS,
       maxOdds: config.BET_MAX_COMBINED_ODDS,
     }),
+    referrals: referralThresholds({
+      stake: config.BET_REFERRAL_STAKE,
+      payout: config.BET_REFERRAL_PAYOUT,
+      overrides: config.BET_REFERRALS,
+    }),
+    referralTimeoutMs: config.BET_REFERRAL_TIMEOUT_MS,
     clientsWithRules: (userIds) => limits.service.clientsWithRules(userIds),
     batching: config.BET_BATCH_LANES > 0 && {
       lanes: config.BET_BATCH_LANES,
@@ -220,16 +249,21 @@ export async function buildApp(deps: AppDeps) {
     db,
     database,
     clock,
+    bus,
     sports,
     producer,
     risk,
     settleBetsIn: betting.settlement.settleBetsIn,
     voidBetIn: betting.settlement.voidBetIn,
+    referrals: betting.service.referrals,
+    wallet: wallet.service,
+    blocks: limits.service,
     require2fa: config.OPS_REQUIRE_2FA,
     sessionMinutes: config.OPS_SESSION_MINUTES,
     automationToken: config.OPERATOR_TOKEN,
     metrics: domain,
     log: (msg, err) => logTarget.app?.log.error({ err }, msg),
+    plugins: [(ctx) => promotions.opsRoutes(ctx), (ctx) => tenancy.opsRoutes(ctx)],
   });
 
   const casino = createCasinoModule({
@@ -405,6 +439,7 @@ export async function buildApp(deps: AppDeps) {
   );
   await app.register(limits.routes(identity.auth));
   await app.register(betting.routes);
+  await app.register(promotions.routes(identity.auth));
   await app.register(casino.routes);
   await app.register(favourites.routes);
   await app.register(playStream.routes);
@@ -431,6 +466,19 @@ export async function buildApp(deps: AppDeps) {
     bus,
     metrics,
     readiness,
-    modules: { tenancy, sports, producer, feed, identity, wallet, limits, betting, casino, favourites, ops },
+    modules: {
+      tenancy,
+      sports,
+      producer,
+      feed,
+      identity,
+      wallet,
+      limits,
+      betting,
+      casino,
+      favourites,
+      ops,
+      promotions,
+    },
   };
 }

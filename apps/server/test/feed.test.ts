@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { FEED_PROTOCOL_VERSION, type FeedServerMessage } from '@sb/contract';
 import { marketUpdate, matchUpdate } from '../src/modules/feed/feed.test-support';
-import { describeEachBackend } from './support/databases';
+import { describeOnOneBackend } from './support/databases';
 import { connectFeed, isType, type FeedTestClient } from './support/feed-client';
 import { createTestServer, type TestServer } from './support/server';
 
-describeEachBackend('live feed over WebSocket', (backend) => {
+describeOnOneBackend('live feed over WebSocket', (backend) => {
   let server: TestServer;
   let baseUrl: string;
   const clients: FeedTestClient[] = [];

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { appCredentials, tokenRequest } from './support/accounts';
-import { describeEachBackend } from './support/databases';
+import { describeOnOneBackend } from './support/databases';
 import { createTestServer, type TestServer } from './support/server';
 
-describeEachBackend('request logs keep secrets out', (backend) => {
+describeOnOneBackend('request logs keep secrets out', (backend) => {
   let server: TestServer;
   const lines: string[] = [];
   beforeAll(async () => {

@@ -10,6 +10,7 @@ import { connectFeed, isType } from './support/feed-client';
 import { createTestServer, type TestServer } from './support/server';
 import { bearer, login } from './support/accounts';
 import { placeBet, preMatchPicks, slipForm, type Pick } from './support/betting';
+import { waitFor } from './support/wait';
 
 /** Every metric the issue names: each must be exposed once a bet, a cash-out and a feed message went through. */
 const METRIC_NAMES = [
@@ -199,7 +200,9 @@ describe('SIGTERM', () => {
     const base = `http://127.0.0.1:${port}`;
     expect((await fetch(`${base}/readyz`)).status).toBe(200);
     child.kill('SIGTERM');
-    await new Promise((r) => setTimeout(r, 300));
+    // Until the server has taken the signal (it logs this right after /readyz turns), not a fixed 300 ms: on a busy
+    // machine the handler may run later than that.
+    await waitFor(() => /not ready, draining/.test(output), 60_000);
     const during = await fetch(`${base}/readyz`);
     expect(during.status).toBe(503);
     expect(((await during.json()) as { failing: string[] }).failing).toEqual(['shutdown']);

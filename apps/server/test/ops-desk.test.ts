@@ -16,7 +16,7 @@ import { opsRequest, opsRoutesOfDocument, opsSession, type OpsMethod } from './s
  */
 
 /** The permission each /ops/v1 route needs; a route missing here fails the table test (add it with its rule). */
-const ROUTE_ACCESS: Record<string, 'read' | 'trade' | 'manage'> = {
+const ROUTE_ACCESS: Record<string, 'read' | 'trade' | 'manage' | 'brands' | 'note' | 'clients' | 'adjust'> = {
   'GET /ops/v1/session': 'read',
   'DELETE /ops/v1/session': 'read',
   'POST /ops/v1/session/totp': 'read',
@@ -26,9 +26,22 @@ const ROUTE_ACCESS: Record<string, 'read' | 'trade' | 'manage'> = {
   'GET /ops/v1/audit': 'read',
   'GET /ops/v1/bets': 'read',
   'GET /ops/v1/bets/{id}': 'read',
+  'GET /ops/v1/pick-lists': 'read',
+  'GET /ops/v1/referrals': 'read',
+  'POST /ops/v1/referrals/{id}/accept': 'trade',
+  'POST /ops/v1/referrals/{id}/reject': 'trade',
+  'POST /ops/v1/referrals/{id}/offer': 'trade',
+  'GET /ops/v1/promotions': 'read',
+  'POST /ops/v1/promotions': 'trade',
+  'GET /ops/v1/promotions/{id}': 'read',
+  'PUT /ops/v1/promotions/{id}/status': 'trade',
+  'POST /ops/v1/promotions/{id}/grants': 'trade',
   'GET /ops/v1/liability': 'read',
+  'GET /ops/v1/liability/book': 'read',
   'POST /ops/v1/markets/{id}/suspend': 'trade',
   'POST /ops/v1/markets/{id}/resume': 'trade',
+  'POST /ops/v1/selections/{id}/suspend': 'trade',
+  'POST /ops/v1/selections/{id}/resume': 'trade',
   'POST /ops/v1/events/{id}/suspend': 'trade',
   'POST /ops/v1/events/{id}/resume': 'trade',
   'GET /ops/v1/fixtures': 'read',
@@ -57,9 +70,25 @@ const ROUTE_ACCESS: Record<string, 'read' | 'trade' | 'manage'> = {
   'POST /ops/v1/bets/{id}/void': 'trade',
   'POST /ops/v1/events/{id}/result/preview': 'trade',
   'POST /ops/v1/events/{id}/result/confirm': 'trade',
+  'GET /ops/v1/brands': 'brands',
+  'POST /ops/v1/brands': 'brands',
+  'PATCH /ops/v1/brands/{id}': 'brands',
+  // Clients (issue 35 §2): notes, block (trader), manual adjustments and their approval (finance, admin).
+  'POST /ops/v1/clients/{id}/notes': 'note',
+  'POST /ops/v1/clients/{id}/block': 'clients',
+  'POST /ops/v1/clients/{id}/unblock': 'clients',
+  'POST /ops/v1/clients/{id}/adjustments': 'adjust',
+  'POST /ops/v1/clients/{id}/adjustments/{adjustmentId}/approve': 'adjust',
+  'POST /ops/v1/clients/{id}/adjustments/{adjustmentId}/reject': 'adjust',
+  'GET /ops/v1/adjustments': 'adjust',
 };
-const ROLES = ['support', 'trader', 'admin'] as const;
-const GRANTS = { support: ['read'], trader: ['read', 'trade'], admin: ['read', 'trade', 'manage'] };
+const ROLES = ['support', 'trader', 'finance', 'admin'] as const;
+const GRANTS = {
+  support: ['read', 'note'],
+  trader: ['read', 'trade', 'note', 'clients'],
+  finance: ['read', 'note', 'adjust'],
+  admin: ['read', 'trade', 'manage', 'brands', 'note', 'clients', 'adjust'],
+};
 
 describeEachBackend('back office: operators, audit, ticker, liability, trading', (backend) => {
   let server: TestServer;
@@ -84,13 +113,23 @@ describeEachBackend('back office: operators, audit, ticker, liability, trading',
     return token;
   }
 
+  /** The server's clock: the wall clock, moved ahead by hand where a test lets a live match play on. */
+  let ahead = 0;
+  const clock = { now: () => Date.now() + ahead };
+
   beforeAll(async () => {
-    server = await createTestServer(backend, { config: { CATALOGUE_SCALE: 0.1 } });
+    server = await createTestServer(backend, { config: { CATALOGUE_SCALE: 0.1 }, clock });
     clientToken = (await login(server, 'demo', 'demo-pass-2026')).access_token;
     picks = await preMatchPicks(server, 4);
     demoBrand = (await server.modules.tenancy.service.findByHost('localhost'))!.id;
     kartalBrand = (await server.modules.tenancy.service.findByHost('kartal.localhost'))!.id;
     demoClientId = (await server.modules.identity.service.findUser(demoBrand, 'demo'))!.id;
+    await server.modules.ops.operators.create({
+      username: 'finance',
+      password: 'finance-pass-2026',
+      role: 'finance',
+      brandId: null,
+    });
     for (const role of ROLES) tokens[role] = await sessionOf(role, `${role}-pass-2026`);
     await server.modules.ops.operators.create({
       username: 'kartal-trader',
@@ -188,24 +227,29 @@ describeEachBackend('back office: operators, audit, ticker, liability, trading',
         ? { odd: 3.5, expiresAt: new Date(Date.now() + 3_600_000).toISOString(), reason: 'table test' }
         : route === 'PUT /ops/v1/limits'
           ? { kind: 'stake', level: 'market', refId: marketId, amount: 100_000, reason: 'table test' }
-          : route === 'PUT /ops/v1/clients/{id}/risk'
+          : route === 'PUT /ops/v1/clients/{id}/risk' || route.endsWith('block')
             ? { label: 'standard', reason: 'table test' }
-            : route === 'PUT /ops/v1/margins'
-              ? { brandId: demoBrand, family: 'cards', marginBp: null, reason: 'table test' }
-              : route.endsWith('/suspend')
-                ? { reason: 'other' }
-                : route.includes('/commands')
-                  ? { command: 'pause' }
-                  : route.endsWith('/confirm')
-                    ? { totp: '000000' }
-                    : route === 'POST /ops/v1/operators'
-                      ? {
-                          username: `op-${Math.random().toString(36).slice(2, 8)}`,
-                          password: 'x'.repeat(16),
-                          role: 'support',
-                          brandId: null,
-                        }
-                      : undefined;
+            : route === 'POST /ops/v1/clients/{id}/notes'
+              ? { text: 'table test' }
+              : // Above the brand's amount: it waits for a second operator, nothing moves.
+                route === 'POST /ops/v1/clients/{id}/adjustments'
+                ? { amount: 50_000_000, reason: 'table test' }
+                : route === 'PUT /ops/v1/margins'
+                  ? { brandId: demoBrand, family: 'cards', marginBp: null, reason: 'table test' }
+                  : route.endsWith('/suspend')
+                    ? { reason: 'other' }
+                    : route.includes('/commands')
+                      ? { command: 'pause' }
+                      : route.endsWith('/confirm')
+                        ? { totp: '000000' }
+                        : route === 'POST /ops/v1/operators'
+                          ? {
+                              username: `op-${Math.random().toString(36).slice(2, 8)}`,
+                              password: 'x'.repeat(16),
+                              role: 'support',
+                              brandId: null,
+                            }
+                          : undefined;
 
     let cases = 0;
     const identities = ['none', 'client', ...ROLES] as const;
@@ -275,6 +319,9 @@ describeEachBackend('back office: operators, audit, ticker, liability, trading',
         404,
       ],
       ['PUT', `/ops/v1/clients/${demoClientId}/risk`, { noLive: true, reason }, 404],
+      // Issue 35 §2: another brand's client cannot be blocked or noted (404, as if they did not exist).
+      ['POST', `/ops/v1/clients/${demoClientId}/block`, { reason }, 404],
+      ['POST', `/ops/v1/clients/${demoClientId}/notes`, { text: reason }, 404],
       // Margins are per brand: another brand's is a 404, its own brand's is its to set.
       ['PUT', '/ops/v1/margins', { brandId: demoBrand, marginBp: 100, reason }, 404],
       ['PUT', '/ops/v1/margins', { brandId: kartalBrand, family: 'cards', marginBp: null, reason }, 200],
@@ -472,7 +519,7 @@ describeEachBackend('back office: operators, audit, ticker, liability, trading',
     expect((await placeBet(server, clientToken, slip)).statusCode).toBe(200);
   });
 
-  it('keeps an operator suspension through the simulator’s reprices of a live event', async () => {
+  it('keeps an operator suspension (a market, a selection alone) through the simulator’s reprices of a live event', async () => {
     const eventId = picks[2]!.eventId;
     const producer = server.modules.producer;
     await producer.operator.enqueue(eventId, 'start', {});
@@ -483,9 +530,20 @@ describeEachBackend('back office: operators, audit, ticker, liability, trading',
     expect(open.length).toBeGreaterThan(1);
     const held = open[0].id as number;
     await ops('POST', `/ops/v1/markets/${held}/suspend`, tokens.trader, { reason: 'incident' });
+    // Issue 34: one selection alone of another open market.
+    // (Another open market with a selection on sale: a market can be open with every selection priced out.)
+    type Sel = { id: number; isDisabled: boolean };
+    const heldSelection = open
+      .slice(1)
+      .flatMap((m: { selections: Sel[] }) => m.selections)
+      .find((x: Sel) => !x.isDisabled)!.id;
+    const alone = await ops('POST', `/ops/v1/selections/${heldSelection}/suspend`, tokens.trader, {
+      reason: 'price_error',
+    });
+    expect(alone.statusCode, alone.body).toBe(200);
     for (let i = 0; i < 5; i++) {
       await producer.operator.enqueue(eventId, 'speed', { factor: 500 });
-      await new Promise((r) => setTimeout(r, 50));
+      ahead += 50; // the match's clock moves on (at 500× that is 25 s of play), no sleep
       await producer.runOnce();
     }
     const rows = (await server.database.db.execute(
@@ -496,6 +554,16 @@ describeEachBackend('back office: operators, audit, ticker, liability, trading',
     const after = (await server.app.inject({ method: 'GET', url: `/api/v2/fixture/e/${eventId}` })).json()
       .result;
     expect(after.markets.find((m: { id: number }) => m.id === held)?.disabled ?? true).toBe(true);
+    const sel = (await server.database.db.execute(
+      sql`select is_disabled, operator_suspended, is_closed from selections where id = ${heldSelection}`,
+    )) as unknown as { rows: { is_disabled: boolean; operator_suspended: string; is_closed: boolean }[] };
+    // Still held (unless the match decided it meanwhile, which closes it).
+    if (!sel.rows[0]!.is_closed)
+      expect(sel.rows[0]).toMatchObject({ is_disabled: true, operator_suspended: 'price_error' });
+    const shown = after.markets
+      .flatMap((m: { selections: { id: number; isDisabled: boolean }[] }) => m.selections)
+      .find((x: { id: number }) => x.id === heldSelection);
+    if (shown && !sel.rows[0]!.is_closed) expect(shown.isDisabled).toBe(true);
   });
 
   it('the ticker lists newest first with filters', async () => {

@@ -18,7 +18,13 @@ import type { TestServer } from './support/server';
  * brand, `self` is the caller's session. A route of the OpenAPI document missing here fails the test: whoever adds
  * one decides its scope here too.
  */
-const EXPECTED: Record<string, ['read' | 'trade' | 'manage', 'catalogue' | 'shared' | 'brand' | 'self']> = {
+const EXPECTED: Record<
+  string,
+  [
+    'read' | 'trade' | 'manage' | 'brands' | 'note' | 'clients' | 'adjust',
+    'catalogue' | 'shared' | 'brand' | 'self',
+  ]
+> = {
   'GET /ops/v1/session': ['read', 'self'],
   'DELETE /ops/v1/session': ['read', 'self'],
   'POST /ops/v1/session/totp': ['read', 'self'],
@@ -28,7 +34,9 @@ const EXPECTED: Record<string, ['read' | 'trade' | 'manage', 'catalogue' | 'shar
   'GET /ops/v1/audit': ['read', 'brand'],
   'GET /ops/v1/bets': ['read', 'brand'],
   'GET /ops/v1/bets/{id}': ['read', 'brand'],
+  'GET /ops/v1/pick-lists': ['read', 'brand'],
   'GET /ops/v1/liability': ['read', 'brand'],
+  'GET /ops/v1/liability/book': ['read', 'brand'],
   'GET /ops/v1/clients': ['read', 'brand'],
   'GET /ops/v1/clients/{id}': ['read', 'brand'],
   'PUT /ops/v1/clients/{id}/risk': ['trade', 'brand'],
@@ -46,6 +54,8 @@ const EXPECTED: Record<string, ['read' | 'trade' | 'manage', 'catalogue' | 'shar
   'POST /ops/v1/virtual/commands': ['trade', 'catalogue'],
   'POST /ops/v1/markets/{id}/suspend': ['trade', 'catalogue'],
   'POST /ops/v1/markets/{id}/resume': ['trade', 'catalogue'],
+  'POST /ops/v1/selections/{id}/suspend': ['trade', 'catalogue'],
+  'POST /ops/v1/selections/{id}/resume': ['trade', 'catalogue'],
   'POST /ops/v1/events/{id}/suspend': ['trade', 'catalogue'],
   'POST /ops/v1/events/{id}/resume': ['trade', 'catalogue'],
   'POST /ops/v1/selections/{id}/override': ['trade', 'catalogue'],
@@ -57,10 +67,39 @@ const EXPECTED: Record<string, ['read' | 'trade' | 'manage', 'catalogue' | 'shar
   'GET /ops/v1/events/{id}': ['read', 'brand'],
   'GET /ops/v1/bets/{id}/detail': ['read', 'brand'],
   'POST /ops/v1/bets/{id}/void': ['trade', 'brand'],
+  // Referrals (issue 34): a referred bet is its brand's; deciding it is trading.
+  'GET /ops/v1/referrals': ['read', 'brand'],
+  'POST /ops/v1/referrals/{id}/accept': ['trade', 'brand'],
+  'POST /ops/v1/referrals/{id}/reject': ['trade', 'brand'],
+  'POST /ops/v1/referrals/{id}/offer': ['trade', 'brand'],
   'POST /ops/v1/events/{id}/result/preview': ['trade', 'catalogue'],
   'POST /ops/v1/events/{id}/result/confirm': ['trade', 'catalogue'],
+  'GET /ops/v1/promotions': ['read', 'brand'],
+  'POST /ops/v1/promotions': ['trade', 'brand'],
+  'GET /ops/v1/promotions/{id}': ['read', 'brand'],
+  'PUT /ops/v1/promotions/{id}/status': ['trade', 'brand'],
+  'POST /ops/v1/promotions/{id}/grants': ['trade', 'brand'],
+  // Brands (issue 35): a brand's operator reads and changes its own; a new brand needs an all-brands operator.
+  'GET /ops/v1/brands': ['brands', 'brand'],
+  'POST /ops/v1/brands': ['brands', 'catalogue'],
+  'PATCH /ops/v1/brands/{id}': ['brands', 'brand'],
+  // Clients (issue 35 §2): a client is their brand's. Notes: who looks after clients; block: traders; manual
+  // adjustments and their second approval: finance.
+  'POST /ops/v1/clients/{id}/notes': ['note', 'brand'],
+  'POST /ops/v1/clients/{id}/block': ['clients', 'brand'],
+  'POST /ops/v1/clients/{id}/unblock': ['clients', 'brand'],
+  'POST /ops/v1/clients/{id}/adjustments': ['adjust', 'brand'],
+  'POST /ops/v1/clients/{id}/adjustments/{adjustmentId}/approve': ['adjust', 'brand'],
+  'POST /ops/v1/clients/{id}/adjustments/{adjustmentId}/reject': ['adjust', 'brand'],
+  'GET /ops/v1/adjustments': ['adjust', 'brand'],
 };
-const GRANTS = { support: ['read'], trader: ['read', 'trade'], admin: ['read', 'trade', 'manage'] };
+const GRANTS = {
+  support: ['read', 'note'],
+  trader: ['read', 'trade', 'note', 'clients'],
+  content: ['read', 'brands'],
+  finance: ['read', 'note', 'adjust'],
+  admin: ['read', 'trade', 'manage', 'brands', 'note', 'clients', 'adjust'],
+};
 type Role = keyof typeof GRANTS;
 
 /** The wall clock, which a test can stop (`frozen`) to count what happens within one instant. */
@@ -79,7 +118,7 @@ const clock = { now: () => clockState.frozen ?? Date.now() };
   let clientToken = '';
   /** Every log line of both instances over the whole file (item 7 scans them for secrets). */
   const logLines: string[] = [];
-  /** Seven operators of two brands: every brand's three roles, Kartal's three, Demo Bet's trader. */
+  /** Eleven operators of two brands: every brand's five roles, Kartal's five, Demo Bet's trader. */
   const operators: { name: string; role: Role; brand: 'all' | 'kartal' | 'demo'; token: string }[] = [];
   const PASSWORD_OF = (name: string) => `${name}-Secret-pass-2026`;
 
@@ -109,6 +148,10 @@ const clock = { now: () => clockState.frozen ?? Date.now() };
       ['k-admin', 'admin', 'kartal'],
       ['k-trader', 'trader', 'kartal'],
       ['k-support', 'support', 'kartal'],
+      ['g-content', 'content', 'all'],
+      ['k-content', 'content', 'kartal'],
+      ['g-finance', 'finance', 'all'],
+      ['k-finance', 'finance', 'kartal'],
       ['d-trader', 'trader', 'demo'],
     ];
     for (const [name, role, brand] of plan) {
@@ -164,6 +207,7 @@ const clock = { now: () => clockState.frozen ?? Date.now() };
         'POST /ops/v1/virtual/commands': { command: 'start' },
         'POST /ops/v1/markets/{id}/suspend': { reason: 'other' },
         'POST /ops/v1/events/{id}/suspend': { reason: 'other' },
+        'POST /ops/v1/selections/{id}/suspend': { reason: 'other' },
         'POST /ops/v1/selections/{id}/override': {
           odd: 3.5,
           expiresAt: new Date(Date.now() + 3_600_000).toISOString(),
@@ -183,12 +227,12 @@ const clock = { now: () => clockState.frozen ?? Date.now() };
           const res = await ops(method, urlOf(path), o.token, bodyOf[route] ?? {});
           cases++;
           expect(res.statusCode, `${route} as ${o.name}: ${res.body}`).toBe(403);
-          if (GRANTS[o.role].includes('trade'))
+          if (GRANTS[o.role].includes(EXPECTED[route]![0]))
             expect(res.json().message, route).toMatch(/all-brands operator is needed/);
         }
       }
       const changed = await rows<{ n: number }>(
-        sql`select count(*)::int as n from ops_audit_log where outcome = 'ok' and actor in ('k-admin', 'k-trader', 'k-support', 'd-trader') and action <> 'session.create' and action not like 'totp.%'`,
+        sql`select count(*)::int as n from ops_audit_log where outcome = 'ok' and actor in ('k-admin', 'k-trader', 'k-support', 'k-content', 'k-finance', 'd-trader') and action <> 'session.create' and action not like 'totp.%'`,
       );
       expect(changed[0]!.n).toBe(0);
       const bet = await rows<{ status: string }>(
@@ -216,7 +260,7 @@ const clock = { now: () => clockState.frozen ?? Date.now() };
           const res = await ops(method, urlOf(path), o.token, body);
           cases++;
           const label = `${route} as ${o.name}: ${res.statusCode} ${res.body.slice(0, 160)}`;
-          if (o.role === 'support') expect(res.statusCode, label).toBe(403);
+          if (!GRANTS[o.role].includes(EXPECTED[route]![0])) expect(res.statusCode, label).toBe(403);
           else expect([401, 403, 500], label).not.toContain(res.statusCode);
         }
       }
@@ -314,7 +358,13 @@ const clock = { now: () => clockState.frozen ?? Date.now() };
       ((await ops('GET', '/ops/v1/operators', token)).json().result as { username: string }[]).map(
         (o) => o.username,
       );
-    expect((await names(tokenOf('k-admin'))).sort()).toEqual(['k-admin', 'k-support', 'k-trader']);
+    expect((await names(tokenOf('k-admin'))).sort()).toEqual([
+      'k-admin',
+      'k-content',
+      'k-finance',
+      'k-support',
+      'k-trader',
+    ]);
     expect(await names(tokenOf('g-admin'))).toEqual(
       expect.arrayContaining(['admin', 'g-admin', 'k-admin', 'd-trader']),
     );

@@ -7,6 +7,8 @@ import type {
   OpsCatalogueResponse,
   OpsEventResult,
   OpsEventView,
+  OpsPickLists,
+  OpsTickerBet,
 } from '@sb/contract';
 import { fundedClient } from './support/casino';
 import { cashBalance, placeBet, slipForm, withLeader, type Pick } from './support/betting';
@@ -240,14 +242,18 @@ type Market = { id: number; t: number; s: string; selections: Selection[] };
       expect(placed.statusCode, placed.body).toBe(400);
       expect(placed.json().errors.bets[String(s.id)].code, placed.body).toBe('suspended');
     }
-    // Both instances' players' views show every market of the event suspended.
+    // Both instances' players' views show every market of the event suspended (a market the model closed, e.g. one
+    // whose prices left the band, stays closed).
     for (const instance of instances) {
       const detail = (await instance.app.inject({ method: 'GET', url: `/api/v2/fixture/e/${id}` })).json();
-      for (const m of detail.result.markets as { disabled: boolean }[]) expect(m.disabled).toBe(true);
+      for (const m of detail.result.markets as { disabled: boolean; closed: boolean; id: number }[])
+        expect(m.disabled || m.closed, `instance ${instances.indexOf(instance)}, market ${m.id}`).toBe(true);
     }
     const view = (await ops('GET', `/ops/v1/events/${id}`, tokens.support)).json().result as OpsEventView;
     expect(view.event.suspended).toBe(true);
-    expect(new Set(view.markets.map((m) => m.suspendedBy))).toEqual(new Set(['feed_issue']));
+    expect(new Set(view.markets.filter((m) => m.status !== 'closed').map((m) => m.suspendedBy))).toEqual(
+      new Set(['feed_issue']),
+    );
 
     expect((await ops('POST', `/ops/v1/events/${id}/resume`, tokens.trader, {})).statusCode).toBe(200);
     const placed = await placeBet(first(), token, slipForm(1, 500, [pick(id, homeWin)]));
@@ -258,6 +264,285 @@ type Market = { id: number; t: number; s: string; selections: Selection[] };
     }[];
     expect(audit.filter((a) => a.target === `event:${id}`)).toMatchObject([{ reason: 'feed_issue' }]);
   }, 120_000);
+
+  it('suspends one selection alone: betPlace refuses it, its market stays on sale, players see it; resume; audited', async () => {
+    const { id, byType } = await footballEvent();
+    const { token } = await fundedClient(first(), 'floor-selection', 10_000);
+    const [homeWin, draw] = ['1', 'X'].map((o) => byType(1).selections.find((s) => s.outcome === o)!);
+    const url = (action: string) => `/ops/v1/selections/${homeWin!.id}/${action}`;
+    expect((await ops('POST', url('suspend'), tokens.kartal, { reason: 'price_error' })).statusCode).toBe(
+      403,
+    );
+    expect((await ops('POST', url('suspend'), tokens.support, { reason: 'price_error' })).statusCode).toBe(
+      403,
+    );
+    expect((await ops('POST', url('suspend'), tokens.trader, {})).json().field).toBe('reason');
+    expect(
+      (await ops('POST', '/ops/v1/selections/0/suspend', tokens.trader, { reason: 'other' })).json().field,
+    ).toBe('id');
+    const missing = await ops('POST', '/ops/v1/selections/999999999999/suspend', tokens.trader, {
+      reason: 'other',
+    });
+    expect(missing.statusCode).toBe(404);
+    const suspended = await ops('POST', url('suspend'), tokens.trader, { reason: 'price_error' });
+    expect(suspended.statusCode, suspended.body).toBe(200);
+    expect(suspended.json().result).toEqual({
+      selectionId: homeWin!.id,
+      marketId: byType(1).id,
+      eventId: id,
+      suspended: true,
+      reason: 'price_error',
+    });
+    const refused = await placeBet(first(), token, slipForm(1, 500, [pick(id, homeWin!)]));
+    expect(refused.statusCode, refused.body).toBe(400);
+    expect(refused.json().errors.bets[String(homeWin!.id)].code, refused.body).toBe('suspended');
+    // The rest of the market stays on sale.
+    expect((await placeBet(first(), token, slipForm(1, 500, [pick(id, draw!)]))).statusCode).toBe(200);
+    // Both instances' players see the selection suspended and its market open.
+    for (const instance of instances) {
+      const detail = (await instance.app.inject({ method: 'GET', url: `/api/v2/fixture/e/${id}` })).json();
+      const market = (detail.result.markets as (Market & { disabled: boolean })[]).find(
+        (m) => m.id === byType(1).id,
+      )!;
+      const flags = market.selections.map((s) => [
+        s.id,
+        (s as unknown as { isDisabled: boolean }).isDisabled,
+      ]);
+      expect(market.disabled, `instance ${instances.indexOf(instance)}`).toBe(false);
+      expect(flags).toContainEqual([homeWin!.id, true]);
+      expect(flags).toContainEqual([draw!.id, false]);
+    }
+    const view = (await ops('GET', `/ops/v1/events/${id}`, tokens.support)).json().result as OpsEventView;
+    const shown = view.markets.find((m) => m.id === byType(1).id)!;
+    expect(shown.status).toBe('open');
+    expect(shown.selections.find((s) => s.id === homeWin!.id)).toMatchObject({
+      status: 'suspended',
+      suspendedBy: 'price_error',
+    });
+    expect(shown.selections.find((s) => s.id === draw!.id)).toMatchObject({
+      status: 'open',
+      suspendedBy: null,
+    });
+
+    const resumed = await ops('POST', url('resume'), tokens.trader, {});
+    expect(resumed.statusCode, resumed.body).toBe(200);
+    expect((await placeBet(first(), token, slipForm(1, 500, [pick(id, homeWin!)]))).statusCode).toBe(200);
+    const audit = (await ops('GET', '/ops/v1/audit?action=selection.suspend', tokens.support)).json()
+      .result as {
+      target: string;
+      reason: string;
+      actor: string;
+    }[];
+    expect(audit.filter((a) => a.target === `selection:${homeWin!.id}`)).toMatchObject([
+      { reason: 'price_error', actor: 'trader' },
+    ]);
+    await ledgerClean();
+  }, 120_000);
+
+  it('sets stake limits on the event, a market and a selection from the event view; the strictest applies', async () => {
+    const { id, byType } = await footballEvent();
+    const { token } = await fundedClient(first(), 'floor-limits', 100_000);
+    const market = byType(1);
+    const [homeWin, draw] = ['1', 'X'].map((o) => market.selections.find((s) => s.outcome === o)!);
+    const put = (level: string, refId: number, amount: number | null) =>
+      ops('PUT', '/ops/v1/limits', tokens.trader, {
+        kind: 'stake',
+        level,
+        refId,
+        amount,
+        reason: 'event view',
+      });
+    expect((await put('selection', 999_999_999_999, 100)).json().field).toBe('refId');
+    for (const [level, refId, amount] of [
+      ['event', id, 3000],
+      ['market', market.id, 2000],
+      ['selection', homeWin!.id, 1000],
+    ] as const) {
+      const res = await put(level, refId, amount);
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    const view = (await ops('GET', `/ops/v1/events/${id}`, tokens.support)).json().result as OpsEventView;
+    expect(view.limits).toEqual(
+      expect.arrayContaining([
+        { kind: 'stake', level: 'event', brandId: null, refId: id, amount: 3000 },
+        { kind: 'stake', level: 'market', brandId: null, refId: market.id, amount: 2000 },
+        { kind: 'stake', level: 'selection', brandId: null, refId: homeWin!.id, amount: 1000 },
+      ]),
+    );
+    expect(view.limits).toHaveLength(3);
+    const over = async (s: Selection, stake: number) => {
+      const res = await placeBet(first(), token, slipForm(1, stake, [pick(id, s)]));
+      return res.statusCode === 200 ? null : (res.json().errors.general?.[0]?.limit ?? res.body);
+    };
+    // The selection's own limit is the strictest on it; its neighbour has the market's.
+    expect(await over(homeWin!, 1001)).toBe('selection');
+    expect(await over(homeWin!, 1000)).toBeNull();
+    expect(await over(draw!, 2001)).toBe('market');
+    expect((await put('selection', homeWin!.id, null)).statusCode).toBe(200);
+    expect(await over(homeWin!, 1001)).toBeNull();
+    const after = (await ops('GET', `/ops/v1/events/${id}`, tokens.support)).json().result as OpsEventView;
+    expect(after.limits.map((l) => l.level).sort()).toEqual(['event', 'market']);
+    await ledgerClean();
+  }, 120_000);
+
+  it('sets and lifts liability limits on the event and a market from the event view: listed, audited, told to the other instance', async () => {
+    const { id, byType } = await footballEvent();
+    const market = byType(1);
+    // Another instance's open event views hear of each change on the bus (`ops.event`), as the desk's socket does.
+    const heard: number[] = [];
+    let wake: (() => void) | null = null;
+    const stop = instances[1]!.bus.subscribe('ops.event', (m) => {
+      heard.push(m.eventId);
+      wake?.();
+    });
+    const told = async (count: number) => {
+      while (heard.filter((e) => e === id).length < count) await new Promise<void>((r) => (wake = r));
+    };
+    const put = (level: 'event' | 'market', refId: number, amount: number | null) =>
+      ops(
+        'PUT',
+        '/ops/v1/limits',
+        tokens.trader,
+        { kind: 'liability', level, refId, amount, reason: 'event view liability' },
+        instances[0],
+      );
+    try {
+      expect((await put('event', id, 250_00)).statusCode).toBe(200);
+      await told(1);
+      expect((await put('market', market.id, 100_00)).statusCode).toBe(200);
+      await told(2);
+      const view = (await ops('GET', `/ops/v1/events/${id}`, tokens.support)).json().result as OpsEventView;
+      expect(view.limits).toEqual(
+        expect.arrayContaining([
+          { kind: 'liability', level: 'event', brandId: null, refId: id, amount: 250_00 },
+          { kind: 'liability', level: 'market', brandId: null, refId: market.id, amount: 100_00 },
+        ]),
+      );
+      expect(view.limits).toHaveLength(2);
+      // Lifted: gone from the view, and told again.
+      expect((await put('event', id, null)).statusCode).toBe(200);
+      await told(3);
+      const after = (await ops('GET', `/ops/v1/events/${id}`, tokens.support)).json().result as OpsEventView;
+      expect(after.limits).toEqual([
+        { kind: 'liability', level: 'market', brandId: null, refId: market.id, amount: 100_00 },
+      ]);
+      const audit = (
+        await ops('GET', '/ops/v1/audit?action=limit.liability.set&limit=100', tokens.support)
+      ).json().result as {
+        target: string;
+        reason: string;
+        before: { amount: number | null };
+        after: { amount: number | null };
+      }[];
+      expect(
+        audit
+          .filter((a) => a.target === `event:${id}`)
+          .map((a) => [a.before.amount, a.after.amount, a.reason]),
+      ).toEqual([
+        [250_00, null, 'event view liability'],
+        [null, 250_00, 'event view liability'],
+      ]);
+      expect((await put('market', market.id, null)).statusCode).toBe(200);
+    } finally {
+      stop();
+    }
+  }, 120_000);
+
+  it('an event view’s socket (bets: false) hears its event’s notices and carries no ticker bets', async () => {
+    const { id, byType } = await footballEvent();
+    const other = await footballEvent();
+    const { token } = await fundedClient(first(), 'floor-watch', 20_000);
+    /** A signed-in socket on the first instance; its messages, and a wait for one that matches. */
+    const socketOf = async (auth: object) => {
+      const socket = await first().app.injectWS('/ops/v1/ticker');
+      const seen: { type: string; what?: string; eventId?: number }[] = [];
+      const waiters: (() => void)[] = [];
+      socket.on('message', (m) => {
+        seen.push(JSON.parse(String(m)) as (typeof seen)[number]);
+        for (const w of waiters.splice(0)) w();
+      });
+      const until = async (match: (m: (typeof seen)[number]) => boolean) => {
+        while (!seen.some(match)) await new Promise<void>((r) => waiters.push(r));
+      };
+      socket.send(JSON.stringify({ type: 'auth', token: tokens.trader, ...auth }));
+      await until((m) => m.type === 'authenticated');
+      return { socket, seen, until };
+    };
+    const view = await socketOf({ bets: false });
+    view.socket.send(JSON.stringify({ type: 'watch', eventId: id }));
+    const ticker = await socketOf({});
+    // The ticker's first poll marks where new bets start: the bets below come after it.
+    await instances[0]!.modules.ops.pump.poll();
+    // A bet on another event first, then one on the watched event: the ticker gets both, the view a notice only.
+    for (const [eventId, s] of [
+      [other.id, other.byType(1).selections[0]!],
+      [id, byType(1).selections[0]!],
+    ] as const)
+      expect((await placeBet(first(), token, slipForm(1, 200, [pick(eventId, s)]))).statusCode).toBe(200);
+    await view.until((m) => m.type === 'event' && m.what === 'bets' && m.eventId === id);
+    await ticker.until((m) => m.type === 'bets' && JSON.stringify(m).includes(`"eventId":${id}`));
+    expect(view.seen.filter((m) => m.type === 'bets')).toEqual([]);
+    view.socket.terminate();
+    ticker.socket.terminate();
+    await ledgerClean();
+  }, 120_000);
+
+  it('names every ticker leg, pages back, and picks brands, sports and clients by name within the brand', async () => {
+    const { id, byType, home } = await footballEvent();
+    const { user, token } = await fundedClient(first(), 'floor-ticker', 20_000);
+    const draw = byType(1).selections.find((s) => s.outcome === 'X')!;
+    const ids: number[] = [];
+    for (const stake of [300, 400]) {
+      const placed = await placeBet(first(), token, slipForm(1, stake, [pick(id, draw)]));
+      expect(placed.statusCode).toBe(200);
+      ids.push(placed.json().result.id as number);
+    }
+    const list = await ops('GET', `/ops/v1/bets?client=${user.id}`, tokens.support);
+    expect(list.statusCode).toBe(200);
+    const bets = list.json().result as OpsTickerBet[];
+    expect(bets.map((b) => b.id)).toEqual([...ids].reverse());
+    expect(bets[0]).toMatchObject({
+      currency: expect.any(String),
+      stake: 400,
+      client: { username: 'floor-ticker' },
+    });
+    const start = (await rows<{ start_at: Date }>(sql`select start_at from events where id = ${id}`))
+      .rows[0]!;
+    expect(bets[0]!.selections[0]).toMatchObject({
+      eventId: id,
+      market: { en: 'Match Result', tr: expect.any(String) },
+      selection: { en: 'X' },
+      startAt: new Date(start.start_at).toISOString(),
+      eventStatus: 'not_started',
+      score: null,
+    });
+    expect(bets[0]!.selections[0]!.event).toContain(home);
+    // Paging back: the rows before the newest one.
+    const older = (await ops('GET', `/ops/v1/bets?client=${user.id}&before=${ids[1]}`, tokens.support)).json()
+      .result as OpsTickerBet[];
+    expect(older.map((b) => b.id)).toEqual([ids[0]]);
+    // A refused filter names its field.
+    const refused = await ops('GET', '/ops/v1/bets?minStake=abc', tokens.support);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().field).toBe('minStake');
+
+    // Pick-lists: an all-brands operator picks from every brand, a brand's operator from its own only.
+    const all = (await ops('GET', `/ops/v1/pick-lists?client=${user.id}`, tokens.support)).json()
+      .result as OpsPickLists;
+    expect(all.brands.map((b) => b.id).sort()).toEqual([demoBrand, kartalBrand].sort());
+    expect(all.brands.every((b) => b.name.length > 0)).toBe(true);
+    expect(all.sports.find((s) => s.id === 1)?.name.en).toBe('Football');
+    expect(all.client).toEqual({
+      id: user.id,
+      username: 'floor-ticker',
+      brand: { id: demoBrand, name: expect.any(String) },
+    });
+    const mine = await ops('GET', '/ops/v1/pick-lists', tokens.kartal);
+    expect((mine.json().result as OpsPickLists).brands.map((b) => b.id)).toEqual([kartalBrand]);
+    expect((mine.json().result as OpsPickLists).client).toBeNull();
+    expect((await ops('GET', `/ops/v1/pick-lists?client=${user.id}`, tokens.kartal)).statusCode).toBe(404);
+    expect((await ops('GET', '/ops/v1/pick-lists?client=x', tokens.kartal)).json().field).toBe('client');
+  });
 
   it('voids an open and a settled bet exactly once under concurrent requests on two instances, ledger clean', async () => {
     const { id, byType } = await footballEvent();
@@ -487,6 +772,9 @@ type Market = { id: number; t: number; s: string; selections: Selection[] };
             bets: 1,
             change: payout,
             paidNow: payout,
+            // The book's result on the settled bet: its stake less its payout.
+            stakes: 1000,
+            net: 1000 - payout,
           }),
         ),
     );
@@ -505,6 +793,10 @@ type Market = { id: number; t: number; s: string; selections: Selection[] };
     expect(ht.markets.find((m) => m.marketId === byType(60).id)!.outcome).toBe('settled');
     const htPayout = Math.floor((400 * Math.round(htHome.odd * 1000)) / 1000);
     expect(ht.money.map((m) => m.change)).toEqual([htPayout, htPayout]);
+    expect(ht.money.map((m) => [m.stakes, m.net])).toEqual([
+      [400, 400 - htPayout],
+      [400, 400 - htPayout],
+    ]);
     expect(await balances()).toEqual([before[0]! + payout + htPayout, before[1]! + payout + htPayout]);
     const audit = await rows<{ n: number }>(
       sql`select count(*)::int as n from ops_audit_log where action = 'event.result' and target = ${`event:${id}`}`,
@@ -512,4 +804,39 @@ type Market = { id: number; t: number; s: string; selections: Selection[] };
     expect(audit.rows[0]!.n).toBe(3);
     await ledgerClean();
   }, 180_000);
+  it('results a live event by hand only once the trader has suspended it; the waiting list shows it then', async () => {
+    const { id } = await footballEvent();
+    // In play (as the feed left it), its markets open: refused with its reason, not waiting for a hand result.
+    await instances[0]!.database.db.execute(
+      sql`update events set status = 'live', start_at = now() - interval '50 minutes' where id = ${id}`,
+    );
+    const waitingIds = async () =>
+      (
+        (await ops('GET', `/ops/v1/results/events?state=waiting&event=${id}`, tokens.support)).json()
+          .result as { eventId: number; status: string }[]
+      ).map((e) => [e.eventId, e.status]);
+    expect(await waitingIds()).toEqual([]);
+    const form = { facts: { home: 1, away: 1, htHome: 0, htAway: 1 }, undecided: 'void' };
+    for (const step of ['preview', 'confirm']) {
+      const refused = await ops('POST', `/ops/v1/events/${id}/result/${step}`, tokens.trader, form);
+      expect(refused.statusCode, refused.body).toBe(409);
+      expect(refused.json()).toMatchObject({ error: 'event_live' });
+      expect(refused.json().message).toMatch(/suspend it first/);
+    }
+    // The feed broke: the trader suspends the whole event; it waits for its result and the one form takes it.
+    const suspended = await ops('POST', `/ops/v1/events/${id}/suspend`, tokens.trader, {
+      reason: 'feed_issue',
+    });
+    expect(suspended.statusCode, suspended.body).toBe(200);
+    expect(await waitingIds()).toEqual([[id, 'live']]);
+    const preview = await ops('POST', `/ops/v1/events/${id}/result/preview`, tokens.trader, form);
+    expect(preview.statusCode, preview.body).toBe(200);
+    const done = await ops('POST', `/ops/v1/events/${id}/result/confirm`, tokens.trader, form);
+    expect(done.statusCode, done.body).toBe(200);
+    const outcomes = new Set((done.json().result as OpsEventResult).markets.map((m) => m.outcome));
+    expect([...outcomes].every((o) => o === 'settled' || o === 'voided')).toBe(true);
+    // Every market resolved: no longer waiting.
+    expect(await waitingIds()).toEqual([]);
+    await ledgerClean();
+  }, 120_000);
 });

@@ -110,6 +110,9 @@ describeEachBackend('back office: trading controls and player risk', (backend) =
     expect(listed).toEqual([
       expect.objectContaining({ selectionId: pick.oddId, odd: price, modelOdd: model }),
     ]);
+    // Named, not by id: the event's teams and the market's name with its line, in both languages.
+    expect(listed[0].market.en).toMatch(/^.+ – .+ · .+/);
+    expect(listed[0].market.tr).toMatch(/^.+ – .+ · .+/);
     expect((await auditLog('price.override'))[0]).toMatchObject({
       actor: 'trader',
       reason,
@@ -173,7 +176,7 @@ describeEachBackend('back office: trading controls and player risk', (backend) =
     const put = (token: string, body: object) => ops('PUT', '/ops/v1/limits', token, body);
     const refusals: [string, object, number, string | null][] = [
       ['support', { kind: 'liability', level: 'market', refId: market.id, amount: 500, reason }, 403, null],
-      ['trader', { kind: 'liability', level: 'sport', refId: 1, amount: 500, reason }, 400, 'level'],
+      ['trader', { kind: 'liability', level: 'sport', refId: 999_999, amount: 500, reason }, 400, 'refId'],
       ['trader', { kind: 'liability', level: 'market', amount: 500, reason }, 400, 'refId'],
       ['trader', { kind: 'liability', level: 'market', refId: market.id, amount: -1, reason }, 400, 'amount'],
       ['trader', { kind: 'liability', level: 'market', refId: 999_999_999, amount: 5, reason }, 400, 'refId'],

@@ -15,14 +15,14 @@ import {
   type PeriodState,
 } from '../src/modules/sports/pricing/period.model';
 import type { SimState } from '../src/modules/producer/simulator/sim-state';
-import { describeEachBackend } from './support/databases';
+import { describeOnOneBackend } from './support/databases';
 import { createTestServer, type TestServer } from './support/server';
 
 /**
  * Tennis and volleyball played by the simulator (manual clock, seeded): set scores valid by the rules, the
  * score shows sets won, and the totals market is decided exactly when the rules make it certain, not before.
  */
-describeEachBackend('period sports by their rules', (backend) => {
+describeOnOneBackend('period sports by their rules', (backend) => {
   let server: TestServer;
   const clock = manualClock(Date.UTC(2026, 10, 21, 12));
   const matches: MatchUpdate[] = [];

@@ -2,10 +2,10 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { fixtureListResponseSchema, type FixtureEvent } from '@sb/contract';
 import { manualClock } from '../src/lib/clock';
 import { createClient, login } from './support/accounts';
-import { describeEachBackend } from './support/databases';
+import { describeOnOneBackend } from './support/databases';
 import { createTestServer, type TestServer } from './support/server';
 
-describeEachBackend('play-stream frame', (backend) => {
+describeOnOneBackend('play-stream frame', (backend) => {
   let server: TestServer;
   let token: string;
   let event: FixtureEvent;

@@ -4,7 +4,7 @@ import { manualClock } from '../src/lib/clock';
 import { decisionsOf, PERIOD_SPORTS, periodMarkets } from '../src/modules/sports/pricing/period.markets';
 import { periodRates } from '../src/modules/sports/pricing/period.model';
 import type { SimState } from '../src/modules/producer/simulator/sim-state';
-import { describeEachBackend } from './support/databases';
+import { describeOnOneBackend } from './support/databases';
 import { createTestServer, type TestServer } from './support/server';
 import { login } from './support/accounts';
 import { cashBalance, checkBets, placeBet, slipForm } from './support/betting';
@@ -37,7 +37,7 @@ function decidedByScore(m: Market, sel: Sel, home: number, away: number, firstHa
   return false;
 }
 
-describeEachBackend('pricing soak: nothing decided or outside the band is ever on sale', (backend) => {
+describeOnOneBackend('pricing soak: nothing decided or outside the band is ever on sale', (backend) => {
   let server: TestServer;
   let token = '';
   const clock = manualClock(Date.UTC(2026, 10, 21, 12));

@@ -126,8 +126,16 @@ describe('server process shutdown', () => {
           });
           const port = await server.ready;
           const feed = await connectFeed(`http://127.0.0.1:${port}`);
-          // Let the leader run a few ticks, so a tick is in flight or due when the signal arrives.
-          await new Promise((r) => setTimeout(r, 1_500));
+          // Until this process leads the simulator (its metrics say so), so that its ticks run (every 100 ms) and
+          // one is in flight or due when the signal arrives: a condition, not 1.5 s.
+          const metricsUrl = /"url":"(http:\/\/[^"]+\/metrics)"/.exec(server.output())?.[1];
+          expect(
+            metricsUrl,
+            'the metrics listener logs its address before the server is ready',
+          ).toBeDefined();
+          await expect
+            .poll(async () => (await fetch(metricsUrl!)).text(), { timeout: 60_000, interval: 100 })
+            .toMatch(/sb_producer_leader\{loop="simulator"\} 1/);
           server.child.kill('SIGTERM');
           expect(await server.exited, shutdownProblems(server.output()).join('\n')).toBe(0);
           await feed.closed;

@@ -1,10 +1,10 @@
 // The server's entry (a separate `vite build --ssr` into dist/.ssr, loaded by apps/server plugins/web-ssr.ts):
 // renders the first view of a page for one visitor's host, locale and path, with the data it needs already in
 // the query cache, and hands that cache over for hydration (main.tsx).
-import { StrictMode } from 'react';
-import { PassThrough, Readable } from 'node:stream';
-import { renderToPipeableStream } from 'react-dom/server';
-import { prerenderToNodeStream } from 'react-dom/static';
+import { StrictMode, type ReactElement } from 'react';
+import { Readable } from 'node:stream';
+import type { VNode } from 'preact';
+import { renderToStringAsync } from 'preact-render-to-string';
 import { StaticRouter } from 'react-router';
 import {
   QueryCache,
@@ -19,6 +19,11 @@ import { seedStartupData } from './app/startup-data';
 import { setApiTransport } from './lib/api-client';
 import { QUERY_DEFAULTS, SSR_STATE_ELEMENT_ID, type ServerState } from './app/ssr-state';
 import { setServerTimeZone } from './lib/dates';
+import { takeDrawnParts } from './lib/lazy-part';
+import { setAdoptingServerMarkup } from './lib/markup-phase';
+
+// Everything the server renders is markup a browser will adopt: stores answer their server snapshots here.
+setAdoptingServerMarkup(true);
 
 export { SSR_STATE_ELEMENT_ID };
 
@@ -40,7 +45,7 @@ export const SERVER_RENDERED_MODULES = [
 export type RenderRequest = ServerRenderRequest<typeof fetch>;
 
 export interface RenderResult {
-  /** The app's markup for inside `<div id="root">`, streamed as React renders it. */
+  /** The app's markup for inside `<div id="root">`. */
   html: Readable;
   /** The query cache's data (JSON, safe inside a `<script type="application/json">`). */
   stateJson: string;
@@ -153,15 +158,15 @@ function rememberQueries(key: string, options: BuiltOptions[]): void {
   if (knownQueries.size > KNOWN_PAGES_MAX) knownQueries.delete(knownQueries.keys().next().value!);
 }
 
-/** A stream's bytes, whole. */
-async function collect(stream: AsyncIterable<Uint8Array>): Promise<Buffer> {
-  const chunks: Uint8Array[] = [];
-  for await (const chunk of stream) chunks.push(chunk);
-  return Buffer.concat(chunks);
+/**
+ * The app's markup, lazy parts loaded as they are reached (`react` is Preact's compatibility layer in the builds,
+ * vite.config.ts), and the ids of the lazy parts it drew.
+ */
+async function renderApp(element: ReactElement): Promise<{ markup: string; parts: string[] }> {
+  takeDrawnParts();
+  const markup = await renderToStringAsync(element as unknown as VNode);
+  return { markup, parts: takeDrawnParts() };
 }
-
-/** Every boundary inline, however large (React outlines big ones past this, with a swapping script). */
-const WHOLE = { progressiveChunkSize: Number.POSITIVE_INFINITY };
 
 /**
  * Renders a page: passes over the tree (lazy screens loaded, queries it asks for fetched) until it asks for no
@@ -215,21 +220,20 @@ export function renderPage(request: RenderRequest): Promise<RenderResult> {
       const pageKey = `${request.hostname} ${request.url}`;
       await prefetch(knownQueries.get(pageKey) ?? []);
 
-      let page: Buffer | null = null;
+      let page: { markup: string; parts: string[] } | null = null;
       let passes = 0;
       for (let pass = 0; pass < MAX_DATA_PASSES; pass += 1) {
         passes += 1;
         rendering = true;
-        const { prelude } = await prerenderToNodeStream(app(client, request.url), WHOLE).finally(() => {
+        const rendered = await renderApp(app(client, request.url)).finally(() => {
           rendering = false;
         });
-        const markup = await collect(prelude as unknown as AsyncIterable<Uint8Array>);
         const wanted = cache
           .getAll()
           .filter((q) => q.state.data === undefined && !tried.has(q.queryHash))
           .filter((q) => built.has(q.queryHash) && isEnabled(built.get(q.queryHash)!, q));
         if (wanted.length === 0) {
-          page = markup;
+          page = rendered;
           break;
         }
         await prefetch(wanted.map((q) => built.get(q.queryHash)!));
@@ -238,30 +242,19 @@ export function renderPage(request: RenderRequest): Promise<RenderResult> {
       const failed = cache.getAll().filter((q) => q.state.status === 'error');
       failed.forEach((q) => cache.remove(q));
 
+      // The last pass is the page, unless a query failed (its part must show loading) or the passes ran out.
+      const reused = page !== null && failed.length === 0;
+      if (!reused) passes += 1;
+      const final = page && reused ? page : await renderApp(app(client, request.url));
       const state: ServerState = {
         timeZone,
         queries: cache
           .getAll()
           .filter((q) => q.state.status === 'success' && !seeded.has(q.queryHash) && used.has(q.queryHash))
           .map((q) => [q.queryKey, q.state.data, q.state.dataUpdatedAt]),
+        parts: final.parts,
       };
-      // The last pass is the page, unless a query failed (its part must show loading) or the passes ran out.
-      const reused = page !== null && failed.length === 0;
-      if (!reused) passes += 1;
-      const html =
-        page && reused
-          ? Readable.from([page])
-          : await new Promise<Readable>((resolve, reject) => {
-              const out = new PassThrough();
-              // Piped once everything is ready: the markup comes in order, with no inline scripts to swap
-              // fallbacks (the page's Content-Security-Policy allows none).
-              const stream = renderToPipeableStream(app(client, request.url), {
-                ...WHOLE,
-                onAllReady: () => resolve(stream.pipe(out)),
-                onShellError: reject,
-                onError: (error) => reject(error as Error),
-              });
-            });
+      const html = Readable.from([final.markup]);
       return { html, stateJson: scriptJson(state), passes };
     } finally {
       setApiTransport(null);

@@ -1,4 +1,4 @@
-import { startTransition, StrictMode } from 'react';
+import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Bootstrap } from './app/bootstrap';
@@ -7,6 +7,8 @@ import { seedStartupData } from './app/startup-data';
 import { setUnauthorizedHandler } from './lib/api-client';
 import { refreshTokens } from './lib/auth-token';
 import { keepDeviceHints } from './lib/device-hints';
+import { loadDrawnParts } from './lib/lazy-part';
+import { setAdoptingServerMarkup } from './lib/markup-phase';
 import { nextTask } from './lib/next-task';
 import './styles.css';
 
@@ -31,7 +33,10 @@ async function start(): Promise<void> {
   // task of 66 ms on a phone-class CPU.
   await nextTask();
   // The data the server rendered the first view with (pages it renders: home, sports lists, events, casino).
-  const serverRendered = seeded && adoptServerState(queryClient);
+  const serverParts = seeded ? adoptServerState(queryClient) : null;
+  // The code of the lazy screens and parts the server drew, before hydrating: hydration must not suspend
+  // (lib/lazy-part.ts). The server's page preloads them, so this waits only for what has not arrived yet.
+  if (serverParts) await loadDrawnParts(serverParts);
   await nextTask();
 
   // A 401 on a call with a token refreshes the token pair once and retries (access tokens expire quickly).
@@ -47,9 +52,16 @@ async function start(): Promise<void> {
   );
   // Hydration adopts the server's DOM as it is (no repaint); a page without it gets the app rendered afresh.
   // The server's markup is inert until the part that owns it has hydrated (lib/server-markup.tsx HydrationGate).
-  // In a transition, hydration yields to the browser every few milliseconds instead of running as one long task.
-  if (serverRendered) startTransition(() => void hydrateRoot(root, app));
-  else createRoot(root).render(app);
+  // Preact hydrates in one synchronous pass; the components mounted in it render the server's snapshots of
+  // device state (lib/react-on-preact.ts), and their live values right after.
+  if (serverParts) {
+    setAdoptingServerMarkup(true);
+    try {
+      hydrateRoot(root, app);
+    } finally {
+      setAdoptingServerMarkup(false);
+    }
+  } else createRoot(root).render(app);
 }
 
 void start();

@@ -11,6 +11,34 @@ import { scoreSchema } from './feed';
 export const ODDS_CHANGE_POLICIES = ['none', 'any', 'higher'] as const;
 export type OddsChangePolicy = (typeof ODDS_CHANGE_POLICIES)[number];
 
+/**
+ * A referred bet's approval (issue 34): `open` while the desk decides, `offered` while the client decides on the
+ * desk's lower stake, then how it ended.
+ */
+export const REFERRAL_STATES = [
+  'open',
+  'offered',
+  'accepted',
+  'rejected',
+  'expired',
+  'taken',
+  'declined',
+  'void',
+] as const;
+export type ReferralState = (typeof REFERRAL_STATES)[number];
+
+/** A bet's referral as its client sees it. */
+export const betReferralSchema = z.object({
+  state: z.enum(REFERRAL_STATES),
+  /** The desk's counter-offer: the lower total stake (minor units), while `offered` (and once taken). */
+  offer_amount: z.number().int().nullable(),
+  /** What the counter-offer returns if every leg wins (minor units), with it. */
+  offer_earnings: z.number().int().nullable(),
+  /** When an open referral or an offer ends by itself (rejected, the stake returned). */
+  expires_at: z.string().nullable(),
+});
+export type BetReferral = z.infer<typeof betReferralSchema>;
+
 /** A decimal odd as sent: at most 3 decimals, 1.001 … 10000. */
 export const oddValueSchema = z
   .number()
@@ -27,7 +55,25 @@ export const betItemSchema = z.object({
   isLive: z.boolean().default(false),
   /** The slip entry's `exc` (spec §3): sent back as the slip holds it; the server's own check decides. */
   exc: z.number().int().min(0).max(2_147_483_647).optional(),
+  /**
+   * A bet builder entry (issue 37): the selections of its event, priced together (`odd` = the quoted builder
+   * price). The server gives it its builder's selection id (`oddId`), by which its errors and checks are keyed.
+   */
+  builder: z
+    .array(bigIdSchema)
+    .min(2)
+    .max(10)
+    .refine((ids) => new Set(ids).size === ids.length, 'the same selection twice')
+    .optional(),
 });
+
+/** A slip entry as sent: a selection (`oddId`) or a bet builder (`builder`), not both. */
+export const betItemInputSchema = betItemSchema
+  .extend({ oddId: bigIdSchema.optional() })
+  .refine((b) => (b.oddId === undefined) !== (b.builder === undefined), {
+    message: 'give oddId or builder (one of them)',
+    path: ['oddId'],
+  });
 
 /** The body of checkBets and betPlace, after the bracket form (`bets[0][oddId]=…`) is decoded. */
 export const slipRequestSchema = z.object({
@@ -41,8 +87,18 @@ export const slipRequestSchema = z.object({
   amount: z.number().int().min(1).max(100_000_000_00),
   /** 2 quick bet (accept without a confirmation step), 1 normal. */
   confirmationType: z.union([z.literal(1), z.literal(2)]).default(1),
+  /**
+   * A reward of the client's (`GET /api/v1/bonuses`) the slip uses (issue 36): a free bet is the whole stake,
+   * `amount` equals the free bet's amount.
+   */
+  bonusId: z.number().int().min(1).max(2_147_483_647).optional(),
 });
 export type SlipRequest = z.infer<typeof slipRequestSchema>;
+/** The slip as sent (builder entries not yet given their selection id). */
+export const slipInputSchema = slipRequestSchema.extend({
+  bets: z.array(betItemInputSchema).min(1).max(25),
+});
+export type SlipInput = z.infer<typeof slipInputSchema>;
 
 export const selectionCheckSchema = z.object({
   entity: z.object({ id: z.number().int(), playable_max_stake: z.number().int() }),
@@ -112,6 +168,17 @@ export const betItemViewSchema = z.object({
   oddResult: z.string().nullable(),
   oddValue: z.number(),
   oddType: z.number().int(),
+  /** A bet builder's legs (issue 37): market and selection names, and each leg's result so far (null: open). */
+  builder: z
+    .array(
+      z.object({
+        selectionId: z.number().int(),
+        name: z.string(),
+        selection: z.string(),
+        result: z.string().nullable(),
+      }),
+    )
+    .optional(),
 });
 
 /** A bet (spec §3 "Bet"). */
@@ -137,6 +204,8 @@ export const betViewSchema = z.object({
   cashed_out: z.number().int(),
   /** Why the bet was rejected after its live delay, when it was. */
   reject_reason: z.string().nullable(),
+  /** A bet referred to the desk for approval (issue 34); null for one that never was. */
+  referral: betReferralSchema.nullable(),
   items: z.array(betItemViewSchema),
 });
 export type BetView = z.infer<typeof betViewSchema>;
@@ -183,4 +252,51 @@ export const cashOutResponseSchema = z.object({
     quote: cashOutQuoteSchema,
     bet: betViewSchema,
   }),
+});
+
+/** Bet builder (issue 37): legs of one football event priced together from the book's score grid. */
+export const BUILDER_LEGS = { min: 2, max: 10 } as const;
+
+/** `POST /api/v1/bet-builder/price`: the legs of one event (2–10 distinct selection ids). */
+export const builderPriceRequestSchema = z.object({
+  eventId: idSchema,
+  oddIds: z
+    .array(bigIdSchema)
+    .min(BUILDER_LEGS.min)
+    .max(BUILDER_LEGS.max)
+    .refine((ids) => new Set(ids).size === ids.length, 'the same selection twice'),
+});
+export type BuilderPriceRequest = z.infer<typeof builderPriceRequestSchema>;
+
+export const builderPriceResponseSchema = z.object({
+  result: z.object({
+    /** The builder's odd (2 decimals, never longer than the fair joint odd). */
+    odd: z.number(),
+    /** The legs priced, as sent. */
+    oddIds: z.array(z.number().int()),
+    /** Minor units: the most the builder takes (its legs' smallest limit). */
+    maxStake: z.number().int(),
+    /** The builder's selection id: its slip entry's `oddId`, by which checkBets and betPlace answer for it. */
+    id: z.number().int(),
+  }),
+});
+
+/** `POST /api/v1/bet-builder/compatible`: the legs picked so far (0–10). */
+export const builderCompatibleRequestSchema = z.object({
+  eventId: idSchema,
+  oddIds: z
+    .array(bigIdSchema)
+    .max(BUILDER_LEGS.max)
+    .refine((ids) => new Set(ids).size === ids.length, 'the same selection twice'),
+});
+export const builderCompatibleResponseSchema = z.object({
+  /** Open builder selections of the event that can still be added (the picked legs not included). */
+  result: z.object({ oddIds: z.array(z.number().int()) }),
+});
+
+/** The body of a 409 `incompatible`: the legs that cannot win together. */
+export const builderConflictSchema = z.object({
+  error: z.literal('incompatible'),
+  message: z.string(),
+  oddIds: z.array(z.number().int()),
 });

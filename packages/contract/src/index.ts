@@ -1,6 +1,7 @@
 export * from './constants';
 export * from './common';
 export * from './tenancy';
+export * from './brand-theme';
 export * from './content';
 export * from './markets';
 export * from './feed';
@@ -17,3 +18,7 @@ export * from './startup';
 export * from './virtual';
 export * from './ops';
 export * from './ops-floor';
+export * from './ops-referrals';
+export * from './promotions';
+export * from './ops-brands';
+export * from './ops-clients';

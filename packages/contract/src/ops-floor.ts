@@ -55,6 +55,21 @@ export const opsCatalogueResponseSchema = z.object({
 });
 export type OpsCatalogueResponse = z.infer<typeof opsCatalogueResponseSchema>;
 
+/** The levels of an operator's limits (stake: all of them; liability: those `risk.ts` lists). */
+export const OPS_LIMIT_LEVELS = ['platform', 'brand', 'sport', 'event', 'market', 'selection'] as const;
+export type OpsLimitLevel = (typeof OPS_LIMIT_LEVELS)[number];
+/** What names one limit (`GET` / `PUT /ops/v1/limits`; the event view lists its own). */
+export const opsLimitKey = {
+  kind: z.enum(['stake', 'liability']),
+  level: z.enum(OPS_LIMIT_LEVELS),
+  /** null = every brand. */
+  brandId: z.number().int().nullable(),
+  /** The sport, event, market or selection id (null for platform and brand). */
+  refId: z.number().int().nullable(),
+};
+export const opsLimitSchema = z.object({ ...opsLimitKey, amount: z.number().int() });
+export type OpsLimit = z.infer<typeof opsLimitSchema>;
+
 /** What the book stands to lose on a selection from its open bets (the operator's brand, or every brand). */
 const selectionLiability = z.object({
   bets: z.number().int(),
@@ -77,6 +92,8 @@ export const opsEventSelectionSchema = z.object({
   overrideUntil: z.string().nullable(),
   /** open | suspended | closed | resulted */
   status: z.enum(['open', 'suspended', 'closed', 'resulted']),
+  /** An operator's suspension of this selection alone (its reason code), null when none (issue 34). */
+  suspendedBy: z.string().nullable(),
   result: z.string().nullable(),
   liability: selectionLiability,
 });
@@ -111,6 +128,11 @@ export const opsEventViewResponseSchema = z.object({
     }),
     liability: z.object({ bets: z.number().int(), stakes: z.number().int(), netRisk: z.number().int() }),
     markets: z.array(opsEventMarketSchema),
+    /**
+     * The limits set on this event, its markets and its selections (issue 34): stake limits at the three levels,
+     * liability limits on markets; every brand's and the operator's brand's (all of them for an all-brands one).
+     */
+    limits: z.array(opsLimitSchema),
   }),
 });
 export type OpsEventViewResponse = z.infer<typeof opsEventViewResponseSchema>;
@@ -123,6 +145,19 @@ export const opsBetMovementSchema = z.object({
   kind: z.string(),
   amount: z.number().int(),
 });
+
+/**
+ * A bet builder's leg (issue 37) as the desk shows it: a bet leg of market type 0 (`Bet Builder`) holds 2–10
+ * selections of its event priced together; each by market (with its line) and selection name, and its result so
+ * far (null while open; the builder wins when every one wins).
+ */
+export const opsBuilderLegSchema = z.object({
+  selectionId: z.number().int(),
+  market: names,
+  selection: names,
+  result: z.string().nullable(),
+});
+export type OpsBuilderLeg = z.infer<typeof opsBuilderLegSchema>;
 
 export const opsBetLegSchema = z.object({
   idx: z.number().int(),
@@ -142,9 +177,23 @@ export const opsBetLegSchema = z.object({
   result: z.string().nullable(),
   live: z.boolean(),
   banker: z.boolean(),
+  /** A bet builder leg's selections by name with their results (null for any other leg). */
+  builder: z.array(opsBuilderLegSchema).nullable(),
 });
 
 /** `GET /ops/v1/bets/{id}/detail`: a bet with every leg by name, its money and timeline. */
+export const OPS_BET_STEPS = [
+  'placed',
+  'accepted',
+  'rejected',
+  'settled',
+  'reopened',
+  'resettled',
+  'cashed_out',
+  'voided',
+] as const;
+export type OpsBetStep = (typeof OPS_BET_STEPS)[number];
+
 export const opsBetDetailSchema = z.object({
   id: z.number().int(),
   brand: z.object({ id: z.number().int(), name: z.string() }),
@@ -164,6 +213,23 @@ export const opsBetDetailSchema = z.object({
   acceptAt: z.string().nullable(),
   settledAt: z.string().nullable(),
   rejectReason: z.string().nullable(),
+  /**
+   * Where it was placed from: the client's address as the server saw it (behind its TRUST_PROXY setting) and its
+   * browser's User-Agent; null for bets placed before they were recorded.
+   */
+  origin: z.object({ ip: z.string().nullable(), userAgent: z.string().nullable() }),
+  /**
+   * What happened to it, oldest first: placed; accepted (`delayMs` after placing: a live bet's delay, 0 at once);
+   * rejected; settled (round 0) or resettled (a later round, after its settlement was reopened); reopened; cashed
+   * out; voided.
+   */
+  timeline: z.array(
+    z.object({
+      at: z.string(),
+      step: z.enum(OPS_BET_STEPS),
+      delayMs: z.number().int().nullable(),
+    }),
+  ),
   legs: z.array(opsBetLegSchema),
   /** The bet's money movements in the ledger, oldest first (cash-outs among them). */
   movements: z.array(opsBetMovementSchema),
@@ -228,6 +294,10 @@ export const opsEventResultResponseSchema = z.object({
         reversed: z.number().int(),
         paidNow: z.number().int(),
         debt: z.number().int(),
+        /** The total stakes of the bets this action left settled (won, lost or refunded). */
+        stakes: z.number().int(),
+        /** The book's result on them: their stakes less all they paid (payouts, refunds, cash-outs). */
+        net: z.number().int(),
       }),
     ),
   }),

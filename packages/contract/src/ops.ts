@@ -1,53 +1,172 @@
+import { z } from 'zod';
+import { ODDS_CHANGE_POLICIES } from './betting';
+import { opsBuilderLegSchema, opsLimitKey, opsLimitSchema } from './ops-floor';
+
 /**
- * Shapes of the back office's `/ops/v1` answers that the server builds and the trading desk reads: one
- * definition for both sides. Types only (the operators' API is internal; its routes validate their input with
- * their own schemas). Money in minor units.
+ * The back office's `/ops/v1` answers that the server declares as its routes' response schemas and the trading desk
+ * reads as its types: one definition for both sides (the trading floor's own are in `ops-floor.ts`). Every route of
+ * `/ops/v1` declares its success answer (a test walks the OpenAPI document). Money in minor units.
  */
+const int = () => z.number().int();
+const names = z.object({ en: z.string(), tr: z.string() });
+const score = z.object({ home: int(), away: int() });
+const brandRef = z.object({ id: int(), name: z.string() });
+/** Every answer is `{ result }`. */
+const answer = <T extends z.ZodType>(result: T) => z.object({ result });
 
-/** An event of the results workspace, with its markets' and bets' counts. */
-export interface OpsResultsEvent {
-  eventId: number;
-  sportId: number;
-  status: string;
-  startAt: string;
-  home: string;
-  away: string;
-  score: { home: number; away: number } | null;
-  markets: number;
-  unresolved: number;
-  openBets: number;
-  settledBets: number;
-  stakes: number;
-}
+/**
+ * `content` (issue 35): brands, their catalogue and banners; no trading. `finance` (issue 35 §2): reads, and makes
+ * and approves manual adjustments of clients' balances; no trading.
+ */
+export const OPS_ROLES = ['admin', 'trader', 'support', 'content', 'finance'] as const;
+export type OpsRole = (typeof OPS_ROLES)[number];
+export const OPS_RISK_LABELS = ['standard', 'vip', 'sharp', 'monitored'] as const;
+export type OpsRiskLabel = (typeof OPS_RISK_LABELS)[number];
+export const OPS_MARGIN_FAMILIES = [
+  'main',
+  'totals',
+  'handicap',
+  'periods',
+  'corners',
+  'cards',
+  'players',
+  'other',
+  /** Bet builder prices (issue 37): a margin on top of the builder's own per-leg-count overround. */
+  'builder',
+] as const;
 
-/** A day of the book per brand, currency and sport (the dashboard). */
-export interface OpsBookDay {
-  day: string;
-  brandId: number;
-  brand: string;
-  currency: string;
-  /** The sport of every leg; 0 = a multiple across sports. */
-  sportId: number;
-  /** Stakes of the bets placed that day (accepted: not pending, rejected or cancelled). */
-  turnover: number;
-  bets: number;
-  /** Stakes and what was paid (payouts, refunds, cash-outs) of the bets finally settled that day. */
-  settledStakes: number;
-  paid: number;
-  ggr: number;
-}
+// --- session and operators -----------------------------------------------------------------------------------
 
-/** The casino's return to player of a game family over the dashboard's period. */
-export interface OpsRtpFamily {
-  family: string;
-  rounds: number;
-  stakes: number;
-  wins: number;
-  /** wins / stakes, basis points (null without stakes). */
-  actualBp: number | null;
-  /** The games' declared RTP weighted by stake, basis points. */
-  theoreticalBp: number | null;
-}
+/** `POST /ops/v1/session`: the bearer token (API clients) and the CSRF token of the cookie session (the desk). */
+export const opsLoginResponseSchema = answer(
+  z.object({
+    token: z.string(),
+    csrfToken: z.string(),
+    role: z.enum(OPS_ROLES),
+    brandId: int().nullable(),
+    totpEnrolmentRequired: z.boolean(),
+  }),
+);
+export type OpsLogin = z.infer<typeof opsLoginResponseSchema>['result'];
+
+/** `GET /ops/v1/session`: the signed-in operator. */
+export const opsSessionResponseSchema = answer(
+  z.object({
+    username: z.string(),
+    role: z.enum(OPS_ROLES),
+    brandId: int().nullable(),
+    totpEnabled: z.boolean(),
+    totpEnrolmentRequired: z.boolean(),
+    csrfToken: z.string(),
+  }),
+);
+export type OpsSession = z.infer<typeof opsSessionResponseSchema>['result'];
+
+export const opsOkResponseSchema = answer(z.object({ ok: z.boolean() }));
+
+/** `POST /ops/v1/session/totp`: a new secret, its otpauth:// URI and a QR code (SVG). */
+export const opsTotpEnrolmentResponseSchema = answer(
+  z.object({ secret: z.string(), uri: z.string(), qrSvg: z.string() }),
+);
+export type OpsTotpEnrolment = z.infer<typeof opsTotpEnrolmentResponseSchema>['result'];
+export const opsTotpConfirmResponseSchema = answer(z.object({ totpEnabled: z.boolean() }));
+
+export const opsOperatorSchema = z.object({
+  id: int(),
+  username: z.string(),
+  role: z.enum(OPS_ROLES),
+  brandId: int().nullable(),
+  totpEnabled: z.boolean(),
+  disabled: z.boolean(),
+});
+export type OpsOperator = z.infer<typeof opsOperatorSchema>;
+export const opsOperatorsResponseSchema = answer(z.array(opsOperatorSchema));
+export const opsOperatorResponseSchema = answer(opsOperatorSchema);
+
+/** `GET /ops/v1/audit`: entries newest first. */
+export const opsAuditRowSchema = z.object({
+  id: int(),
+  at: z.string(),
+  operatorId: int().nullable(),
+  actor: z.string(),
+  role: z.string().nullable(),
+  action: z.string(),
+  target: z.string().nullable(),
+  brandId: int().nullable(),
+  outcome: z.enum(['ok', 'refused']),
+  status: int(),
+  reason: z.string().nullable(),
+  before: z.unknown(),
+  after: z.unknown(),
+  address: z.string().nullable(),
+});
+export type OpsAuditRow = z.infer<typeof opsAuditRowSchema>;
+export const opsAuditResponseSchema = answer(z.array(opsAuditRowSchema));
+
+// --- ticker --------------------------------------------------------------------------------------------------
+
+/** A bet as the ticker shows it (type S / E3 / Sy 2/4, payout, risk), with its legs. */
+export const opsTickerBetSchema = z.object({
+  id: int(),
+  brand: brandRef,
+  client: z.object({ id: int(), username: z.string() }),
+  type: z.string(),
+  status: z.string(),
+  currency: z.string(),
+  stake: int(),
+  stakePerBet: int(),
+  combinations: int(),
+  potentialPayout: int(),
+  /** What the book loses if every leg wins: the payout less the stake it keeps. */
+  risk: int(),
+  isLive: z.boolean(),
+  createdAt: z.string(),
+  selections: z.array(
+    z.object({
+      selectionId: int(),
+      eventId: int(),
+      event: z.string(),
+      sportId: int().nullable(),
+      marketId: int().nullable(),
+      marketType: int(),
+      special: z.string(),
+      outcome: z.string(),
+      name: z.string(),
+      /** The market (with its line) and the selection by name, as the player app names them. */
+      market: names,
+      selection: names,
+      /** The event's start, status and score (null before kick-off). */
+      startAt: z.string().nullable(),
+      eventStatus: z.string().nullable(),
+      score: score.nullable(),
+      odds: z.number(),
+      isLive: z.boolean(),
+      banker: z.boolean(),
+      result: z.string().nullable(),
+      /** A bet builder leg (market type 0): its selections by name with their results; null otherwise. */
+      builder: z.array(opsBuilderLegSchema).nullable(),
+    }),
+  ),
+});
+export type OpsTickerBet = z.infer<typeof opsTickerBetSchema>;
+export const opsTickerResponseSchema = answer(z.array(opsTickerBetSchema));
+export const opsTickerBetResponseSchema = answer(opsTickerBetSchema);
+
+/**
+ * `GET /ops/v1/pick-lists?client=`: what the ticker's filters pick from by name — the brands the operator may see
+ * (its own only, for a brand's operator), the sports, and the named client's username (null without `client`).
+ * Clients themselves are found by name with `GET /ops/v1/clients?q=`.
+ */
+export const opsPickListsResponseSchema = answer(
+  z.object({
+    brands: z.array(brandRef),
+    sports: z.array(z.object({ id: int(), name: names })),
+    client: z.object({ id: int(), username: z.string(), brand: brandRef }).nullable(),
+  }),
+);
+export type OpsPickLists = z.infer<typeof opsPickListsResponseSchema>['result'];
+
+// --- liability and suspension ----------------------------------------------------------------------------------
 
 /**
  * What the book stands to lose on an event, from its open bets (accepted, or in their live delay), per market
@@ -61,35 +180,445 @@ export interface OpsRtpFamily {
  *   (negative = a loss).
  * The event's `netRisk` is the sum over its markets of the worst outcome's net (0 when every outcome wins).
  */
-export interface OpsSelectionLiability {
-  selectionId: number;
-  name: string;
-  outcome: string;
-  odd: number | null;
-  stakes: number;
-  bets: number;
-  payoutIfWins: number;
-  net: number;
-}
+export const opsSelectionLiabilitySchema = z.object({
+  selectionId: int(),
+  name: z.string(),
+  /** The selection by name in both languages, as the player app names it (with the market's line). */
+  label: names,
+  outcome: z.string(),
+  odd: z.number().nullable(),
+  stakes: int(),
+  bets: int(),
+  payoutIfWins: int(),
+  net: int(),
+  /**
+   * A bet builder (issue 37; market type 0, one "selection" per distinct builder): its selections by name with
+   * their results so far; null for any other selection.
+   */
+  builder: z.array(opsBuilderLegSchema).nullable(),
+});
+export type OpsSelectionLiability = z.infer<typeof opsSelectionLiabilitySchema>;
 
-export interface OpsMarketLiability {
-  marketId: number | null;
-  marketType: number;
-  special: string;
-  suspended: string | null;
-  disabled: boolean;
-  stakes: number;
-  bets: number;
-  worstNet: number;
-  selections: OpsSelectionLiability[];
-}
+export const opsMarketLiabilitySchema = z.object({
+  marketId: int().nullable(),
+  marketType: int(),
+  special: z.string(),
+  /** The market by name with its line, in both languages (never its type number). */
+  name: names,
+  suspended: z.string().nullable(),
+  disabled: z.boolean(),
+  stakes: int(),
+  bets: int(),
+  worstNet: int(),
+  selections: z.array(opsSelectionLiabilitySchema),
+});
+export type OpsMarketLiability = z.infer<typeof opsMarketLiabilitySchema>;
 
 /** An event's liability: its open bets by market and selection, worst market first. */
-export interface OpsEventLiability {
-  eventId: number;
-  event: string | null;
-  bets: number;
-  stakes: number;
-  netRisk: number;
-  markets: OpsMarketLiability[];
-}
+export const opsEventLiabilitySchema = z.object({
+  eventId: int(),
+  event: z.string().nullable(),
+  sportId: int().nullable(),
+  bets: int(),
+  stakes: int(),
+  netRisk: int(),
+  markets: z.array(opsMarketLiabilitySchema),
+});
+export type OpsEventLiability = z.infer<typeof opsEventLiabilitySchema>;
+
+/** The matches list by net risk (worst first). */
+export const opsMatchRiskSchema = z.object({
+  eventId: int(),
+  event: z.string(),
+  sportId: int().nullable(),
+  isLive: z.boolean(),
+  bets: int(),
+  stakes: int(),
+  netRisk: int(),
+});
+export type OpsMatchRisk = z.infer<typeof opsMatchRiskSchema>;
+
+/** `GET /ops/v1/liability`: one event's (with `eventId`) or the matches list. */
+export const opsLiabilityResponseSchema = answer(
+  z.union([opsEventLiabilitySchema, z.array(opsMatchRiskSchema)]),
+);
+
+/** How the liability book's events are ordered: worst case first, largest payout, stakes, bets, or start time. */
+export const OPS_BOOK_SORTS = ['worst', 'payout', 'stakes', 'bets', 'start'] as const;
+export type OpsBookSort = (typeof OPS_BOOK_SORTS)[number];
+
+/**
+ * A roll-up of open bets (accepted, or in their live delay): `bets` counts each bet once, `stakes` is their total
+ * stake, `maxPayout` what they pay if every leg of each wins (the payout settlement would make, floored to the minor
+ * unit), `worstCase` the book's result in its worst outcome (negative = a loss).
+ */
+const rollUp = { bets: int(), stakes: int(), maxPayout: int(), worstCase: int() };
+const namedRef = z.object({ id: int(), name: names });
+
+/** An event of the liability book: `worstCase` is the sum over its markets of the worst outcome's net. */
+export const opsBookEventSchema = z.object({
+  eventId: int(),
+  /** Home - away. */
+  event: z.string(),
+  sport: namedRef,
+  competition: namedRef,
+  startAt: z.string(),
+  isLive: z.boolean(),
+  status: z.string(),
+  ...rollUp,
+});
+export type OpsBookEvent = z.infer<typeof opsBookEventSchema>;
+
+/**
+ * `GET /ops/v1/liability/book`: the open book, filtered by sport, competition and start time. `book` is the filtered
+ * book's bets once each, `worstCase` there being every open bet winning (stakes − maxPayout); a sport's and a
+ * competition's roll-up counts each of its bets once and sums its events' worst cases; a client's roll-up sums the
+ * client's bets (its `worstCase`: all of them winning). A multiple over two sports counts in both sports' roll-ups.
+ */
+export const opsLiabilityBookSchema = z.object({
+  book: z.object(rollUp),
+  /** How many events pass the filter (the list holds the first `limit` in the chosen order). */
+  eventCount: int(),
+  events: z.array(opsBookEventSchema),
+  sports: z.array(namedRef.extend({ events: int(), ...rollUp })),
+  competitions: z.array(namedRef.extend({ sport: namedRef, events: int(), ...rollUp })),
+  clients: z.array(z.object({ id: int(), username: z.string(), brand: brandRef, ...rollUp })),
+});
+export type OpsLiabilityBook = z.infer<typeof opsLiabilityBookSchema>;
+export const opsLiabilityBookResponseSchema = answer(opsLiabilityBookSchema);
+
+export const opsMarketSuspensionResponseSchema = answer(
+  z.object({ marketId: int(), eventId: int(), suspended: z.boolean(), reason: z.string().nullable() }),
+);
+export const opsEventSuspensionResponseSchema = answer(
+  z.object({
+    eventId: int(),
+    /** How many markets changed. */
+    markets: int(),
+    suspended: z.boolean(),
+    reason: z.string().nullable(),
+  }),
+);
+/** `POST /ops/v1/selections/{id}/suspend|resume` (issue 34): one selection alone. */
+export const opsSelectionSuspensionResponseSchema = answer(
+  z.object({
+    selectionId: int(),
+    marketId: int(),
+    eventId: int(),
+    suspended: z.boolean(),
+    reason: z.string().nullable(),
+  }),
+);
+export type OpsSelectionSuspension = z.infer<typeof opsSelectionSuspensionResponseSchema>['result'];
+export type OpsMarketSuspension = z.infer<typeof opsMarketSuspensionResponseSchema>['result'];
+export type OpsEventSuspension = z.infer<typeof opsEventSuspensionResponseSchema>['result'];
+
+// --- simulator ---------------------------------------------------------------------------------------------------
+
+export const opsFixturesResponseSchema = answer(
+  z.array(
+    z.object({
+      id: int(),
+      sportId: int(),
+      status: z.string(),
+      startAt: z.string(),
+      periodTime: int(),
+      score,
+      speed: z.number().nullable(),
+      paused: z.boolean(),
+    }),
+  ),
+);
+
+/** A queued simulator command: applied, failed (with its error) or still queued. */
+export const opsCommandSchema = z.object({
+  id: int(),
+  status: z.enum(['applied', 'failed', 'queued']),
+  error: z.string().nullable(),
+});
+const marketBrief = z.object({ id: int(), t: int(), s: z.string() });
+/** A result command also says which markets it settled and which it voided. */
+export const opsCommandResponseSchema = answer(
+  opsCommandSchema.extend({
+    markets: z.object({ settled: z.array(marketBrief), voided: z.array(marketBrief) }).optional(),
+  }),
+);
+export const opsCommandStatusResponseSchema = answer(opsCommandSchema);
+
+// --- trading controls, client risk, margins ---------------------------------------------------------------------
+
+export const opsOverrideSchema = z.object({
+  selectionId: int(),
+  marketId: int(),
+  eventId: int(),
+  name: z.string(),
+  odd: z.number(),
+  modelOdd: z.number().nullable(),
+  overrideUntil: z.string().nullable(),
+  /** The event and market the selection belongs to, named (`GET /ops/v1/overrides` only). */
+  market: names.nullable().optional(),
+});
+export type OpsOverride = z.infer<typeof opsOverrideSchema>;
+export const opsOverridesResponseSchema = answer(z.array(opsOverrideSchema));
+export const opsOverrideSetResponseSchema = answer(opsOverrideSchema.omit({ name: true, market: true }));
+export const opsOverrideClearedResponseSchema = answer(
+  opsOverrideSchema.pick({ selectionId: true, odd: true, modelOdd: true, overrideUntil: true }),
+);
+export type OpsOverrideSet = z.infer<typeof opsOverrideSetResponseSchema>['result'];
+export type OpsOverrideCleared = z.infer<typeof opsOverrideClearedResponseSchema>['result'];
+
+/** `GET /ops/v1/limits`: each limit with its brand's name and its target's (sport, event, market, selection). */
+export const opsNamedLimitSchema = opsLimitSchema.extend({
+  brandName: z.string().nullable(),
+  target: names.nullable(),
+});
+export type OpsNamedLimit = z.infer<typeof opsNamedLimitSchema>;
+export const opsLimitsResponseSchema = answer(z.array(opsNamedLimitSchema));
+/** `PUT /ops/v1/limits`: the limit as it is now (amount null: removed). */
+export const opsLimitSetResponseSchema = answer(z.object({ ...opsLimitKey, amount: int().nullable() }));
+
+export const opsClientRiskSchema = z.object({
+  userId: int(),
+  /** Every stake limit is multiplied by it (1 = as set). */
+  stakeFactor: z.number(),
+  label: z.enum(OPS_RISK_LABELS),
+  noLive: z.boolean(),
+  noCashout: z.boolean(),
+  /** The client's own limit per combination; null = none. */
+  maxStake: int().nullable(),
+  /** Issue 34: referral thresholds (minor units; they only tighten the brand's), null = the brand's. */
+  referralStake: int().nullable(),
+  referralPayout: int().nullable(),
+  /** The client's live bet delay (ms) instead of the brand's; null = the brand's. */
+  betDelayMs: int().nullable(),
+  /** The desk's odds-change policy (the stricter of it and the client's own applies); null = the client's. */
+  oddsPolicy: z.enum(ODDS_CHANGE_POLICIES).nullable(),
+});
+export type OpsClientRisk = z.infer<typeof opsClientRiskSchema>;
+export const opsClientRiskResponseSchema = answer(opsClientRiskSchema);
+
+export const opsClientRowSchema = z.object({
+  id: int(),
+  brand: brandRef,
+  username: z.string(),
+  currency: z.string(),
+  createdAt: z.string(),
+  /** Owed to the house (minor units, ≥ 0). */
+  debt: int(),
+});
+export type OpsClientRow = z.infer<typeof opsClientRowSchema>;
+export const opsClientsResponseSchema = answer(z.array(opsClientRowSchema));
+
+/** `GET /ops/v1/clients/{id}`: the client page. */
+export const opsClientPageSchema = z.object({
+  client: opsClientRowSchema.omit({ debt: true }).extend({
+    name: z.string(),
+    email: z.string(),
+    language: z.string(),
+  }),
+  balances: z.array(z.object({ kind: z.string(), currency: z.string(), balance: int() })),
+  /** Owed to the house per currency (a resettlement's shortfall), repaid from deposits and winnings. */
+  debt: z.array(z.object({ currency: z.string(), owed: int() })),
+  risk: opsClientRiskSchema,
+  stakeLimits: z.array(opsLimitSchema),
+  responsibleGambling: z.object({
+    limits: z.array(
+      z.object({
+        type: z.string(),
+        period: z.string(),
+        amount: int().nullable(),
+        pendingAmount: int().nullable(),
+        pendingFrom: z.string().nullable(),
+      }),
+    ),
+    realityCheckMinutes: int().nullable(),
+    exclusion: z.object({ kind: z.string(), until: z.string() }).nullable(),
+  }),
+  ggr: z.object({
+    sports: z.object({ bets: int(), stakes: int(), paid: int(), ggr: int() }),
+    casino: z.object({ stakes: int(), ggr: int() }),
+  }),
+  openBets: z.array(opsTickerBetSchema),
+  settledBets: z.array(opsTickerBetSchema),
+  transactions: z.array(
+    z.object({
+      id: int(),
+      type: z.string(),
+      account: z.string(),
+      amount: int(),
+      balanceAfter: int().nullable(),
+      at: z.string(),
+    }),
+  ),
+});
+export type OpsClientPage = z.infer<typeof opsClientPageSchema>;
+export const opsClientPageResponseSchema = answer(opsClientPageSchema);
+
+const marginKey = {
+  brandId: int(),
+  /** null = every sport. */
+  sportId: int().nullable(),
+  /** null = every family. */
+  family: z.enum(OPS_MARGIN_FAMILIES).nullable(),
+};
+export const opsMarginSchema = z.object({ ...marginKey, marginBp: int(), updatedAt: z.string() });
+export type OpsMargin = z.infer<typeof opsMarginSchema>;
+export const opsMarginsResponseSchema = answer(
+  z.object({
+    margins: z.array(opsMarginSchema),
+    families: z.array(z.enum(OPS_MARGIN_FAMILIES)),
+    sports: z.array(z.object({ id: int(), name: names })),
+  }),
+);
+export type OpsMargins = z.infer<typeof opsMarginsResponseSchema>['result'];
+export const opsMarginSetResponseSchema = answer(z.object({ ...marginKey, marginBp: int().nullable() }));
+
+// --- dashboard ------------------------------------------------------------------------------------------------
+
+/** A day of the book per brand, currency and sport (the dashboard). */
+export const opsBookDaySchema = z.object({
+  day: z.string(),
+  brandId: int(),
+  brand: z.string(),
+  currency: z.string(),
+  /** The sport of every leg; 0 = a multiple across sports. */
+  sportId: int(),
+  /** Stakes of the bets placed that day (accepted: not pending, rejected or cancelled). */
+  turnover: int(),
+  bets: int(),
+  /** Stakes and what was paid (payouts, refunds, cash-outs) of the bets finally settled that day. */
+  settledStakes: int(),
+  paid: int(),
+  /** Cash stakes less cash paid (free bets staked no cash and are left out). */
+  ggr: int(),
+  /** What promotions cost that day (free bets' winnings, the ledger's `freebet_win`). */
+  bonusCost: int(),
+  /** GGR − bonus cost. */
+  ngr: int(),
+});
+export type OpsBookDay = z.infer<typeof opsBookDaySchema>;
+
+/** The casino's return to player of a game family over the dashboard's period. */
+export const opsRtpFamilySchema = z.object({
+  family: z.string(),
+  rounds: int(),
+  stakes: int(),
+  wins: int(),
+  /** wins / stakes, basis points (null without stakes). */
+  actualBp: int().nullable(),
+  /** The games' declared RTP weighted by stake, basis points. */
+  theoreticalBp: int().nullable(),
+});
+export type OpsRtpFamily = z.infer<typeof opsRtpFamilySchema>;
+
+export const opsDashboardResponseSchema = answer(
+  z.object({
+    from: z.string(),
+    at: z.string(),
+    book: z.array(opsBookDaySchema.extend({ holdBp: int().nullable() })),
+    betsPerMinute: z.array(int()),
+    liveEvents: int(),
+    rtp: z.array(opsRtpFamilySchema),
+    /** Names of the sports the book rows name. */
+    sports: z.array(z.object({ id: int(), name: names })),
+  }),
+);
+export type OpsDashboard = z.infer<typeof opsDashboardResponseSchema>['result'];
+
+// --- results workspace ---------------------------------------------------------------------------------------------
+
+/** An event of the results workspace, with its markets' and bets' counts. */
+export const opsResultsEventSchema = z.object({
+  eventId: int(),
+  sportId: int(),
+  status: z.string(),
+  startAt: z.string(),
+  home: z.string(),
+  away: z.string(),
+  score: score.nullable(),
+  markets: int(),
+  unresolved: int(),
+  openBets: int(),
+  settledBets: int(),
+  stakes: int(),
+});
+export type OpsResultsEvent = z.infer<typeof opsResultsEventSchema>;
+export const opsResultsEventsResponseSchema = answer(z.array(opsResultsEventSchema));
+
+export const opsResultsMarketSchema = z.object({
+  marketId: int(),
+  t: int(),
+  s: z.string(),
+  name: names,
+  state: z.enum(['open', 'closed', 'resolved']),
+  openBets: int(),
+  settledBets: int(),
+  selections: z.array(
+    z.object({
+      id: int(),
+      outcome: z.string(),
+      name: z.string(),
+      odd: z.number(),
+      result: z.string().nullable(),
+    }),
+  ),
+});
+export type OpsResultsMarket = z.infer<typeof opsResultsMarketSchema>;
+export const opsResultsMarketsResponseSchema = answer(
+  z.object({ eventId: int(), markets: z.array(opsResultsMarketSchema) }),
+);
+export type OpsResultsMarkets = z.infer<typeof opsResultsMarketsResponseSchema>['result'];
+
+/** A market's result, void or resettlement (or its preview): each selection's change and every bet's money. */
+export const opsResultReportSchema = z.object({
+  marketId: int(),
+  eventId: int(),
+  action: z.enum(['result', 'void', 'resettle']),
+  preview: z.boolean(),
+  /** The results were already these: nothing moved (a repeated request). */
+  unchanged: z.boolean(),
+  /** The facts could not decide the market (or the action voids it): every selection void. */
+  voided: z.boolean(),
+  selections: z.array(
+    z.object({
+      id: int(),
+      outcome: z.string(),
+      name: z.string(),
+      before: z.string().nullable(),
+      after: z.string(),
+    }),
+  ),
+  bets: z.array(
+    z.object({
+      betId: int(),
+      appId: int(),
+      userId: int(),
+      brand: z.string(),
+      username: z.string(),
+      currency: z.string(),
+      statusBefore: z.string(),
+      statusAfter: z.string(),
+      paidBefore: int(),
+      paidAfter: int(),
+      /** The earlier round's payout taken back (0 when it paid nothing). */
+      reversed: int(),
+      /** The new round's payout. */
+      paidNow: int(),
+      /** Of `reversed`, what the client's cash could not cover: booked as the client's debt. */
+      debt: int(),
+      change: int(),
+    }),
+  ),
+  totals: z.array(
+    z.object({
+      currency: z.string(),
+      bets: int(),
+      change: int(),
+      reversed: int(),
+      paidNow: int(),
+      debt: int(),
+    }),
+  ),
+});
+export type OpsResultReport = z.infer<typeof opsResultReportSchema>;
+export const opsResultReportResponseSchema = answer(opsResultReportSchema);

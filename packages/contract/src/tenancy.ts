@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { localeSchema } from './common';
+import { LOCALES } from './constants';
 
 const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/);
 
@@ -20,8 +21,22 @@ export const featureFlagsSchema = z.object({
   homeVariant: z.union([z.literal(1), z.literal(2)]),
   hideResultsTile: z.boolean(),
   hideCasinoLinks: z.boolean(),
+  /** Products a brand offers (issue 35): a brand stored before them offers every one. */
+  casino: z.boolean().default(true),
+  crash: z.boolean().default(true),
+  virtualSports: z.boolean().default(true),
 });
 export type FeatureFlags = z.infer<typeof featureFlagsSchema>;
+
+/** A brand's help and legal pages: an http(s) address or a path on its own host; null: the app's own page. */
+export const brandLinksSchema = z.object({
+  help: z.string().nullable(),
+  terms: z.string().nullable(),
+  privacy: z.string().nullable(),
+  responsibleGaming: z.string().nullable(),
+});
+export type BrandLinks = z.infer<typeof brandLinksSchema>;
+export const BRAND_LINKS = ['help', 'terms', 'privacy', 'responsibleGaming'] as const;
 
 /** The operator's app (brand) as resolved from the visitor's host name. */
 export const appSchema = z.object({
@@ -34,6 +49,12 @@ export const appSchema = z.object({
   androidApkUrl: z.string().nullable(),
   supportChatUrl: z.string().nullable(),
   metaTitle: z.string(),
+  /** The languages the brand offers (its default among them). */
+  locales: z.array(localeSchema).default([...LOCALES]),
+  /** A new client's currency and the brand's reporting time zone (IANA). */
+  currencyIso: z.string().default('TRY'),
+  timeZone: z.string().default('Europe/Istanbul'),
+  links: brandLinksSchema.default({ help: null, terms: null, privacy: null, responsibleGaming: null }),
 });
 export type App = z.infer<typeof appSchema>;
 

@@ -38,6 +38,22 @@ export const MOVEMENT_TYPES = [
   'casino_refund',
   'cashback',
   'bonus',
+  /** A free bet's winnings (stake not returned): the operator's bonus cost (issue 36). */
+  'freebet_win',
+  /** An insured multiple that lost by exactly one leg: its stake back, capped (issue 36); a bonus cost. */
+  'acca_insurance',
+  /** A profit (or acca) boost's extra winnings on a won bet (issue 36); a bonus cost. */
+  'profit_boost',
+  /** Bonus money granted by a campaign (house → the client's bonus balance; issue 36). */
+  'bonus_grant',
+  /** The part of a stake paid from the bonus balance (cash first, then bonus). */
+  'bonus_stake',
+  /** The bonus share of a bet's payout (in proportion to its bonus stake), back to the bonus balance. */
+  'bonus_win',
+  /** Bonus money released to cash when its wagering is met: the operator's bonus cost. */
+  'bonus_release',
+  /** Bonus money forfeited (its expiry passed with the wagering unmet): back to the house. */
+  'bonus_forfeit',
   'adjustment',
 ] as const;
 export const movementTypeSchema = z.enum(MOVEMENT_TYPES);

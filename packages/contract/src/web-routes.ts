@@ -19,6 +19,7 @@ export const WEB_ROUTE_PATTERNS = [
   'account/settings',
   'account/limits',
   'account/limit-summary',
+  'promotions',
   'betslip',
   'betslip-successful',
   'live/:sport?/:eventId?',

@@ -46,6 +46,7 @@ const FIELDS: Record<Lang, Record<string, string>> = {
     command: 'The command',
     factor: 'The speed',
     role: 'The role',
+    stake: 'The stake',
   },
   tr: {
     q: 'Arama',
@@ -86,6 +87,7 @@ const FIELDS: Record<Lang, Record<string, string>> = {
     command: 'Komut',
     factor: 'Hız',
     role: 'Rol',
+    stake: 'Miktar',
   },
 };
 

@@ -2,8 +2,8 @@ import { Suspense, lazy } from 'react';
 import { Link, Navigate, Route, Routes, useLocation, useNavigate, useParams } from 'react-router';
 import type { Me } from '../App';
 import type { Lang, Texts } from '../i18n';
-import { Ticker, TICKER_FILTERS } from '../Ticker';
-import { Liability } from '../Liability';
+import { Ticker, TICKER_FILTERS } from '../features/ticker/ticker-page';
+import { LiabilityPage, LIABILITY_FILTERS } from '../features/liability/liability-page';
 import { Audit, AUDIT_FILTERS } from '../Audit';
 import { Clients } from '../Clients';
 import { Controls } from '../Controls';
@@ -15,6 +15,10 @@ import { Loading } from '../components/view-state';
 import { EventsPage } from '../features/events/events-page';
 import { EventResultPage } from '../features/results/event-result-page';
 import { BetPage } from '../features/bets/bet-page';
+import { ReferralsPage } from '../features/referrals/referrals-page';
+import { PromotionsPage } from '../features/promotions/promotions-page';
+import { BrandsPage } from '../features/brands/brands-page';
+import { AdjustmentsPage } from '../features/adjustments/adjustments-page';
 import { idParam, useSearchFilters } from './use-search-filters';
 
 // The dashboard's charting library loads with its view only.
@@ -23,14 +27,18 @@ const Dashboard = lazy(() => import('../Dashboard').then((m) => ({ default: m.Da
 /** The desk's views in the header's order; each is the first segment of its URL under /backoffice/. */
 export const VIEWS = [
   'ticker',
+  'referrals',
   'bets',
   'events',
   'result',
   'liability',
   'controls',
   'clients',
+  'adjustments',
   'results',
   'dashboard',
+  'promotions',
+  'brands',
   'audit',
 ] as const;
 export type View = (typeof VIEWS)[number];
@@ -56,13 +64,14 @@ interface ViewProps {
   me: Me;
 }
 
-function TickerView({ t, lang }: ViewProps) {
+function TickerView({ t, lang, me }: ViewProps) {
   const [filters, setFilters] = useSearchFilters(TICKER_FILTERS);
   const { openEvent, openClient } = useDeskLinks();
   return (
     <Ticker
       t={t}
       lang={lang}
+      username={me.username}
       filters={filters}
       onFilters={setFilters}
       onEvent={openEvent}
@@ -71,10 +80,25 @@ function TickerView({ t, lang }: ViewProps) {
   );
 }
 
-function LiabilityView({ t, me }: ViewProps) {
+function LiabilityView({ t, lang, me }: ViewProps) {
   const { eventId } = useParams();
-  const { openEvent } = useDeskLinks();
-  return <Liability t={t} me={me} eventId={idParam(eventId)} onEvent={openEvent} />;
+  const [filters, setFilters] = useSearchFilters(LIABILITY_FILTERS);
+  const navigate = useNavigate();
+  const { search } = useLocation();
+  const { openClient } = useDeskLinks();
+  return (
+    <LiabilityPage
+      t={t}
+      lang={lang}
+      me={me}
+      eventId={idParam(eventId)}
+      filters={filters}
+      onFilters={setFilters}
+      // The book's filters stay beside the event it opened (Back returns to the list as it was).
+      onEvent={(id) => navigate({ pathname: `/liability/${id}`, search })}
+      onClient={openClient}
+    />
+  );
 }
 
 function ClientsView({ t, lang, me }: ViewProps) {
@@ -88,6 +112,7 @@ function ClientsView({ t, lang, me }: ViewProps) {
     <Clients
       t={t}
       r={RISK_TEXTS[lang]}
+      lang={lang}
       me={me}
       clientId={idParam(clientId)}
       onClient={openClient}
@@ -148,6 +173,32 @@ function BetView({ lang, me }: ViewProps) {
   return <BetPage lang={lang} me={me} betId={idParam(betId)} onBet={(id) => navigate(`/bets/${id}`)} />;
 }
 
+function PromotionsView({ lang, me }: ViewProps) {
+  const { campaignId } = useParams();
+  const navigate = useNavigate();
+  return (
+    <PromotionsPage
+      lang={lang}
+      me={me}
+      campaignId={idParam(campaignId)}
+      onCampaign={(id) => navigate(`/promotions/${id}`)}
+    />
+  );
+}
+
+function BrandsView({ lang, me }: ViewProps) {
+  const { brandId } = useParams();
+  const navigate = useNavigate();
+  return (
+    <BrandsPage
+      lang={lang}
+      me={me}
+      brandId={idParam(brandId)}
+      onBrand={(id) => navigate(id === null ? '/brands' : `/brands/${id}`)}
+    />
+  );
+}
+
 function NoSuchView({ t }: ViewProps) {
   return (
     <section className="panel" data-testid="no-view">
@@ -164,6 +215,7 @@ export function DeskRoutes(props: ViewProps) {
     <Routes>
       <Route index element={<Navigate to="/ticker" replace />} />
       <Route path="ticker" element={<TickerView {...props} />} />
+      <Route path="referrals" element={<ReferralsPage lang={lang} me={me} />} />
       <Route path="bets" element={<BetView {...props} />} />
       <Route path="bets/:betId" element={<BetView {...props} />} />
       <Route path="events" element={<EventsView {...props} />} />
@@ -182,9 +234,14 @@ export function DeskRoutes(props: ViewProps) {
       />
       <Route path="clients" element={<ClientsView {...props} />} />
       <Route path="clients/:clientId" element={<ClientsView {...props} />} />
+      <Route path="adjustments" element={<AdjustmentsPage lang={lang} />} />
       <Route path="results" element={<ResultsView {...props} />} />
       <Route path="results/:eventId" element={<ResultsView {...props} />} />
       <Route path="dashboard" element={<DashboardView {...props} />} />
+      <Route path="promotions" element={<PromotionsView {...props} />} />
+      <Route path="promotions/:campaignId" element={<PromotionsView {...props} />} />
+      {/* One route (an optional id): the page, and its notice of a brand just created, stays across the link. */}
+      <Route path="brands/:brandId?" element={<BrandsView {...props} />} />
       <Route path="audit" element={<AuditView {...props} />} />
       <Route path="*" element={<NoSuchView {...props} />} />
     </Routes>

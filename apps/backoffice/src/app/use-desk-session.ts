@@ -1,3 +1,4 @@
+import type { OpsSession } from '@sb/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { call, session } from '../api';
 import type { Me } from '../App';
@@ -24,7 +25,7 @@ export function useDeskSession() {
 
   const check = useCallback(async () => {
     try {
-      const m = await call<Me & { csrfToken: string }>('GET', '/ops/v1/session');
+      const m = await call<OpsSession>('GET', '/ops/v1/session');
       if (m.totpEnrolmentRequired) return signedOut();
       session.setCsrf(m.csrfToken);
       setMe({ username: m.username, role: m.role, brandId: m.brandId, totpEnrolmentRequired: false });

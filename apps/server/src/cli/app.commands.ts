@@ -1,4 +1,5 @@
-import { DEMO_THEME, parseBrandLink } from '../modules/tenancy/index';
+import { LOCALES, opsBrandCreateSchema, themeColorScheme } from '@sb/contract';
+import { DEMO_THEME, brandToCreate, parseBrandLink } from '../modules/tenancy/index';
 import type { Command } from './command';
 import { requireFlag } from './command';
 import { appOf } from './identity.commands';
@@ -14,25 +15,34 @@ export const appCommands: Record<string, Command> = {
   },
   'app:create': {
     summary:
-      'create an app: --name N --hosts a.example,b.example [--locale tr] [--primary #hex] [--cashback 10] [--apk URL] [--support URL]',
+      'create an app: --name N --hosts a.example,b.example [--locale tr] [--primary #hex] [--accent #hex] [--scheme light|dark] [--cashback 10] [--apk URL] [--support URL]',
     async run(modules, flags, print) {
+      // The desk's creation (POST /ops/v1/brands) with its defaults: same checks, same derived theme.
       const base = (await modules.tenancy.service.list())[0];
-      const primary = flags.primary ?? base?.theme.primary ?? '#0b7a3e';
-      const id = await modules.tenancy.service.create({
+      const theme = base?.theme ?? DEMO_THEME;
+      const body = opsBrandCreateSchema.safeParse({
         name: requireFlag(flags, 'name'),
         hostnames: requireFlag(flags, 'hosts')
           .split(',')
           .map((h) => h.trim())
           .filter(Boolean),
-        defaultLocale: flags.locale === 'tr' ? 'tr' : 'en',
-        metaTitle: flags.title ?? requireFlag(flags, 'name'),
-        theme: { ...(base?.theme ?? DEMO_THEME), primary },
-        features: base?.features ?? { homeVariant: 1, hideResultsTile: false, hideCasinoLinks: true },
-        androidApkUrl: flags.apk ? parseBrandLink('apk', flags.apk) : null,
-        supportChatUrl: flags.support ? parseBrandLink('support', flags.support) : null,
+        defaultLocale: flags.locale ?? 'en',
+        locales: [...LOCALES],
+        metaTitle: flags.title,
+        theme: {
+          primary: flags.primary ?? theme.primary,
+          accent: flags.accent ?? theme.accent,
+          scheme: flags.scheme ?? themeColorScheme(theme.background),
+        },
+        links: { androidApk: flags.apk, supportChat: flags.support },
         cashbackBasisPoints: Math.round(Number(flags.cashback ?? '0') * 100),
       });
-      print(`created app ${id}`);
+      if (!body.success) {
+        const issue = body.error.issues[0]!;
+        throw new Error(`--${String(issue.path[0] ?? 'name')}: ${issue.message}`);
+      }
+      const row = await modules.tenancy.service.create(brandToCreate(body.data));
+      print(`created app ${row.id}`);
     },
   },
   'app:links': {

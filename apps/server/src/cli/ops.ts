@@ -2,9 +2,6 @@
 // one start of the app (FILE: a JSON array of command lines, each an array of words; they run in order and the
 // first failure stops the rest). README "Operator commands" lists them.
 import { readFileSync } from 'node:fs';
-import { loadConfig } from '../config/config';
-import { openDatabase } from '../db/database';
-import { buildApp } from '../app';
 import { COMMANDS, parseFlags } from './commands';
 
 /** The command lines of a batch file, checked before anything runs; a message naming what is wrong otherwise. */
@@ -37,6 +34,13 @@ async function main(argv: string[]): Promise<number> {
     for (const [key, c] of Object.entries(COMMANDS)) console.log(`  ${key.padEnd(18)} ${c.summary}`);
     return name ? 2 : 0;
   }
+  // The app is loaded only for a command to run: a usage line or a refused batch answers without it (the
+  // unit tier starts this CLI four times to check the refusals).
+  const [{ loadConfig }, { openDatabase }, { buildApp }] = await Promise.all([
+    import('../config/config'),
+    import('../db/database'),
+    import('../app'),
+  ]);
   // The CLI never runs the simulator: it queues commands for the server that leads (see the producer README).
   const config = { ...loadConfig(), LOG_LEVEL: 'warn' as const, SIMULATOR_ENABLED: false };
   const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });

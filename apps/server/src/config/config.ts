@@ -127,6 +127,42 @@ const envSchema = z.object({
       }
       return entries;
     }),
+  /**
+   * Referral (issue 34): a bet whose total stake or potential payout reaches these (minor units of the client's
+   * currency; 0 = none) waits for the desk's approval. A client's risk profile can only tighten them.
+   * `BET_REFERRALS` overrides them per brand and currency: `brand:CUR=stake/payout` entries, comma separated,
+   * brand an app id or `*` (`2:TRY=500000/5000000`).
+   */
+  BET_REFERRAL_STAKE: z.coerce.number().int().min(0).max(1_000_000_000_000).default(1_000_000),
+  BET_REFERRAL_PAYOUT: z.coerce.number().int().min(0).max(1_000_000_000_000).default(10_000_000),
+  BET_REFERRALS: z
+    .string()
+    .default('')
+    .transform((text, ctx) => {
+      const entries: { brandId: number | null; currency: string; stake: number; payout: number }[] = [];
+      for (const part of text
+        .split(',')
+        .map((p) => p.trim())
+        .filter(Boolean)) {
+        const m = /^(\*|\d{1,9}):([A-Z]{3})=(\d{1,13})\/(\d{1,13})$/.exec(part);
+        if (!m) {
+          ctx.addIssue({
+            code: 'custom',
+            message: `"${part}" is not brand:CUR=stake/payout (brand an id or *)`,
+          });
+          return z.NEVER;
+        }
+        entries.push({
+          brandId: m[1] === '*' ? null : Number(m[1]),
+          currency: m[2]!,
+          stake: Number(m[3]),
+          payout: Number(m[4]),
+        });
+      }
+      return entries;
+    }),
+  /** How long a referred bet (and the desk's counter-offer) waits before it is rejected and its stake returned. */
+  BET_REFERRAL_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(60_000),
   /** The highest combined odds of any combination of a bet (decimal; 100,000.00). */
   BET_MAX_COMBINED_ODDS: z.coerce.number().int().min(2).max(1_000_000_000).default(100_000),
   /** Bet placements a client may make per minute (all their tokens, all instances with REDIS_URL). */
@@ -150,6 +186,33 @@ const envSchema = z.object({
   PRICING_THREADS: z.coerce.number().int().min(0).max(8).default(1),
   /** The highest odd on sale: a selection priced at or above it is suspended (never capped). */
   PRICE_MAX_ODD: z.coerce.number().min(10).max(10_000).default(501),
+  /**
+   * The bet builder's target overround per leg count, 2 legs first (`1.1,1.15,…`, at most 9 values; the last one
+   * applies to longer builders): implied probability = fair × target. A brand's margin on the `builder` family
+   * (the brand margins) is applied on top, as on every other market.
+   */
+  BUILDER_MARGINS: z
+    .string()
+    .default('1.1,1.15,1.2,1.25,1.3,1.35,1.4,1.45,1.5')
+    .transform((text, ctx) => {
+      const values = text.split(',').map((v) => Number(v.trim()));
+      if (values.length < 1 || values.length > 9 || values.some((v) => !(v >= 1 && v <= 3))) {
+        ctx.addIssue({ code: 'custom', message: 'at most 9 overrounds between 1 and 3, comma separated' });
+        return z.NEVER;
+      }
+      return values;
+    }),
+  /**
+   * Brands (app ids, comma separated, or `*` for all) whose bet builders with a void leg settle at the exact price
+   * of the other legs from the model inputs stored at placement; every other brand voids the whole builder.
+   */
+  BUILDER_VOID_REPRICE_BRANDS: z
+    .string()
+    .regex(/^(\*|\d{1,9}(,\d{1,9})*)?$/, 'app ids, comma separated, or *')
+    .default('')
+    .transform((text) =>
+      text === '*' ? ('*' as const) : new Set(text.split(',').filter(Boolean).map(Number)),
+    ),
   /**
    * Dixon–Coles low-score correction ρ of the football goals grid (0 = independent Poisson, the law of the
    * simulated feed; a real feed's dependence would set it).
@@ -252,6 +315,9 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     PRICING_THREADS: '0',
     BETTING_JOBS: 'false',
     BET_LIVE_DELAY_MS: '0',
+    // No brand-wide referral thresholds in tests: a test refers bets through a client's risk profile or asks.
+    BET_REFERRAL_STAKE: '0',
+    BET_REFERRAL_PAYOUT: '0',
     // Tests deal the roulette tables by hand (runner.tick()).
     CASINO_TABLES_ENABLED: 'false',
     // PGlite runs queries on the event loop: tests shed nothing unless they ask (and drain at once).

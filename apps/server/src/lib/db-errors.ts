@@ -22,6 +22,11 @@ function pgErrorOf(error: unknown): PgLike | null {
   return null;
 }
 
+/** Whether a database error is a unique-index violation (PostgreSQL 23505), directly or under a wrapper. */
+export function isUniqueViolation(error: unknown): boolean {
+  return pgErrorOf(error)?.code === '23505';
+}
+
 /** A unique violation's column (from `Key (username)=(…)`), or null when the error is not one. */
 export function uniqueViolationField(error: unknown): string | null {
   const pg = pgErrorOf(error);

@@ -14,10 +14,14 @@ export interface BusEvents {
   'fixture.refresh': { eventIds: number[] | null };
   /** A brand's margins changed (back office): every instance reloads them (`sports/brand-margins.ts`). */
   'fixture.margins': { brandId: number };
+  /** An operator changed something an event's desk view shows that no feed topic carries (its limits). */
+  'ops.event': { eventId: number };
   /** The feed producer (the simulator leader, or a provider adapter) is alive; sent every tick. */
   'fixture.producer': { producer: string; ts: number };
   /** A roulette table's round was spun (by the tables' leader): every instance's players see this number. */
   'casino.roulette': { gameId: number; no: number; result: number };
+  /** A brand (app) was created or changed (desk, CLI): every instance empties its app cache (issue 35). */
+  'tenancy.apps': { appId: number };
   /** The crash game: a round's state (leader), a bet placed or cashed out (any instance), a flight tick (leader). */
   'casino.crash': CrashBusMessage;
 }

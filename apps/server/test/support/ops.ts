@@ -3,7 +3,7 @@ import { expect } from 'vitest';
 import { totpCode } from '../../src/modules/ops/index';
 import type { TestServer } from './server';
 
-export type OpsMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type OpsMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** A request on /ops/v1 with an operator's bearer. */
 export const opsRequest =

@@ -1,21 +1,22 @@
-import { lazy, type ComponentType, type LazyExoticComponent, type ReactElement } from 'react';
+import type { ComponentType, ReactElement } from 'react';
 import type { RouteObject } from 'react-router';
 // Home's popular casino games sit at the foot of the page: this holds only their room, and their code loads when
 // they scroll near (a chunk of its own for these few lines cost more than it saved).
 import { PopularGamesStrip } from '@/features/casino/popular-games-strip';
 import { InfoPage, NotFoundPage } from '@/features/shell';
+import { lazyPart } from '@/lib/lazy-part';
 import { AppLayout } from './app-layout';
 import { LazyScreen, RequireLogin } from './require-login';
 
 /** The component type of a module's export, props included. */
 type ComponentOf<T> = T extends ComponentType<infer P> ? ComponentType<P> : never;
 
-/** A named export of a lazily loaded module, as a component (route screens stay out of the first bundle). */
-function lazyNamed<M, K extends keyof M>(
-  load: () => Promise<M>,
-  name: K,
-): LazyExoticComponent<ComponentOf<M[K]>> {
-  return lazy(async () => ({ default: (await load())[name] as ComponentOf<M[K]> }));
+/**
+ * A named export of a lazily loaded module, as a component (route screens stay out of the first bundle). The
+ * export's name is its id as a lazy part (lib/lazy-part.ts): the server lists the screens a page drew by it.
+ */
+function lazyNamed<M, K extends keyof M & string>(load: () => Promise<M>, name: K): ComponentOf<M[K]> {
+  return lazyPart(name, async () => (await load())[name] as ComponentOf<M[K]>) as ComponentOf<M[K]>;
 }
 
 const LoginPage = lazyNamed(() => import('@/features/auth/login-page'), 'LoginPage');
@@ -45,6 +46,7 @@ const BetslipSuccessfulPage = lazyNamed(
   () => import('@/features/betslip/betslip-successful-page'),
   'BetslipSuccessfulPage',
 );
+const PromotionsPage = lazyNamed(() => import('@/features/promotions/promotions-page'), 'PromotionsPage');
 const MyBetsPage = lazyNamed(() => import('@/features/bets/my-bets-page'), 'MyBetsPage');
 const ResultsPage = lazyNamed(() => import('@/features/results/results-page'), 'ResultsPage');
 const CasinoPage = lazyNamed(() => import('@/features/casino/casino-page'), 'CasinoPage');
@@ -102,6 +104,7 @@ export const localizedRoutes: RouteObject[] = [
       screen('account/settings', 'route.settings', account(PreferencesPage), 'route.account'),
       screen('account/limits', 'route.limits', account(LimitsPage), 'route.account'),
       screen('account/limit-summary', 'route.limit_summary', account(LimitSummaryPage), 'route.account'),
+      screen('promotions', 'route.promotions', account(PromotionsPage)),
       screen('betslip', 'route.betslip', open(BetslipPage)),
       screen('betslip-successful', 'betslip.success.head', account(BetslipSuccessfulPage)),
       screen('live/:sport?/:eventId?', 'route.live', open(LiveScreen)),

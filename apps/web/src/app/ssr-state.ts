@@ -13,25 +13,30 @@ export const SSR_STATE_ELEMENT_ID = 'sb-ssr-state';
  */
 export type ServerQuery = [key: QueryKey, data: unknown, updatedAt: number];
 
-/** What the server hands over: the time zone it rendered dates in and the queries it rendered with. */
+/**
+ * What the server hands over: the time zone it rendered dates in, the queries it rendered with and the lazy parts
+ * it drew (ids of lib/lazy-part.ts, loaded before hydrating).
+ */
 export interface ServerState {
   timeZone: string;
   queries: ServerQuery[];
+  parts: string[];
 }
 
 /**
  * Puts the data the server rendered the page with into the query cache, so hydration renders exactly what the
- * server did. Answers whether the page was server-rendered (else the root holds only the brand bar).
+ * server did. Answers the lazy parts the server drew if the page was server-rendered, else null (the root holds
+ * only the brand bar).
  */
-export function adoptServerState(client: QueryClient, doc: Document = document): boolean {
+export function adoptServerState(client: QueryClient, doc: Document = document): string[] | null {
   const element = doc.getElementById(SSR_STATE_ELEMENT_ID);
-  if (!element?.textContent) return false;
+  if (!element?.textContent) return null;
   try {
-    const { timeZone, queries } = JSON.parse(element.textContent) as ServerState;
+    const { timeZone, queries, parts } = JSON.parse(element.textContent) as ServerState;
     setServerTimeZone(timeZone);
     for (const [key, data, updatedAt] of queries) client.setQueryData(key, data, { updatedAt });
-    return true;
+    return parts ?? [];
   } catch {
-    return false;
+    return null;
   }
 }

@@ -42,6 +42,11 @@ export interface SlipEntry {
   banker: boolean;
   /** Largest stake the server accepts on this selection, minor units; null until checked. */
   maxStake: number | null;
+  /**
+   * A bet builder (issue 37): its legs (selection ids, sent as `bets[i][builder]`) and their captions; `oddId` is
+   * the builder's selection id the price call gave, by which checkBets and betPlace answer for it.
+   */
+  builder?: { oddIds: number[]; legs: string[] };
 }
 
 /** What a screen passes when the player taps an odd; the store fills the slip-only flags. */

@@ -1,4 +1,5 @@
 // IntersectionObserver stand-ins for jsdom, which has none (STACK.md trap 4).
+import { vi } from 'vitest';
 
 /** Observes nothing: components that need an observer can mount. */
 export class NoopObserver {
@@ -16,6 +17,12 @@ export class ControlledObserver extends NoopObserver {
   constructor(readonly callback: IntersectionObserverCallback) {
     super();
     ControlledObserver.made.push(this);
+  }
+  /** Until an observer has been made: components make theirs in an effect, which runs after the render. */
+  static async observing() {
+    await vi.waitFor(() => {
+      if (ControlledObserver.made.length === 0) throw new Error('no IntersectionObserver made yet');
+    });
   }
   /** Tells the latest observer its element is (or is not) in view. */
   static seen(visible = true) {

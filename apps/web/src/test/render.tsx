@@ -25,10 +25,21 @@ export const TEST_APP: App = {
     textMuted: '#9bb0a3',
     logoUrl: '/x.svg',
   },
-  features: { homeVariant: 1, hideResultsTile: false, hideCasinoLinks: false },
+  features: {
+    homeVariant: 1,
+    hideResultsTile: false,
+    hideCasinoLinks: false,
+    casino: true,
+    crash: true,
+    virtualSports: true,
+  },
   androidApkUrl: '/app.apk',
   supportChatUrl: 'https://chat.example',
   metaTitle: 'Demo Bet',
+  locales: ['en', 'tr'],
+  currencyIso: 'TRY',
+  timeZone: 'Europe/Istanbul',
+  links: { help: null, terms: null, privacy: null, responsibleGaming: null },
 };
 
 export const TEST_USER: SessionUser = {

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { OpsBetDetail } from '@sb/contract';
 import { formatOdds } from '@sb/betting';
+import { errorText } from '../../app/error-text';
 import { ApiError, money } from '../../api';
 import type { Me } from '../../App';
 import type { Lang } from '../../i18n';
@@ -8,14 +9,44 @@ import { RESULTS_TEXTS } from '../../results-texts';
 import { getBetDetail } from './api/get-bet-detail';
 import { voidBet } from './api/void-bet';
 import { BET_TEXTS, type BetTexts } from './bet-texts';
+import { BuilderLegs } from '../../components/builder-legs';
 
 /** A refusal or an outage as a sentence in the desk's language. */
-function sentence(e: unknown, bt: BetTexts): string {
-  if (!(e instanceof ApiError)) return bt.errors.network;
+function sentence(e: unknown, bt: BetTexts, lang: Lang): string {
+  // Unreachable or failing: the desk's general sentences (app/error-text.ts), the same on every screen.
+  if (!(e instanceof ApiError) || e.status === 0 || e.status >= 500) return errorText(lang, e);
   if (e.status === 404 || e.status === 400) return bt.errors.not_found;
   if (e.status === 409) return bt.errors.final;
   if (e.status === 403) return bt.errors.forbidden;
-  return bt.errors.other;
+  return errorText(lang, e);
+}
+
+/** A User-Agent as an operator reads it: the browser and the system ("Chrome on Android"), else the raw text. */
+export function deviceOf(agent: string | null): string | null {
+  if (!agent) return null;
+  const browser = /Edg\//.test(agent)
+    ? 'Edge'
+    : /OPR\//.test(agent)
+      ? 'Opera'
+      : /Firefox\//.test(agent)
+        ? 'Firefox'
+        : /Chrome\//.test(agent)
+          ? 'Chrome'
+          : /Safari\//.test(agent)
+            ? 'Safari'
+            : null;
+  const system = /Android/.test(agent)
+    ? 'Android'
+    : /iPhone|iPad/.test(agent)
+      ? 'iOS'
+      : /Windows/.test(agent)
+        ? 'Windows'
+        : /Mac OS X/.test(agent)
+          ? 'macOS'
+          : /Linux/.test(agent)
+            ? 'Linux'
+            : null;
+  return browser && system ? `${browser} · ${system}` : agent.slice(0, 80);
 }
 
 /** One bet in full (issue 34 item 3): every leg by name, its money and timeline; void it with a reason. */
@@ -63,7 +94,7 @@ export function BetPage({
       setBet(await getBetDetail(id));
     } catch (e) {
       setBet(null);
-      setError(sentence(e, bt));
+      setError(sentence(e, bt, lang));
     } finally {
       setBusy(false);
     }
@@ -81,7 +112,7 @@ export function BetPage({
       );
       setBet(await getBetDetail(bet.id));
     } catch (e) {
-      setError(sentence(e, bt));
+      setError(sentence(e, bt, lang));
     } finally {
       setBusy(false);
     }
@@ -128,6 +159,23 @@ export function BetPage({
             {bet.acceptAt ? ` · ${bt.accepted}: ${when(bet.acceptAt)}` : ''} · {bt.settled}:{' '}
             {when(bet.settledAt)}
           </p>
+          <p data-testid="bet-origin">
+            {bt.origin}: {bt.ip} {bet.origin.ip ?? bt.unknownOrigin} · {bt.device}{' '}
+            <span title={bet.origin.userAgent ?? ''}>
+              {deviceOf(bet.origin.userAgent) ?? bt.unknownOrigin}
+            </span>
+          </p>
+          <h3>{bt.timeline}</h3>
+          <ol className="timeline" data-testid="bet-timeline">
+            {bet.timeline.map((s, i) => (
+              <li key={i} data-step={s.step}>
+                {when(s.at)} · {bt.steps[s.step] ?? s.step}
+                {s.step === 'accepted' && s.delayMs !== null
+                  ? ` (${s.delayMs > 0 ? bt.afterDelay((s.delayMs / 1000).toFixed(1)) : bt.atOnce})`
+                  : ''}
+              </li>
+            ))}
+          </ol>
           {canVoid && bet.status !== 'cancelled' && (
             <div className="filters">
               <label>
@@ -164,7 +212,10 @@ export function BetPage({
                     {l.event.score ? ` (${l.event.score.home}:${l.event.score.away})` : ''}
                   </td>
                   <td>{l.market.name[lang]}</td>
-                  <td>{l.selection.name[lang]}</td>
+                  <td>
+                    {l.selection.name[lang]}
+                    <BuilderLegs legs={l.builder} lang={lang} />
+                  </td>
                   <td className="num">{formatOdds(l.oddsTaken)}</td>
                   <td className="num">{l.oddsNow === null ? '—' : formatOdds(l.oddsNow)}</td>
                   <td>{l.result ? (bt.results[l.result] ?? l.result) : '—'}</td>

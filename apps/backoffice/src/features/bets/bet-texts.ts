@@ -3,6 +3,23 @@ import type { Lang } from '../../i18n';
 /** The bet page's texts (issue 34 item 3), English and Turkish. */
 const en = {
   tab: 'Bet',
+  origin: 'Placed from',
+  ip: 'IP address',
+  device: 'Device',
+  unknownOrigin: 'not recorded',
+  timeline: 'Timeline',
+  steps: {
+    placed: 'Placed',
+    accepted: 'Accepted',
+    rejected: 'Rejected',
+    settled: 'Settled',
+    reopened: 'Settlement reopened',
+    resettled: 'Resettled',
+    cashed_out: 'Cashed out',
+    voided: 'Voided',
+  } as Record<string, string>,
+  afterDelay: (seconds: string) => `after a ${seconds} s live delay`,
+  atOnce: 'at once',
   number: 'Bet number',
   open: 'Open',
   enter: 'Type a bet number (from the ticker or a client’s page).',
@@ -22,6 +39,8 @@ const en = {
   oddsTaken: 'Odds taken',
   oddsNow: 'Odds now',
   result: 'Result',
+  /** A bet builder's selection not decided yet. */
+  legOpen: 'open',
   money: 'Money',
   actions: 'Operators',
   reason: 'Reason',
@@ -55,14 +74,29 @@ const en = {
     not_found: 'No bet with this number in your brand.',
     final: 'This bet cannot be voided: it was cashed out or rejected, its money is final.',
     forbidden: 'Your role may not void bets.',
-    network: 'The server cannot be reached. Try again in a moment.',
-    other: 'The server could not do this. Try again in a moment.',
   },
 };
 type BetTexts = typeof en;
 
 const tr: BetTexts = {
   tab: 'Kupon',
+  origin: 'Oynandığı yer',
+  ip: 'IP adresi',
+  device: 'Cihaz',
+  unknownOrigin: 'kaydedilmemiş',
+  timeline: 'Zaman çizelgesi',
+  steps: {
+    placed: 'Oynandı',
+    accepted: 'Kabul edildi',
+    rejected: 'Reddedildi',
+    settled: 'Sonuçlandı',
+    reopened: 'Sonuç geri alındı',
+    resettled: 'Yeniden sonuçlandı',
+    cashed_out: 'Bozduruldu',
+    voided: 'İptal edildi',
+  } as Record<string, string>,
+  afterDelay: (seconds: string) => `${seconds} sn canlı gecikmeden sonra`,
+  atOnce: 'hemen',
   number: 'Kupon numarası',
   open: 'Aç',
   enter: 'Bir kupon numarası yazın (kupon akışından veya müşteri sayfasından).',
@@ -82,6 +116,7 @@ const tr: BetTexts = {
   oddsTaken: 'Alınan oran',
   oddsNow: 'Güncel oran',
   result: 'Sonuç',
+  legOpen: 'açık',
   money: 'Para hareketleri',
   actions: 'Operatörler',
   reason: 'Neden',
@@ -118,8 +153,6 @@ const tr: BetTexts = {
     not_found: 'Markanızda bu numarada kupon yok.',
     final: 'Bu kupon iptal edilemez: bozduruldu veya reddedildi, parası kesinleşti.',
     forbidden: 'Rolünüz kupon iptal edemez.',
-    network: 'Sunucuya ulaşılamıyor. Biraz sonra yeniden deneyin.',
-    other: 'Sunucu bunu yapamadı. Biraz sonra yeniden deneyin.',
   },
 };
 

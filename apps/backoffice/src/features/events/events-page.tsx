@@ -10,10 +10,24 @@ import { clearOverride } from './api/clear-override';
 import { overridePrice } from './api/override-price';
 import { setEventSuspension } from './api/set-event-suspension';
 import { setMarketSuspension } from './api/set-market-suspension';
+import { setSelectionSuspension } from './api/set-selection-suspension';
+import { setLimit, type EventLimitKind, type EventLimitLevel } from './api/set-limit';
+import { connectTicker } from '../../ticker-socket';
 import { EVENTS_TEXTS, type EventsTexts } from './events-texts';
+import { LimitForm, type LimitTarget } from './limit-form';
 import './events.css';
+import { errorText } from '../../app/error-text';
+import { dateTime } from '../../app/format';
 
-const REFRESH_MS = 5_000;
+/** The navigator's list (scores, counts) refreshes on this clock. */
+const LIST_REFRESH_MS = 30_000;
+/** The event view follows the operators' live topic; only while that socket is down does it poll, this slowly. */
+const FALLBACK_POLL_MS = 15_000;
+/**
+ * Notices arriving together cause one reload after this pause: a live event's clock and reprices tell every second
+ * or so, and a 90-market view is reloaded about once a second then, not once per notice.
+ */
+const PUSH_RELOAD_MS = 750;
 /** How long a price set on the ladder runs (the Controls tab's default), after which the model's price returns. */
 const OVERRIDE_MS = 60 * 60_000;
 type Catalogue = OpsCatalogueResponse['result'];
@@ -21,13 +35,14 @@ type Market = OpsEventView['markets'][number];
 type Selection = Market['selections'][number];
 
 /** A refusal or an outage as a sentence in the desk's language. */
-function sentence(e: unknown, et: EventsTexts): string {
-  if (!(e instanceof ApiError)) return et.errors.network;
+function sentence(e: unknown, et: EventsTexts, lang: Lang): string {
+  // Unreachable or failing: the desk's general sentences (app/error-text.ts), the same on every screen.
+  if (!(e instanceof ApiError) || e.status === 0 || e.status >= 500) return errorText(lang, e);
   if (e.status === 403) return et.errors.forbidden;
   if (e.status === 404) return et.errors.not_found;
   if (e.status === 409) return e.code === 'no_override' ? et.errors.noOverride : et.errors.closed;
   if (e.status === 400) return et.errors.validation;
-  return et.errors.other;
+  return errorText(lang, e);
 }
 
 /** Football's minute; another sport's period (its clock is not a minute); a dash before and after play. */
@@ -61,11 +76,7 @@ export function EventsPage({
   const name = (n: { en: string; tr: string }) => n[lang];
   /** A selection as the desk names it: its market's name with its own ("Match Result · 1"). */
   const pickName = (m: Market, s: Selection) => `${name(m.name)} · ${name(s.name)}`;
-  const when = (iso: string) =>
-    new Intl.DateTimeFormat(lang === 'tr' ? 'tr-TR' : 'en-GB', {
-      dateStyle: 'medium',
-      timeStyle: 'short',
-    }).format(new Date(iso));
+  const when = (iso: string) => dateTime(lang, iso);
   const [query, setQuery] = useState<CatalogueQuery>({});
   const [text, setText] = useState('');
   const [catalogue, setCatalogue] = useState<Catalogue | null>(null);
@@ -76,12 +87,50 @@ export function EventsPage({
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
   const [tick, setTick] = useState(0);
+  /** Reloads of the event view: a live notice, the fallback poll, a reconnect. */
+  const [viewTick, setViewTick] = useState(0);
+  /** Whether the operators' live topic is connected (the view then updates with no poll). */
+  const [live, setLive] = useState(false);
+  const [limitTarget, setLimitTarget] = useState<LimitTarget | null>(null);
   const canTrade = me.role !== 'support' && me.brandId === null;
 
   useEffect(() => {
-    const timer = setInterval(() => setTick((n) => n + 1), REFRESH_MS);
+    const timer = setInterval(() => setTick((n) => n + 1), LIST_REFRESH_MS);
     return () => clearInterval(timer);
   }, []);
+  // Live: the operators' topic tells of every change to the open event (prices, states, score, bets, limits).
+  useEffect(() => {
+    if (eventId === null) return;
+    let pending: ReturnType<typeof setTimeout> | null = null;
+    let connectedBefore = false;
+    const reload = () => setViewTick((n) => n + 1);
+    const stop = connectTicker({
+      watchEvent: eventId,
+      onConnected: (connected) => {
+        setLive(connected);
+        // Back after an outage: what changed meanwhile.
+        if (connected && connectedBefore) reload();
+        connectedBefore ||= connected;
+      },
+      onEvent: () => {
+        pending ??= setTimeout(() => {
+          pending = null;
+          reload();
+        }, PUSH_RELOAD_MS);
+      },
+    });
+    return () => {
+      if (pending) clearTimeout(pending);
+      stop();
+      setLive(false);
+    };
+  }, [eventId]);
+  useEffect(() => {
+    if (eventId === null || live) return;
+    const timer = setInterval(() => setViewTick((n) => n + 1), FALLBACK_POLL_MS);
+    return () => clearInterval(timer);
+  }, [eventId, live]);
+  useEffect(() => setLimitTarget(null), [eventId]);
   useEffect(() => {
     const timer = setTimeout(() => setQuery((q) => ({ ...q, q: text.trim() || undefined })), 250);
     return () => clearTimeout(timer);
@@ -90,7 +139,7 @@ export function EventsPage({
     let live = true;
     getCatalogue(query)
       .then((c) => live && (setCatalogue(c), setListError(null)))
-      .catch((e: unknown) => live && setListError(sentence(e, et)));
+      .catch((e: unknown) => live && setListError(sentence(e, et, lang)));
     return () => {
       live = false;
     };
@@ -100,15 +149,15 @@ export function EventsPage({
     let live = true;
     getEvent(eventId)
       .then((v) => live && (setView(v), setViewError(null)))
-      .catch((e: unknown) => live && setViewError(sentence(e, et)));
+      .catch((e: unknown) => live && setViewError(sentence(e, et, lang)));
     return () => {
       live = false;
     };
-  }, [eventId, tick, et]);
+  }, [eventId, viewTick, et]);
 
   /** Runs one trading action, then reloads the view; the outcome is a sentence (done, or why not). */
-  async function act(what: string, action: () => Promise<unknown>) {
-    if (eventId === null) return;
+  async function act(what: string, action: () => Promise<unknown>): Promise<boolean> {
+    if (eventId === null) return false;
     setBusy(true);
     setNotice(null);
     try {
@@ -116,8 +165,10 @@ export function EventsPage({
       setView(await getEvent(eventId));
       setViewError(null);
       setNotice(et.saved(what));
+      return true;
     } catch (e) {
-      setViewError(sentence(e, et));
+      setViewError(sentence(e, et, lang));
+      return false;
     } finally {
       setBusy(false);
     }
@@ -151,13 +202,42 @@ export function EventsPage({
   };
   const modelPrice = (m: Market, s: Selection) =>
     void act(et.modelBack(pickName(m, s)), () => clearOverride(s.id));
-  /** The focused selection row's shortcuts: S / R its market, ↑ / ↓ the ladder, M the model's price. */
+  const selectionSuspension = (m: Market, s: Selection, action: 'suspend' | 'resume') =>
+    void act(
+      action === 'suspend' ? et.suspendSelectionOf(pickName(m, s)) : et.resumeSelectionOf(pickName(m, s)),
+      () => setSelectionSuspension(s.id, action, reason),
+    );
+  /** The limit of a kind (every brand's: the one the desk sets) at a level of this event, or undefined. */
+  const limitOf = (level: EventLimitLevel, refId: number, kind: EventLimitKind = 'stake') =>
+    view?.limits.find((l) => l.kind === kind && l.level === level && l.refId === refId && l.brandId === null);
+  const liabilityOf = (level: EventLimitLevel, refId: number) => limitOf(level, refId, 'liability');
+  /** Opens the limit form on a target (with its limit as it stands). */
+  const editLimit = (target: LimitTarget) => setLimitTarget(target);
+  const saveLimit = (amount: number | null) => {
+    if (!limitTarget) return;
+    const target = limitTarget;
+    const stake = target.kind === 'stake';
+    const what =
+      amount === null
+        ? (stake ? et.limitRemoved : et.liabilityRemoved)(target.label)
+        : (stake ? et.limitSet : et.liabilitySet)(target.label, money(amount));
+    void act(what, () =>
+      setLimit(target.kind, target.level, target.refId, amount, t.reasons[reason as keyof typeof t.reasons]),
+    ).then((done) => done && setLimitTarget(null));
+  };
+  /**
+   * The focused selection row's shortcuts: S / R its market, Shift+S / Shift+R the selection alone, ↑ / ↓ the
+   * ladder, M the model's price, L the selection's stake limit.
+   */
   const onRowKey = (e: KeyboardEvent, m: Market, s: Selection) => {
     if (!canTrade || busy || e.altKey || e.ctrlKey || e.metaKey) return;
-    const key = e.key.length === 1 ? e.key.toLowerCase() : e.key;
+    const key = e.key.length === 1 ? `${e.shiftKey ? 'Shift+' : ''}${e.key.toLowerCase()}` : e.key;
     const run: Record<string, () => void> = {
       s: () => marketSuspension(m, 'suspend'),
       r: () => marketSuspension(m, 'resume'),
+      'Shift+s': () => selectionSuspension(m, s, 'suspend'),
+      'Shift+r': () => selectionSuspension(m, s, 'resume'),
+      l: () => editLimit({ kind: 'stake', level: 'selection', refId: s.id, label: pickName(m, s) }),
       m: () => s.overrideUntil !== null && modelPrice(m, s),
       ArrowUp: () => tickPrice(m, s, 1),
       ArrowDown: () => tickPrice(m, s, -1),
@@ -253,6 +333,7 @@ export function EventsPage({
                 <li key={e.id}>
                   <button
                     className="market-pick"
+                    data-event={e.id}
                     aria-pressed={eventId === e.id}
                     onClick={() => {
                       setView(null);
@@ -306,6 +387,22 @@ export function EventsPage({
               <dd>
                 {money(view.liability.stakes)} · {et.bets} {view.liability.bets}
               </dd>
+              <dt>{et.eventLimit}</dt>
+              <dd data-testid="event-limit">
+                {limitOf('event', view.event.id)
+                  ? money(limitOf('event', view.event.id)!.amount)
+                  : et.noLimit}
+              </dd>
+              <dt>{et.eventLiability}</dt>
+              <dd data-testid="event-liability-limit">
+                {liabilityOf('event', view.event.id)
+                  ? money(liabilityOf('event', view.event.id)!.amount)
+                  : et.noLimit}
+              </dd>
+              <dt>{et.updates}</dt>
+              <dd className={live ? '' : 'neg'} data-testid="event-updates">
+                {live ? et.liveUpdates : et.pollUpdates}
+              </dd>
             </dl>
             {canTrade && (
               <div className="filters">
@@ -325,7 +422,46 @@ export function EventsPage({
                 <button disabled={busy} onClick={() => void suspension('resume')}>
                   {et.resumeEvent}
                 </button>
+                <button
+                  disabled={busy}
+                  onClick={() =>
+                    editLimit({
+                      kind: 'stake',
+                      level: 'event',
+                      refId: view.event.id,
+                      label: `${view.event.home} – ${view.event.away}`,
+                    })
+                  }
+                >
+                  {et.eventLimitAction}
+                </button>
+                <button
+                  disabled={busy}
+                  onClick={() =>
+                    editLimit({
+                      kind: 'liability',
+                      level: 'event',
+                      refId: view.event.id,
+                      label: `${view.event.home} – ${view.event.away}`,
+                    })
+                  }
+                >
+                  {et.eventLiabilityAction}
+                </button>
               </div>
+            )}
+            {canTrade && limitTarget && (
+              <LimitForm
+                key={`${limitTarget.kind}:${limitTarget.level}:${limitTarget.refId}`}
+                et={et}
+                target={limitTarget}
+                current={limitOf(limitTarget.level, limitTarget.refId, limitTarget.kind)?.amount}
+                busy={busy}
+                onKind={(kind) => setLimitTarget({ ...limitTarget, kind })}
+                onSave={saveLimit}
+                onInvalid={() => setViewError(et.errors.amount)}
+                onCancel={() => setLimitTarget(null)}
+              />
             )}
             {notice && (
               <p className="status" role="status">
@@ -360,6 +496,14 @@ export function EventsPage({
                             : ''}
                         </span>
                       )}
+                      {limitOf('market', m.id) && (
+                        <span className="tag">{et.maxStake(money(limitOf('market', m.id)!.amount))}</span>
+                      )}
+                      {liabilityOf('market', m.id) && (
+                        <span className="tag" data-testid="market-liability-limit">
+                          {et.maxLiability(money(liabilityOf('market', m.id)!.amount))}
+                        </span>
+                      )}
                     </th>
                     {canTrade && (
                       <th>
@@ -381,7 +525,16 @@ export function EventsPage({
                           >
                             {et.resumeMarket}
                           </button>
-                        )}
+                        )}{' '}
+                        <button
+                          disabled={busy}
+                          aria-label={et.limitOf(name(m.name))}
+                          onClick={() =>
+                            editLimit({ kind: 'stake', level: 'market', refId: m.id, label: name(m.name) })
+                          }
+                        >
+                          {et.limit}
+                        </button>
                       </th>
                     )}
                   </tr>
@@ -399,7 +552,19 @@ export function EventsPage({
                         {s.overrideUntil && <span className="tag">{et.overridden}</span>}
                       </td>
                       <td className="num">{formatOdds(s.modelPrice)}</td>
-                      <td>{s.result ? (et.results[s.result] ?? s.result) : et.statuses[s.status]}</td>
+                      <td data-testid="selection-status">
+                        {s.result ? (et.results[s.result] ?? s.result) : et.statuses[s.status]}
+                        {s.suspendedBy && (
+                          <span className="tag susp">
+                            {t.reasons[s.suspendedBy as keyof typeof t.reasons] ?? s.suspendedBy}
+                          </span>
+                        )}
+                        {limitOf('selection', s.id) && (
+                          <span className="tag">
+                            {et.maxStake(money(limitOf('selection', s.id)!.amount))}
+                          </span>
+                        )}
+                      </td>
                       <td className="num">{s.liability.bets}</td>
                       <td className="num">{money(s.liability.stakes)}</td>
                       <td className="num">{money(s.liability.payoutIfWins)}</td>
@@ -434,6 +599,41 @@ export function EventsPage({
                                   M
                                 </button>
                               )}
+                              {s.suspendedBy === null ? (
+                                <button
+                                  tabIndex={-1}
+                                  className="danger"
+                                  disabled={busy || s.status !== 'open'}
+                                  aria-label={et.suspendSelectionOf(pickName(m, s))}
+                                  onClick={() => selectionSuspension(m, s, 'suspend')}
+                                >
+                                  {et.suspendShort}
+                                </button>
+                              ) : (
+                                <button
+                                  tabIndex={-1}
+                                  disabled={busy}
+                                  aria-label={et.resumeSelectionOf(pickName(m, s))}
+                                  onClick={() => selectionSuspension(m, s, 'resume')}
+                                >
+                                  {et.resumeShort}
+                                </button>
+                              )}
+                              <button
+                                tabIndex={-1}
+                                disabled={busy}
+                                aria-label={et.limitOf(pickName(m, s))}
+                                onClick={() =>
+                                  editLimit({
+                                    kind: 'stake',
+                                    level: 'selection',
+                                    refId: s.id,
+                                    label: pickName(m, s),
+                                  })
+                                }
+                              >
+                                {et.limitShort}
+                              </button>
                             </>
                           )}
                         </td>

@@ -8,20 +8,25 @@ import { getWaitingEvents } from './api/get-waiting-events';
 import { resultEvent, type EventResultForm } from './api/result-event';
 import { EVENT_RESULT_TEXTS, type EventResultTexts } from './event-result-texts';
 import '../events/events.css';
+import { errorText } from '../../app/error-text';
+import { dateTime } from '../../app/format';
 
 type Scores = { home: string; away: string; htHome: string; htAway: string };
 const EMPTY: Scores = { home: '', away: '', htHome: '', htAway: '' };
 
 /** A refusal or an outage as a sentence in the desk's language, naming the form's field when the server does. */
-function sentence(e: unknown, rt: EventResultTexts): string {
-  if (!(e instanceof ApiError)) return rt.errors.network;
+function sentence(e: unknown, rt: EventResultTexts, lang: Lang): string {
+  // Unreachable or failing: the desk's general sentences (app/error-text.ts), the same on every screen.
+  if (!(e instanceof ApiError) || e.status === 0 || e.status >= 500) return errorText(lang, e);
   if (e.status === 403) return rt.errors.forbidden;
+  if (e.status === 409 && e.code === 'event_live') return rt.errors.live;
+  if (e.status === 409 && e.code === 'event_not_started') return rt.errors.notStarted;
   if (e.status === 409) return rt.errors.conflict;
   if (e.status === 400) {
     const field = (e.field ?? '').replace(/^facts\./, '');
     return rt.errors.field(rt.fields[field] ?? field);
   }
-  return rt.errors.other;
+  return errorText(lang, e);
 }
 
 /**
@@ -49,7 +54,7 @@ export function EventResultPage({ lang, me }: { lang: Lang; me: Me }) {
     let live = true;
     getWaitingEvents()
       .then((list) => live && (setEvents(list), setListError(null)))
-      .catch((e: unknown) => live && setListError(sentence(e, rt)));
+      .catch((e: unknown) => live && setListError(sentence(e, rt, lang)));
     return () => {
       live = false;
     };
@@ -80,7 +85,7 @@ export function EventResultPage({ lang, me }: { lang: Lang; me: Me }) {
       setPreviewed(step === 'preview' ? key : null);
       if (step === 'confirm') setReloads((n) => n + 1);
     } catch (e) {
-      setError(sentence(e, rt));
+      setError(sentence(e, rt, lang));
     } finally {
       setBusy(false);
     }
@@ -124,9 +129,14 @@ export function EventResultPage({ lang, me }: { lang: Lang; me: Me }) {
                 </strong>
                 <br />
                 <span className="status">
-                  {new Date(e.startAt).toLocaleString(lang === 'tr' ? 'tr-TR' : 'en-GB')} ·{' '}
-                  {rt.markets(e.unresolved)} · {money(e.stakes)}
+                  {dateTime(lang, e.startAt)} · {rt.markets(e.unresolved)} · {money(e.stakes)}
                 </span>
+                {e.status === 'live' && (
+                  <>
+                    {' '}
+                    <span className="tag susp">{rt.inPlaySuspended}</span>
+                  </>
+                )}
               </button>
             </li>
           ))}
@@ -199,9 +209,13 @@ export function EventResultPage({ lang, me }: { lang: Lang; me: Me }) {
                         <th>{rt.brand}</th>
                         <th>{rt.currency}</th>
                         <th className="num">{rt.bets}</th>
+                        <th className="num">{rt.stakes}</th>
                         <th className="num">{rt.change}</th>
                         <th className="num">{rt.reversed}</th>
                         <th className="num">{rt.debt}</th>
+                        <th className="num" title={rt.netHint}>
+                          {rt.net}
+                        </th>
                       </tr>
                     </thead>
                     <tbody>
@@ -210,9 +224,13 @@ export function EventResultPage({ lang, me }: { lang: Lang; me: Me }) {
                           <td>{m.brand.name}</td>
                           <td>{m.currency}</td>
                           <td className="num">{m.bets}</td>
+                          <td className="num">{money(m.stakes)}</td>
                           <td className="num">{money(m.change)}</td>
                           <td className="num">{money(m.reversed)}</td>
                           <td className="num">{money(m.debt)}</td>
+                          <td className={`num ${m.net < 0 ? 'neg' : 'pos'}`} data-testid="result-net">
+                            {money(m.net)}
+                          </td>
                         </tr>
                       ))}
                     </tbody>

@@ -8,6 +8,8 @@ const en = {
   loading: 'Loading…',
   pick: 'Choose an event on the left.',
   markets: (n: number) => `${n} unresolved ${n === 1 ? 'market' : 'markets'}`,
+  /** A live event listed because the trader suspended it (its feed broke). */
+  inPlaySuspended: 'In play, suspended',
   fullTime: 'Full time',
   halfTime: 'Half time',
   home: 'Home',
@@ -29,6 +31,9 @@ const en = {
   change: 'Paid now',
   reversed: 'Taken back',
   debt: 'Client debt',
+  stakes: 'Stakes settled',
+  net: 'Net (book)',
+  netHint: 'The book’s result on the settled bets: their stakes less all they paid.',
   noMoney: 'No bet changes.',
   outcomes: { settled: 'Settled', voided: 'Voided', open: 'Left open', already: 'Resulted before' } as Record<
     string,
@@ -43,8 +48,8 @@ const en = {
     field: (field: string) => `The form was refused: check “${field}”.`,
     conflict:
       'The event cannot be resulted now: it has not started, or it is in play with open markets (suspend it first).',
-    network: 'The server cannot be reached. Try again in a moment.',
-    other: 'The server could not do this. Try again in a moment.',
+    live: 'The event is in play and its markets are open: the feed results it. If the feed has broken, suspend the whole event first, then result it here.',
+    notStarted: 'The event has not started yet: it can be resulted from its start time on.',
   },
   fields: {
     home: 'Home (full time)',
@@ -64,6 +69,7 @@ const tr: EventResultTexts = {
   loading: 'Yükleniyor…',
   pick: 'Soldan bir etkinlik seçin.',
   markets: (n: number) => `${n} sonuçlanmamış market`,
+  inPlaySuspended: 'Canlı, askıda',
   fullTime: 'Maç sonu',
   halfTime: 'İlk yarı',
   home: 'Ev sahibi',
@@ -85,6 +91,9 @@ const tr: EventResultTexts = {
   change: 'Şimdi ödenen',
   reversed: 'Geri alınan',
   debt: 'Müşteri borcu',
+  stakes: 'Sonuçlanan bahis',
+  net: 'Net (kasa)',
+  netHint: 'Sonuçlanan kuponlarda kasanın sonucu: bahis tutarları eksi ödenen her şey.',
   noMoney: 'Değişen bahis yok.',
   outcomes: {
     settled: 'Sonuçlandı',
@@ -104,8 +113,8 @@ const tr: EventResultTexts = {
     field: (field: string) => `Form reddedildi: “${field}” alanını kontrol edin.`,
     conflict:
       'Etkinlik şimdi sonuçlandırılamaz: başlamadı ya da açık marketleriyle canlı (önce askıya alın).',
-    network: 'Sunucuya ulaşılamıyor. Biraz sonra yeniden deneyin.',
-    other: 'Sunucu bunu yapamadı. Biraz sonra yeniden deneyin.',
+    live: 'Etkinlik canlı ve marketleri açık: sonucu veri akışı belirler. Akış koptuysa önce tüm etkinliği askıya alın, sonra burada sonuçlandırın.',
+    notStarted: 'Etkinlik henüz başlamadı: başlama saatinden itibaren sonuçlandırılabilir.',
   },
   fields: {
     home: 'Ev sahibi (maç sonu)',

@@ -1,6 +1,7 @@
 import {
   betCombinations,
   betPayout,
+  cents,
   COUPON_TYPE,
   type BetToPay,
   type LegResult,
@@ -59,6 +60,8 @@ export function betView(
   currency: Currency,
   marketName: (t: number, locale: Locale) => string,
   locale: Locale,
+  /** Current results of bet builders' legs (selection id → result, null while open). */
+  legResults: Map<number, string | null> = new Map(),
 ): BetView {
   const status = BET_STATUSES.find((s) => s.key === bet.status)!;
   return {
@@ -83,6 +86,19 @@ export function betView(
     ).payoutCents,
     cashed_out: bet.cashedOut,
     reject_reason: bet.rejectReason,
+    referral: bet.referral && {
+      state: bet.referral,
+      offer_amount: bet.offerStake,
+      offer_earnings:
+        bet.offerStake === null
+          ? null
+          : payoutOf(
+              { ...bet, stakePerBet: cents(bet.offerStake / bet.combinations) },
+              legs,
+              legs.map(() => 'win'),
+            ).payoutCents,
+      expires_at: bet.referralDueAt?.toISOString() ?? null,
+    },
     items: legs.map((leg) => {
       const e = events.get(leg.eventId);
       const score = e?.score ?? { home: 0, away: 0 };
@@ -106,6 +122,16 @@ export function betView(
         oddResult: leg.result,
         oddValue: decimalOf(leg.oddsThousandths),
         oddType: leg.marketType,
+        ...(leg.builder
+          ? {
+              builder: leg.builder.legs.map((l) => ({
+                selectionId: l.selectionId,
+                name: marketName(l.marketType, locale),
+                selection: l.name,
+                result: legResults.get(l.selectionId) ?? null,
+              })),
+            }
+          : {}),
       };
     }),
   };

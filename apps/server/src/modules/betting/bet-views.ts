@@ -14,6 +14,11 @@ export function createBetViews(deps: { db: Db; sports: BettingView }) {
     const legs = known ?? (await repo.legsOf(rows.map((r) => r.id)));
     const events = await deps.sports.events([...new Set(legs.map((l) => l.eventId))], locale);
     const currency = currencyOf(user.currencyIso);
+    // Bet builders show each leg's state in play.
+    const builderLegs = legs.flatMap((l) => l.builder?.legs.map((b) => b.selectionId) ?? []);
+    const legResults = new Map<number, string | null>();
+    if (builderLegs.length)
+      for (const [id, s] of await deps.sports.selections(builderLegs)) legResults.set(id, s.result);
     return rows.map((bet) =>
       betView(
         bet,
@@ -22,6 +27,7 @@ export function createBetViews(deps: { db: Db; sports: BettingView }) {
         currency,
         deps.sports.marketName,
         locale,
+        legResults,
       ),
     );
   }

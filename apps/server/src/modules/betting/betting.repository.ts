@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, getTableColumns, gte, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { Odds } from '@sb/betting';
-import type { BetStatusKey } from '@sb/contract';
+import type { BetStatusKey, ReferralState } from '@sb/contract';
 import type { DbOrTx } from '../../db/database';
 import { executeNamed } from '../../db/prepared';
 import { betLegs, bets } from './betting.tables';
@@ -25,7 +25,11 @@ function betFromRow(raw: Record<string, unknown>): BetRow {
 export function createBettingRepository(db: DbOrTx) {
   return {
     async insertBet(bet: NewBet, legs: Omit<LegRow, 'betId'>[]): Promise<BetRow> {
-      const [row] = await db.insert(bets).values(bet).returning();
+      // A referred bet takes its first `referral_seq` as it is written (the desk's live topic reads past it).
+      const [row] = await db
+        .insert(bets)
+        .values(bet.referral ? { ...bet, referralSeq: sql`nextval('bet_referral_seq')` } : bet)
+        .returning();
       if (!row) throw new Error('insert into bets returned nothing');
       await db.insert(betLegs).values(legs.map((l) => ({ ...l, betId: row.id })));
       return row;
@@ -56,10 +60,10 @@ export function createBettingRepository(db: DbOrTx) {
         with b as (
           insert into ${bets} (app_id, user_id, type, systems, status, currency, stake_per_bet,
             placed_stake_per_bet, total_stake, combinations, odds_policy, confirmation_type, idempotency_key,
-            request_hash, created_at, accept_at)
+            request_hash, created_at, accept_at, placed_ip, placed_agent)
           select v.app_id, v.user_id, v.type, v.systems::int[], v.status, v.currency, v.stake_per_bet,
             v.placed_stake_per_bet, v.total_stake, v.combinations, v.odds_policy, v.confirmation_type,
-            v.idempotency_key, v.request_hash, v.created_at, v.accept_at
+            v.idempotency_key, v.request_hash, v.created_at, v.accept_at, v.placed_ip, v.placed_agent
           from unnest(${column((x) => x.appId)}::int[], ${column((x) => x.userId)}::int[],
             ${column((x) => x.type)}::int[], ${column((x) => `{${x.systems.join(',')}}`)}::text[],
             ${column((x) => x.status)}::text[], ${column((x) => x.currency)}::text[],
@@ -68,10 +72,11 @@ export function createBettingRepository(db: DbOrTx) {
             ${column((x) => x.oddsPolicy)}::text[], ${column((x) => x.confirmationType)}::int[],
             ${column((x) => x.idempotencyKey)}::text[], ${column((x) => x.requestHash)}::text[],
             ${column((x) => x.createdAt.toISOString())}::timestamptz[],
-            ${column((x) => x.acceptAt?.toISOString() ?? null)}::timestamptz[])
+            ${column((x) => x.acceptAt?.toISOString() ?? null)}::timestamptz[],
+            ${column((x) => x.placedIp ?? null)}::text[], ${column((x) => x.placedAgent ?? null)}::text[])
             with ordinality as v(app_id, user_id, type, systems, status, currency, stake_per_bet,
               placed_stake_per_bet, total_stake, combinations, odds_policy, confirmation_type, idempotency_key,
-              request_hash, created_at, accept_at, ord)
+              request_hash, created_at, accept_at, placed_ip, placed_agent, ord)
           order by v.ord
           on conflict do nothing
           returning *
@@ -129,6 +134,34 @@ export function createBettingRepository(db: DbOrTx) {
         .where(and(eq(bets.id, id), inArray(bets.status, from)))
         .returning({ id: bets.id });
       return rows.length === 1;
+    },
+
+    /**
+     * Moves a bet's referral on, only if it is still in one of `from` (issue 34): false when another actor (the
+     * desk, the client, the timeout, another instance) moved it first. Every change takes a new `referral_seq`.
+     */
+    async referralTransition(
+      id: number,
+      from: ReferralState[],
+      patch: Partial<Pick<NewBet, 'referral' | 'referralDueAt' | 'offerStake'>>,
+    ): Promise<boolean> {
+      const rows = await db
+        .update(bets)
+        .set({ ...patch, referralSeq: sql`nextval('bet_referral_seq')` })
+        .where(and(eq(bets.id, id), inArray(bets.referral, from)))
+        .returning({ id: bets.id });
+      return rows.length === 1;
+    },
+
+    /** Referrals (and offers) whose time is up, soonest first. */
+    async dueReferrals(now: Date, limit: number): Promise<number[]> {
+      const rows = await db
+        .select({ id: bets.id })
+        .from(bets)
+        .where(and(inArray(bets.referral, ['open', 'offered']), lte(bets.referralDueAt, now)))
+        .orderBy(asc(bets.referralDueAt))
+        .limit(limit);
+      return rows.map((r) => r.id);
     },
 
     async update(id: number, patch: Partial<NewBet>): Promise<void> {

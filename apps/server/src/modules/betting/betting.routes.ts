@@ -21,7 +21,7 @@ import type { Clock } from '../../lib/clock';
 import { requestLocale } from '../../lib/locale';
 import { dateRangeInZone } from '../../lib/periods';
 import { translatorFor } from '../content/index';
-import { HttpError, badRequest } from '../../plugins/errors';
+import { HttpError, badRequest, notFound } from '../../plugins/errors';
 import type { RouteRateLimit } from '../../plugins/rate-limit';
 import { bearerToken, type Auth } from '../identity/index';
 import { parseSlip } from './slip-form';
@@ -143,6 +143,8 @@ export function bettingRoutes(deps: {
             user,
             parseSlip(request.body),
             typeof key === 'string' ? key : undefined,
+            // The address as the server sees it (behind TRUST_PROXY only), the agent as sent, cut to 300.
+            { ip: request.ip, userAgent: request.headers['user-agent']?.slice(0, 300) ?? null },
           );
           deps.metrics?.betPlaced(bet.type, bet.status === 'pending', (performance.now() - started) / 1000);
           request.log.info({ betId: bet.id, userId: user.id, status: bet.status }, 'bet placed');
@@ -230,6 +232,39 @@ export function bettingRoutes(deps: {
           );
       },
     );
+
+    // A referred bet's counter-offer (issue 34): the client takes the desk's lower stake (the rest of the stake
+    // comes back, then the bet is checked and accepted) or declines it (rejected, the whole stake back). A repeat
+    // answers the bet as it is; an offer no longer open is a 409; another client's bet a 404.
+    for (const [answer, kind] of [
+      ['accept', 'take'],
+      ['decline', 'decline'],
+    ] as const)
+      app.post(
+        `/api/v1/bets/:id/offer/${answer}`,
+        {
+          schema: {
+            tags,
+            summary:
+              answer === 'accept'
+                ? 'Take the desk’s counter-offer on a referred bet (the lower stake; the rest comes back)'
+                : 'Decline the desk’s counter-offer on a referred bet (rejected, the whole stake comes back)',
+            params: z.object({ id: idParamSchema }),
+            querystring: localeQuerySchema,
+            response: { 200: betResponseSchema, ...errors, 409: errorBodySchema },
+          },
+        },
+        async (request) => {
+          const user = await auth.requireClient(request);
+          const done = await betting.referrals.decide(request.params.id, { kind, userId: user.id });
+          if (!done) throw notFound('bet');
+          request.log.info(
+            { betId: done.bet.id, userId: user.id, referral: done.bet.referral, status: done.bet.status },
+            'referral offer answered',
+          );
+          return { result: await views.one(done.bet, user, requestLocale(request)) };
+        },
+      );
 
     app.get(
       '/api/v1/bet/results',

@@ -60,6 +60,14 @@ export function createCashOutService(deps: {
   async function quoteOf(r: CashOutRepository, tx: DbOrTx | undefined, bet: BetRow): Promise<CashOutQuote> {
     if (bet.status === 'pending') return unavailable(bet.id, 'live_delay');
     if (bet.status !== 'waiting') return unavailable(bet.id, 'settled');
+    // A free bet is never cashed out (issue 36): its stake was never the client's money to take back.
+    if (bet.rewardKind === 'free_bet') return unavailable(bet.id, 'free_bet');
+    // An insured multiple is not cashed out either: the insurance is decided by the legs' results.
+    if (bet.rewardKind === 'acca_insurance') return unavailable(bet.id, 'insured');
+    // Nor a boosted bet: the boost is decided at settlement.
+    if (bet.rewardKind === 'profit_boost') return unavailable(bet.id, 'boosted');
+    // Nor a bet staked with bonus money: its payout is split at settlement, by the bonus's state then.
+    if (bet.bonusStake > 0) return unavailable(bet.id, 'bonus_stake');
     // A back-office block flag: this client may not cash out.
     if (await deps.risk?.cashOutBlocked(bet.userId, tx)) return unavailable(bet.id, 'blocked');
     const legs = await r.legsOf([bet.id]);
@@ -77,9 +85,10 @@ export function createCashOutService(deps: {
         cashLegs.push({ odds, state: settled });
         continue;
       }
-      if (!s || s.state === 'closed' || s.state === 'event_ended')
-        return unavailable(bet.id, 'market_closed');
-      if (s.state !== 'ok') return unavailable(bet.id, 'suspended');
+      // A bet builder is valued from the live grid while its open legs are on sale (a leg already won is fine).
+      const state = s?.builder?.cashOutState ?? s?.state;
+      if (!s || state === 'closed' || state === 'event_ended') return unavailable(bet.id, 'market_closed');
+      if (state !== 'ok') return unavailable(bet.id, 'suspended');
       open.push(cashLegs.length);
       cashLegs.push({ odds, state: 'open', fairPpb: 0 });
     }

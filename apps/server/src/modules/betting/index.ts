@@ -12,12 +12,24 @@ import { createBettingRepository } from './betting.repository';
 import { createBettingService, type BetRisk, type PlacementBatching } from './betting.service';
 import { createCashOutService, type CashOutConfig } from './cashout.service';
 import type { PayoutCapOf } from './payout-cap';
+import type { ReferralThresholdOf } from './bet-policy';
 import { createSettlementService } from './settlement.service';
+import type { BetRewards } from './rewards';
+import type { BonusStakes } from './bonus-stakes';
 
-export type { BetRisk, BettingService } from './betting.service';
+export type { BetRisk, BettingService, ClientSelections } from './betting.service';
+export {
+  referralThresholds,
+  type ClientBetPolicy,
+  type ReferralOverride,
+  type ReferralThresholdOf,
+} from './bet-policy';
+export type { BetRewards, RewardKind, RewardSlip, SettledOutcome } from './rewards';
+export type { BonusBet, BonusStakes } from './bonus-stakes';
 /** What a stored bet pays for given leg results (`betPayout`): the back office's liability uses it. */
 export { payoutOf } from './bet-view';
 export { payoutCaps, type PayoutCapOf, type PayoutOverride } from './payout-cap';
+export type { ReferralDecision, ReferralOutcome, Referrals } from './referral.service';
 export type { BetMoneyChange, BetVoidChange, SettlementService } from './settlement.service';
 
 /** How often the background jobs run on every instance (each bet is still handled exactly once). */
@@ -49,12 +61,22 @@ export interface BettingModuleDeps {
   auth: Auth;
   assertCanStake: (userId: number, amount: number, tx?: DbOrTx) => Promise<void>;
   liveDelayMs: number;
+  /** Whether a brand settles a bet builder with a void leg at the price of the rest (default: it voids). */
+  builderVoidReprice?: (appId: number) => boolean;
   /** The back office's limits, stake factors and block flags (ops module). */
   risk?: BetRisk;
   /** The maximum payout and combined odds per brand and currency (`payout-cap.ts`). */
   payoutCap?: PayoutCapOf;
+  /** The referral thresholds per brand and currency (`bet-policy.ts`; none: only clients' own thresholds). */
+  referrals?: ReferralThresholdOf;
+  /** How long a referral or a counter-offer waits before it is rejected by itself (default 60 s). */
+  referralTimeoutMs?: number;
   /** Of these clients, those the responsible-gambling limits might refuse (their bets skip the group commit). */
   clientsWithRules?: (userIds: number[]) => Promise<Set<number>>;
+  /** The promotions engine: free bets as a bet's stake (issue 36). */
+  rewards?: BetRewards;
+  /** Bonus money (issue 36): stakes cash first, then bonus; split payouts; wagering counted on settlement. */
+  bonusStakes?: BonusStakes;
   /** Group commit of placements; false places every bet in its own transaction. */
   batching?: PlacementBatching | false;
   cashOut: CashOutConfig;

@@ -61,6 +61,7 @@ function book(options: { batching?: boolean; withRules?: number[]; suspended?: n
     batching: options.batching ? { lanes: 1, windowMs: 5, maxBatch: 64 } : false,
     selectionsFor: async (_client, ids) => ({ selections: selections(ids), stakeFactor: 1 }),
     policyOf: () => 'none',
+    thresholdsOf: () => ({ stake: null, payout: null }),
     capOf: () => DEFAULT_PAYOUT_CAP,
     repository: () => bets.repository,
   });

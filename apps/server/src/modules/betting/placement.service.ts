@@ -10,15 +10,24 @@ import {
   type LegRow,
   type NewBet,
 } from './betting.repository';
-import type { BettingDeps, PlacementBatching } from './betting.service';
-import type { PayoutCapOf } from './payout-cap';
-import { createPlacementBatcher } from './placement-batcher';
-import { betError, checkSlip, type SlipCheck } from './slip-check';
+import type { BettingDeps, ClientSelections, PlacementBatching } from './betting.service';
+import {
+  acceptAtOf,
+  NO_CLIENT_POLICY,
+  referralReason,
+  type ClientBetPolicy,
+  type ReferralThreshold,
+} from './bet-policy';
 
-const isUniqueViolation = (error: unknown) => {
-  const e = error as { code?: string; cause?: { code?: string } };
-  return (e.cause?.code ?? e.code) === '23505';
-};
+/** How long a referred bet (or the desk's counter-offer) waits before it is rejected by itself. */
+export const DEFAULT_REFERRAL_TIMEOUT_MS = 60_000;
+import type { PayoutCapOf } from './payout-cap';
+import { isUniqueViolation } from '../../lib/db-errors';
+import { badRequest } from '../../plugins/errors';
+import { createPlacementBatcher } from './placement-batcher';
+import { rewardSlipOf } from './reward-slip';
+import type { RewardKind } from './rewards';
+import { betError, checkSlip, type SlipCheck } from './slip-check';
 
 /** One placement as the client asked it: the slip, its Idempotency-Key and the hash of the request. */
 export interface Placement {
@@ -26,6 +35,8 @@ export interface Placement {
   request: SlipRequest;
   key: string;
   hash: string;
+  /** Where it came from: the request's address (as the server's proxy setting sees it) and its User-Agent. */
+  origin?: { ip: string; userAgent: string | null } | undefined;
 }
 
 /** A placed bet, with its legs when the call that answers wrote them (else null: read them). */
@@ -37,7 +48,7 @@ export interface Placed {
 /** Every call placement makes of the bets' repository (the unit tests hand in an in-memory one). */
 export type PlacementRepository = Pick<
   BettingRepository,
-  'byKey' | 'insertBet' | 'insertBetsWithLegs' | 'deleteBets'
+  'byKey' | 'insertBet' | 'insertBetsWithLegs' | 'deleteBets' | 'update'
 >;
 
 /** Four lanes, a 2 ms window, at most 64 bets per transaction. */
@@ -53,15 +64,29 @@ export function createPlacementWriter(
       client: { id: number; appId: number },
       ids: number[],
       tx?: DbOrTx,
-    ) => Promise<{ selections: Map<number, SelectionContext>; stakeFactor: number }>;
-    policyOf: (user: UserRow) => OddsChangePolicy;
+    ) => Promise<ClientSelections>;
+    /** The odds-change policy of a client's bet: their preference, tightened by the desk's (`stricterPolicy`). */
+    policyOf: (user: UserRow, client: ClientBetPolicy) => OddsChangePolicy;
+    /** The referral thresholds of a client's bet (brand and currency, tightened by the client's profile). */
+    thresholdsOf: (user: UserRow, client: ClientBetPolicy) => ReferralThreshold;
     /** The payout and combined odds bounds of a client's bets (brand, currency). */
     capOf: PayoutCapOf;
     /** The bets' repository on a connection or transaction (default: SQL). */
     repository?: (db: DbOrTx) => PlacementRepository;
   },
 ) {
-  const { db, clock, selectionsFor, policyOf, capOf } = deps;
+  const { db, clock, selectionsFor, policyOf, capOf, thresholdsOf } = deps;
+  const referralTimeoutMs = deps.referralTimeoutMs ?? DEFAULT_REFERRAL_TIMEOUT_MS;
+
+  /** Why this checked slip must wait for the desk (issue 34), or null. */
+  const referralOf = (user: UserRow, result: SlipCheck, policy: ClientBetPolicy) =>
+    referralReason(
+      {
+        stake: result.stakePerBet * result.combinations.length,
+        payout: result.earnings.max,
+      },
+      thresholdsOf(user, policy),
+    );
   const repositoryOf = deps.repository ?? createBettingRepository;
   const repo = repositoryOf(db);
 
@@ -71,27 +96,39 @@ export function createPlacementWriter(
     result: SlipCheck,
     selections: Map<number, SelectionContext>,
     now: number,
+    policy: ClientBetPolicy,
+    referral: 'stake' | 'payout' | null,
   ): { bet: NewBet; legs: Omit<LegRow, 'betId'>[] } {
     const { user, request } = p;
     const live = request.bets.some((b) => selections.get(b.oddId)?.isLive);
+    // A referred bet waits for the desk, not for a delay: pending with no acceptAt (the live job skips it).
+    const acceptAt = referral ? null : acceptAtOf(live, now, policy, deps.liveDelayMs);
     return {
       bet: {
         appId: user.appId,
         userId: user.id,
         type: request.type,
         systems: request.type === 3 ? request.systems : [],
-        status: live ? 'pending' : 'waiting',
+        status: live || referral ? 'pending' : 'waiting',
         currency: user.currencyIso,
         stakePerBet: result.stakePerBet,
         placedStakePerBet: result.stakePerBet,
         totalStake: cents(result.stakePerBet * result.combinations.length),
         combinations: result.combinations.length,
-        oddsPolicy: policyOf(user),
+        oddsPolicy: policyOf(user, policy),
         confirmationType: request.confirmationType,
         idempotencyKey: p.key,
         requestHash: p.hash,
         createdAt: new Date(now),
-        acceptAt: live ? new Date(now + deps.liveDelayMs) : null,
+        acceptAt,
+        ...(referral && {
+          referral: 'open' as const,
+          referralReason: referral,
+          referralDueAt: new Date(now + referralTimeoutMs),
+        }),
+        rewardId: request.bonusId ?? null,
+        placedIp: p.origin?.ip ?? null,
+        placedAgent: p.origin?.userAgent ?? null,
       },
       legs: request.bets.map((item, idx) => {
         const s = selections.get(item.oddId)!;
@@ -107,6 +144,8 @@ export function createPlacementWriter(
           isLive: s.isLive,
           banker: item.banker,
           result: null,
+          // A bet builder: its legs and the model inputs its price stood on (settlement may re-price the rest).
+          builder: s.builder ? { legs: s.builder.legs, model: s.builder.model } : null,
         };
       }),
     };
@@ -122,11 +161,29 @@ export function createPlacementWriter(
     info: { key: 'transaction.bet_stake', params: { bet: String(bet.id) } },
   });
 
+  /**
+   * Debits a cash-staked bet's stake: with a running bonus, cash first and then bonus (the bet keeps its bonus
+   * part), else the cash alone.
+   */
+  async function debitStake(tx: DbOrTx, bet: BetRow) {
+    const split = await deps.bonusStakes?.debitStake(tx, bet);
+    if (!split) return deps.wallet.debit(stakeOf(bet), tx);
+    if (split.bonusStake > 0) {
+      await repositoryOf(tx).update(bet.id, { bonusStake: split.bonusStake, bonusRewardId: split.rewardId });
+      bet.bonusStake = split.bonusStake;
+      bet.bonusRewardId = split.rewardId;
+    }
+  }
+
   /** The transaction of a placement: check against the current state, record, debit, check limits. */
   async function record(p: Placement): Promise<Placed> {
     const { user, request } = p;
     return db.transaction(async (tx) => {
-      const { selections, stakeFactor } = await selectionsFor(
+      const {
+        selections,
+        stakeFactor,
+        policy = NO_CLIENT_POLICY,
+      } = await selectionsFor(
         user,
         request.bets.map((b) => b.oddId),
         tx,
@@ -134,14 +191,24 @@ export function createPlacementWriter(
       const result = checkSlip(
         request,
         selections,
-        policyOf(user),
+        policyOf(user, policy),
         stakeFactor,
         capOf(user.appId, user.currencyIso),
       );
       if (result.general.length > 0 || Object.keys(result.perBet).length > 0) throw betError(result);
-      const { bet: row, legs } = betRecord(p, result, selections, clock.now());
+      const referral = referralOf(user, result, policy);
+      const { bet: row, legs } = betRecord(p, result, selections, clock.now(), policy, referral);
       const bet = await repositoryOf(tx).insertBet(row, legs);
-      await deps.wallet.debit(stakeOf(bet), tx);
+      let kind: RewardKind | null = null;
+      if (request.bonusId !== undefined) {
+        // The reward is taken with the bet: a free bet is the whole stake (no cash moves), an insurance insures it.
+        if (!deps.rewards) throw badRequest('bonusId', 'rewards are not offered here');
+        const slip = rewardSlipOf(request, result, selections);
+        kind = await deps.rewards.reserve(tx, user.id, request.bonusId, slip, bet.id);
+        await repositoryOf(tx).update(bet.id, { rewardKind: kind });
+        bet.rewardKind = kind;
+      }
+      if (kind !== 'free_bet') await debitStake(tx, bet);
       // Race-free: the stake is already debited in this transaction, so concurrent bets see each other.
       await deps.assertCanStake(user.id, 0, tx);
       return { bet, legs: legs.map((l) => ({ ...l, betId: bet.id })) };
@@ -215,7 +282,7 @@ export function createPlacementWriter(
       ),
       clientsWithRules(clients.map((c) => c.id)),
     ]);
-    const risk = new Map<number, { selections: Map<number, SelectionContext>; stakeFactor: number }>();
+    const risk = new Map<number, ClientSelections>();
     for (const [brand, raw] of priced) {
       for (const s of raw.values()) learnMarket(s.selectionId, s.marketId);
       const own = clients.filter((c) => c.appId === brand);
@@ -227,16 +294,27 @@ export function createPlacementWriter(
     const now = clock.now();
     const candidates = batch.flatMap((p, at): Candidate[] => {
       const client = risk.get(p.user.id);
-      if (!client || ruled.has(p.user.id)) return [];
+      // Placed alone: a slip with a bet builder (its legs' builder record is not among the batch's columns), and a
+      // reward's bet (its reward is locked and taken in its own transaction).
+      if (
+        !client ||
+        ruled.has(p.user.id) ||
+        p.request.bets.some((b) => b.builder) ||
+        p.request.bonusId !== undefined
+      )
+        return [];
+      const policy = client.policy ?? NO_CLIENT_POLICY;
       const result = checkSlip(
         p.request,
         client.selections,
-        policyOf(p.user),
+        policyOf(p.user, policy),
         client.stakeFactor,
         capOf(p.user.appId, p.user.currencyIso),
       );
       if (result.general.length > 0 || Object.keys(result.perBet).length > 0) return [];
-      return [{ at, ...betRecord(p, result, client.selections, now) }];
+      // A referred bet is placed alone (rare: big stakes), so the batch's statement never writes a referral.
+      if (referralOf(p.user, result, policy)) return [];
+      return [{ at, ...betRecord(p, result, client.selections, now, policy, null) }];
     });
     const placed = candidates.length ? await writeBatch(candidates) : [];
     const out: (Placed | null)[] = batch.map(() => null);

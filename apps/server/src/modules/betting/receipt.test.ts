@@ -41,6 +41,7 @@ const bet = (over: Partial<BetView> = {}): BetView => ({
   calculated_earnings: 4321,
   cashed_out: 0,
   reject_reason: null,
+  referral: null,
   items: [leg(1.125), leg(2.5), leg(3.333)],
   ...over,
 });

@@ -1,9 +1,20 @@
-import { cents, isDecidedLoss, isLegResult, resultOf, type Cents, type LegResult } from '@sb/betting';
+import {
+  cents,
+  isDecidedLoss,
+  isLegResult,
+  oddsOf,
+  resultOf,
+  type Cents,
+  type LegResult,
+  type Odds,
+} from '@sb/betting';
 import type { Db, DbOrTx } from '../../db/database';
 import type { Clock } from '../../lib/clock';
 import type { BettingView } from '../sports/index';
-import type { WalletService } from '../wallet/index';
+import type { ClientTransfer, WalletService } from '../wallet/index';
+import type { BonusStakes } from './bonus-stakes';
 import { payoutOf, shapeOf } from './bet-view';
+import { freeBetWinnings, isFreeBet, isInsured, type BetRewards } from './rewards';
 import {
   createBettingRepository,
   type BetRow,
@@ -19,6 +30,8 @@ export interface BetMoneyChange {
   appId: number;
   userId: number;
   currency: string;
+  /** The bet's total stake. */
+  stake: number;
   statusBefore: string;
   statusAfter: string;
   paidBefore: number;
@@ -84,8 +97,14 @@ export function createSettlementService(deps: {
   db: Db;
   clock: Clock;
   wallet: Pick<WalletService, 'credit' | 'debit' | 'clawback'>;
-  sports: Pick<BettingView, 'selections'>;
+  sports: Pick<BettingView, 'selections'> & Partial<Pick<BettingView, 'builderVoidOdd'>>;
+  /** Whether a brand settles a bet builder with a void leg at the price of the rest (else: the builder voids). */
+  builderVoidReprice?: (appId: number) => boolean;
   log?: (msg: string, err?: unknown) => void;
+  /** The promotions engine: what a free bet's settlement, correction or void does to its reward. */
+  rewards?: BetRewards;
+  /** Bonus money: a bet with a bonus stake has its payouts split; every settled bet may count to wagering. */
+  bonusStakes?: BonusStakes;
   /** The bets' repository on a connection or transaction (default: the SQL one). */
   repository?: (db: DbOrTx) => SettlementRepository;
 }) {
@@ -103,6 +122,8 @@ export function createSettlementService(deps: {
       throw new Error(`bet ${bet.id}: unknown leg result ${String(results.find((r) => !isLegResult(r)))}`);
     const known = results as (LegResult | null)[];
     if (known.some((r) => r === null)) {
+      // An insured multiple waits for every leg: whether it lost by exactly one leg is not known before.
+      if (isInsured(bet)) return null;
       const { systemK, bankers } = shapeOf(bet, legs);
       const partial = legs.map((l, i) => ({ eventId: l.eventId, result: known[i]! }));
       if (!isDecidedLoss(partial, systemK, bankers)) return null;
@@ -110,20 +131,60 @@ export function createSettlementService(deps: {
     }
     const decided = known as LegResult[];
     const payout = payoutOf(bet, legs, decided).payoutCents;
-    return {
+    const status = resultOf(
+      decided.map((result) => ({ result })),
       payout,
-      status: resultOf(
-        decided.map((result) => ({ result })),
-        payout,
-      ),
-    };
+    );
+    if (!isFreeBet(bet)) return { payout, status };
+    // A free bet: the same payout less the stake (stake not returned); every leg void gives the reward back.
+    if (status === 'refund') return { payout: cents(0), status };
+    const winnings = freeBetWinnings(payout, bet.totalStake);
+    return { payout: winnings, status: winnings > 0 ? ('win' as const) : ('loss' as const) };
+  }
+
+  /** The movement type of a bet's payout: a free bet's winnings are the operator's bonus cost. */
+  const payoutType = (bet: BetRow, status: string) =>
+    isFreeBet(bet) ? 'freebet_win' : status === 'refund' ? 'bet_refund' : 'bet_payout';
+
+  /** What settling (or reopening) a bet holding a reward does to it, in the bet's transaction. */
+  async function rewardAfter(
+    tx: DbOrTx,
+    bet: BetRow,
+    step: 'settled' | 'reopened',
+    settled?: { status: string; paid: Cents; round: number; results: (string | null)[] },
+  ) {
+    if (bet.rewardId === null) return;
+    if (!deps.rewards) throw new Error(`bet ${bet.id} holds a reward and no promotions engine is wired`);
+    if (step === 'reopened')
+      return deps.rewards.reopened(tx, bet.rewardId, { id: bet.id, round: bet.settlementRound });
+    if (settled?.status === 'refund') return deps.rewards.release(tx, bet.rewardId);
+    return deps.rewards.settled(tx, bet.rewardId, {
+      betId: bet.id,
+      round: settled?.round ?? bet.settlementRound,
+      status: settled?.status ?? 'loss',
+      paid: settled?.paid ?? cents(0),
+      totalStake: bet.totalStake,
+      lostLegs: (settled?.results ?? []).filter((r) => r === 'loss' || r === 'half_loss').length,
+    });
+  }
+
+  /** Pays a bet's payout or refund: split between cash and bonus when it has a bonus stake. */
+  const pay = (tx: DbOrTx, bet: BetRow, t: ClientTransfer) =>
+    bet.bonusStake > 0 && deps.bonusStakes ? deps.bonusStakes.pay(tx, bet, t) : deps.wallet.credit(t, tx);
+
+  /** Takes a paid amount back (`debt`: what cash cannot cover is owed), split like its payout. */
+  async function takeBack(tx: DbOrTx, bet: BetRow, t: ClientTransfer, shortfall: 'refuse' | 'debt') {
+    if (bet.bonusStake > 0 && deps.bonusStakes) return deps.bonusStakes.takeBack(tx, bet, t, shortfall);
+    if (shortfall === 'debt') return { debt: (await deps.wallet.clawback(t, tx)).debt };
+    await deps.wallet.debit(t, tx);
+    return { debt: 0 };
   }
 
   const movement = (
     bet: BetRow,
     amount: Cents,
     key: string,
-    type: 'bet_payout' | 'bet_refund',
+    type: 'bet_payout' | 'bet_refund' | 'freebet_win',
     info: string,
   ) => ({
     appId: bet.appId,
@@ -138,12 +199,7 @@ export function createSettlementService(deps: {
   /** Settles one bet if all its legs have results; in `tx` (locked) or a transaction of its own. */
   async function settleLocked(r: SettlementRepository, tx: DbOrTx, bet: BetRow): Promise<boolean> {
     if (bet.status !== 'waiting') return false;
-    const legs = await r.legsOf([bet.id]);
-    const selections = await deps.sports.selections(
-      legs.map((l) => l.selectionId),
-      tx,
-    );
-    const results = legs.map((l) => selections.get(l.selectionId)?.result ?? null);
+    const { legs, current: results } = await legResults(tx, bet, await r.legsOf([bet.id]));
     const decided = outcome(bet, legs, results);
     if (!decided) return false;
     const { payout, status } = decided;
@@ -159,18 +215,15 @@ export function createSettlementService(deps: {
     // Legs still open when a bet is settled lost early keep no result (filled in when they are decided).
     for (const [i, leg] of legs.entries()) await r.setLegResult(bet.id, leg.idx, results[i] ?? null);
     if (payout > 0) {
-      const refund = status === 'refund';
-      await deps.wallet.credit(
-        movement(
-          bet,
-          payout,
-          `bet:${bet.id}:settle:${round}`,
-          refund ? 'bet_refund' : 'bet_payout',
-          refund ? 'transaction.bet_refund' : 'transaction.bet_payout',
-        ),
-        tx,
-      );
+      const type = payoutType(bet, status);
+      await pay(tx, bet, movement(bet, payout, `bet:${bet.id}:settle:${round}`, type, `transaction.${type}`));
     }
+    await rewardAfter(tx, bet, 'settled', { status, paid: payout, round, results });
+    await deps.bonusStakes?.settled(
+      tx,
+      { ...bet, status },
+      legs.map((l) => l.oddsThousandths),
+    );
     return true;
   }
 
@@ -219,11 +272,10 @@ export function createSettlementService(deps: {
         bet,
         bet.settledPayout,
         `bet:${bet.id}:reverse:${bet.settlementRound}`,
-        bet.status === 'refund' ? 'bet_refund' : 'bet_payout',
+        payoutType(bet, bet.status),
         'transaction.bet_payout_reversal',
       );
-      if (shortfall === 'debt') debt = (await deps.wallet.clawback(transfer, tx)).debt;
-      else await deps.wallet.debit(transfer, tx);
+      debt = (await takeBack(tx, bet, transfer, shortfall)).debt;
     }
     const reopened = {
       ...bet,
@@ -238,17 +290,37 @@ export function createSettlementService(deps: {
       settledAt: null,
     });
     for (const [i, leg] of legs.entries()) await r.setLegResult(bet.id, leg.idx, current[i] ?? null);
+    await rewardAfter(tx, bet, 'reopened');
     return { reopened, debt };
   }
 
-  /** The legs of a locked bet and their selections' current results (in `tx`). */
-  async function currentResults(r: SettlementRepository, tx: DbOrTx, betId: number) {
-    const legs = await r.legsOf([betId]);
+  /**
+   * The legs of a bet and their selections' current results (in `tx`). A bet builder leg that voids (no leg
+   * lost, one void) under a brand that settles the rest (`builderVoidReprice`) is won at the exact price of
+   * its other legs from the model inputs stored at placement, never above the price it was placed at; else it
+   * is void (the stake of that leg back), the default.
+   */
+  async function legResults(tx: DbOrTx, bet: BetRow, stored: LegRow[]) {
     const selections = await deps.sports.selections(
-      legs.map((l) => l.selectionId),
+      stored.map((l) => l.selectionId),
       tx,
     );
-    return { legs, current: legs.map((l) => selections.get(l.selectionId)?.result ?? null) };
+    const legs = [...stored];
+    const current = stored.map((l) => selections.get(l.selectionId)?.result ?? null);
+    if (!deps.builderVoidReprice?.(bet.appId) || !deps.sports.builderVoidOdd) return { legs, current };
+    for (const [i, leg] of stored.entries()) {
+      if (!leg.builder || current[i] !== 'void') continue;
+      const odd = await deps.sports.builderVoidOdd(leg.builder, tx);
+      if (odd === null || odd <= 1) continue;
+      legs[i] = { ...leg, oddsThousandths: Math.min(oddsOf(odd), leg.oddsThousandths) as Odds };
+      current[i] = 'win';
+    }
+    return { legs, current };
+  }
+
+  /** The legs of a locked bet and their current results (in `tx`). */
+  async function currentResults(r: SettlementRepository, tx: DbOrTx, bet: BetRow) {
+    return legResults(tx, bet, await r.legsOf([bet.id]));
   }
 
   /**
@@ -261,7 +333,7 @@ export function createSettlementService(deps: {
       const r = repositoryOf(tx);
       const bet = await r.lock(betId);
       if (!bet || !SETTLED.includes(bet.status)) return false;
-      const { legs, current } = await currentResults(r, tx, betId);
+      const { legs, current } = await currentResults(r, tx, bet);
       if (legs.every((l, i) => current[i] === l.result)) return false;
       if (await fillInLocked(r, bet, legs, current)) return false;
       const { reopened } = await reopenLocked(r, tx, bet, legs, current, 'refuse');
@@ -291,7 +363,7 @@ export function createSettlementService(deps: {
       let debt = 0;
       let reversed = 0;
       if (SETTLED.includes(bet.status)) {
-        const { legs, current } = await currentResults(r, tx, bet.id);
+        const { legs, current } = await currentResults(r, tx, bet);
         if (legs.every((l, i) => current[i] === l.result)) continue;
         if (await fillInLocked(r, bet, legs, current)) continue;
         ({ reopened: open, debt } = await reopenLocked(r, tx, bet, legs, current, 'debt'));
@@ -305,6 +377,7 @@ export function createSettlementService(deps: {
         appId: bet.appId,
         userId: bet.userId,
         currency: bet.currency,
+        stake: bet.totalStake,
         statusBefore: bet.status,
         statusAfter: after.status,
         paidBefore: bet.paid,
@@ -342,7 +415,8 @@ export function createSettlementService(deps: {
       };
     if (!VOIDABLE.includes(bet.status)) return { refused: bet.status };
     const reversed = SETTLED.includes(bet.status) ? bet.settledPayout : cents(0);
-    const refunded = cents(bet.stakePerBet * bet.combinations);
+    // A free bet's stake was never cash: its void gives the reward back (if unexpired), no money.
+    const refunded = isFreeBet(bet) ? cents(0) : cents(bet.stakePerBet * bet.combinations);
     const moved = await r.transition(bet.id, [bet.status], {
       status: 'cancelled',
       paid: cents(bet.paid - reversed + refunded),
@@ -353,21 +427,29 @@ export function createSettlementService(deps: {
     let debt = 0;
     if (reversed > 0)
       debt = (
-        await deps.wallet.clawback(
+        await takeBack(
+          tx,
+          bet,
           movement(
             bet,
             reversed,
             `bet:${bet.id}:reverse:${bet.settlementRound}`,
-            bet.status === 'refund' ? 'bet_refund' : 'bet_payout',
+            payoutType(bet, bet.status),
             'transaction.bet_payout_reversal',
           ),
-          tx,
+          'debt',
         )
       ).debt;
+    if (bet.rewardId !== null) {
+      // Settled and used: reopened first (held again), then given back like an open one's.
+      if (SETTLED.includes(bet.status)) await rewardAfter(tx, bet, 'reopened');
+      await deps.rewards?.release(tx, bet.rewardId);
+    }
     if (refunded > 0)
-      await deps.wallet.credit(
-        movement(bet, refunded, `bet:${bet.id}:void`, 'bet_refund', 'transaction.bet_refund'),
+      await pay(
         tx,
+        bet,
+        movement(bet, refunded, `bet:${bet.id}:void`, 'bet_refund', 'transaction.bet_refund'),
       );
     return {
       ...base,

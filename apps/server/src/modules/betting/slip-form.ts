@@ -1,5 +1,5 @@
 import { SLIP_LIMITS } from '@sb/betting';
-import { slipRequestSchema, type SlipRequest } from '@sb/contract';
+import { slipInputSchema, type SlipInput } from '@sb/contract';
 import type { FormFields } from '../../plugins/body-parsers';
 import { badRequest } from '../../plugins/errors';
 
@@ -8,11 +8,12 @@ const MAX_INDEX = SLIP_LIMITS.selections - 1;
 /**
  * The slip of checkBets and betPlace, bracket-encoded as the original PHP back end read it
  * (`type=3&amount=1000&systems[]=2&bets[0][eventId]=…&bets[0][oddId]=…&bets[0][odd]=2.15&bets[0][banker]=0`),
- * or the same as JSON. Numbers and flags arrive as text in a form; unknown fields are refused with 400.
+ * or the same as JSON. A bet builder entry names its selections instead of one (`bets[0][builder]=11,12,13`,
+ * `bets[0][odd]` the quoted builder price); it is given its builder's selection id before it is checked. Numbers and flags arrive as text in a form; unknown fields are refused with 400.
  */
-export function parseSlip(body: unknown): SlipRequest {
+export function parseSlip(body: unknown): SlipInput {
   const raw = isForm(body) ? decodeForm(body) : body;
-  const parsed = slipRequestSchema.safeParse(raw);
+  const parsed = slipInputSchema.safeParse(raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const field = issue ? fieldName(issue.path) : 'body';
@@ -49,7 +50,14 @@ const one = (field: string, value: string | string[]) => {
   return value;
 };
 
+/** A builder's selections: comma-separated ids (digits only). */
+const idList = (field: string, text: string) => {
+  if (!/^\d{1,16}(,\d{1,16}){0,15}$/.test(text)) throw badRequest(field, `${field}: comma-separated ids`);
+  return text.split(',').map(Number);
+};
+
 const ITEM_FIELDS: Record<string, (field: string, text: string) => unknown> = {
+  builder: idList,
   eventId: number,
   oddId: number,
   odd: number,
@@ -78,7 +86,7 @@ function decodeForm(fields: FormFields): Record<string, unknown> {
       out.systems = ([] as string[]).concat(value).map((v) => number('systems', v));
       continue;
     }
-    if (name === 'type' || name === 'amount' || name === 'confirmationType') {
+    if (name === 'type' || name === 'amount' || name === 'confirmationType' || name === 'bonusId') {
       out[name] = number(name, one(name, value));
       continue;
     }

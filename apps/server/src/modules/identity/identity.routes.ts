@@ -68,7 +68,12 @@ export function identityRoutes(
     const app = await sources.appOf(request);
     const common = { app, clientId: input.client_id, clientSecret: input.client_secret, ip: request.ip };
     if (input.grant_type === 'password') {
-      return tokens.passwordGrant({ ...common, username: input.username, password: input.password });
+      return tokens.passwordGrant({
+        ...common,
+        username: input.username,
+        password: input.password,
+        userAgent: request.headers['user-agent'],
+      });
     }
     return tokens.refreshGrant({ ...common, refreshToken: input.refresh_token });
   }

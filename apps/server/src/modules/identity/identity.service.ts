@@ -1,6 +1,7 @@
 import type { OddsFormat, Role, UserPreferences } from '@sb/contract';
 import type { DbOrTx } from '../../db/database';
 import type { Clock } from '../../lib/clock';
+import { isUniqueViolation } from '../../lib/db-errors';
 import { HttpError, badRequest } from '../../plugins/errors';
 import { createIdentityRepository, type IdentityRepository, type UserRow } from './identity.repository';
 
@@ -88,10 +89,7 @@ export function createIdentityService(deps: {
     try {
       return await repo.insertUser(row);
     } catch (error) {
-      const code =
-        (error as { code?: string; cause?: { code?: string } }).cause?.code ??
-        (error as { code?: string }).code;
-      if (code === '23505') throw badRequest('username', 'username is taken in this app');
+      if (isUniqueViolation(error)) throw badRequest('username', 'username is taken in this app');
       throw error;
     }
   }

@@ -62,6 +62,9 @@ export const authSessions = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     revokeReason: text('revoke_reason'),
+    /** Issue 35: where the login came from (the address behind TRUST_PROXY, the browser's user agent, ≤ 300). */
+    ip: text('ip'),
+    userAgent: text('user_agent'),
   },
   (t) => [index('auth_sessions_user_idx').on(t.userId)],
 );

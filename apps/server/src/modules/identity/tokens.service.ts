@@ -119,6 +119,8 @@ export function createTokensService(deps: {
       username: string;
       password: string;
       ip: string;
+      /** The browser's user agent (issue 35: the desk's login history), cut to 300 characters. */
+      userAgent?: string | undefined;
     }) {
       checkClient(input.app, input.clientId, input.clientSecret);
       const key = usernameKey(input.username);
@@ -141,6 +143,8 @@ export function createTokensService(deps: {
         userId: user.id,
         createdAt: new Date(now),
         expiresAt: new Date(now + SESSION_MAX_MS),
+        ip: input.ip,
+        userAgent: input.userAgent?.slice(0, 300) ?? null,
       });
       return issue(sessionId);
     },

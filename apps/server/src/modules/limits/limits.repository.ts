@@ -17,7 +17,7 @@ const withRulesQuery = preparedQuery('limits_clients_with_rules', (db) =>
         .select({ userId: gamblingSettings.userId })
         .from(gamblingSettings)
         .where(
-          sql`${gamblingSettings.userId} = any(${sql.placeholder('ids')}::int[]) and ${gamblingSettings.exclusionKind} is not null and ${gamblingSettings.excludedUntil} > ${sql.placeholder('now')}::timestamptz`,
+          sql`${gamblingSettings.userId} = any(${sql.placeholder('ids')}::int[]) and ((${gamblingSettings.exclusionKind} is not null and ${gamblingSettings.excludedUntil} > ${sql.placeholder('now')}::timestamptz) or ${gamblingSettings.blockedAt} is not null)`,
         ),
     ),
 );
@@ -49,7 +49,28 @@ export function createLimitsRepository(db: DbOrTx) {
       return (await db.select().from(gamblingSettings).where(eq(gamblingSettings.userId, userId)))[0] ?? null;
     },
 
-    async saveSettings(row: SettingsRow): Promise<void> {
+    /** The client's settings row locked for an operator's change (block / unblock), or null. */
+    async lockSettings(userId: number): Promise<SettingsRow | null> {
+      return (
+        (
+          await db.select().from(gamblingSettings).where(eq(gamblingSettings.userId, userId)).for('update')
+        )[0] ?? null
+      );
+    },
+
+    /** Issue 35: sets (a time and reason) or clears (nulls) an operator's block; the rest of the row kept. */
+    async saveBlock(userId: number, at: Date | null, reason: string | null, now: Date): Promise<void> {
+      await db
+        .insert(gamblingSettings)
+        .values({ userId, blockedAt: at, blockedReason: reason, updatedAt: now })
+        .onConflictDoUpdate({
+          target: gamblingSettings.userId,
+          set: { blockedAt: at, blockedReason: reason, updatedAt: now },
+        });
+    },
+
+    /** The client's own settings; an operator's block (`saveBlock`) is never written here. */
+    async saveSettings(row: Omit<SettingsRow, 'blockedAt' | 'blockedReason'>): Promise<void> {
       const { userId: _u, ...rest } = row;
       await db
         .insert(gamblingSettings)

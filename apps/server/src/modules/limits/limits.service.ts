@@ -22,6 +22,20 @@ export interface LimitsDeps {
 
 const HOUR_MS = 3600_000;
 
+/** An operator's block of a client (issue 35). */
+export interface ClientBlock {
+  at: string;
+  reason: string;
+}
+
+/** A blocked client's stake: bets, casino and crash answer it; the client still logs in, withdraws, sees history. */
+export const accountBlocked = () =>
+  new HttpError(
+    403,
+    'account_blocked',
+    'your account is blocked: you cannot bet or play; you can still log in, withdraw and see your history',
+  );
+
 export function createLimitsService(deps: LimitsDeps) {
   const { repo, clock } = deps;
 
@@ -136,6 +150,29 @@ export function createLimitsService(deps: LimitsDeps) {
       return { items, realityCheckMinutes, exclusion };
     },
 
+    /** Issue 35: the operator's block of the client (when, why), or null. */
+    async blockOf(userId: number, tx?: DbOrTx): Promise<ClientBlock | null> {
+      const s = await (tx ? createLimitsRepository(tx) : repo).settingsOf(userId);
+      return s?.blockedAt ? { at: s.blockedAt.toISOString(), reason: s.blockedReason ?? '' } : null;
+    },
+
+    /**
+     * Issue 35: an operator blocks (`reason`) or unblocks (null) the client, in the operator's transaction (the
+     * row locked: two operators at once are serialised). Answers the block before and after.
+     */
+    async setBlock(userId: number, reason: string | null, tx: DbOrTx) {
+      const r = createLimitsRepository(tx);
+      const row = await r.lockSettings(userId);
+      const before = row?.blockedAt
+        ? { at: row.blockedAt.toISOString(), reason: row.blockedReason ?? '' }
+        : null;
+      const now = new Date(clock.now());
+      const at = reason === null ? null : before ? new Date(before.at) : now;
+      await r.saveBlock(userId, at, reason, now);
+      const after = at && reason !== null ? { at: at.toISOString(), reason } : null;
+      return { before, after };
+    },
+
     /**
      * Of these clients, those `assertCanStake` might refuse (a limit of any kind, or an exclusion running now), in
      * one statement: a batch of placements sends their stakes through `assertCanStake` one by one, and takes the
@@ -151,6 +188,7 @@ export function createLimitsService(deps: LimitsDeps) {
      */
     async assertCanStake(userId: number, amount: number, tx?: DbOrTx): Promise<void> {
       const r = tx ? createLimitsRepository(tx) : repo;
+      if ((await r.settingsOf(userId))?.blockedAt) throw accountBlocked();
       const exclusion = await exclusionOf(userId, r);
       if (exclusion)
         throw new HttpError(

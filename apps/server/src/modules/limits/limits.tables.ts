@@ -24,5 +24,11 @@ export const gamblingSettings = pgTable('gambling_settings', {
   realityCheckMinutes: integer('reality_check_minutes'),
   exclusionKind: text('exclusion_kind').$type<'timeout' | 'self_exclusion'>(),
   excludedUntil: timestamp('excluded_until', { withTimezone: true }),
+  /**
+   * Issue 35: blocked by an operator (with their reason): the client logs in, withdraws and sees their history,
+   * but every stake (bets, casino, crash) is refused with `account_blocked` until an operator unblocks them.
+   */
+  blockedAt: timestamp('blocked_at', { withTimezone: true }),
+  blockedReason: text('blocked_reason'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
 });

@@ -17,6 +17,8 @@ export interface OpsAccess {
   permission: Permission | 'none';
   scope: 'catalogue' | 'shared' | 'brand' | 'self';
   enrol?: boolean;
+  /** What an all-brands-only route acts on, in its refusal (default: the shared catalogue). */
+  allBrandsBecause?: string;
 }
 
 const read = (scope: OpsAccess['scope'] = 'brand'): OpsAccess => ({ permission: 'read', scope });
@@ -39,9 +41,23 @@ export const OPS_ACCESS: Readonly<Record<string, OpsAccess>> = {
   'GET /ops/v1/audit': read(),
   'GET /ops/v1/bets': read(),
   'GET /ops/v1/bets/:id': read(),
+  // The ticker's pick-lists: the operator's brands (one for a brand's operator), the sports, a client's name.
+  'GET /ops/v1/pick-lists': read(),
   'GET /ops/v1/liability': read(),
+  // The open book's roll-ups: the operator's brand's bets (every brand's for an all-brands operator).
+  'GET /ops/v1/liability/book': read(),
   'GET /ops/v1/clients': read(),
   'GET /ops/v1/clients/:id': read(),
+  // Issue 35 §2: a client is their brand's. Blocking: trader, admin; notes: every role that looks after clients;
+  // manual adjustments and their second operator's approval: finance, admin.
+  'POST /ops/v1/clients/:id/block': { permission: 'clients', scope: 'brand' },
+  'POST /ops/v1/clients/:id/unblock': { permission: 'clients', scope: 'brand' },
+  'POST /ops/v1/clients/:id/notes': { permission: 'note', scope: 'brand' },
+  'POST /ops/v1/clients/:id/adjustments': { permission: 'adjust', scope: 'brand' },
+  'POST /ops/v1/clients/:id/adjustments/:adjustmentId/approve': { permission: 'adjust', scope: 'brand' },
+  'POST /ops/v1/clients/:id/adjustments/:adjustmentId/reject': { permission: 'adjust', scope: 'brand' },
+  // The approvals queue: who decides adjustments (finance, admin) sees their brand's.
+  'GET /ops/v1/adjustments': { permission: 'adjust', scope: 'brand' },
   'PUT /ops/v1/clients/:id/risk': trade('brand'),
   'GET /ops/v1/limits': read(),
   // Brand limits are the brand's; every-brand levels (platform, market) are refused by the service (403).
@@ -59,6 +75,8 @@ export const OPS_ACCESS: Readonly<Record<string, OpsAccess>> = {
   'POST /ops/v1/virtual/commands': trade('catalogue'),
   'POST /ops/v1/markets/:id/suspend': trade('catalogue'),
   'POST /ops/v1/markets/:id/resume': trade('catalogue'),
+  'POST /ops/v1/selections/:id/suspend': trade('catalogue'),
+  'POST /ops/v1/selections/:id/resume': trade('catalogue'),
   'POST /ops/v1/events/:id/suspend': trade('catalogue'),
   'POST /ops/v1/events/:id/resume': trade('catalogue'),
   'POST /ops/v1/selections/:id/override': trade('catalogue'),
@@ -73,9 +91,25 @@ export const OPS_ACCESS: Readonly<Record<string, OpsAccess>> = {
   // A bet is its brand's: a brand's trader voids its own brand's bets.
   'GET /ops/v1/bets/:id/detail': read(),
   'POST /ops/v1/bets/:id/void': trade('brand'),
+  // A referred bet is its brand's: a brand's trader decides its own brand's referrals (issue 34 item 3).
+  'GET /ops/v1/referrals': read(),
+  'POST /ops/v1/referrals/:id/accept': trade('brand'),
+  'POST /ops/v1/referrals/:id/reject': trade('brand'),
+  'POST /ops/v1/referrals/:id/offer': trade('brand'),
   // Results are the shared catalogue's: the preview too (it is the same action, rolled back).
   'POST /ops/v1/events/:id/result/preview': trade('catalogue'),
   'POST /ops/v1/events/:id/result/confirm': trade('catalogue'),
+  // Promotions (issue 36): a campaign is its brand's; traders run them, support reads them.
+  'GET /ops/v1/promotions': read(),
+  'POST /ops/v1/promotions': trade('brand'),
+  'GET /ops/v1/promotions/:id': read(),
+  'PUT /ops/v1/promotions/:id/status': trade('brand'),
+  'POST /ops/v1/promotions/:id/grants': trade('brand'),
+  // Brands (issue 35 §1): admin and content. A brand's operator reads and changes its own brand; a new brand is
+  // every brand's business (an all-brands operator, as the shared catalogue).
+  'GET /ops/v1/brands': { permission: 'brands', scope: 'brand' },
+  'POST /ops/v1/brands': { permission: 'brands', scope: 'catalogue', allBrandsBecause: 'a new brand' },
+  'PATCH /ops/v1/brands/:id': { permission: 'brands', scope: 'brand' },
 };
 
 /** The declaration of a route (HEAD answers as its GET), or undefined. */
@@ -103,7 +137,7 @@ export function checkAccess(access: OpsAccess, ctx: OperatorContext): void {
     throw new HttpError(
       403,
       'forbidden',
-      'the catalogue is shared by every brand: an all-brands operator is needed',
+      `${access.allBrandsBecause ?? 'the catalogue is shared by every brand'}: an all-brands operator is needed`,
     );
 }
 

@@ -10,21 +10,6 @@ type Row = Record<string, unknown>;
  */
 export function createClientDeskRepository(db: Db) {
   return {
-    /** Clients whose lower-cased username matches the LIKE pattern `like`, newest first, with their debt. */
-    async search(like: string, brandId: number | null, limit: number): Promise<Row[]> {
-      return rowsOf<Row>(
-        await db.execute(sql`
-          select u.id, u.app_id, a.name as brand, u.username, u.currency_iso, u.created_at,
-                 (select coalesce(-sum(e.amount), 0)::bigint from ledger_entries e
-                    join ledger_accounts k on k.id = e.account_id
-                    where k.owner_id = u.id and k.kind = 'client_debt') as debt
-          from users u left join apps a on a.id = u.app_id
-          where u.role = 'ROLE_CLIENT' and lower(u.username) like ${like}
-            ${brandId === null ? sql`` : sql`and u.app_id = ${brandId}`}
-          order by u.id desc limit ${limit}`),
-      );
-    },
-
     async profile(userId: number): Promise<Row | undefined> {
       return rowsOf<Row>(
         await db.execute(sql`

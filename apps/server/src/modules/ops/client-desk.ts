@@ -2,7 +2,7 @@ import type { Db } from '../../db/database';
 import { createClientDeskRepository } from './client-desk.repository';
 import type { DeskRepository } from './desk.repository';
 import type { Risk } from './risk';
-import { tickerBets } from './ticker';
+import { tickerBets, type MarketNamer } from './ticker';
 
 const iso = (v: unknown) => (v instanceof Date ? v : new Date(String(v))).toISOString();
 
@@ -14,26 +14,16 @@ const SETTLED = ['win', 'loss', 'refund', 'cashout'];
  * modules' tables (the desk's reporting exception, desk.repository.ts): profile, balances, open and settled
  * bets, transactions, responsible-gambling state, GGR, and the client's risk settings and effective limits.
  */
-export function createClientDesk(deps: { db: Db; desk: DeskRepository; risk: Risk }) {
+export function createClientDesk(deps: {
+  db: Db;
+  desk: DeskRepository;
+  risk: Risk;
+  marketName: MarketNamer;
+}) {
   const repo = createClientDeskRepository(deps.db);
   return {
     /** The client's brand, or null for an unknown client (a brand-scoped operator's 404). */
     clientBrand: (id: number) => deps.desk.clientBrand(id),
-
-    /** Clients whose username starts with `q` (case-insensitive), newest first. */
-    async search(q: string, brandId: number | null, limit: number) {
-      const like = `${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      const rows = await repo.search(like, brandId, limit);
-      return rows.map((r) => ({
-        id: Number(r.id),
-        brand: { id: Number(r.app_id), name: String(r.brand ?? '') },
-        username: String(r.username),
-        currency: String(r.currency_iso),
-        createdAt: iso(r.created_at),
-        /** What the client owes the house (minor units, ≥ 0): a resettlement's shortfall not yet repaid. */
-        debt: Number(r.debt ?? 0),
-      }));
-    },
 
     async page(userId: number) {
       const profile = await repo.profile(userId);
@@ -60,8 +50,12 @@ export function createClientDesk(deps: { db: Db; desk: DeskRepository; risk: Ris
       const settings = await repo.gamblingSettings(userId);
       const appId = Number(profile.app_id);
       const [open, settled] = await Promise.all([
-        tickerBets(deps.desk, { limit: 50, clientId: userId, statuses: ['waiting', 'pending'] }),
-        tickerBets(deps.desk, {
+        tickerBets(deps.desk, deps.marketName, {
+          limit: 50,
+          clientId: userId,
+          statuses: ['waiting', 'pending'],
+        }),
+        tickerBets(deps.desk, deps.marketName, {
           limit: 50,
           clientId: userId,
           statuses: [...SETTLED, 'rejected', 'cancelled'],

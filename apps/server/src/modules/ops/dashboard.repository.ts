@@ -15,25 +15,48 @@ const sportOfBet = sql`(select case when count(distinct e.sport_id) = 1 then min
 
 export function createDashboardRepository(db: Db) {
   return {
-    /** Turnover per placement day, and settled stakes, paid and GGR per settlement day, by brand and sport. */
+    /**
+     * Turnover per placement day, and settled stakes, paid, GGR, bonus cost and NGR per settlement day, by brand and
+     * sport. A free bet (issue 36) staked no cash: it adds nothing to turnover or GGR, and what it paid (its
+     * winnings, the ledger's `freebet_win`) is bonus cost; an insured multiple counts as any bet, and its refund
+     * (`acca_insurance`) is bonus cost. Bonus money is not the house's cash: a bet's bonus stake and the bonus
+     * share of its payout (`bonus_win`) count in neither turnover nor GGR, and what a bonus released to cash
+     * (`bonus_release`) is bonus cost on the day of its release (sport 0: a release belongs to no one sport).
+     * NGR = GGR − bonus cost.
+     */
     async book(from: Date, brandId: number | null): Promise<OpsBookDay[]> {
       const brand = brandId === null ? sql`` : sql` and b.app_id = ${brandId}`;
+      const releaseBrand = brandId === null ? sql`` : sql` and r.app_id = ${brandId}`;
       const rows = await db.execute(sql`
         with placed as (
           select to_char(b.created_at at time zone 'UTC', 'YYYY-MM-DD') as day, b.app_id, b.currency,
-                 ${sportOfBet} as sport_id, b.total_stake as turnover, 1 as bets,
-                 0::bigint as settled_stakes, 0::bigint as paid
+                 ${sportOfBet} as sport_id,
+                 case when b.reward_kind = 'free_bet' then 0 else b.total_stake - b.bonus_stake end as turnover,
+                 1 as bets,
+                 0::bigint as settled_stakes, 0::bigint as paid, 0::bigint as bonus_cost
           from bets b
           where b.created_at >= ${from} and b.status not in ('pending', 'rejected', 'cancelled')${brand}
           union all
           select to_char(b.settled_at at time zone 'UTC', 'YYYY-MM-DD'), b.app_id, b.currency, ${sportOfBet},
-                 0, 0, b.total_stake, b.paid
+                 0, 0, case when b.reward_kind = 'free_bet' then 0 else b.total_stake - b.bonus_stake end,
+                 case when b.reward_kind = 'free_bet' then 0
+                      when b.bonus_stake > 0 then b.paid - (b.paid * b.bonus_stake / b.total_stake)
+                      else b.paid end,
+                 case when b.reward_kind = 'free_bet' then b.paid
+                      when b.reward_kind in ('acca_insurance', 'profit_boost')
+                        then coalesce((select r.paid from promotion_rewards r where r.id = b.reward_id), 0)
+                      else 0 end
           from bets b
           where b.settled_at >= ${from} and b.status in ('win', 'loss', 'refund', 'cashout')${brand}
+          union all
+          select to_char(r.used_at at time zone 'UTC', 'YYYY-MM-DD'), r.app_id, r.currency, 0, 0, 0, 0, 0, r.paid
+          from promotion_rewards r
+          where r.kind = 'bonus' and r.status = 'used' and r.used_at >= ${from}${releaseBrand}
         )
         select p.day, p.app_id, a.name as brand, p.currency, p.sport_id,
                sum(p.turnover)::bigint as turnover, sum(p.bets)::int as bets,
-               sum(p.settled_stakes)::bigint as settled_stakes, sum(p.paid)::bigint as paid
+               sum(p.settled_stakes)::bigint as settled_stakes, sum(p.paid)::bigint as paid,
+               sum(p.bonus_cost)::bigint as bonus_cost
         from placed p left join apps a on a.id = p.app_id
         group by p.day, p.app_id, a.name, p.currency, p.sport_id
         order by p.day, p.app_id, p.sport_id`);
@@ -48,6 +71,8 @@ export function createDashboardRepository(db: Db) {
         settledStakes: num(r.settled_stakes),
         paid: num(r.paid),
         ggr: num(r.settled_stakes) - num(r.paid),
+        bonusCost: num(r.bonus_cost),
+        ngr: num(r.settled_stakes) - num(r.paid) - num(r.bonus_cost),
       }));
     },
 

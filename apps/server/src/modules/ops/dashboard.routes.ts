@@ -1,7 +1,8 @@
+import { opsDashboardResponseSchema } from '@sb/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { opsIdParam } from './ops.schemas';
+import { opsIdParam, opsAnswers } from './ops.schemas';
 import { HttpError } from '../../plugins/errors';
 import type { DashboardService } from './dashboard.service';
 
@@ -17,6 +18,7 @@ export function dashboardRoutes(dashboard: DashboardService): FastifyPluginAsync
       {
         schema: {
           tags: ['ops'],
+          response: opsAnswers(opsDashboardResponseSchema),
           summary:
             'Dashboard: turnover, GGR, hold % per day/sport/brand, bets per minute, live events, casino RTP',
           querystring: z.object({

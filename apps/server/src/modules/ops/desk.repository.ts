@@ -43,6 +43,34 @@ export interface LegRowOut {
   home: string | null;
   away: string | null;
   marketId: number | null;
+  /** The leg's event: start, status and score (null before kick-off or when the event is gone). */
+  startAt: Date | null;
+  eventStatus: string | null;
+  score: { home: number; away: number } | null;
+  /** A bet builder leg's own legs (issue 37), each with its selection's result so far; null for other legs. */
+  builder: BuilderLegOut[] | null;
+}
+
+/** One leg of a bet builder as stored at placement, with its selection's result now (null: open). */
+export interface BuilderLegOut {
+  selectionId: number;
+  marketType: number;
+  special: string;
+  outcome: string;
+  name: string;
+  result: string | null;
+}
+
+/** An event as the liability book lists it. */
+export interface EventInfoRow {
+  id: number;
+  sport: { id: number; name: { en: string; tr: string } };
+  competition: { id: number; name: { en: string; tr: string } };
+  startAt: Date;
+  isLive: boolean;
+  status: string;
+  home: string;
+  away: string;
 }
 
 export interface TickerFilter {
@@ -57,6 +85,10 @@ export interface TickerFilter {
   afterId?: number | undefined;
   beforeId?: number | undefined;
   statuses?: string[] | undefined;
+  /** Only these bets (the referral queue, its live changes). */
+  ids?: number[] | undefined;
+  /** Only bets waiting for the desk's decision or their client's answer to an offer (the referral queue). */
+  referred?: boolean | undefined;
 }
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
@@ -83,7 +115,19 @@ function betOf(r: Record<string, unknown>): BetRowOut {
 }
 
 function legOf(r: Record<string, unknown>): LegRowOut {
+  const legs = r.builder_legs as Omit<BuilderLegOut, 'result'>[] | null | undefined;
+  const results = (r.builder_results as Record<string, string | null> | null | undefined) ?? {};
   return {
+    builder: legs
+      ? legs.map((b) => ({
+          selectionId: num(b.selectionId),
+          marketType: num(b.marketType),
+          special: String(b.special),
+          outcome: String(b.outcome),
+          name: String(b.name),
+          result: results[String(b.selectionId)] ?? null,
+        }))
+      : null,
     betId: num(r.bet_id),
     idx: num(r.idx),
     selectionId: num(r.selection_id),
@@ -100,7 +144,18 @@ function legOf(r: Record<string, unknown>): LegRowOut {
     home: (r.home as string | null) ?? null,
     away: (r.away as string | null) ?? null,
     marketId: r.market_id == null ? null : num(r.market_id),
+    startAt:
+      r.start_at == null ? null : r.start_at instanceof Date ? r.start_at : new Date(String(r.start_at)),
+    eventStatus: (r.event_status as string | null) ?? null,
+    score: scoreOf(r.event_status, r.score),
   };
+}
+
+/** An event's score as `{home, away}`, null before kick-off or when the data holds none. */
+function scoreOf(status: unknown, raw: unknown): { home: number; away: number } | null {
+  if (status == null || status === 'not_started' || raw == null || typeof raw !== 'object') return null;
+  const s = raw as { home?: unknown; away?: unknown };
+  return typeof s.home === 'number' && typeof s.away === 'number' ? { home: s.home, away: s.away } : null;
 }
 
 export function createDeskRepository(db: Db) {
@@ -113,7 +168,13 @@ export function createDeskRepository(db: Db) {
     const rows = await db.execute(sql`
       select l.bet_id, l.idx, l.selection_id, l.event_id, l.market_type, l.special, l.outcome,
              l.selection_name, l.odds_thousandths, l.is_live, l.banker, l.result,
-             e.sport_id, th.name as home, ta.name as away, s.market_id
+             e.sport_id, th.name as home, ta.name as away, s.market_id,
+             e.start_at, e.status as event_status, e.data->'score' as score,
+             l.builder->'legs' as builder_legs,
+             (select jsonb_object_agg(r.id::text, r.result) from selections r
+               where l.builder is not null
+                 and r.id in (select (x->>'selectionId')::bigint from jsonb_array_elements(l.builder->'legs') x)
+             ) as builder_results
       from bet_legs l
       left join events e on e.id = l.event_id
       left join teams th on th.id = e.home_team_id
@@ -138,6 +199,16 @@ export function createDeskRepository(db: Db) {
       if (f.minStake != null) where.push(sql`b.total_stake >= ${f.minStake}`);
       if (f.afterId != null) where.push(sql`b.id > ${f.afterId}`);
       if (f.beforeId != null) where.push(sql`b.id < ${f.beforeId}`);
+      if (f.ids)
+        where.push(
+          f.ids.length
+            ? sql`b.id in (${sql.join(
+                f.ids.map((id) => sql`${id}::int`),
+                sql`, `,
+              )})`
+            : sql`false`,
+        );
+      if (f.referred) where.push(sql`b.status = 'pending' and b.referral in ('open', 'offered')`);
       if (f.statuses?.length)
         where.push(
           sql`b.status in (${sql.join(
@@ -218,6 +289,23 @@ export function createDeskRepository(db: Db) {
       return rowsOf(rows).length > 0;
     },
 
+    /** The brands an operator may pick (its own, or every brand), by name. */
+    async brands(brandId: number | null): Promise<{ id: number; name: string }[]> {
+      const rows = await db.execute(sql`
+        select id, name from apps ${brandId === null ? sql`` : sql`where id = ${brandId}`} order by name, id`);
+      return rowsOf<{ id: unknown; name: unknown }>(rows).map((r) => ({
+        id: num(r.id),
+        name: String(r.name),
+      }));
+    },
+
+    /** A client's name and brand (the ticker's client filter shows the name), null when there is none. */
+    async clientName(id: number): Promise<{ id: number; username: string; brandId: number } | null> {
+      const rows = await db.execute(sql`select id, username, app_id from users where id = ${id}`);
+      const r = rowsOf<{ id: unknown; username: unknown; app_id: unknown }>(rows)[0];
+      return r ? { id: num(r.id), username: String(r.username), brandId: num(r.app_id) } : null;
+    },
+
     async clientBrand(id: number): Promise<number | null> {
       const rows = await db.execute(sql`select app_id from users where id = ${id}`);
       const r = rowsOf<{ app_id: number }>(rows)[0];
@@ -233,6 +321,46 @@ export function createDeskRepository(db: Db) {
         eventId: num(r.event_id),
         lastBetId: num(r.last_id),
       }));
+    },
+
+    /** Events by id with their sport and competition by name, start and state (the liability book's rows). */
+    async eventsInfo(ids: number[]): Promise<Map<number, EventInfoRow>> {
+      if (ids.length === 0) return new Map();
+      const list = sql.join(
+        ids.map((id) => sql`${id}::int`),
+        sql`, `,
+      );
+      const rows = await db.execute(sql`
+        select e.id, e.sport_id, s.name_en as sport_en, s.name_tr as sport_tr, e.competition_id,
+               c.name_en as competition_en, c.name_tr as competition_tr, e.start_at, e.is_live, e.status,
+               th.name as home, ta.name as away
+        from events e
+        left join sports s on s.id = e.sport_id
+        left join competitions c on c.id = e.competition_id
+        left join teams th on th.id = e.home_team_id
+        left join teams ta on ta.id = e.away_team_id
+        where e.id in (${list})`);
+      return new Map(
+        rowsOf<Record<string, unknown>>(rows).map((r) => [
+          num(r.id),
+          {
+            id: num(r.id),
+            sport: {
+              id: num(r.sport_id),
+              name: { en: String(r.sport_en ?? ''), tr: String(r.sport_tr ?? '') },
+            },
+            competition: {
+              id: num(r.competition_id),
+              name: { en: String(r.competition_en ?? ''), tr: String(r.competition_tr ?? '') },
+            },
+            startAt: r.start_at instanceof Date ? r.start_at : new Date(String(r.start_at)),
+            isLive: Boolean(r.is_live),
+            status: String(r.status),
+            home: String(r.home ?? ''),
+            away: String(r.away ?? ''),
+          },
+        ]),
+      );
     },
 
     async maxBetId(): Promise<number> {

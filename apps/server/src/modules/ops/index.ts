@@ -1,5 +1,10 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { Database, Db } from '../../db/database';
+import { brandScope, ctxOf } from './access';
+import type { OperatorContext } from './operators';
 import type { Clock } from '../../lib/clock';
+import type { EventBus } from '../../plugins/bus';
+import { createEventWatch } from './event-watch';
 import { NO_METRICS, type DomainMetrics } from '../../observability/metrics';
 import {
   LIABILITY_LOCK_KEY,
@@ -21,6 +26,7 @@ import { createResultsRepository } from './results.repository';
 import { createAuditLog } from './audit';
 import { createClientDesk } from './client-desk';
 import { createDeskRepository } from './desk.repository';
+import { createTargetNames } from './target-names';
 import { createDeskService } from './desk.service';
 import { createOperatorsService, seedDemoOperators } from './operators';
 import { opsRoutes } from './ops.routes';
@@ -37,11 +43,31 @@ import type { BetVoidChange } from '../betting/index';
 import { createOpsResults } from './ops-results.service';
 import { opsResultsRoutes } from './ops-results.routes';
 import { createTradingControls } from './trading-controls';
+import { createReferralsRepository } from './referrals.repository';
+import { createOpsReferrals } from './referrals.service';
+import { referralsRoutes } from './referrals.routes';
+import type { Referrals } from '../betting/index';
+import type { WalletService } from '../wallet/index';
+import { createAdjustmentQueue } from './adjustment-queue';
+import { createClientOffice, type ClientBlocks } from './client-office';
+import { clientOfficeRoutes } from './client-office.routes';
 
 export type { OperatorContext, OperatorsService } from './operators';
 export { DEMO_OPERATORS, totpCode } from './operators';
 export { createRisk, type Risk } from './risk';
 export { guardOpsRoutes, OPS_ACCESS, type OpsAccess } from './access';
+export { opsErrors } from './ops.schemas';
+
+/** What another module's `/ops/v1` routes get from this module (see `plugins`). */
+export interface OpsPluginContext {
+  operatorOf: (request: FastifyRequest) => OperatorContext;
+  brandScope: (request: FastifyRequest, requested: number | undefined) => number | null;
+  record: (
+    tx: DbOrTx,
+    request: FastifyRequest,
+    entry: { action: string; target: string; brandId: number; before?: unknown; after?: unknown },
+  ) => Promise<void>;
+}
 
 /** How often the jobs' leader runs a pass of the automatic jobs, and how often a follower asks for the lock. */
 const JOBS_EVERY_MS = 1_000;
@@ -56,6 +82,8 @@ export function createOpsModule(deps: {
   /** Its dedicated connections hold the automatic jobs' leader lock. */
   database: Database;
   clock: Clock;
+  /** The internal bus: the event view's live notices (event-watch.ts) and the desk's own changes (`ops.event`). */
+  bus: EventBus;
   sports: SportsModule;
   /** The feed producer: operator commands on events, the events it steers, result summaries. */
   producer: FeedProducer;
@@ -66,8 +94,14 @@ export function createOpsModule(deps: {
   risk: Risk;
   /** Betting's settlement of the bets on an operator-resulted market, in the operator's transaction. */
   settleBetsIn: (tx: DbOrTx, selectionIds: number[]) => Promise<BetMoneyChange[]>;
+  /** Betting's referred bets: the desk's decisions in the operator's transaction, and those due (issue 34). */
+  referrals: Pick<Referrals, 'decideIn' | 'due'>;
   /** Betting's void of one bet, in the operator's transaction (the bet detail's void). */
   voidBetIn: (tx: DbOrTx, betId: number) => Promise<BetVoidChange | { refused: string } | null>;
+  /** The ledger: the desk's manual adjustments of a client's cash (issue 35 §2). */
+  wallet: Pick<WalletService, 'credit' | 'debit'>;
+  /** The limits module's operator block of a client (issue 35 §2): it refuses a blocked client's stakes. */
+  blocks: ClientBlocks;
   require2fa: boolean;
   sessionMinutes: number;
   /** OPERATOR_TOKEN: automation's bearer (an admin of every brand). */
@@ -76,6 +110,11 @@ export function createOpsModule(deps: {
   tickerPollMs?: number;
   log?: (msg: string, err?: unknown) => void;
   metrics?: Pick<DomainMetrics, 'opsAnonymousRefused'>;
+  /**
+   * Other modules' `/ops/v1` routes (promotions), registered under this module's authentication, role checks and
+   * refusal audit, given the request's operator, its brand scope and the audit log.
+   */
+  plugins?: ((ctx: OpsPluginContext) => FastifyPluginAsync)[];
 }) {
   const operators = createOperatorsService({
     db: deps.db,
@@ -86,11 +125,28 @@ export function createOpsModule(deps: {
   });
   const audit = createAuditLog({ db: deps.db, clock: deps.clock });
   const deskRepo = createDeskRepository(deps.db);
-  const desk = createDeskService(deskRepo);
-  const pump = createTickerPump({ repo: deskRepo, intervalMs: deps.tickerPollMs ?? 500, log: deps.log });
+  const marketName = (t: number, lang: 'en' | 'tr') => deps.sports.betting.marketName(t, lang);
+  const desk = createDeskService(deskRepo, marketName);
+  const referrals = createOpsReferrals({
+    db: deps.db,
+    clock: deps.clock,
+    desk: deskRepo,
+    repo: createReferralsRepository(deps.db),
+    events: (ids) => createOpsBetsRepository(deps.db).events(ids),
+    referrals: deps.referrals,
+    audit,
+    marketName,
+  });
+  const pump = createTickerPump({
+    repo: deskRepo,
+    marketName,
+    intervalMs: deps.tickerPollMs ?? 500,
+    log: deps.log,
+    changes: referrals.changes,
+  });
   const trading = createTrading({ suspension: deps.sports.operatorSuspension, audit });
   const { risk } = deps;
-  const clients = createClientDesk({ db: deps.db, desk: deskRepo, risk });
+  const clients = createClientDesk({ db: deps.db, desk: deskRepo, risk, marketName });
   const controls = createTradingControls({
     clock: deps.clock,
     prices: deps.sports.operatorPrices,
@@ -98,6 +154,7 @@ export function createOpsModule(deps: {
     audit,
     desk: deskRepo,
     risk,
+    marketName,
   });
   const resulting = deps.sports.marketResulting(deps.producer.resultModel);
   const results = createResultsDesk({
@@ -114,6 +171,7 @@ export function createOpsModule(deps: {
   async function runJobs(signal: AbortSignal): Promise<void> {
     while (!signal.aborted) {
       await controls.tick().catch((e: unknown) => deps.log?.('trading controls pass failed', e));
+      await referrals.expireDue().catch((e: unknown) => deps.log?.('referral timeout pass failed', e));
       await sleepUnlessAborted(JOBS_EVERY_MS, signal);
     }
   }
@@ -124,13 +182,30 @@ export function createOpsModule(deps: {
       .map((s) => ({ id: s.id, name: { en: s.nameEn, tr: s.nameTr } }));
   const margins = marginsRoutes({
     margins: deps.sports.margins,
-    audit,
     desk,
     sportExists: (id) => risk.sportExists(id),
     sports: sportNames,
   });
-  const marketName = (t: number, lang: 'en' | 'tr') => deps.sports.betting.marketName(t, lang);
+  const pluginContext: OpsPluginContext = {
+    operatorOf: ctxOf,
+    brandScope: (request, requested) => brandScope(ctxOf(request), requested),
+    record: (tx, request, entry) =>
+      audit.record({ actor: ctxOf(request), ...entry, outcome: 'ok', status: 200, address: request.ip }, tx),
+  };
   const extra = [
+    ...(deps.plugins ?? []).map((plugin) => plugin(pluginContext)),
+    referralsRoutes(referrals),
+    clientOfficeRoutes({
+      clients,
+      office: createClientOffice({
+        db: deps.db,
+        clock: deps.clock,
+        audit,
+        wallet: deps.wallet,
+        blocks: deps.blocks,
+      }),
+      queue: createAdjustmentQueue(deps.db),
+    }),
     resultsDeskRoutes(results, now),
     dashboardRoutes(createDashboardService(createDashboardRepository(deps.db), now, sportNames)),
     margins,
@@ -142,6 +217,7 @@ export function createOpsModule(deps: {
         ensureMarkets: (id) => deps.sports.catalogue.ensureMarketsFor([id]),
         marketName,
         isProducerStale: () => deps.sports.isProducerStale(),
+        limits: (kind, brandId) => risk.limits(kind, brandId),
       }),
     ),
     opsBetsRoutes(
@@ -173,6 +249,7 @@ export function createOpsModule(deps: {
     risk,
     controls,
     results,
+    referrals,
     routes: opsRoutes({
       operators,
       audit,
@@ -187,6 +264,10 @@ export function createOpsModule(deps: {
       extra,
       metrics: deps.metrics ?? NO_METRICS,
       now,
+      sportNames,
+      watchEvent: createEventWatch({ bus: deps.bus, bets: (listener) => pump.subscribe(listener) }),
+      changedEvent: (eventId) => deps.bus.publish('ops.event', { eventId }),
+      targetNames: createTargetNames(deps.db, marketName),
     }),
     seedDemo: () => seedDemoOperators(operators),
     /**

@@ -1,8 +1,9 @@
-import type { OpsMarketLiability } from '@sb/contract';
+import type { OpsBookEvent, OpsBookSort, OpsLiabilityBook, OpsMarketLiability } from '@sb/contract';
 import type { LegResult } from '@sb/betting';
 import { payoutOf } from '../betting/index';
-import type { BetRowOut, DeskRepository, LegRowOut } from './desk.repository';
-import { combosOf } from './ticker';
+import type { BetRowOut, DeskRepository, EventInfoRow, LegRowOut } from './desk.repository';
+import { marketNames, selectionNames } from './ops-events.service';
+import { builderLegsView, combosOf, type MarketNamer } from './ticker';
 
 interface Acc {
   marketType: number;
@@ -60,7 +61,12 @@ function groupLegs(legs: LegRowOut[]) {
 }
 
 /** An event's liability (`OpsEventLiability`: what each field means is written in @sb/contract ops.ts). */
-export async function eventLiability(repo: DeskRepository, eventId: number, brandId: number | null) {
+export async function eventLiability(
+  repo: DeskRepository,
+  marketName: MarketNamer,
+  eventId: number,
+  brandId: number | null,
+) {
   const bets = await repo.openBets(eventId, brandId);
   const legsByBet = groupLegs(await repo.legsOf(bets.map((b) => b.id)));
   const acc = accumulate(eventId, bets, legsByBet);
@@ -70,18 +76,21 @@ export async function eventLiability(repo: DeskRepository, eventId: number, bran
     const selections = [...m.selections.values()].map((s) => ({
       selectionId: s.leg.selectionId,
       name: s.leg.selectionName,
+      label: selectionNames(s.leg.outcome, s.leg.selectionName, s.leg.special),
       outcome: s.leg.outcome,
       odd: current.get(s.leg.selectionId)?.odd ?? null,
       stakes: s.stakes,
       bets: s.bets.size,
       payoutIfWins: s.payout,
       net: m.stakes - s.payout,
+      builder: builderLegsView(s.leg, marketName),
     }));
     const first = current.get(selections[0]?.selectionId ?? -1);
     return {
       marketId: m.marketId,
       marketType: m.marketType,
       special: m.special,
+      name: marketNames(marketName, m.marketType, m.special),
       suspended: first?.operatorSuspended ?? null,
       disabled: first?.disabled ?? false,
       stakes: m.stakes,
@@ -131,4 +140,179 @@ export async function matchesLiability(repo: DeskRepository, brandId: number | n
   });
   list.sort((a, b) => a.netRisk - b.netRisk || b.stakes - a.stakes);
   return list.slice(0, limit);
+}
+
+/** What the liability book's list is narrowed to: a sport, a competition, a start-time window. */
+export interface BookFilter {
+  sportId?: number | undefined;
+  competitionId?: number | undefined;
+  /** Events starting at or after it, before `to`. */
+  from?: Date | undefined;
+  to?: Date | undefined;
+  sort: OpsBookSort;
+  limit: number;
+}
+
+const EVENT_ORDER: Record<OpsBookSort, (a: OpsBookEvent, b: OpsBookEvent) => number> = {
+  worst: (a, b) => a.worstCase - b.worstCase || b.maxPayout - a.maxPayout,
+  payout: (a, b) => b.maxPayout - a.maxPayout,
+  stakes: (a, b) => b.stakes - a.stakes,
+  bets: (a, b) => b.bets - a.bets,
+  start: (a, b) => a.startAt.localeCompare(b.startAt),
+};
+
+interface Sum {
+  bets: Set<number>;
+  worstCase: number;
+}
+
+/** Stakes and payouts of a set of bets, each once. */
+function totals(ids: Iterable<number>, bets: Map<number, { stake: number; maxPayout: number }>) {
+  let count = 0;
+  let stakes = 0;
+  let maxPayout = 0;
+  for (const id of ids) {
+    const b = bets.get(id)!;
+    count += 1;
+    stakes += b.stake;
+    maxPayout += b.maxPayout;
+  }
+  return { bets: count, stakes, maxPayout };
+}
+
+/**
+ * The open book (`OpsLiabilityBook`: what each figure means is written in @sb/contract ops.ts): its events with the
+ * worst case of each (their markets' worst outcomes, as the event's own liability sums them) and the payout if every
+ * bet holding them wins, rolled up by sport, competition and client, narrowed by `filter`.
+ */
+export async function bookLiability(
+  repo: DeskRepository,
+  brandId: number | null,
+  filter: BookFilter,
+): Promise<OpsLiabilityBook> {
+  const all = await repo.openBets(null, brandId);
+  const legsByBet = groupLegs(await repo.legsOf(all.map((b) => b.id)));
+  const info = await repo.eventsInfo([
+    ...new Set([...legsByBet.values()].flatMap((legs) => legs.map((l) => l.eventId))),
+  ]);
+  const passes = (e: EventInfoRow | undefined): e is EventInfoRow =>
+    e !== undefined &&
+    (filter.sportId === undefined || e.sport.id === filter.sportId) &&
+    (filter.competitionId === undefined || e.competition.id === filter.competitionId) &&
+    (filter.from === undefined || e.startAt >= filter.from) &&
+    (filter.to === undefined || e.startAt < filter.to);
+
+  // Each bet's stake and its payout with every leg won; the events (passing the filter) each bet holds.
+  const money = new Map<number, { stake: number; maxPayout: number }>();
+  const holders = new Map<number, BetRowOut[]>();
+  const inView: BetRowOut[] = [];
+  for (const bet of all) {
+    const legs = legsByBet.get(bet.id) ?? [];
+    const maxPayout = payoutOf(
+      bet,
+      legs,
+      legs.map((): LegResult => 'win'),
+    ).payoutCents;
+    money.set(bet.id, { stake: bet.totalStake, maxPayout });
+    const events = new Set(legs.map((l) => l.eventId).filter((id) => passes(info.get(id))));
+    if (events.size > 0) inView.push(bet);
+    for (const id of events) holders.set(id, [...(holders.get(id) ?? []), bet]);
+  }
+
+  const events: OpsBookEvent[] = [...holders.entries()].map(([eventId, bets]) => {
+    const e = info.get(eventId)!;
+    let worstCase = 0;
+    for (const m of accumulate(eventId, bets, legsByBet).values())
+      worstCase += Math.min(0, ...[...m.selections.values()].map((s) => m.stakes - s.payout));
+    return {
+      eventId,
+      event: `${e.home} - ${e.away}`,
+      sport: e.sport,
+      competition: e.competition,
+      startAt: e.startAt.toISOString(),
+      isLive: e.isLive,
+      status: e.status,
+      ...totals(
+        bets.map((b) => b.id),
+        money,
+      ),
+      worstCase,
+    };
+  });
+
+  const sports = new Map<number, Sum & { ref: EventInfoRow['sport']; events: number }>();
+  const competitions = new Map<
+    number,
+    Sum & { ref: EventInfoRow['competition']; sport: EventInfoRow['sport']; events: number }
+  >();
+  for (const ev of events) {
+    const ids = (holders.get(ev.eventId) ?? []).map((b) => b.id);
+    const s = sports.get(ev.sport.id) ?? { ref: ev.sport, events: 0, bets: new Set(), worstCase: 0 };
+    const c = competitions.get(ev.competition.id) ?? {
+      ref: ev.competition,
+      sport: ev.sport,
+      events: 0,
+      bets: new Set(),
+      worstCase: 0,
+    };
+    for (const g of [s, c]) {
+      g.events += 1;
+      g.worstCase += ev.worstCase;
+      for (const id of ids) g.bets.add(id);
+    }
+    sports.set(ev.sport.id, s);
+    competitions.set(ev.competition.id, c);
+  }
+
+  const clients = new Map<number, { bet: BetRowOut; ids: number[] }>();
+  for (const bet of inView) {
+    const c = clients.get(bet.userId) ?? { bet, ids: [] };
+    c.ids.push(bet.id);
+    clients.set(bet.userId, c);
+  }
+
+  const book = totals(
+    inView.map((b) => b.id),
+    money,
+  );
+  events.sort((a, b) => EVENT_ORDER[filter.sort](a, b) || a.eventId - b.eventId);
+  const byWorst = <T extends { worstCase: number; maxPayout: number }>(a: T, b: T) =>
+    a.worstCase - b.worstCase || b.maxPayout - a.maxPayout;
+  return {
+    book: { ...book, worstCase: book.stakes - book.maxPayout },
+    eventCount: events.length,
+    events: events.slice(0, filter.limit),
+    sports: [...sports.values()]
+      .map((s) => ({
+        id: s.ref.id,
+        name: s.ref.name,
+        events: s.events,
+        ...totals(s.bets, money),
+        worstCase: s.worstCase,
+      }))
+      .sort(byWorst),
+    competitions: [...competitions.values()]
+      .map((c) => ({
+        id: c.ref.id,
+        name: c.ref.name,
+        sport: c.sport,
+        events: c.events,
+        ...totals(c.bets, money),
+        worstCase: c.worstCase,
+      }))
+      .sort(byWorst),
+    clients: [...clients.values()]
+      .map(({ bet, ids }) => {
+        const t = totals(ids, money);
+        return {
+          id: bet.userId,
+          username: bet.username,
+          brand: { id: bet.appId, name: bet.brand },
+          ...t,
+          worstCase: t.stakes - t.maxPayout,
+        };
+      })
+      .sort(byWorst)
+      .slice(0, filter.limit),
+  };
 }

@@ -1,7 +1,8 @@
+import { opsMarginSetResponseSchema, opsMarginsResponseSchema } from '@sb/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { opsIdParam, opsIdBody } from './ops.schemas';
+import { opsIdParam, opsIdBody, opsAnswers } from './ops.schemas';
 import { badRequest } from '../../plugins/errors';
 import {
   MARKET_FAMILIES,
@@ -10,7 +11,7 @@ import {
   type BrandMargins,
 } from '../sports/index';
 import { brandScope, ctxOf } from './access';
-import type { AuditLog } from './audit';
+import { audited } from './audit-hook';
 import type { DeskService } from './desk.service';
 import { reasonText } from './trading-controls.routes';
 
@@ -21,13 +22,12 @@ import { reasonText } from './trading-controls.routes';
  */
 export function marginsRoutes(deps: {
   margins: BrandMargins;
-  audit: AuditLog;
   desk: DeskService;
   sportExists: (id: number) => Promise<boolean>;
   /** Sports with their names (the screen's choices). */
   sports: () => Promise<{ id: number; name: { en: string; tr: string } }[]>;
 }): FastifyPluginAsync {
-  const { margins, audit } = deps;
+  const { margins } = deps;
   return async (fastify) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
 
@@ -36,6 +36,7 @@ export function marginsRoutes(deps: {
       {
         schema: {
           tags: ['ops'],
+          response: opsAnswers(opsMarginsResponseSchema),
           summary: 'Brand margins per sport and market family (basis points; null = every sport / family)',
           querystring: z.object({ brand: opsIdParam.optional() }),
         },
@@ -43,7 +44,7 @@ export function marginsRoutes(deps: {
       async (request) => {
         const brandId = brandScope(ctxOf(request), request.query.brand);
         const sports = await deps.sports();
-        return { result: { margins: margins.list(brandId), families: MARKET_FAMILIES, sports } };
+        return { result: { margins: margins.list(brandId), families: [...MARKET_FAMILIES], sports } };
       },
     );
 
@@ -52,6 +53,7 @@ export function marginsRoutes(deps: {
       {
         schema: {
           tags: ['ops'],
+          response: opsAnswers(opsMarginSetResponseSchema),
           summary: 'Set (marginBp) or remove (marginBp null) a brand’s margin for a sport × market family',
           body: z.object({
             brandId: opsIdBody,
@@ -74,19 +76,14 @@ export function marginsRoutes(deps: {
           throw badRequest('sportId', 'no such sport');
         const key = { brandId: b.brandId, sportId: b.sportId, family: b.family };
         const change = await margins.set(key, b.marginBp);
-        await audit.record({
-          actor: ctx,
+        audited(request, {
           action: 'margin.set',
           target: `brand:${b.brandId}:${b.sportId ?? 'all'}:${b.family ?? 'all'}`,
           brandId: b.brandId,
-          outcome: 'ok',
-          status: 200,
           reason: b.reason,
           before: { ...key, marginBp: change.before },
           after: { ...key, marginBp: change.after },
-          address: request.ip,
         });
-        request.opsAudited = true;
         return { result: { ...key, marginBp: change.after } };
       },
     );

@@ -8,13 +8,21 @@ import { HttpError } from '../../plugins/errors';
 import type { OperatorRole } from './ops.tables';
 import { createOperatorsRepository, type OperatorRow } from './operators.repository';
 
-export const OPERATOR_ROLES = ['admin', 'trader', 'support'] as const;
-/** What each role may do: support reads; trader also trades; admin also manages operators. */
-export type Permission = 'read' | 'trade' | 'manage';
+export const OPERATOR_ROLES = ['admin', 'trader', 'support', 'content', 'finance'] as const;
+/**
+ * What each role may do: support reads; trader also trades; content (issue 35) reads and runs brands (their
+ * settings; later their catalogue and banners) but never trades; finance (issue 35 §2) reads and makes and approves
+ * manual adjustments of clients' balances; admin does everything and manages operators. Issue 35 §2's client
+ * actions: `note` (an operator's note on a client: every role that looks after clients), `clients` (block and
+ * unblock a client: trader, admin), `adjust` (manual adjustments: finance, admin).
+ */
+export type Permission = 'read' | 'trade' | 'manage' | 'brands' | 'note' | 'clients' | 'adjust';
 const GRANTS: Record<OperatorRole, Permission[]> = {
-  support: ['read'],
-  trader: ['read', 'trade'],
-  admin: ['read', 'trade', 'manage'],
+  support: ['read', 'note'],
+  trader: ['read', 'trade', 'note', 'clients'],
+  content: ['read', 'brands'],
+  finance: ['read', 'note', 'adjust'],
+  admin: ['read', 'trade', 'manage', 'brands', 'note', 'clients', 'adjust'],
 };
 export const can = (role: OperatorRole, permission: Permission) => GRANTS[role].includes(permission);
 

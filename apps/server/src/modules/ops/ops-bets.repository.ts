@@ -13,7 +13,8 @@ export function createOpsBetsRepository(db: DbOrTx) {
   return {
     /** The dates and money columns the ticker's row does not carry. */
     async extra(betId: number) {
-      const rows = await db.execute(sql`select cashed_out, accept_at, settled_at, reject_reason, created_at
+      const rows = await db.execute(sql`select cashed_out, accept_at, settled_at, reject_reason, created_at,
+          settlement_round, placed_ip, placed_agent
         from bets where id = ${betId}`);
       const r = rowsOf<Record<string, unknown>>(rows)[0];
       return r
@@ -23,6 +24,9 @@ export function createOpsBetsRepository(db: DbOrTx) {
             settledAt: dateOf(r.settled_at),
             rejectReason: (r.reject_reason as string | null) ?? null,
             createdAt: dateOf(r.created_at)!,
+            settlementRound: num(r.settlement_round),
+            placedIp: (r.placed_ip as string | null) ?? null,
+            placedAgent: (r.placed_agent as string | null) ?? null,
           }
         : null;
     },

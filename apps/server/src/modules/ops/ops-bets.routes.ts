@@ -1,20 +1,14 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorBodySchema, opsBetDetailResponseSchema, opsBetVoidResponseSchema } from '@sb/contract';
+import { opsBetDetailResponseSchema, opsBetVoidResponseSchema } from '@sb/contract';
 import { notFound } from '../../plugins/errors';
 import { ctxOf } from './access';
-import { opsIdParam } from './ops.schemas';
+import { auditedInTransaction } from './audit-hook';
+import { opsIdParam, opsAnswers } from './ops.schemas';
 import type { OpsBets } from './ops-bets.service';
 import { VOID_REASONS } from './results-desk';
 
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-};
 const params = z.object({ id: opsIdParam });
 
 /**
@@ -33,7 +27,7 @@ export function opsBetsRoutes(bets: OpsBets): FastifyPluginAsync {
           summary:
             'A bet in full: every leg by name with the odds taken and now and its result, the money movements (cash-outs included), client, brand and the operators’ actions',
           params,
-          response: { 200: opsBetDetailResponseSchema, ...errors },
+          response: opsAnswers(opsBetDetailResponseSchema),
         },
       },
       async (request) => {
@@ -52,12 +46,12 @@ export function opsBetsRoutes(bets: OpsBets): FastifyPluginAsync {
             'Void one bet with a reason: the stake comes back through the ledger once (a settled bet’s payout is taken back first); audited',
           params,
           body: z.object({ reason: z.enum(VOID_REASONS), note: z.string().max(500).optional() }),
-          response: { 200: opsBetVoidResponseSchema, ...errors },
+          response: opsAnswers(opsBetVoidResponseSchema),
         },
       },
       async (request) => {
         const result = await bets.void(ctxOf(request), request.params.id, request.body, request.ip);
-        request.opsAudited = true;
+        auditedInTransaction(request);
         return { result };
       },
     );

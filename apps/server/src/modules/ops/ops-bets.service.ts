@@ -7,6 +7,7 @@ import type { DeskRepository } from './desk.repository';
 import type { OperatorContext } from './operators';
 import type { OpsBetsRepository } from './ops-bets.repository';
 import { marketNames, selectionNames } from './ops-events.service';
+import { builderLegsView } from './ticker';
 
 export interface OpsBetsDeps {
   db: Db;
@@ -20,6 +21,47 @@ export interface OpsBetsDeps {
 
 /** What a ledger key `bet:{id}:{kind}[:{round}]` says the movement was. */
 const kindOf = (key: string) => key.split(':')[2] ?? 'other';
+
+type Step = OpsBetDetail['timeline'][number];
+
+/**
+ * A bet's timeline from its row and its ledger movements: placed; accepted (after its live delay) unless it is still
+ * pending or was rejected; then each movement that marks a step (settle:0 settled, settle:n resettled, reverse
+ * reopened, cashout, void, rejected).
+ */
+export function betTimeline(
+  bet: { status: string; createdAt: Date },
+  extra: { acceptAt: Date | null; settledAt: Date | null; settlementRound: number } | null,
+  movements: { key: string; at: Date }[],
+): Step[] {
+  const steps: Step[] = [{ at: bet.createdAt.toISOString(), step: 'placed', delayMs: null }];
+  const rejected = movements.find((m) => kindOf(m.key) === 'rejected');
+  if (bet.status !== 'pending' && bet.status !== 'rejected' && !rejected) {
+    const at = extra?.acceptAt ?? bet.createdAt;
+    steps.push({ at: at.toISOString(), step: 'accepted', delayMs: at.getTime() - bet.createdAt.getTime() });
+  }
+  const settledRounds = new Set<number>();
+  for (const m of movements) {
+    const [, , kind, round] = m.key.split(':');
+    const at = m.at.toISOString();
+    if (kind === 'settle') {
+      settledRounds.add(Number(round));
+      steps.push({ at, step: Number(round) > 0 ? 'resettled' : 'settled', delayMs: null });
+    } else if (kind === 'reverse') steps.push({ at, step: 'reopened', delayMs: null });
+    else if (kind === 'cashout') steps.push({ at, step: 'cashed_out', delayMs: null });
+    else if (kind === 'void') steps.push({ at, step: 'voided', delayMs: null });
+    else if (kind === 'rejected') steps.push({ at, step: 'rejected', delayMs: null });
+  }
+  // A settled bet whose settlement moved no money (a loss): the row's date (a void or a cash-out also dates it).
+  const settled = bet.status === 'win' || bet.status === 'loss' || bet.status === 'refund';
+  if (settled && extra?.settledAt && !settledRounds.has(extra.settlementRound))
+    steps.push({
+      at: extra.settledAt.toISOString(),
+      step: extra.settlementRound > 0 ? 'resettled' : 'settled',
+      delayMs: null,
+    });
+  return steps.sort((a, b) => a.at.localeCompare(b.at));
+}
 
 /** A bet's detail and an operator's void of it (issue 34 item 3). */
 export function createOpsBets(deps: OpsBetsDeps) {
@@ -58,6 +100,8 @@ export function createOpsBets(deps: OpsBetsDeps) {
         acceptAt: extra?.acceptAt?.toISOString() ?? null,
         settledAt: extra?.settledAt?.toISOString() ?? null,
         rejectReason: extra?.rejectReason ?? null,
+        origin: { ip: extra?.placedIp ?? null, userAgent: extra?.placedAgent ?? null },
+        timeline: betTimeline(bet, extra, movements),
         legs: legs.map((l) => {
           const e = events.get(l.eventId);
           const s = now.get(l.selectionId);
@@ -87,6 +131,7 @@ export function createOpsBets(deps: OpsBetsDeps) {
             result: l.result,
             live: l.isLive,
             banker: l.banker,
+            builder: builderLegsView(l, deps.marketName),
           };
         }),
         movements: movements.map((m) => ({ at: m.at.toISOString(), kind: kindOf(m.key), amount: m.amount })),

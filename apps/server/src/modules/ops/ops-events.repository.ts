@@ -66,6 +66,8 @@ export interface SelectionRowOut {
   modelOdd: number | null;
   overrideUntil: Date | null;
   isDisabled: boolean;
+  /** An operator's suspension of this selection alone (reason code), or null. */
+  operatorSuspended: string | null;
   isClosed: boolean;
   result: string | null;
 }
@@ -158,7 +160,7 @@ export function createOpsEventsRepository(db: Db) {
       const ms = await db.execute(sql`select id, t, s, "order", disabled, operator_suspended, closed, resolved
         from markets where event_id = ${eventId} order by "order", id`);
       const ss = await db.execute(sql`select id, market_id, outcome, name, odd, model_odd, override_until,
-          is_disabled, is_closed, result
+          is_disabled, operator_suspended, is_closed, result
         from selections where event_id = ${eventId} order by market_id, "order", id`);
       return {
         markets: rowsOf<Record<string, unknown>>(ms).map((r) => ({
@@ -180,6 +182,7 @@ export function createOpsEventsRepository(db: Db) {
           modelOdd: r.model_odd == null ? null : Number(r.model_odd),
           overrideUntil: r.override_until == null ? null : dateOf(r.override_until),
           isDisabled: Boolean(r.is_disabled),
+          operatorSuspended: (r.operator_suspended as string | null) ?? null,
           isClosed: Boolean(r.is_closed),
           result: (r.result as string | null) ?? null,
         })),

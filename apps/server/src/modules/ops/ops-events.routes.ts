@@ -1,12 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorBodySchema, opsCatalogueResponseSchema, opsEventViewResponseSchema } from '@sb/contract';
+import { opsCatalogueResponseSchema, opsEventViewResponseSchema } from '@sb/contract';
 import { brandScope, ctxOf } from './access';
-import { opsIdParam } from './ops.schemas';
+import { opsIdParam, opsAnswers } from './ops.schemas';
 import type { OpsEvents } from './ops-events.service';
 
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
 const boolQuery = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
 /**
@@ -40,7 +39,7 @@ export function opsEventsRoutes(events: OpsEvents): FastifyPluginAsync {
               message: 'must be after from',
               path: ['to'],
             }),
-          response: { 200: opsCatalogueResponseSchema, ...errors },
+          response: opsAnswers(opsCatalogueResponseSchema),
         },
       },
       async (request) => {
@@ -70,7 +69,7 @@ export function opsEventsRoutes(events: OpsEvents): FastifyPluginAsync {
             'Event view: header (teams, start, status, score, minute, producer state) and every market and selection by name with price, model price, state and liability',
           params: z.object({ id: opsIdParam }),
           querystring: z.object({ brand: opsIdParam.optional() }),
-          response: { 200: opsEventViewResponseSchema, ...errors },
+          response: opsAnswers(opsEventViewResponseSchema),
         },
       },
       async (request) => {

@@ -1,5 +1,11 @@
 import { outcomeLabel } from '@sb/betting';
-import type { OpsCatalogueEvent, OpsCatalogueTree, OpsEventMarket, OpsEventView } from '@sb/contract';
+import type {
+  OpsCatalogueEvent,
+  OpsCatalogueTree,
+  OpsEventMarket,
+  OpsEventView,
+  OpsLimit,
+} from '@sb/contract';
 import { notFound } from '../../plugins/errors';
 import { TRANSLATIONS } from '../content/index';
 import type { ReferenceCache } from '../sports/index';
@@ -44,7 +50,9 @@ function statusOf(m: MarketRowOut): OpsEventMarket['status'] {
 function selectionStatus(m: MarketRowOut, s: SelectionRowOut): OpsEventMarket['status'] {
   if (m.resolved || (s.isClosed && s.result !== null)) return 'resulted';
   if (m.closed || s.isClosed) return 'closed';
-  return m.disabled || s.isDisabled || m.operatorSuspended !== null ? 'suspended' : 'open';
+  return m.disabled || s.isDisabled || m.operatorSuspended !== null || s.operatorSuspended !== null
+    ? 'suspended'
+    : 'open';
 }
 
 export interface OpsEventsDeps {
@@ -55,6 +63,8 @@ export interface OpsEventsDeps {
   ensureMarkets: (eventId: number) => Promise<void>;
   marketName: (t: number, lang: Lang) => string;
   isProducerStale: () => boolean;
+  /** The limits of a kind applying to a brand (every brand's and its own; all when null): `risk.limits`. */
+  limits: (kind: 'stake' | 'liability', brandId: number | null) => Promise<OpsLimit[]>;
 }
 
 /** The event navigator (search and tree) and the event view of the trading floor (issue 34 item 2). */
@@ -150,11 +160,21 @@ export function createOpsEvents(deps: OpsEventsDeps) {
       const row = await repo.event(id);
       if (!row) throw notFound('event');
       await deps.ensureMarkets(id);
-      const [ref, { markets, selections }, liability] = await Promise.all([
+      const [ref, { markets, selections }, liability, stakeLimits, liabilityLimits] = await Promise.all([
         deps.reference(),
         repo.markets(id),
         deps.desk.eventLiability(id, brandId),
+        deps.limits('stake', brandId),
+        deps.limits('liability', brandId),
       ]);
+      const marketIds = new Set(markets.map((m) => m.id));
+      const selectionIds = new Set(selections.map((s) => s.id));
+      const limits = [...stakeLimits, ...liabilityLimits].filter(
+        (l) =>
+          (l.level === 'event' && l.refId === id) ||
+          (l.level === 'market' && l.refId !== null && marketIds.has(l.refId)) ||
+          (l.level === 'selection' && l.refId !== null && selectionIds.has(l.refId)),
+      );
       const bySelection = new Map(
         liability.markets.flatMap((m) => m.selections.map((s) => [s.selectionId, s] as const)),
       );
@@ -191,6 +211,7 @@ export function createOpsEvents(deps: OpsEventsDeps) {
                 modelPrice: s.overrideUntil !== null && s.modelOdd !== null ? s.modelOdd : s.odd,
                 overrideUntil: s.overrideUntil?.toISOString() ?? null,
                 status: selectionStatus(m, s),
+                suspendedBy: s.operatorSuspended,
                 result: s.result,
                 liability: {
                   bets: sl?.bets ?? 0,
@@ -202,6 +223,7 @@ export function createOpsEvents(deps: OpsEventsDeps) {
             }),
           };
         }),
+        limits,
       };
     },
   };

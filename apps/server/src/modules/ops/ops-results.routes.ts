@@ -1,20 +1,13 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorBodySchema, opsEventResultResponseSchema } from '@sb/contract';
+import { opsEventResultResponseSchema } from '@sb/contract';
 import { ctxOf } from './access';
-import { opsIdParam } from './ops.schemas';
+import { auditedInTransaction } from './audit-hook';
+import { opsIdParam, opsAnswers } from './ops.schemas';
 import type { OpsResults } from './ops-results.service';
 import { resultFactsSchema } from './result-facts.schema';
 import { VOID_REASONS } from './results-desk';
-
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-};
 
 const body = z.object({
   facts: resultFactsSchema,
@@ -44,7 +37,7 @@ export function opsResultsRoutes(results: OpsResults): FastifyPluginAsync {
                 : 'Result every unresolved market of an event from one form (final, half-time or period scores, goals) through the producer’s decision; undecidable markets voided or left open as asked',
             params: z.object({ id: opsIdParam }),
             body,
-            response: { 200: opsEventResultResponseSchema, ...errors },
+            response: opsAnswers(opsEventResultResponseSchema),
           },
         },
         async (request) => {
@@ -54,7 +47,7 @@ export function opsResultsRoutes(results: OpsResults): FastifyPluginAsync {
             { ...request.body, preview: step === 'preview' },
             request.ip,
           );
-          request.opsAudited = true;
+          auditedInTransaction(request);
           return { result };
         },
       );

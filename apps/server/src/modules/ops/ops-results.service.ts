@@ -15,6 +15,44 @@ import type { OperatorContext } from './operators';
 import { marketNames, selectionNames } from './ops-events.service';
 import { betsPerMarket, brandNames, suspendedMarkets } from './ops-results.repository';
 
+/** A bet's statuses once settled: won, lost, refunded (void). */
+const SETTLED_STATUSES = new Set(['win', 'loss', 'refund']);
+
+/**
+ * The money report per brand and currency: what the clients were paid (change, reversed, paid now, debt) and the
+ * book's result on the bets the action left settled (their stakes less all they paid).
+ */
+function moneyPerBrand(changes: BetMoneyChange[], brands: Map<number, string>): OpsEventResult['money'] {
+  const money = new Map<string, OpsEventResult['money'][number]>();
+  for (const c of changes) {
+    const key = `${c.appId}:${c.currency}`;
+    const m = money.get(key) ?? {
+      brand: { id: c.appId, name: brands.get(c.appId) ?? '' },
+      currency: c.currency,
+      bets: 0,
+      change: 0,
+      reversed: 0,
+      paidNow: 0,
+      debt: 0,
+      stakes: 0,
+      net: 0,
+    };
+    // The book's result counts the bets left settled (a multiple still waiting on other legs has none yet).
+    const settled = SETTLED_STATUSES.has(c.statusAfter);
+    money.set(key, {
+      ...m,
+      bets: m.bets + 1,
+      change: m.change + c.paidAfter - c.paidBefore,
+      reversed: m.reversed + c.reversed,
+      paidNow: m.paidNow + c.paidNow,
+      debt: m.debt + c.debt,
+      stakes: m.stakes + (settled ? c.stake : 0),
+      net: m.net + (settled ? c.stake - c.paidAfter : 0),
+    });
+  }
+  return [...money.values()].sort((a, b) => a.brand.id - b.brand.id || a.currency.localeCompare(b.currency));
+}
+
 export interface EventResultInput {
   facts: ResultInput;
   /** What becomes of the markets the facts cannot decide: voided (stakes back) or left open for later. */
@@ -111,27 +149,6 @@ export function createOpsResults(deps: {
       tx,
       changes.map((c) => c.appId),
     );
-    const money = new Map<string, OpsEventResult['money'][number]>();
-    for (const c of changes) {
-      const key = `${c.appId}:${c.currency}`;
-      const m = money.get(key) ?? {
-        brand: { id: c.appId, name: brands.get(c.appId) ?? '' },
-        currency: c.currency,
-        bets: 0,
-        change: 0,
-        reversed: 0,
-        paidNow: 0,
-        debt: 0,
-      };
-      money.set(key, {
-        ...m,
-        bets: m.bets + 1,
-        change: m.change + c.paidAfter - c.paidBefore,
-        reversed: m.reversed + c.reversed,
-        paidNow: m.paidNow + c.paidNow,
-        debt: m.debt + c.debt,
-      });
-    }
     const report: OpsEventResult = {
       eventId,
       preview: input.preview,
@@ -152,9 +169,7 @@ export function createOpsResults(deps: {
         };
       }),
       undecided: decided.filter((d) => !d.market.resolved && !d.decided).map((d) => d.market.id),
-      money: [...money.values()].sort(
-        (a, b) => a.brand.id - b.brand.id || a.currency.localeCompare(b.currency),
-      ),
+      money: moneyPerBrand(changes, brands),
     };
     if (input.preview) throw new Rollback(report);
     await deps.audit.record(

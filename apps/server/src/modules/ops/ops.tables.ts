@@ -11,7 +11,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
-export type OperatorRole = 'admin' | 'trader' | 'support';
+export type OperatorRole = 'admin' | 'trader' | 'support' | 'content' | 'finance';
 
 /**
  * A back-office operator. Not a client: its own table, its own sessions. `brandId` null = every brand; otherwise

@@ -1,8 +1,14 @@
+import {
+  opsResultReportResponseSchema,
+  opsResultsEventsResponseSchema,
+  opsResultsMarketsResponseSchema,
+} from '@sb/contract';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { opsIdParam, opsBigIdParam } from './ops.schemas';
+import { opsIdParam, opsBigIdParam, opsAnswers } from './ops.schemas';
 import { HttpError } from '../../plugins/errors';
+import { auditedInTransaction } from './audit-hook';
 import type { OperatorContext } from './operators';
 import { resultFactsSchema } from './result-facts.schema';
 import { RESETTLE_REASONS, VOID_REASONS, type ResultsDesk } from './results-desk';
@@ -34,6 +40,7 @@ export function resultsDeskRoutes(desk: ResultsDesk, now: () => number): Fastify
       {
         schema: {
           tags: ['ops'],
+          response: opsAnswers(opsResultsEventsResponseSchema),
           summary: 'Events waiting for results (started, not live, a market unresolved) or resulted lately',
           querystring: z.object({
             state: z.enum(['waiting', 'resulted']).default('waiting'),
@@ -63,6 +70,7 @@ export function resultsDeskRoutes(desk: ResultsDesk, now: () => number): Fastify
       {
         schema: {
           tags: ['ops'],
+          response: opsAnswers(opsResultsMarketsResponseSchema),
           summary: "An event's markets with their results and the bets on each (brand-scoped counts)",
           params: z.object({ id: opsIdParam }),
           querystring: z.object({ brand: opsIdParam.optional() }),
@@ -87,7 +95,7 @@ export function resultsDeskRoutes(desk: ResultsDesk, now: () => number): Fastify
         };
         const result = await desk.act(ctxOf(request), request.params.id, { action, ...body }, request.ip);
         // Audited by the action in its transaction; a refusal (thrown) by the refusal hook; a preview is a read.
-        request.opsAudited = true;
+        auditedInTransaction(request);
         return { result };
       };
 
@@ -96,6 +104,7 @@ export function resultsDeskRoutes(desk: ResultsDesk, now: () => number): Fastify
       {
         schema: {
           tags: ['ops'],
+          response: opsAnswers(opsResultReportResponseSchema),
           summary:
             "Result a market from the match's facts (undecidable markets are voided); its bets settle at once",
           params: marketParams,
@@ -109,6 +118,7 @@ export function resultsDeskRoutes(desk: ResultsDesk, now: () => number): Fastify
       {
         schema: {
           tags: ['ops'],
+          response: opsAnswers(opsResultReportResponseSchema),
           summary: 'Void a market with a reason (a settled one is resettled as void)',
           params: marketParams,
           body: z.object({ reason: z.enum(VOID_REASONS), note, preview }),
@@ -121,6 +131,7 @@ export function resultsDeskRoutes(desk: ResultsDesk, now: () => number): Fastify
       {
         schema: {
           tags: ['ops'],
+          response: opsAnswers(opsResultReportResponseSchema),
           summary: 'Resettle a settled market on corrected facts: reverse, then settle, exactly once',
           params: marketParams,
           body: z.object({ facts: resultFactsSchema, reason: z.enum(RESETTLE_REASONS), note, preview }),

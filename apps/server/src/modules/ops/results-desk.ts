@@ -95,7 +95,11 @@ export function createResultsDesk(deps: {
       if (market.resolved)
         throw new HttpError(409, 'market_resulted', 'the market has a result: resettle it to correct it');
       if (market.event.status === 'live')
-        throw new HttpError(409, 'event_live', 'the event is live: the feed results it (suspend the market)');
+        throw new HttpError(
+          409,
+          'event_live',
+          'the event is live: the feed results it (if the feed has broken, suspend the whole event and result it from the one form)',
+        );
       if (market.event.status === 'not_started' && market.event.startAt.getTime() > deps.clock.now())
         throw new HttpError(409, 'event_not_started', 'the event has not started');
     }

@@ -26,7 +26,8 @@ const betsOn = (brandId: number | null, statuses: string[]) => {
 export function createResultsRepository(db: Db) {
   return {
     /**
-     * Events that started in the last `windowDays` (and are not live: the feed still decides those) with a market
+     * Events that started in the last `windowDays` (not live: the feed still decides those — unless an operator
+     * suspended every open market of the live event, whose feed has broken) with a market
      * not resolved (`waiting`), or with a resolved market and bets on the event (`resulted`), or one event.
      */
     async events(f: {
@@ -38,10 +39,16 @@ export function createResultsRepository(db: Db) {
       limit: number;
     }): Promise<OpsResultsEvent[]> {
       const since = new Date(f.now.getTime() - f.windowDays * 86_400_000);
-      // Waiting: started and not live. Resulted: any event of the window (an operator may result one early).
+      // Waiting: started and not live, or live with every open market suspended by an operator (the feed broke:
+      // the one form may result it). Resulted: any event of the window (an operator may result one early).
+      const handHeld = sql`not exists (select 1 from markets o where o.event_id = e.id and not o.closed
+        and not o.resolved and o.operator_suspended is null)`;
       const where: SQL[] =
         f.state === 'waiting'
-          ? [sql`e.start_at <= ${f.now}`, sql`e.start_at >= ${since}`, sql`e.status <> 'live'`]
+          ? [
+              sql`e.start_at >= ${since}`,
+              sql`((e.start_at <= ${f.now} and e.status <> 'live') or (e.status = 'live' and ${handHeld}))`,
+            ]
           : [sql`e.start_at >= ${since}`];
       if (f.eventId !== undefined) where.push(sql`e.id = ${f.eventId}`);
       const having =

@@ -12,6 +12,7 @@ export interface LimitRefs {
   sportIds: number[];
   eventIds: number[];
   marketIds: number[];
+  selectionIds: number[];
 }
 
 /** Risk settings of some clients (every batch of placements, every slip check). */
@@ -39,6 +40,7 @@ const stakeLimitsQuery = preparedQuery('ops_stake_limits', (db) => {
           at('sport', 'sports'),
           at('event', 'events'),
           at('market', 'markets'),
+          at('selection', 'selections'),
         ),
       ),
     );
@@ -74,6 +76,7 @@ export function createRiskRepository(db: DbOrTx) {
         sports: refs.sportIds,
         events: refs.eventIds,
         markets: refs.marketIds,
+        selections: refs.selectionIds,
       });
     },
 

@@ -1,3 +1,4 @@
+import type { OddsChangePolicy } from '@sb/contract';
 import { boolean, integer, pgTable, primaryKey, text, timestamp, bigint } from 'drizzle-orm/pg-core';
 
 export type RiskLabel = 'standard' | 'vip' | 'sharp' | 'monitored';
@@ -14,16 +15,25 @@ export const clientRisk = pgTable('ops_client_risk', {
   noLive: boolean('no_live').notNull().default(false),
   noCashout: boolean('no_cashout').notNull().default(false),
   maxStake: bigint('max_stake', { mode: 'number' }),
+  /** Issue 34: bets whose total stake reaches it are referred to the desk (minor units; tightens the brand's). */
+  referralStake: bigint('referral_stake', { mode: 'number' }),
+  /** Bets whose potential payout reaches it are referred (minor units; tightens the brand's). */
+  referralPayout: bigint('referral_payout', { mode: 'number' }),
+  /** The client's live bet delay (ms): replaces `BET_LIVE_DELAY_MS` for this client's live bets. */
+  betDelayMs: integer('bet_delay_ms'),
+  /** The desk's odds-change policy for this client: the stricter of it and the client's own preference applies. */
+  oddsPolicy: text('odds_policy').$type<OddsChangePolicy>(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
 });
 
 export type LimitKind = 'stake' | 'liability';
-export type LimitLevel = 'platform' | 'brand' | 'sport' | 'event' | 'market';
+export type LimitLevel = 'platform' | 'brand' | 'sport' | 'event' | 'market' | 'selection';
 
 /**
  * Operator limits. `stake`: the most one combination may stake (minor units) at a level — platform, brand, sport,
- * event or market; the strictest that applies wins. `liability`: the book's worst loss on a market before it is
- * suspended automatically (levels platform = the default, brand, market). `brandId` 0 = every brand, `refId` 0 =
+ * event, market or selection (issue 34); the strictest that applies wins. `liability`: the book's worst loss on a
+ * market before it is suspended automatically (levels platform = the default, brand, sport, event, market: the most
+ * specific that names the market applies). `brandId` 0 = every brand, `refId` 0 =
  * none (platform and brand levels).
  */
 export const opsLimits = pgTable(

@@ -1,6 +1,7 @@
 import type { Db, DbOrTx } from '../../db/database';
 import type { Clock } from '../../lib/clock';
-import type { BetRisk } from '../betting/index';
+import type { OddsChangePolicy } from '@sb/contract';
+import type { BetRisk, ClientBetPolicy } from '../betting/index';
 import type { SelectionContext } from '../sports/index';
 import { createRiskRepository, type ClientRiskRow, type LimitStoredRow } from './risk.repository';
 import type { LimitKind, LimitLevel, RiskLabel } from './risk.tables';
@@ -14,8 +15,8 @@ export const STAKE_LEVELS = [
   'sport',
   'event',
   'market',
+  'selection',
 ] as const satisfies readonly LimitLevel[];
-export const LIABILITY_LEVELS = ['platform', 'brand', 'market'] as const satisfies readonly LimitLevel[];
 
 export interface ClientRisk {
   userId: number;
@@ -26,6 +27,14 @@ export interface ClientRisk {
   noCashout: boolean;
   /** The client's own limit per combination (minor units), or none. */
   maxStake: number | null;
+  /** Issue 34: bets whose total stake reaches it wait for the desk (minor units; tightens the brand's). */
+  referralStake: number | null;
+  /** Bets whose potential payout reaches it wait for the desk (minor units; tightens the brand's). */
+  referralPayout: number | null;
+  /** This client's live bet delay (ms), instead of `BET_LIVE_DELAY_MS`. */
+  betDelayMs: number | null;
+  /** The desk's odds-change policy for this client (the stricter of it and the client's own applies). */
+  oddsPolicy: OddsChangePolicy | null;
 }
 
 export const defaultRisk = (userId: number): ClientRisk => ({
@@ -35,6 +44,18 @@ export const defaultRisk = (userId: number): ClientRisk => ({
   noLive: false,
   noCashout: false,
   maxStake: null,
+  referralStake: null,
+  referralPayout: null,
+  betDelayMs: null,
+  oddsPolicy: null,
+});
+
+/** What betting applies of a client's risk profile besides the limits (`ClientBetPolicy`). */
+const policyOf = (risk: ClientRisk): ClientBetPolicy => ({
+  delayMs: risk.betDelayMs,
+  oddsPolicy: risk.oddsPolicy,
+  referralStake: risk.referralStake,
+  referralPayout: risk.referralPayout,
 });
 
 export interface LimitRow {
@@ -58,7 +79,7 @@ const limitOf = (r: LimitStoredRow): LimitRow => ({
 /**
  * Limits and player risk: clients' stake factors, labels and block flags; operator stake and
  * liability limits; and the face betting uses (`BetRisk`): a selection's max stake is the strictest of the price's
- * own limit (platform) and the stored platform, brand, sport, event and market limits (a row for every brand or
+ * own limit (platform) and the stored platform, brand, sport, event, market and selection limits (a row for every brand or
  * for the client's brand), multiplied by the client's stake factor, then capped by the client's own limit.
  */
 export function createRisk(deps: { db: Db; clock: Clock }) {
@@ -72,6 +93,10 @@ export function createRisk(deps: { db: Db; clock: Clock }) {
     noLive: row.noLive,
     noCashout: row.noCashout,
     maxStake: row.maxStake,
+    referralStake: row.referralStake,
+    referralPayout: row.referralPayout,
+    betDelayMs: row.betDelayMs,
+    oddsPolicy: row.oddsPolicy,
   });
 
   async function clientOf(userId: number, tx: DbOrTx = db): Promise<ClientRisk> {
@@ -85,6 +110,7 @@ export function createRisk(deps: { db: Db; clock: Clock }) {
       sportIds: [...new Set(sels.map((s) => s.sportId))],
       eventIds: [...new Set(sels.map((s) => s.eventId))],
       marketIds: [...new Set(sels.map((s) => s.marketId))],
+      selectionIds: [...new Set(sels.map((s) => s.selectionId))],
     });
     return rows.map(limitOf);
   }
@@ -99,6 +125,7 @@ export function createRisk(deps: { db: Db; clock: Clock }) {
         sport: s.sportId,
         event: s.eventId,
         market: s.marketId,
+        selection: s.selectionId,
       };
       // The price's own limit (liability budget / (odd − 1)) is the platform's.
       let best: { level: LimitLevel | 'client'; amount: number } = {
@@ -122,7 +149,7 @@ export function createRisk(deps: { db: Db; clock: Clock }) {
         state: blocked ? 'live_blocked' : s.state,
       });
     }
-    return { selections: out, stakeFactor: risk.stakeFactor };
+    return { selections: out, stakeFactor: risk.stakeFactor, policy: policyOf(risk) };
   }
 
   const betRisk: BetRisk = {
@@ -175,6 +202,10 @@ export function createRisk(deps: { db: Db; clock: Clock }) {
           noLive: after.noLive,
           noCashout: after.noCashout,
           maxStake: after.maxStake,
+          referralStake: after.referralStake,
+          referralPayout: after.referralPayout,
+          betDelayMs: after.betDelayMs,
+          oddsPolicy: after.oddsPolicy,
           updatedAt: new Date(deps.clock.now()),
         };
         await r.upsertClient(userId, values);

@@ -1,5 +1,10 @@
 import { combinationsReturn, couponCombinations, type CouponType, decimalOf } from '@sb/betting';
+import type { OpsBuilderLeg } from '@sb/contract';
 import type { BetRowOut, DeskRepository, LegRowOut, TickerFilter } from './desk.repository';
+import { marketNames, selectionNames } from './ops-events.service';
+
+/** A market type's name in a language, as the player app names it. */
+export type MarketNamer = (t: number, lang: 'en' | 'tr') => string;
 
 /** The coupon's combinations (leg indexes) of a stored bet. */
 export function combosOf(bet: Pick<BetRowOut, 'type' | 'systems'>, legs: LegRowOut[]): number[][] {
@@ -16,7 +21,22 @@ export function typeLabel(bet: Pick<BetRowOut, 'type' | 'systems'>, legCount: nu
   return 'S';
 }
 
-export function tickerView(bet: BetRowOut, legs: LegRowOut[]) {
+/** A bet builder leg's selections by name (both languages) with their results; null for any other leg. */
+export function builderLegsView(
+  leg: Pick<LegRowOut, 'builder'>,
+  marketName: MarketNamer,
+): OpsBuilderLeg[] | null {
+  return (
+    leg.builder?.map((b) => ({
+      selectionId: b.selectionId,
+      market: marketNames(marketName, b.marketType, b.special),
+      selection: selectionNames(b.outcome, b.name, b.special),
+      result: b.result,
+    })) ?? null
+  );
+}
+
+export function tickerView(bet: BetRowOut, legs: LegRowOut[], marketName: MarketNamer) {
   const odds = legs.map((l) => decimalOf(l.oddsThousandths));
   const potentialPayout = combinationsReturn(odds, combosOf(bet, legs), bet.stakePerBet);
   return {
@@ -44,22 +64,33 @@ export function tickerView(bet: BetRowOut, legs: LegRowOut[]) {
       special: l.special,
       outcome: l.outcome,
       name: l.selectionName,
+      /** The market and the selection by name in both languages (with the market's line). */
+      market: marketNames(marketName, l.marketType, l.special),
+      selection: selectionNames(l.outcome, l.selectionName, l.special),
+      startAt: l.startAt?.toISOString() ?? null,
+      eventStatus: l.eventStatus,
+      score: l.score,
       odds: decimalOf(l.oddsThousandths),
       isLive: l.isLive,
       banker: l.banker,
       result: l.result,
+      builder: builderLegsView(l, marketName),
     })),
   };
 }
 
 export type TickerBet = ReturnType<typeof tickerView>;
 
-export async function tickerBets(repo: DeskRepository, filter: TickerFilter): Promise<TickerBet[]> {
+export async function tickerBets(
+  repo: DeskRepository,
+  marketName: MarketNamer,
+  filter: TickerFilter,
+): Promise<TickerBet[]> {
   const bets = await repo.bets(filter);
   const legs = await repo.legsOf(bets.map((b) => b.id));
   const byBet = new Map<number, LegRowOut[]>();
   for (const l of legs) byBet.set(l.betId, [...(byBet.get(l.betId) ?? []), l]);
-  return bets.map((b) => tickerView(b, byBet.get(b.id) ?? []));
+  return bets.map((b) => tickerView(b, byBet.get(b.id) ?? [], marketName));
 }
 
 /**
@@ -69,7 +100,10 @@ export async function tickerBets(repo: DeskRepository, filter: TickerFilter): Pr
  */
 export function createTickerPump(deps: {
   repo: DeskRepository;
+  marketName: MarketNamer;
   intervalMs: number;
+  /** Bets changed since the last poll (a referral decided, offered, expired): pushed again with their state. */
+  changes?: () => Promise<TickerBet[]>;
   log?: (msg: string, err?: unknown) => void;
 }) {
   const listeners = new Set<(bets: TickerBet[]) => void>();
@@ -79,7 +113,9 @@ export function createTickerPump(deps: {
 
   async function poll() {
     if (last === null) last = await deps.repo.maxBetId();
-    const fresh = await tickerBets(deps.repo, { afterId: last, limit: 500 });
+    const changed = (await deps.changes?.()) ?? [];
+    if (changed.length) for (const l of listeners) l(changed);
+    const fresh = await tickerBets(deps.repo, deps.marketName, { afterId: last, limit: 500 });
     if (fresh.length === 0) return;
     last = Math.max(last, ...fresh.map((b) => b.id));
     fresh.reverse(); // oldest first: a client prepends each one

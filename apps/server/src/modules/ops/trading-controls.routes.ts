@@ -1,14 +1,23 @@
+import {
+  opsLimitSetResponseSchema,
+  opsLimitsResponseSchema,
+  opsOverrideClearedResponseSchema,
+  opsOverrideSetResponseSchema,
+  opsOverridesResponseSchema,
+} from '@sb/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { opsIdParam, opsIdBody, opsBigIdParam, opsBigIdBody } from './ops.schemas';
+import { opsIdParam, opsIdBody, opsBigIdParam, opsBigIdBody, opsAnswers } from './ops.schemas';
 import { HttpError, badRequest } from '../../plugins/errors';
 import type { SportsModule } from '../sports/index';
 import { brandScope, ctxOf } from './access';
-import type { AuditLog } from './audit';
+import { audited, auditedInTransaction } from './audit-hook';
 import type { DeskService } from './desk.service';
-import { LIABILITY_LEVELS, STAKE_LEVELS, type LimitLevel, type Risk } from './risk';
+import { STAKE_LEVELS, type LimitLevel, type Risk } from './risk';
 import type { TradingControls } from './trading-controls';
+import type { TargetNames } from './target-names';
+import type { OpsLimit } from '@sb/contract';
 
 /** Decimal odds with at most 3 decimals (bets record thousandths). */
 const INT32_MAX = 2_147_483_647;
@@ -24,19 +33,53 @@ const selectionParams = z.object({ id: opsBigIdParam });
 export function tradingControlsRoutes(deps: {
   controls: TradingControls;
   risk: Risk;
-  audit: AuditLog;
   desk: DeskService;
   sports: SportsModule;
+  /** Tells an event's open views that one of its limits changed. */
+  changedEvent: (eventId: number) => Promise<void>;
+  targetNames: TargetNames;
 }): FastifyPluginAsync {
-  const { controls, risk, audit, sports } = deps;
+  const { controls, risk, sports, targetNames } = deps;
 
-  /** Whether the limit's target exists (sport, event, market). */
-  async function targetExists(level: LimitLevel, id: number): Promise<boolean> {
-    // Sports and events have 32-bit ids; markets 64-bit ones.
-    if (level !== 'market' && id > INT32_MAX) return false;
-    if (level === 'event') return sports.eventExists(id);
-    if (level === 'market') return (await sports.operatorSuspension.market(id)) !== null;
-    return risk.sportExists(id);
+  /** Each limit with its brand's name and its target's (null where the level has none or the target is gone). */
+  async function namedLimits(limits: OpsLimit[]) {
+    const brands = await targetNames.brands(limits.flatMap((l) => (l.brandId === null ? [] : [l.brandId])));
+    const levels = ['sport', 'event', 'market', 'selection'] as const;
+    const byLevel = new Map(
+      await Promise.all(
+        levels.map(
+          async (level) =>
+            [
+              level,
+              await targetNames.of(
+                level,
+                limits.flatMap((l) => (l.level === level && l.refId !== null ? [l.refId] : [])),
+              ),
+            ] as const,
+        ),
+      ),
+    );
+    return limits.map((l) => ({
+      ...l,
+      brandName: l.brandId === null ? null : (brands.get(l.brandId) ?? null),
+      target:
+        l.refId === null || l.level === 'platform' || l.level === 'brand'
+          ? null
+          : (byLevel.get(l.level)?.get(l.refId) ?? null),
+    }));
+  }
+
+  /**
+   * The limit's target (sport, event, market, selection) if it exists: with its event for the levels an event's
+   * view shows (their open views are told of the change), null when there is no such target.
+   */
+  async function targetOf(level: LimitLevel, id: number): Promise<{ eventId: number | null } | null> {
+    // Sports and events have 32-bit ids; markets and selections 64-bit ones.
+    if (level !== 'market' && level !== 'selection' && id > INT32_MAX) return null;
+    if (level === 'event') return (await sports.eventExists(id)) ? { eventId: id } : null;
+    if (level === 'market') return (await sports.operatorSuspension.market(id)) ?? null;
+    if (level === 'selection') return (await sports.operatorSuspension.selection(id)) ?? null;
+    return (await risk.sportExists(id)) ? { eventId: null } : null;
   }
 
   return async (fastify) => {
@@ -45,9 +88,20 @@ export function tradingControlsRoutes(deps: {
     app.get(
       '/ops/v1/overrides',
       {
-        schema: { tags: ['ops'], summary: 'Active price overrides, soonest expiry first' },
+        schema: {
+          tags: ['ops'],
+          response: opsAnswers(opsOverridesResponseSchema),
+          summary: 'Active price overrides, soonest expiry first',
+        },
       },
-      async () => ({ result: await sports.operatorPrices.active() }),
+      async () => {
+        const overrides = await sports.operatorPrices.active();
+        const markets = await targetNames.of(
+          'market',
+          overrides.map((o) => o.marketId),
+        );
+        return { result: overrides.map((o) => ({ ...o, market: markets.get(o.marketId) ?? null })) };
+      },
     );
 
     app.post(
@@ -55,6 +109,7 @@ export function tradingControlsRoutes(deps: {
       {
         schema: {
           tags: ['ops'],
+          response: opsAnswers(opsOverrideSetResponseSchema),
           summary: 'Override one selection’s price until an expiry (players see it; bets are taken at it)',
           params: selectionParams,
           body: z.object({
@@ -79,7 +134,7 @@ export function tradingControlsRoutes(deps: {
           reason,
           request.ip,
         );
-        request.opsAudited = true;
+        auditedInTransaction(request);
         return { result };
       },
     );
@@ -89,13 +144,14 @@ export function tradingControlsRoutes(deps: {
       {
         schema: {
           tags: ['ops'],
+          response: opsAnswers(opsOverrideClearedResponseSchema),
           summary: 'End a price override now (the model’s price returns)',
           params: selectionParams,
         },
       },
       async (request) => {
         const result = await controls.clearOverride(ctxOf(request), request.params.id, request.ip);
-        request.opsAudited = true;
+        auditedInTransaction(request);
         return { result };
       },
     );
@@ -105,6 +161,7 @@ export function tradingControlsRoutes(deps: {
       {
         schema: {
           tags: ['ops'],
+          response: opsAnswers(opsLimitsResponseSchema),
           summary: 'Stake limits (per combination) or liability limits (auto-suspension), every level',
           querystring: z.object({
             kind: z.enum(['stake', 'liability']).default('stake'),
@@ -114,7 +171,7 @@ export function tradingControlsRoutes(deps: {
       },
       async (request) => {
         const brandId = brandScope(ctxOf(request), request.query.brand);
-        return { result: await risk.limits(request.query.kind, brandId) };
+        return { result: await namedLimits(await risk.limits(request.query.kind, brandId)) };
       },
     );
 
@@ -123,6 +180,7 @@ export function tradingControlsRoutes(deps: {
       {
         schema: {
           tags: ['ops'],
+          response: opsAnswers(opsLimitSetResponseSchema),
           summary: 'Set (amount) or remove (amount null) one limit',
           body: z.object({
             kind: z.enum(['stake', 'liability']),
@@ -139,8 +197,7 @@ export function tradingControlsRoutes(deps: {
       async (request) => {
         const ctx = ctxOf(request);
         const b = request.body;
-        if (b.kind === 'liability' && !(LIABILITY_LEVELS as readonly string[]).includes(b.level))
-          throw badRequest('level', 'liability limits are set per platform, brand or market');
+        // Both kinds have every level: a liability limit's most specific level that names a market applies to it.
         const refLevel = b.level !== 'platform' && b.level !== 'brand';
         if (refLevel !== (b.refId !== null))
           throw badRequest('refId', refLevel ? `name the ${b.level}` : `a ${b.level} limit names no id`);
@@ -153,23 +210,19 @@ export function tradingControlsRoutes(deps: {
         brandScope(ctx, b.brandId ?? undefined);
         if (b.brandId !== null && !(await deps.desk.brandExists(b.brandId)))
           throw badRequest('brandId', 'no such brand');
-        if (b.refId !== null && !(await targetExists(b.level, b.refId)))
-          throw badRequest('refId', `no such ${b.level}`);
+        const target = b.refId === null ? null : await targetOf(b.level, b.refId);
+        if (b.refId !== null && target === null) throw badRequest('refId', `no such ${b.level}`);
         const key = { kind: b.kind, level: b.level, brandId: b.brandId, refId: b.refId };
         const change = await risk.setLimit(key, b.amount);
-        await audit.record({
-          actor: ctx,
+        audited(request, {
           action: `limit.${b.kind}.set`,
           target: `${b.level}:${b.refId ?? b.brandId ?? 'platform'}`,
           brandId: b.brandId,
-          outcome: 'ok',
-          status: 200,
           reason: b.reason,
           before: { ...key, amount: change.before },
           after: { ...key, amount: change.after },
-          address: request.ip,
         });
-        request.opsAudited = true;
+        if (target?.eventId) await deps.changedEvent(target.eventId);
         return { result: { ...key, amount: change.after } };
       },
     );

@@ -6,6 +6,7 @@ import type { DeskRepository } from './desk.repository';
 import { eventLiability } from './liability';
 import type { OperatorContext } from './operators';
 import type { Risk } from './risk';
+import type { MarketNamer } from './ticker';
 
 /** The book's worst loss on a market (minor units) before it is suspended, when no limit is set. */
 export const DEFAULT_LIABILITY_LIMIT = 500_000;
@@ -28,6 +29,8 @@ export function createTradingControls(deps: {
   audit: AuditLog;
   desk: DeskRepository;
   risk: Risk;
+  /** Market names (the liability view names its markets; the check reads only its figures). */
+  marketName: MarketNamer;
 }) {
   const { prices, audit } = deps;
   /**
@@ -36,24 +39,31 @@ export function createTradingControls(deps: {
    */
   let seenBetId = 0;
 
-  /** The liability limits: market rows, then brand rows, then the platform default. */
+  /**
+   * The liability limits by scope: `{level}:{brand or 0}:{id}` for the market, event and sport rows; brand rows; the
+   * platform default.
+   */
   async function limitsOf() {
     const rows = await deps.risk.limits('liability', null);
     const platform = rows.find((r) => r.level === 'platform')?.amount ?? DEFAULT_LIABILITY_LIMIT;
-    const market = new Map<string, number>();
+    const scoped = new Map<string, number>();
     const brand = new Map<number, number>();
+    const brands = new Set<number>();
     for (const r of rows) {
-      if (r.level === 'market') market.set(`${r.brandId ?? 0}:${r.refId}`, r.amount);
+      if (r.level === 'market' || r.level === 'event' || r.level === 'sport')
+        scoped.set(`${r.level}:${r.brandId ?? 0}:${r.refId}`, r.amount);
       if (r.level === 'brand' && r.brandId !== null) brand.set(r.brandId, r.amount);
+      if (r.brandId !== null) brands.add(r.brandId);
     }
-    return { platform, market, brand };
+    return { platform, scoped, brand, brands };
   }
 
   /**
    * Checks the markets of the events new open bets touched: a market whose worst outcome costs the book more than
-   * its limit (the whole book against the market's limit or the platform default; one brand's bets against that
-   * brand's market or brand limit) is suspended with reason `liability`, audited as `system`. An operator may
-   * resume it; it is suspended again only if a new bet arrives while it is still over the limit.
+   * its limit is suspended with reason `liability`, audited as `system`. A market's limit is the most specific row
+   * that names it: its market's, else its event's, else its sport's, else (the whole book) the platform default or
+   * (one brand's bets, against that brand's rows) the brand's. An operator may resume it; it is suspended again
+   * only if a new bet arrives while it is still over the limit.
    */
   async function checkLiability(): Promise<{ marketId: number; liability: number; limit: number }[]> {
     const rows = await deps.desk.eventsWithOpenBetsAfter(seenBetId);
@@ -64,21 +74,19 @@ export function createTradingControls(deps: {
       const { eventId } = row;
       const scopes: { brandId: number | null }[] = [
         { brandId: null },
-        ...[...limits.brand.keys()].map((brandId) => ({ brandId })),
-        ...[...limits.market.keys()]
-          .map((k) => Number(k.split(':')[0]))
-          .filter((b) => b !== 0 && !limits.brand.has(b))
-          .map((brandId) => ({ brandId })),
+        ...[...limits.brands].map((brandId) => ({ brandId })),
       ];
       for (const { brandId } of scopes) {
-        const view = await eventLiability(deps.desk, eventId, brandId);
+        const view = await eventLiability(deps.desk, deps.marketName, eventId, brandId);
         for (const m of view.markets) {
           if (m.marketId === null || m.suspended !== null) continue;
           const liability = -m.worstNet;
+          const b = brandId ?? 0;
           const limit =
-            brandId === null
-              ? (limits.market.get(`0:${m.marketId}`) ?? limits.platform)
-              : (limits.market.get(`${brandId}:${m.marketId}`) ?? limits.brand.get(brandId));
+            limits.scoped.get(`market:${b}:${m.marketId}`) ??
+            limits.scoped.get(`event:${b}:${eventId}`) ??
+            (view.sportId === null ? undefined : limits.scoped.get(`sport:${b}:${view.sportId}`)) ??
+            (brandId === null ? limits.platform : limits.brand.get(brandId));
           if (limit === undefined || liability <= limit) continue;
           if (suspended.some((s) => s.marketId === m.marketId)) continue;
           const changes = await deps.suspension.suspendMarket(m.marketId, 'liability');

@@ -63,6 +63,44 @@ export function createTrading(deps: { suspension: OperatorSuspension; audit: Aud
       return { marketId: id, eventId: market.eventId, suspended: action === 'suspend', reason };
     },
 
+    /** One selection alone (issue 34): the rest of its market stays on sale. */
+    async selection(
+      ctx: OperatorContext,
+      id: number,
+      action: 'suspend' | 'resume',
+      reason: string | null,
+      address: string,
+    ) {
+      const selection = await suspension.selection(id);
+      if (!selection) throw notFound('selection');
+      if (selection.closed)
+        throw new HttpError(409, 'selection_closed', 'the selection is closed or decided');
+      const change =
+        action === 'suspend'
+          ? await suspension.suspendSelection(id, reason ?? 'other')
+          : await suspension.resumeSelection(id);
+      if (!change) throw new HttpError(409, 'selection_closed', 'the selection is closed or decided');
+      await audit.record({
+        actor: ctx,
+        action: `selection.${action}`,
+        target: `selection:${id}`,
+        brandId: ctx.brandId,
+        outcome: 'ok',
+        status: 200,
+        reason,
+        before: { marketId: change.marketId, ...change.before },
+        after: { marketId: change.marketId, ...change.after },
+        address,
+      });
+      return {
+        selectionId: id,
+        marketId: change.marketId,
+        eventId: change.eventId,
+        suspended: action === 'suspend',
+        reason,
+      };
+    },
+
     async event(
       ctx: OperatorContext,
       id: number,

@@ -39,6 +39,15 @@ export interface SelectionContext {
   state: SelectionState;
   /** 'win' | 'loss' | 'void' once the market is decided. */
   result: string | null;
+  /**
+   * A bet builder (issue 37, `bet-builder.service.ts`): its legs as placed and the model its price stands on;
+   * `cashOutState` is its state for cash-out, where a leg already won is no reason to refuse.
+   */
+  builder?: {
+    legs: { selectionId: number; marketType: number; special: string; outcome: string; name: string }[];
+    model: unknown;
+    cashOutState: SelectionState;
+  };
 }
 
 /** What a bet's legs show of their event (from memory). */
@@ -180,8 +189,21 @@ export function createBettingView(deps: {
       return out;
     },
 
+    /**
+     * A bet builder's selection id for these legs of an event (`withBuilders` answers it; a view without the
+     * builder has none: null, and the slip entry is refused as not found).
+     */
+    builderSelectionId: (_eventId: number, _legIds: number[], _tx?: DbOrTx): Promise<number | null> =>
+      Promise.resolve(null),
+
+    /** A bet builder leg's odd when a leg voids and the rest settle (`withBuilders` answers it; else none). */
+    builderVoidOdd: (_builder: { legs: { selectionId: number }[]; model: unknown }, _tx?: DbOrTx) =>
+      Promise.resolve(null as number | null),
+
     /** A market type's name in a language. */
     marketName(t: number, locale: Locale): string {
+      // A bet builder leg (BUILDER_MARKET_TYPE): no market has type 0.
+      if (t === 0) return locale === 'tr' ? 'Bahis Oluşturucu' : 'Bet Builder';
       const d = names.get(t);
       return d ? (locale === 'tr' ? d.tr : d.en) : String(t);
     },

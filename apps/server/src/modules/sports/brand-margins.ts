@@ -21,6 +21,8 @@ export interface BrandPricing {
   key: string;
   /** Δ (basis points) for a sport's market type. */
   marginOf(sportId: number, marketType: number): number;
+  /** Δ (basis points) on a sport's bet builder prices (the `builder` family). */
+  builderMarginOf(sportId: number): number;
   /** A selection as the brand serves it: its odd, suspended when that odd falls outside the band. */
   selection<S extends Pick<SelectionRecord, 'odd' | 'isDisabled'>>(s: S, sportId: number, t: number): S;
   /** A feed market as the brand serves it. */
@@ -73,6 +75,7 @@ export function createBrandMargins(deps: {
     return {
       key: `b${brandId}.${version}`,
       marginOf,
+      builderMarginOf: (sportId) => marginFor(rows, sportId, 'builder'),
       selection: (s, sportId, t) => price(s, marginOf(sportId, t)),
       feedMarket(m, sportId) {
         const bp = marginOf(sportId, m.t);

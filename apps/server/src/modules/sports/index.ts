@@ -24,8 +24,14 @@ import { createMarketResulting, type ResultModel } from './market-resulting';
 import { createBrandMargins } from './brand-margins';
 import { createSportsIngest } from './ingest/index';
 import type { BrandOf } from './fixtures.routes';
+import { createBetBuilder, withBuilders } from './bet-builder.service';
+import { betBuilderRoutes } from './bet-builder.routes';
+import { DEFAULT_BUILDER_TARGETS } from './pricing/football.builder';
 
 export type { BettingView, EventSummary, SelectionContext } from './betting-view';
+export type { BetBuilder, BuilderModel, BuilderQuote, BuilderRefusal } from './bet-builder.service';
+export { BUILDER_ID_BASE, BUILDER_MARKET_TYPE, isBuilderId } from './bet-builder.service';
+export { builderError } from './bet-builder.routes';
 export { ResultInputError, type ResultInput } from './operator-result';
 export { MIN_OFFERED_ODD } from './pricing/margin';
 export type { OperatorSuspension } from './operator-suspension';
@@ -44,6 +50,8 @@ export interface SportsDeps {
   pricingThreads?: number;
   /** Price band and model settings (defaults: band [1.02, 501), Dixon–Coles ρ −0.1). */
   pricing?: PricingOptions;
+  /** The bet builder's target overround per leg count, 2 legs first (config `BUILDER_MARGINS`). */
+  builderTargets?: readonly number[];
   /** Producer silence (ms) after which live markets read as suspended; 0 never. */
   producerStaleMs?: number;
   log?: (msg: string, err?: unknown) => void;
@@ -81,7 +89,7 @@ export function createSportsModule(deps: SportsDeps) {
     log: deps.log,
   });
   const reads = createReadService({ readModel, catalogue, pricing: margins.pricing });
-  const betting = createBettingView({
+  const plainBetting = createBettingView({
     db,
     readModel,
     catalogue,
@@ -90,7 +98,18 @@ export function createSportsModule(deps: SportsDeps) {
     now: () => deps.clock.now(),
   });
   const h2h = createH2hService({ repo, events: service, catalogue });
+  const builder = createBetBuilder({
+    db,
+    betting: plainBetting,
+    catalogue,
+    pricing: margins.pricing,
+    options: deps.pricing ?? DEFAULT_PRICING,
+    targets: deps.builderTargets ?? DEFAULT_BUILDER_TARGETS,
+  });
+  // Bet builders are selections to betting (ids from BUILDER_ID_BASE): priced, decided and valued from their legs.
+  const betting = withBuilders(plainBetting, builder);
   const routes: FastifyPluginAsync = async (app) => {
+    await app.register(betBuilderRoutes(builder, plainBetting, deps.brandOf ?? (async () => null)));
     await app.register(marketsRoutes(markets));
     await app.register(fixturesRoutes(reads, markets, h2h, () => deps.clock.now(), deps.brandOf));
     await app.register(widgetsRoutes(service, reads, catalogue, deps.brandOf));
@@ -101,6 +120,8 @@ export function createSportsModule(deps: SportsDeps) {
     reads,
     /** What bet placement, settlement and cash-out read (selection states in a transaction, results). */
     betting,
+    /** The bet builder: prices same-event combinations (placement re-prices through it). */
+    builder,
     /** The in-memory read model (built by `seedReferenceData`, kept current from the bus). */
     readModel,
     /**

@@ -12,6 +12,9 @@ export const selectionIdOf = (marketId: number, index: number) => marketId * 64 
 const categories = new Map(MARKET_DEFINITIONS.map((d) => [d.id, d.mg]));
 export const categoriesOf = (t: number): number[] => categories.get(t) ?? [];
 
+/** Goal-scorer markets (anytime, first, last, 2 or more): their selections are grouped by team. */
+const SCORER_BUNDLES = [888, 38, 882, 889];
+
 /** Whether a market type is open for an event now: provider-5 live-only markets and pre-match-only bundles. */
 export function marketOpen(t: number, providerId: number, live: boolean): boolean {
   if (PRE_MATCH_ONLY.includes(t) && live) return false;
@@ -83,7 +86,7 @@ export function buildMarkets(
         result: o.result,
         maxStake: o.status === 'open' ? maxStakeFor(o.odd, live) : 0,
         ...fairColumns(o),
-        bundle: m.t === 888 || m.t === 38 || m.t === 882 ? bundleOf(o.code, pricing) : null,
+        bundle: SCORER_BUNDLES.includes(m.t) ? bundleOf(o.code, pricing) : null,
       }),
     );
   });

@@ -29,6 +29,32 @@ export interface ResultModel {
   contextOf(event: EventRecord, ref: ReferenceCache): { pricing: PricingEvent } | null;
 }
 
+type OverridesRepository = ReturnType<typeof createOverridesRepository>;
+
+/** A market row with its event and selections as the results workspace sees it (a result shown once decided). */
+function forResult(
+  m: NonNullable<Awaited<ReturnType<OverridesRepository['market']>>>,
+  e: Pick<EventRecord, 'status' | 'startAt' | 'sportId'>,
+  sels: Awaited<ReturnType<OverridesRepository['selectionsOf']>>,
+): MarketForResult {
+  return {
+    id: m.id,
+    eventId: m.eventId,
+    t: m.t,
+    s: m.s,
+    closed: m.closed,
+    resolved: m.resolved,
+    event: { status: e.status, startAt: e.startAt, sportId: e.sportId },
+    selections: sels.map((x) => ({
+      id: x.id,
+      outcome: x.outcome,
+      name: x.name,
+      odd: x.odd,
+      result: m.resolved || x.isClosed ? x.result : null,
+    })),
+  };
+}
+
 /**
  * The back office's resulting of one market: what a market's result is from the operator's
  * facts, by the same rules as settlement at full time (`planResult` / `resolveResults`: a market the facts cannot
@@ -48,23 +74,7 @@ export function createMarketResulting(deps: {
     if (!m) return null;
     const e = await repo.event(m.eventId);
     if (!e) return null;
-    const sels = await repo.selectionsOf([id]);
-    return {
-      id: m.id,
-      eventId: m.eventId,
-      t: m.t,
-      s: m.s,
-      closed: m.closed,
-      resolved: m.resolved,
-      event: { status: e.status, startAt: e.startAt, sportId: e.sportId },
-      selections: sels.map((x) => ({
-        id: x.id,
-        outcome: x.outcome,
-        name: x.name,
-        odd: x.odd,
-        result: m.resolved || x.isClosed ? x.result : null,
-      })),
-    };
+    return forResult(m, e, await repo.selectionsOf([id]));
   }
 
   return {
@@ -122,22 +132,7 @@ export function createMarketResulting(deps: {
       const resolved = resolveResults(ctx.pricing, planResult(ctx.pricing, input), kept);
       return rows.map((m) => {
         const own = sels.filter((x) => x.marketId === m.id);
-        const market: MarketForResult = {
-          id: m.id,
-          eventId,
-          t: m.t,
-          s: m.s,
-          closed: m.closed,
-          resolved: m.resolved,
-          event: { status: event.status, startAt: event.startAt, sportId: event.sportId },
-          selections: own.map((x) => ({
-            id: x.id,
-            outcome: x.outcome,
-            name: x.name,
-            odd: x.odd,
-            result: m.resolved || x.isClosed ? x.result : null,
-          })),
-        };
+        const market = forResult(m, event, own);
         const r = resolved.results[m.order];
         const ruled = r !== undefined && r.t === m.t && r.s === m.s;
         const decided = ruled && resolved.settled.includes(m.order);

@@ -1,7 +1,12 @@
 import type { Db, DbOrTx } from '../../db/database';
 import type { Clock } from '../../lib/clock';
 import type { EventBus } from '../../plugins/bus';
-import { createOverridesRepository, marketUpdatesOf, type SelectionRow } from './overrides.repository';
+import {
+  createOverridesRepository,
+  marketUpdatesOf,
+  publishMarketUpdates,
+  type SelectionRow,
+} from './overrides.repository';
 import { maxStakeFor } from './pricing/margin';
 
 export interface PriceState {
@@ -39,13 +44,7 @@ export function createOperatorPrices(deps: { db: Db; bus: EventBus; clock: Clock
     if (marketIds.length === 0) return;
     const repo = createOverridesRepository(tx);
     const byEvent = marketUpdatesOf(await repo.markets(marketIds), await repo.selectionsOf(marketIds));
-    for (const [eventId, list] of byEvent)
-      await deps.bus.publish('fixture.markets', {
-        type: 'market_update',
-        eventId,
-        markets: list,
-        ts: deps.clock.now(),
-      });
+    await publishMarketUpdates(deps.bus, deps.clock.now(), byEvent);
   }
 
   /** Puts the model's price back on the given selections (locked rows); answers what changed. */

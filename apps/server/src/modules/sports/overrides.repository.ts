@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, isNotNull, lte } from 'drizzle-orm';
 import type { MarketUpdate } from '@sb/contract';
 import type { DbOrTx } from '../../db/database';
+import type { EventBus } from '../../plugins/bus';
 import { events, markets, selections } from './sports.tables';
 
 export type MarketRow = typeof markets.$inferSelect;
@@ -134,4 +135,14 @@ export function marketUpdatesOf(ms: MarketRow[], sels: SelectionRow[]): Map<numb
     });
   }
   return byEvent;
+}
+
+/** Publishes `market_update`s (by event) so every instance's read model and the feed follow the rows. */
+export async function publishMarketUpdates(
+  bus: Pick<EventBus, 'publish'>,
+  ts: number,
+  byEvent: Map<number, MarketUpdate['markets']>,
+): Promise<void> {
+  for (const [eventId, markets] of byEvent)
+    await bus.publish('fixture.markets', { type: 'market_update', eventId, markets, ts });
 }

@@ -17,6 +17,7 @@ import {
 import type { DbOrTx } from '../../db/database';
 import { preparedQuery } from '../../db/prepared';
 import {
+  betBuilders,
   catalogueDays,
   competitions,
   events,
@@ -204,6 +205,34 @@ export function createSportsRepository(db: DbOrTx) {
         .from(events)
         .where(or(eq(events.id, id), eq(events.sub, id)))
         .limit(1);
+      return row;
+    },
+    /**
+     * A bet builder's row id for its legs (ascending) of one event: the existing one, or a new one (racing
+     * instances agree through the unique index).
+     */
+    async builderId(eventId: number, legIds: number[]): Promise<number> {
+      const legs = sql`${`{${legIds.join(',')}}`}::bigint[]`;
+      const [inserted] = await db
+        .insert(betBuilders)
+        .values({ eventId, legIds })
+        .onConflictDoNothing()
+        .returning({ id: betBuilders.id });
+      if (inserted) return inserted.id;
+      const [row] = await db
+        .select({ id: betBuilders.id })
+        .from(betBuilders)
+        .where(and(eq(betBuilders.eventId, eventId), sql`${betBuilders.legIds} = ${legs}`));
+      return row!.id;
+    },
+    async builders(ids: number[]): Promise<{ id: number; eventId: number; legIds: number[] }[]> {
+      if (ids.length === 0) return [];
+      const rows = await db.select().from(betBuilders).where(inArray(betBuilders.id, ids));
+      return rows.map((r) => ({ ...r, legIds: r.legIds.map(Number) }));
+    },
+    /** One event with its simulator state (the bet builder prices from the match state). */
+    async eventById(id: number): Promise<EventRecord | undefined> {
+      const [row] = await db.select().from(events).where(eq(events.id, id)).limit(1);
       return row;
     },
     async eventByRid(rid: number): Promise<EventRecord | undefined> {

@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database';
 import { appHosts, apps } from './tenancy.tables';
 
@@ -45,18 +45,49 @@ export function createTenancyRepository(db: DbOrTx) {
       return rows.map((r) => ({ ...r.app, hostname: r.hostname ?? '' }));
     },
 
-    /** Sets an app's outside addresses (APK download, support chat); whether the app exists. */
-    async updateLinks(
-      id: number,
-      links: { androidApkUrl?: string | null; supportChatUrl?: string | null },
-    ): Promise<boolean> {
-      const rows = await db.update(apps).set(links).where(eq(apps.id, id)).returning({ id: apps.id });
-      return rows.length > 0;
+    /** Changes an app's row (not its host names); the row after, or null when there is no such app. */
+    async update(id: number, patch: Partial<NewApp>): Promise<AppRow | null> {
+      if (Object.keys(patch).length === 0)
+        return (await db.select().from(apps).where(eq(apps.id, id)))[0] ?? null;
+      const rows = await db.update(apps).set(patch).where(eq(apps.id, id)).returning();
+      return rows[0] ?? null;
+    },
+
+    /** An app's row locked for a change in this transaction, or null. */
+    async lock(id: number): Promise<AppRow | null> {
+      return (await db.select().from(apps).where(eq(apps.id, id)).for('update'))[0] ?? null;
+    },
+
+    /** Every app's host names, the primary first (`appId` → names). */
+    async hostsOf(appIds?: number[]): Promise<Map<number, string[]>> {
+      const rows = await db
+        .select()
+        .from(appHosts)
+        .where(appIds ? inArray(appHosts.appId, appIds) : undefined)
+        .orderBy(desc(appHosts.isPrimary), asc(appHosts.hostname));
+      const byApp = new Map<number, string[]>();
+      for (const r of rows) byApp.set(r.appId, [...(byApp.get(r.appId) ?? []), r.hostname]);
+      return byApp;
+    },
+
+    /** Which of these host names another app holds (`hostname` → app id). */
+    async owners(hostnames: string[]): Promise<Map<string, number>> {
+      if (hostnames.length === 0) return new Map();
+      const rows = await db.select().from(appHosts).where(inArray(appHosts.hostname, hostnames));
+      return new Map(rows.map((r) => [r.hostname, r.appId]));
+    },
+
+    /** Replaces an app's host names (the first is primary). */
+    async replaceHosts(appId: number, hostnames: string[]): Promise<void> {
+      await db.delete(appHosts).where(eq(appHosts.appId, appId));
+      await db
+        .insert(appHosts)
+        .values(hostnames.map((hostname, i) => ({ hostname, appId, isPrimary: i === 0 })));
     },
 
     /** Inserts an app with its host names (the first is primary); returns the new id. */
-    async insert(app: NewApp, hostnames: string[]): Promise<number> {
-      const [row] = await db.insert(apps).values(app).returning({ id: apps.id });
+    async insert(app: NewApp, hostnames: string[]): Promise<AppRow> {
+      const [row] = await db.insert(apps).values(app).returning();
       if (!row) throw new Error('insert into apps returned nothing');
       await db.insert(appHosts).values(
         hostnames.map((hostname, i) => ({
@@ -65,16 +96,7 @@ export function createTenancyRepository(db: DbOrTx) {
           isPrimary: i === 0,
         })),
       );
-      return row.id;
-    },
-
-    async hostExists(hostname: string): Promise<boolean> {
-      const rows = await db
-        .select()
-        .from(appHosts)
-        .where(eq(appHosts.hostname, hostname.toLowerCase()))
-        .limit(1);
-      return rows.length > 0;
+      return row;
     },
   };
 }

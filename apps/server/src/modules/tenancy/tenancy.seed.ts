@@ -22,6 +22,8 @@ export const DEMO_THEME: Theme = {
 export const DEMO_APK_URL = '/downloads/demo-app.apk';
 export const DEMO_SUPPORT_URL = '/info/contact';
 
+const EVERY_PRODUCT = { casino: true, crash: true, virtualSports: true };
+
 /** Demo brands: one on localhost, one on kartal.localhost (browsers resolve *.localhost to loopback). */
 export async function seedTenancy(service: TenancyService): Promise<void> {
   const existing = await service.list();
@@ -32,7 +34,7 @@ export async function seedTenancy(service: TenancyService): Promise<void> {
     defaultLocale: 'en',
     metaTitle: 'Demo Bet — sports betting and casino',
     theme: DEMO_THEME,
-    features: { homeVariant: 1, hideResultsTile: false, hideCasinoLinks: true },
+    features: { homeVariant: 1, hideResultsTile: false, hideCasinoLinks: true, ...EVERY_PRODUCT },
     androidApkUrl: DEMO_APK_URL,
     supportChatUrl: DEMO_SUPPORT_URL,
     cashbackBasisPoints: 1000,
@@ -52,7 +54,7 @@ export async function seedTenancy(service: TenancyService): Promise<void> {
       textMuted: '#6b6b6b',
       logoUrl: '/brand/kartal.svg',
     },
-    features: { homeVariant: 2, hideResultsTile: true, hideCasinoLinks: false },
+    features: { homeVariant: 2, hideResultsTile: true, hideCasinoLinks: false, ...EVERY_PRODUCT },
     androidApkUrl: DEMO_APK_URL,
     supportChatUrl: DEMO_SUPPORT_URL,
     cashbackBasisPoints: 500,

@@ -1,17 +1,46 @@
 import type { App, ClientCredential } from '@sb/contract';
 import { appSchema } from '@sb/contract';
+import type { DbOrTx } from '../../db/database';
 import type { Clock } from '../../lib/clock';
+import { uniqueViolationField } from '../../lib/db-errors';
 import type { IdSource } from '../../lib/ids';
 import { HttpError, badRequest } from '../../plugins/errors';
-import type { AppWithHost, NewApp, TenancyRepository } from './tenancy.repository';
+import type { AppRow, AppWithHost, NewApp, TenancyRepository } from './tenancy.repository';
 
-/** Apps change rarely and are read on every request: cache lookups briefly (also misses, against floods). */
+/**
+ * Apps change rarely and are read on every request: cache lookups briefly (also misses, against floods). A change
+ * made on any instance empties every instance's cache at once (`changed`, over the bus); the TTL only bounds what
+ * a lost message could leave behind.
+ */
 const APP_CACHE_TTL_MS = 30_000;
+
+/** An app with all its host names, the primary first. */
+export type BrandRow = AppRow & { hostnames: string[] };
+
+/** Writes the change's audit entry in its transaction (before: null for a creation). */
+export type BrandAudit = (tx: DbOrTx, before: BrandRow | null, after: BrandRow) => Promise<void>;
 
 export interface TenancyDeps {
   repo: TenancyRepository;
+  /** Runs work in one transaction with a repository over it. */
+  transaction: <T>(work: (repo: TenancyRepository, tx: DbOrTx) => Promise<T>) => Promise<T>;
+  /** Tells every instance (this one too) that an app changed: each empties its app cache. */
+  announce: (appId: number) => Promise<void>;
   clock: Clock;
   ids: IdSource;
+}
+
+const conflict = (host: string) =>
+  new HttpError(409, 'conflict', `host ${host} already belongs to a brand`, 'hostnames');
+
+/** Two writers raced for one host name: the table's key refuses the second, answered as a check would. */
+async function hostsRaced<T>(hostnames: string[], work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (uniqueViolationField(error) === 'hostname') throw conflict(hostnames.join(', '));
+    throw error;
+  }
 }
 
 export interface CreateAppInput extends Omit<NewApp, 'clientId' | 'clientSecret' | 'id' | 'createdAt'> {
@@ -49,10 +78,14 @@ export function toApp(row: AppWithHost): App {
     androidApkUrl: row.androidApkUrl,
     supportChatUrl: row.supportChatUrl,
     metaTitle: row.metaTitle,
+    locales: row.locales,
+    currencyIso: row.currencyIso,
+    timeZone: row.timeZone,
+    links: row.links,
   });
 }
 
-export function createTenancyService({ repo, clock, ids }: TenancyDeps) {
+export function createTenancyService({ repo, transaction, announce, clock, ids }: TenancyDeps) {
   const cache = new Map<string, { row: AppWithHost | null; expires: number }>();
 
   async function cached(key: string, load: () => Promise<AppWithHost | null>): Promise<AppWithHost | null> {
@@ -86,32 +119,77 @@ export function createTenancyService({ repo, clock, ids }: TenancyDeps) {
 
     list: () => repo.list(),
 
-    /**
-     * Sets a brand's APK download and support-chat addresses (null: none, so no overlay / no chat link). Other
-     * instances see the change within their app cache's 30 s.
-     */
+    /** Empties this instance's app cache (another instance changed an app, or the bus may have lost a message). */
+    forget: () => cache.clear(),
+
+    /** Brands with every host name: one (`brandId`) or all (null). */
+    async brands(brandId: number | null): Promise<BrandRow[]> {
+      const rows =
+        brandId === null ? await repo.list() : [await repo.findById(brandId)].filter((r) => r !== null);
+      const hosts = await repo.hostsOf(brandId === null ? undefined : [brandId]);
+      return rows.map(({ hostname: _, ...row }) => ({ ...row, hostnames: hosts.get(row.id) ?? [] }));
+    },
+
+    /** Sets a brand's APK download and support-chat addresses (null: none, so no overlay / no chat link). */
     async setLinks(
       id: number,
       links: { androidApkUrl?: string | null; supportChatUrl?: string | null },
     ): Promise<void> {
-      if (!(await repo.updateLinks(id, links))) throw new HttpError(404, 'not_found', 'no such app');
-      cache.clear();
+      await service.update(id, links);
     },
 
-    /** Creates an app (operator command); host names must be free. */
-    async create(input: CreateAppInput): Promise<number> {
-      if (input.hostnames.length === 0) throw badRequest('hostnames', 'an app needs at least one host name');
-      for (const host of input.hostnames) {
-        if (await repo.hostExists(host))
-          throw badRequest('hostnames', `host ${host} already belongs to an app`);
-      }
-      const { hostnames, ...app } = input;
-      const id = await repo.insert(
-        { ...app, clientId: `app_${ids.token(9)}`, clientSecret: ids.token(24) },
-        hostnames,
+    /**
+     * Changes a brand: its row, and its host names when given (replaced as a whole; each free or already its own,
+     * else 409 naming `hostnames`). Every instance answers the new brand at once.
+     */
+    async update(
+      id: number,
+      patch: Partial<Omit<NewApp, 'id' | 'clientId' | 'clientSecret' | 'createdAt'>> & {
+        hostnames?: string[];
+      },
+      audit?: BrandAudit,
+    ): Promise<BrandRow> {
+      const { hostnames, ...fields } = patch;
+      const after = await hostsRaced(hostnames ?? [], () =>
+        transaction(async (tx, handle) => {
+          const locked = await tx.lock(id);
+          if (!locked) throw new HttpError(404, 'not_found', 'brand not found');
+          const before = { ...locked, hostnames: (await tx.hostsOf([id])).get(id) ?? [] };
+          if (hostnames) {
+            for (const [host, owner] of await tx.owners(hostnames)) if (owner !== id) throw conflict(host);
+            await tx.replaceHosts(id, hostnames);
+          }
+          const row = (await tx.update(id, fields))!;
+          const next = { ...row, hostnames: hostnames ?? before.hostnames };
+          await audit?.(handle, before, next);
+          return next;
+        }),
       );
       cache.clear();
-      return id;
+      await announce(id);
+      return after;
+    },
+
+    /** Creates an app (operator command, desk); host names must be free (409 naming `hostnames`). */
+    async create(input: CreateAppInput, audit?: BrandAudit): Promise<BrandRow> {
+      const hostnames = input.hostnames.map((h) => h.toLowerCase());
+      if (hostnames.length === 0) throw badRequest('hostnames', 'an app needs at least one host name');
+      const { hostnames: _, ...app } = input;
+      const row = await hostsRaced(hostnames, () =>
+        transaction(async (tx, handle) => {
+          for (const host of (await tx.owners(hostnames)).keys()) throw conflict(host);
+          const inserted = await tx.insert(
+            { ...app, clientId: `app_${ids.token(9)}`, clientSecret: ids.token(24) },
+            hostnames,
+          );
+          const created = { ...inserted, hostnames };
+          await audit?.(handle, null, created);
+          return created;
+        }),
+      );
+      cache.clear();
+      await announce(row.id);
+      return row;
     },
   };
   return service;

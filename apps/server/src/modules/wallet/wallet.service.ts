@@ -418,6 +418,22 @@ export function createWalletService(deps: {
       return { cash: of('client_cash'), bonus: of('client_bonus') };
     },
 
+    /**
+     * Locks the client's cash and bonus accounts (created if missing; in id order, as every batch locks them) in
+     * the caller's transaction and answers their balances: bonus money splits a stake on them (issue 36).
+     */
+    async lockedBalances(
+      user: { userId: number; appId: number; currency: string },
+      tx: DbOrTx,
+    ): Promise<{ cash: number; bonus: number }> {
+      const repo = repositoryOf(tx);
+      const key = { appId: user.appId, ownerId: user.userId, currency: user.currency };
+      const cash = await repo.ensureAccount({ ...key, kind: 'client_cash' });
+      const bonus = await repo.ensureAccount({ ...key, kind: 'client_bonus' });
+      const locked = await repo.lockBalances([cash.id, bonus.id]);
+      return { cash: Number(locked.get(cash.id) ?? 0), bonus: Number(locked.get(bonus.id) ?? 0) };
+    },
+
     /** A reseller's or the house's position: the sum of its entries (negative = money handed out). */
     async contraBalance(appId: number, ref: AccountRef, currency: string): Promise<number> {
       const repo = repositoryOf(db);

@@ -67,14 +67,14 @@ interface EventRowProps {
  */
 export const EventRow = memo(function EventRow({ event, marketType }: EventRowProps) {
   const ref = useRef<HTMLElement>(null);
-  return <EventRowView ref={ref} event={useLatestOnScreen(ref, event)} marketType={marketType} />;
+  return <EventRowView rowRef={ref} event={useLatestOnScreen(ref, event)} marketType={marketType} />;
 });
 
 const EventRowView = memo(function EventRowView({
   event,
   marketType,
-  ref,
-}: EventRowProps & { ref: Ref<HTMLElement> }) {
+  rowRef,
+}: EventRowProps & { rowRef: Ref<HTMLElement> }) {
   const { t } = useTranslation();
   const to = useLocalePath();
   const dateContext = useStartTimeContext();
@@ -83,7 +83,7 @@ const EventRowView = memo(function EventRowView({
   const live = event.isLive;
   const count = shownMarketCount(event);
   return (
-    <article ref={ref} className="event-row" data-testid="event-row" data-event-id={event.id}>
+    <article ref={rowRef} className="event-row" data-testid="event-row" data-event-id={event.id}>
       <div className="event-row__meta">
         {live ? (
           <span className="event-row__clock">{liveClock(event, t)}</span>

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 import { useTranslation } from '@/lib/i18n';
 import { NavLink } from '@/components/ui/link';
 import type { SportCount } from '@sb/contract';
@@ -20,8 +20,9 @@ export function SportBar({ sports, active, hrefFor, withAll = false }: SportBarP
   const { t } = useTranslation();
   const total = sports?.reduce((n, s) => n + s.Count, 0);
   const ref = useRef<HTMLElement>(null);
-  // The chosen sport is scrolled into the strip's view (it may sit past the phone's edge).
-  useEffect(() => {
+  // The chosen sport is scrolled into the strip's view (it may sit past the phone's edge), before the strip is
+  // painted at its start (Preact runs passive effects after the paint).
+  useLayoutEffect(() => {
     const bar = ref.current;
     const current = bar?.querySelector<HTMLElement>('[aria-current="page"]');
     if (bar && current) bar.scrollLeft = Math.max(0, current.offsetLeft - 12);

@@ -51,8 +51,9 @@ export interface OddButtonProps {
 
 /**
  * An odd (spec §4): tapping toggles it on the bet slip; selected while on the slip; a padlock when locked;
- * an up or down arrow for 2 s whenever it changes (and on mount when it changed since last shown). The
- * size never changes with its content, so ticking odds cannot shift the layout.
+ * an up or down arrow for 2 s whenever it changes (and on mount when it changed since last shown). Neither
+ * the button nor its label and value boxes change size or place with their content (odd-button.css), so ticking
+ * or locking odds cannot shift the layout.
  */
 export function OddButton({ selectionId, label, odd, locked, pick, showLabel = true }: OddButtonProps) {
   const { t } = useTranslation();
@@ -68,7 +69,7 @@ export function OddButton({ selectionId, label, odd, locked, pick, showLabel = t
       aria-pressed={inSlip}
       disabled={locked}
       aria-label={`${label} ${locked ? t('odds.locked') : oddText}`}
-      onClick={() => toggleSelection(pick())}
+      onClick={() => locked || toggleSelection(pick())}
     >
       {showLabel && <span className="odd-button__label">{label}</span>}
       <span className={`odd-button__value${valueSize(oddText)}`}>

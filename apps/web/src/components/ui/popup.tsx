@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useId, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { Icon } from './icon';
 import './popup.css';
 
@@ -22,7 +22,9 @@ interface PopupProps {
 export function Popup({ open, title, onClose, children, footer, closeLabel, variant = 'sheet' }: PopupProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
-  useEffect(() => {
+  // Opened in the commit that draws it, before the paint: a `<dialog>` without `open` is not shown, and Preact runs
+  // passive effects only after the paint (the popup's first frame was missing, and its focus came a frame late).
+  useLayoutEffect(() => {
     const dialog = ref.current;
     if (!open || !dialog) return;
     // Whoever opened the popup gets the focus back when it closes (the dialog leaves the DOM while open, so the

@@ -13,6 +13,7 @@ const LINKS: [string, string][] = [
   ['/account/limits', 'account.limits'],
   ['/account/limit-summary', 'account.limit_summary'],
   ['/account/transactions', 'account.transactions'],
+  ['/promotions', 'account.promotions'],
   ['/deposit', 'account.deposit'],
   ['/account/settings', 'account.preferences'],
   ['/info/contact', 'account.contact'],

@@ -68,6 +68,7 @@ describe('TransactionsPage', () => {
     await renderPage();
     await waitFor(() => expect(screen.getAllByTestId('transaction')).toHaveLength(10));
     const seen = (visible: boolean) => act(() => ControlledObserver.seen(visible));
+    await ControlledObserver.observing();
     seen(false);
     expect(listCalls()).toHaveLength(1);
     seen(true);
@@ -89,13 +90,13 @@ describe('TransactionsPage', () => {
   it('refuses an end date after tomorrow and filters by a valid range', async () => {
     const { container } = await renderPage();
     await waitFor(() => expect(screen.getAllByTestId('transaction')).toHaveLength(10));
-    fireEvent.change(container.querySelector('input[name=to]')!, { target: { value: '2999-01-01' } });
+    fireEvent.input(container.querySelector('input[name=to]')!, { target: { value: '2999-01-01' } });
     fireEvent.click(screen.getByRole('button', { name: 'transactions.filter' }));
     expect(screen.getByRole('alert')).toHaveTextContent('transactions.end_after_tomorrow');
     expect(listCalls()).toHaveLength(1);
 
-    fireEvent.change(container.querySelector('input[name=from]')!, { target: { value: '2026-01-01' } });
-    fireEvent.change(container.querySelector('input[name=to]')!, { target: { value: '2026-01-31' } });
+    fireEvent.input(container.querySelector('input[name=from]')!, { target: { value: '2026-01-01' } });
+    fireEvent.input(container.querySelector('input[name=to]')!, { target: { value: '2026-01-31' } });
     fireEvent.click(screen.getByRole('button', { name: 'transactions.filter' }));
     await waitFor(() => expect(listCalls()).toHaveLength(2));
     expect(calls()[1]!.get('rangeDateTime[from]')).toBe('2026-01-01');

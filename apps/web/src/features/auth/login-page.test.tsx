@@ -23,8 +23,8 @@ describe('LoginPage', () => {
       jsonResponse(200, { access_token: 'a', refresh_token: 'r', token_type: 'bearer', expires_in: 900 }),
     );
     const { container } = await renderScreen(<LoginPage />, { path: '/en/login', routes: [home] });
-    fireEvent.change(container.querySelector('[name=username]')!, { target: { value: 'demo' } });
-    fireEvent.change(container.querySelector('[name=password]')!, { target: { value: 'secret' } });
+    fireEvent.input(container.querySelector('[name=username]')!, { target: { value: 'demo' } });
+    fireEvent.input(container.querySelector('[name=password]')!, { target: { value: 'secret' } });
     fireEvent.click(screen.getByRole('button', { name: 'login.submit' }));
     expect(await screen.findByText('home page')).toBeInTheDocument();
     expect(tokenBody().get('username')).toBe('demo');

@@ -26,6 +26,7 @@ function bet(id: number, key = 'waiting', over: Partial<BetView> = {}): BetView 
     calculated_earnings: 4000,
     cashed_out: 0,
     reject_reason: null,
+    referral: null,
     items: [1, 2].map((n) => ({
       name: 'Match Result',
       selection: `Home ${n}`,
@@ -130,11 +131,11 @@ describe('MyBetsPage', () => {
     await screen.findAllByTestId('bet-card');
     fireEvent.click(screen.getByRole('button', { name: 'bets.filter' }));
     const popup = screen.getByRole('dialog', { name: 'bets.filter' });
-    fireEvent.change(popup.querySelector('input[name=to]')!, { target: { value: '2999-01-01' } });
+    fireEvent.input(popup.querySelector('input[name=to]')!, { target: { value: '2999-01-01' } });
     fireEvent.click(within(popup).getByRole('button', { name: 'bets.apply' }));
     expect(within(popup).getByRole('alert')).toHaveTextContent('bets.end_after_today');
-    fireEvent.change(popup.querySelector('input[name=from]')!, { target: { value: '2026-01-01' } });
-    fireEvent.change(popup.querySelector('input[name=to]')!, { target: { value: '2026-01-31' } });
+    fireEvent.input(popup.querySelector('input[name=from]')!, { target: { value: '2026-01-01' } });
+    fireEvent.input(popup.querySelector('input[name=to]')!, { target: { value: '2026-01-31' } });
     // The dates read like every date of the app, not in the device's format of a native date input.
     // The user's date_format (DD.MM.YYYY), not the locale's style.
     expect(within(popup).getByTestId('date-field-from')).toHaveTextContent('01.01.2026');

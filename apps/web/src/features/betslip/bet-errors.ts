@@ -111,10 +111,19 @@ const KNOWN_CODES = new Set<string>([
   'type',
   'timed_out',
   'self_excluded',
+  'account_blocked',
   'stake_limit_exceeded',
   'loss_limit_exceeded',
   'rate_limited',
   'rejected',
+  // A free bet's refusals (issue 36).
+  'bonus_unavailable',
+  'bonus_expired',
+  'bonus_amount',
+  'bonus_bet_type',
+  'bonus_min_odds',
+  'bonus_live',
+  'bonus_sport',
 ]);
 
 /** The translation key of an error code. */

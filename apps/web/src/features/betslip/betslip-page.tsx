@@ -9,6 +9,7 @@ import { useSessionUser } from '@/lib/session';
 import { clearSlip, removeSelection, useSlipStore } from '@/lib/slip-store';
 import { useCheckBets } from './api/check-bets';
 import { useSlipEvents } from './api/get-slip-events';
+import { useSlipFeed } from './use-slip-feed';
 import { hasErrors, NO_ERRORS, shownErrors, slipErrorsOf, type SlipErrors } from './bet-errors';
 import { EmptySlip } from './components/empty-slip';
 import { SlipFooter } from './components/slip-footer';
@@ -27,6 +28,9 @@ import {
 import { betCountOf, couponReady, earningsOf, picksOf, slipForm, totalOddsOf } from './slip-model';
 import { stakeAt } from './stake';
 import { useDelayed } from './use-delayed';
+import { chooseFreeBet } from './free-bet/free-bet-store';
+import { FreeBetPicker } from './free-bet/free-bet-picker';
+import { useSlipFreeBet } from './free-bet/use-slip-free-bet';
 import { usePlaceFlow } from './use-place-flow';
 import './components/betslip.css';
 
@@ -55,15 +59,19 @@ export function BetslipPage() {
   const flow = usePlaceFlow();
   const picks = picksOf(bets);
   const betCount = betCountOf(coupon, bets);
-  const stake = stakeAt(stakeState, betCount);
+  const freeBet = useSlipFreeBet(coupon.type, betCount);
+  // A free bet is the whole stake of the one bet (issue 36).
+  const free = freeBet.chosen;
+  const stake = free ? { perBet: free.amount, total: free.amount } : stakeAt(stakeState, betCount);
   const ready = couponReady(coupon, bets);
   // A total beyond what any request may name is refused here: the server would answer 400, not a limit.
   const tooLarge = stake.total > MAX_SLIP_AMOUNT_CENTS;
-  const check = useCheckBets(bets, coupon, stake.total, ready && stake.total > 0 && !tooLarge);
+  const check = useCheckBets(bets, coupon, stake.total, ready && stake.total > 0 && !tooLarge, free?.id);
   const events = useSlipEvents(bets.map((b) => b.eventId));
+  useSlipFeed(bets);
   const checkErrors = useMemo(() => (check.data ? slipErrorsOf(check.data) : NO_ERRORS), [check.data]);
   const delayed = useDelayed<SlipErrors>(checkErrors, CHECK_ERRORS_DELAY_MS, isBlank, NO_ERRORS);
-  const shape = JSON.stringify([bets.map((b) => [b.oddId, b.banker]), coupon, stake.total]);
+  const shape = JSON.stringify([bets.map((b) => [b.oddId, b.banker]), coupon, stake.total, free?.id]);
   const errors = shownErrors(flow.errorsFor(shape), delayed, tooLarge ? TOO_LARGE : NO_ERRORS);
   const currency = user?.currency ?? NO_CURRENCY;
 
@@ -73,15 +81,19 @@ export function BetslipPage() {
   const showPerBet = coupon.type !== COUPON_TYPE.multiple && betCount > 1;
   const canBanker = bankersAllowed(coupon, picks);
   const canAdd = canAddBanker(coupon, picks);
-  const earnings = earningsOf(coupon, bets, stake.perBet);
+  const returns = earningsOf(coupon, bets, stake.perBet);
+  // A free bet's winnings are paid without the stake.
+  const earnings = free
+    ? { min: Math.max(0, returns.min - free.amount), max: Math.max(0, returns.max - free.amount) }
+    : returns;
   const place = () => {
     if (!user || user.uid <= 0) return setDialog('auth');
     if (!quickBet) return setDialog('confirm');
-    flow.place(slipForm(bets, coupon, stake.total, 2), shape);
+    flow.place(slipForm(bets, coupon, stake.total, 2, free?.id), shape);
   };
   const confirmPlace = () => {
     setDialog(null);
-    flow.place(slipForm(bets, coupon, stake.total, 1), shape);
+    flow.place(slipForm(bets, coupon, stake.total, 1, free?.id), shape);
   };
   const live = bets.some((b) => b.live || events.data?.get(b.eventId)?.isLive);
   const money = (n: number) => formatUserMoney(n, currency);
@@ -111,6 +123,7 @@ export function BetslipPage() {
           />
         ))}
       </ol>
+      <FreeBetPicker chosen={freeBet.chosen} offer={freeBet.offer} currency={currency} />
       <SlipFooter
         betCount={betCount}
         totalOdds={coupon.type === COUPON_TYPE.multiple ? totalOddsOf(bets) : null}
@@ -126,7 +139,11 @@ export function BetslipPage() {
         canPlace={ready && stake.total > 0 && !tooLarge}
         maxStake={check.data?.maxStake ?? null}
         onQuickBet={setQuickBet}
-        onStake={() => setDialog('stake')}
+        onStake={() => {
+          // Typing a stake pays with the balance: the free bet is put back.
+          chooseFreeBet(null);
+          setDialog('stake');
+        }}
         onPlace={place}
       />
       <SystemPopup

@@ -26,6 +26,7 @@ const latest = (key: string): BetView => ({
   calculated_earnings: 1200,
   cashed_out: 0,
   reject_reason: null,
+  referral: null,
   items: [1, 2, 3].map((n) => ({
     name: 'Match Result',
     selection: `Home ${n}`,
@@ -50,6 +51,17 @@ const latest = (key: string): BetView => ({
 });
 
 let answers: BetView[] = [];
+const soon = () => new Date(Date.now() + 45_000).toISOString();
+const referred = (
+  key: string,
+  state: NonNullable<BetView['referral']>['state'],
+  patch: Partial<BetView> = {},
+) => ({
+  ...latest(key),
+  referral: { state, offer_amount: 150, offer_earnings: 600, expires_at: soon() },
+  ...patch,
+});
+const taken = referred('waiting', 'taken', { amount: 150 });
 beforeEach(() => {
   useSlipStore.setState({ bets: [entry(9)] });
   useCouponStore.setState({ coupon: SINGLE, count: 1 });
@@ -59,6 +71,7 @@ beforeEach(() => {
     if (pathname === '/api/v1/bets')
       return jsonResponse(200, { result: { bets: [answers.length > 1 ? answers.shift()! : answers[0]!] } });
     if (pathname === '/api/v1/bet/detail/41') return jsonResponse(200, { result: latest('waiting') });
+    if (pathname === '/api/v1/bets/41/offer/accept') return jsonResponse(200, { result: taken });
     throw new Error(`unexpected ${pathname}`);
   });
   vi.stubGlobal('fetch', fetchMock);
@@ -96,6 +109,36 @@ describe('BetslipSuccessfulPage', () => {
         timeout: 3_000,
       },
     );
+  });
+
+  it('shows a referred bet as awaiting approval, then approved', async () => {
+    answers = [referred('pending', 'open'), referred('waiting', 'accepted')];
+    await renderPage();
+    const status = await screen.findByTestId('success-status');
+    expect(status).toHaveTextContent('betslip.success.referred');
+    expect(status).toHaveTextContent('betslip.success.referred_note');
+    await waitFor(
+      () => expect(screen.getByTestId('success-status')).toHaveTextContent('betslip.success.approved'),
+      { timeout: 3_000 },
+    );
+  });
+
+  it('offers the desk’s lower stake to take or leave; taking it posts the answer and shows the bet at the offer', async () => {
+    answers = [referred('pending', 'offered'), taken];
+    await renderPage();
+    expect(await screen.findByTestId('referral-offer')).toHaveTextContent('betslip.success.offer');
+    fireEvent.click(screen.getByRole('button', { name: 'betslip.success.offer_take' }));
+    await waitFor(() =>
+      expect(screen.getByTestId('success-status')).toHaveTextContent('betslip.success.offer_taken'),
+    );
+    const posted = fetchMock.mock.calls.find(([url]) => String(url).includes('/offer/accept'));
+    expect(posted?.[1]).toMatchObject({ method: 'POST' });
+  });
+
+  it('says why a referred bet was rejected', async () => {
+    answers = [referred('rejected', 'expired', { reject_reason: 'referral_timeout' })];
+    await renderPage();
+    expect(await screen.findByTestId('success-status')).toHaveTextContent('betslip.success.referral_timeout');
   });
 
   it('reuse replaces the slip with the bet, its system included, and opens the slip after 2 s', async () => {

@@ -11,8 +11,10 @@ import { useAppContext, useLocalePath } from '@/lib/app-context';
 import { useDateFormat } from '@/lib/dates';
 import { formatUserMoney } from '@/lib/money';
 import { useFormatOdds } from '@/lib/odds-format';
-import { useSessionUser } from '@/lib/session';
+import { USER_QUERY_KEY, useSessionUser } from '@/lib/session';
+import { useQueryClient } from '@tanstack/react-query';
 import { updateSlip } from '@/lib/slip-store';
+import { answerOffer } from './api/answer-offer';
 import { getBetDetail } from './api/get-bet-detail';
 import { useLatestBet } from './api/get-latest-bet';
 import { getReceipt } from './api/get-receipt';
@@ -98,9 +100,91 @@ async function printReceipt(bet: BetView, user: SessionUser, locale: string) {
   }
 }
 
-function StatusBanner({ bet }: { bet: BetView }) {
+/** Seconds left until `iso`, ticking every second while shown (a referral's or an offer's deadline). */
+function useSecondsLeft(iso: string | null): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!iso) return;
+    const timer = window.setInterval(() => setNow(Date.now()), 1_000);
+    return () => window.clearInterval(timer);
+  }, [iso]);
+  return iso ? Math.max(0, Math.ceil((Date.parse(iso) - now) / 1000)) : 0;
+}
+
+/** A referred bet's counter-offer: the lower stake and what it would return, to take or leave (issue 34). */
+function OfferPanel({ bet, onAnswered }: { bet: BetView; onAnswered: () => void }) {
+  const { t } = useTranslation();
+  const { locale } = useAppContext();
+  const seconds = useSecondsLeft(bet.referral?.expires_at ?? null);
+  const [busy, setBusy] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const money = (n: number) => formatUserMoney(n, bet.currency);
+  const answer = async (kind: 'accept' | 'decline') => {
+    setBusy(true);
+    setFailed(false);
+    try {
+      await answerOffer(bet.id, kind, locale);
+    } catch {
+      setFailed(true);
+    } finally {
+      setBusy(false);
+      onAnswered();
+    }
+  };
+  return (
+    <section className="success-banner success-banner--offer" role="alert" data-testid="referral-offer">
+      <p>
+        {t('betslip.success.offer', {
+          amount: money(bet.referral!.offer_amount ?? 0),
+          earnings: money(bet.referral!.offer_earnings ?? 0),
+        })}
+      </p>
+      <p className="success-banner__note">{t('betslip.success.offer_note', { seconds })}</p>
+      {failed && (
+        <p className="success-banner__note" role="alert">
+          {t('betslip.success.offer_failed')}
+        </p>
+      )}
+      <div className="success-banner__actions">
+        <Button onClick={() => void answer('accept')} disabled={busy} data-testid="offer-take">
+          {t('betslip.success.offer_take')}
+        </Button>
+        <Button
+          variant="secondary"
+          onClick={() => void answer('decline')}
+          disabled={busy}
+          data-testid="offer-decline"
+        >
+          {t('betslip.success.offer_decline')}
+        </Button>
+      </div>
+    </section>
+  );
+}
+
+/** Why a referred bet was rejected, as the client reads it. */
+const REFERRAL_REJECTIONS: Record<string, string> = {
+  referral_rejected: 'betslip.success.referral_rejected',
+  referral_timeout: 'betslip.success.referral_timeout',
+  offer_declined: 'betslip.success.offer_declined',
+};
+
+function StatusBanner({ bet, onAnswered }: { bet: BetView; onAnswered: () => void }) {
   const { t } = useTranslation();
   const key = bet.result.key;
+  const referral = bet.referral;
+  const seconds = useSecondsLeft(
+    key === 'pending' && referral?.state === 'open' ? referral.expires_at : null,
+  );
+  if (key === 'pending' && referral?.state === 'offered')
+    return <OfferPanel bet={bet} onAnswered={onAnswered} />;
+  if (key === 'pending' && referral)
+    return (
+      <div className="success-banner success-banner--pending" role="status" data-testid="success-status">
+        <span className="ui-spinner__ring" aria-hidden="true" /> {t('betslip.success.referred')}
+        <span className="success-banner__note">{t('betslip.success.referred_note', { seconds })}</span>
+      </div>
+    );
   if (key === 'pending')
     return (
       <div className="success-banner success-banner--pending" role="status" data-testid="success-status">
@@ -110,15 +194,21 @@ function StatusBanner({ bet }: { bet: BetView }) {
   if (key === 'rejected')
     return (
       <div className="success-banner success-banner--rejected" role="alert" data-testid="success-status">
-        {t('betslip.success.rejected')}
+        {t(REFERRAL_REJECTIONS[bet.reject_reason ?? ''] ?? 'betslip.success.rejected')}
       </div>
     );
+  const title =
+    referral?.state === 'taken'
+      ? t('betslip.success.offer_taken', { amount: formatUserMoney(bet.amount, bet.currency) })
+      : referral?.state === 'accepted'
+        ? t('betslip.success.approved')
+        : t('betslip.success.title');
   return (
     <div className="success-banner" role="status" data-testid="success-status">
       <span className="success-banner__tick" aria-hidden="true">
         ✓
       </span>
-      {t('betslip.success.title')}
+      {title}
     </div>
   );
 }
@@ -131,6 +221,13 @@ export function BetslipSuccessfulPage() {
   const navigate = useNavigate();
   const user = useSessionUser();
   const latest = useLatestBet();
+  const queryClient = useQueryClient();
+  // A referred or live bet decided (accepted at an offer, rejected): the balance in the header moves with it.
+  const outcome = latest.data ? `${latest.data.id}:${latest.data.result.key}:${latest.data.amount}` : null;
+  useEffect(() => {
+    if (outcome && !outcome.includes(':pending:'))
+      void queryClient.invalidateQueries({ queryKey: [USER_QUERY_KEY, 'session'] });
+  }, [outcome, queryClient]);
   const [reused, setReused] = useState(false);
   const [failed, setFailed] = useState(false);
   useEffect(() => {
@@ -160,7 +257,7 @@ export function BetslipSuccessfulPage() {
 
   return (
     <div className="success-page" data-testid="betslip-successful">
-      <StatusBanner bet={bet} />
+      <StatusBanner bet={bet} onAnswered={() => void latest.refetch()} />
       <BetSummary bet={bet} />
       {reused && (
         <p className="success-page__note" role="status">

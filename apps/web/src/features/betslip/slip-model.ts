@@ -52,16 +52,21 @@ export function slipForm(
   coupon: Coupon,
   amountCents: number,
   confirmationType?: 1 | 2,
+  /** A free bet (issue 36) that is the whole stake: `amountCents` is its amount. */
+  bonusId?: number,
 ): URLSearchParams {
   const form = new URLSearchParams();
   form.set('walletType', 'cash');
   if (confirmationType) form.set('confirmationType', String(confirmationType));
   form.set('type', String(coupon.type));
   form.set('amount', String(amountCents));
+  if (bonusId !== undefined) form.set('bonusId', String(bonusId));
   if (coupon.type === COUPON_TYPE.system) coupon.systems.forEach((k) => form.append('systems[]', String(k)));
   bets.forEach((b, i) => {
     form.set(`bets[${i}][eventId]`, String(b.eventId));
-    form.set(`bets[${i}][oddId]`, String(b.oddId));
+    // A bet builder names its legs; the server gives it its selection id (the entry's oddId) back.
+    if (b.builder) form.set(`bets[${i}][builder]`, b.builder.oddIds.join(','));
+    else form.set(`bets[${i}][oddId]`, String(b.oddId));
     form.set(`bets[${i}][odd]`, String(b.odd));
     form.set(`bets[${i}][banker]`, b.banker ? '1' : '0');
     form.set(`bets[${i}][isLive]`, b.live ? '1' : '0');

@@ -8,6 +8,7 @@ import { newIdempotencyKey } from '@/lib/idempotency-key';
 import { clearSlip } from '@/lib/slip-store';
 import { USER_QUERY_KEY } from '@/lib/session';
 import { applyServerAnswer } from './api/check-bets';
+import { chooseFreeBet } from './free-bet/free-bet-store';
 import { outcomeUnknown, usePlaceBet } from './api/place-bet';
 import { NO_ERRORS, slipErrorsOf, type BetErrorBody, type SlipErrors } from './bet-errors';
 
@@ -59,6 +60,9 @@ export function usePlaceFlow() {
     attempt.current = null;
     setErrors(NO_ERRORS);
     queryClient.setQueryData([USER_QUERY_KEY, 'bets', 'latest', locale], bet);
+    // A free bet placed is spent: the slip offers the next one, if any.
+    chooseFreeBet(null);
+    void queryClient.invalidateQueries({ queryKey: [USER_QUERY_KEY, 'bonuses'] });
     clearSlip();
     navigate(to('/betslip-successful'));
   };

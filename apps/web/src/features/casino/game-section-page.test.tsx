@@ -5,7 +5,10 @@ import { renderScreen } from '@/test/render';
 import { installFakeCasinoApi } from './testing/fake-casino-api';
 import { LiveCasinoPage, SlotsPage } from './game-section-page';
 
-const endMarkerSeen = () => act(() => ControlledObserver.seen());
+const endMarkerSeen = async () => {
+  await ControlledObserver.observing();
+  act(() => ControlledObserver.seen());
+};
 
 let api: ReturnType<typeof installFakeCasinoApi>;
 beforeEach(() => {
@@ -53,11 +56,11 @@ describe('SlotsPage', () => {
       first.getAll('provider[]'),
       first.get('isLive'),
     ]).toEqual(['1', '60', ['3'], '0']);
-    endMarkerSeen();
+    await endMarkerSeen();
     await waitFor(() => expect(screen.getAllByTestId('game-tile')).toHaveLength(80));
     expect(gameCalls().at(-1)!.get('page')).toBe('2');
     const before = gameCalls().length;
-    endMarkerSeen();
+    await endMarkerSeen();
     expect(gameCalls()).toHaveLength(before);
   });
 

@@ -47,8 +47,8 @@ describe('VerifierPage', () => {
     await renderScreen(<VerifierPage />, { path: '/en/aviator/verify' });
     const hash = screen.getByTestId('verify-hash');
     await vi.waitFor(() => expect(hash).toHaveValue(SECOND)); // prefilled: the latest round but one
-    fireEvent.change(hash, { target: { value: FIRST } });
-    fireEvent.change(screen.getByLabelText('crash.next_hash'), { target: { value: '' } });
+    fireEvent.input(hash, { target: { value: FIRST } });
+    fireEvent.input(screen.getByLabelText('crash.next_hash'), { target: { value: '' } });
     expect(await verify()).toBe('crash.verify_point — crash.verify_matches');
   });
 
@@ -56,7 +56,7 @@ describe('VerifierPage', () => {
     await renderScreen(<VerifierPage />, { path: '/en/aviator/verify' });
     const hash = screen.getByTestId('verify-hash');
     await vi.waitFor(() => expect(hash).toHaveValue(SECOND));
-    fireEvent.change(hash, { target: { value: 'a'.repeat(64) } });
+    fireEvent.input(hash, { target: { value: 'a'.repeat(64) } });
     expect(await verify()).toContain('crash.verify_unpublished');
 
     const chips = screen.getByTestId('verify-rounds');

@@ -80,7 +80,7 @@ export function EventDetail({ eventId, backTo, backLabel, closeTo }: EventDetail
         />
       ) : (
         <>
-          <EventTabs event={event} />
+          <EventTabs event={event} extra={sub.data?.result} />
           <MarketSection event={event} extra={sub.data?.result} error={main.data?.error ?? false} />
         </>
       )}

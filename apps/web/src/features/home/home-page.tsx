@@ -1,4 +1,4 @@
-import { lazy, Suspense, useMemo, type ReactNode } from 'react';
+import { Suspense, useMemo, type ReactNode } from 'react';
 import { useTranslation } from '@/lib/i18n';
 import { EventList } from '@/components/sports/event-list';
 import { TopCompetitions } from '@/components/sports/top-competitions';
@@ -9,15 +9,17 @@ import { useFixtureList } from '@/lib/fixtures/api/get-fixture-list';
 import { FOOTBALL } from '@/lib/fixtures/display-rules';
 import { useFeedTopics } from '@/lib/fixtures/live-feed';
 import { LIVE_LIST_POLL_MS } from '@/lib/fixtures/polls';
+import { lazyPart } from '@/lib/lazy-part';
 import { HydrationGate, useHeldUntilHydrated, WhenCommitted, WhenNear } from '@/lib/server-markup';
 import { HomeTiles } from './components/home-tiles';
 import { CasinoLinks, QuickLinks } from './components/quick-links';
 import './home.css';
 
 /** The carousel loads only on the variant that shows it. */
-const LiveCarousel = lazy(async () => ({
-  default: (await import('./components/live-carousel')).LiveCarousel,
-}));
+const LiveCarousel = lazyPart(
+  'LiveCarousel',
+  async () => (await import('./components/live-carousel')).LiveCarousel,
+);
 
 /** Spec §9 page sizes: six highlighted and six live rows on home; the carousel takes the live list's first page. */
 const HOME_ROWS = 6;

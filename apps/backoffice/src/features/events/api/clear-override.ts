@@ -1,4 +1,6 @@
+import type { OpsOverrideCleared } from '@sb/contract';
 import { call } from '../../../api';
 
 /** `DELETE /ops/v1/selections/{id}/override`: the model's price returns now. */
-export const clearOverride = (id: number) => call('DELETE', `/ops/v1/selections/${id}/override`);
+export const clearOverride = (id: number) =>
+  call<OpsOverrideCleared>('DELETE', `/ops/v1/selections/${id}/override`);

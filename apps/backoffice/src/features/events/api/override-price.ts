@@ -1,5 +1,10 @@
+import type { OpsOverrideSet } from '@sb/contract';
 import { call } from '../../../api';
 
 /** `POST /ops/v1/selections/{id}/override`: the selection's price until `expiresAt`, with a reason. */
 export const overridePrice = (id: number, odd: number, expiresAt: Date, reason: string) =>
-  call('POST', `/ops/v1/selections/${id}/override`, { odd, expiresAt: expiresAt.toISOString(), reason });
+  call<OpsOverrideSet>('POST', `/ops/v1/selections/${id}/override`, {
+    odd,
+    expiresAt: expiresAt.toISOString(),
+    reason,
+  });

@@ -8,12 +8,16 @@ import { fakeDatabase, type Restorable } from '../../../lib/testing/fake-databas
 import type { BetRow, LegRow, NewBet } from '../betting.repository';
 import type { CashOutRepository } from '../cashout.service';
 import type { PlacementRepository } from '../placement.service';
+import type { ReferralRepository } from '../referral.service';
 import type { SettlementRepository } from '../settlement.service';
 
 const SETTLED: BetStatusKey[] = ['win', 'loss', 'refund'];
 
 /** Every call the money services make of the bets repository (settlement's are a superset of cash-out's). */
-export type FakeBetsRepository = SettlementRepository & CashOutRepository & PlacementRepository;
+export type FakeBetsRepository = SettlementRepository &
+  CashOutRepository &
+  PlacementRepository &
+  ReferralRepository;
 
 /** A bet row with the defaults of a freshly placed, waiting bet of client 1 (10.00 a combination). */
 export function betRow(id: number, patch: Partial<BetRow> = {}): BetRow {
@@ -33,6 +37,8 @@ export function betRow(id: number, patch: Partial<BetRow> = {}): BetRow {
     cashedOut: cents(0),
     settlementRound: 0,
     settledPayout: cents(0),
+    bonusStake: cents(0),
+    bonusRewardId: null,
     oddsPolicy: 'none',
     confirmationType: 1,
     idempotencyKey: `k${id}`,
@@ -43,6 +49,15 @@ export function betRow(id: number, patch: Partial<BetRow> = {}): BetRow {
     rejectReason: null,
     lastCashoutKey: null,
     lastCashoutPaid: null,
+    referral: null,
+    referralReason: null,
+    referralDueAt: null,
+    offerStake: null,
+    referralSeq: null,
+    rewardId: null,
+    rewardKind: null,
+    placedIp: null,
+    placedAgent: null,
     ...patch,
   };
 }
@@ -62,6 +77,7 @@ export function legRows(betId: number, selectionIds: number[], odds: number[]): 
     isLive: false,
     banker: false,
     result: null,
+    builder: null,
   }));
 }
 
@@ -109,6 +125,19 @@ export function fakeBets() {
       bets.set(id, { ...bet, ...patch });
       return true;
     },
+    referralTransition: async (id, from, patch) => {
+      const bet = bets.get(id);
+      if (!bet || bet.referral === null || !from.includes(bet.referral)) return false;
+      bets.set(id, { ...bet, ...patch, referralSeq: (bet.referralSeq ?? 0) + 1 });
+      return true;
+    },
+    dueReferrals: async (now, limit) =>
+      [...bets.values()]
+        .filter((b) => (b.referral === 'open' || b.referral === 'offered') && b.referralDueAt !== null)
+        .filter((b) => b.referralDueAt!.getTime() <= now.getTime())
+        .sort((a, b) => a.referralDueAt!.getTime() - b.referralDueAt!.getTime())
+        .slice(0, limit)
+        .map((b) => b.id),
     update: async (id, patch) => {
       const bet = bets.get(id);
       if (bet) bets.set(id, { ...bet, ...patch });

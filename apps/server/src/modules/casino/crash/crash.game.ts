@@ -14,7 +14,7 @@ import type { EventBus } from '../../../plugins/bus';
 import { HttpError, badRequest } from '../../../plugins/errors';
 import { createPlatformRepository, type SessionRow } from '../platform/platform.repository';
 import type { SeamlessWallet } from '../platform/seamless-wallet';
-import { isUniqueViolation } from '../platform/unique-violation';
+import { isUniqueViolation } from '../../../lib/db-errors';
 import {
   CRASH_EXTENDED_ID,
   createCrashRepository,

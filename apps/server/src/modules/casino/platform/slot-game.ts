@@ -11,7 +11,7 @@ import { FAMILIES, familyMath, type FamilyId } from '../slots/slot-families';
 import { cryptoRng, type Rng } from '../slots/rng';
 import { createPlatformRepository, type SessionRow, type SlotRoundRow } from './platform.repository';
 import type { SeamlessWallet } from './seamless-wallet';
-import { isUniqueViolation } from './unique-violation';
+import { isUniqueViolation } from '../../../lib/db-errors';
 
 /** Rounds the game page's history shows. */
 export const HISTORY_LIMIT = 20;

@@ -59,7 +59,7 @@ export function asRefusal(error: unknown): WalletRefusal | null {
       error.code,
       'your balance is too low for this stake',
     );
-  if (error.code === 'timed_out' || error.code === 'self_excluded')
+  if (error.code === 'timed_out' || error.code === 'self_excluded' || error.code === 'account_blocked')
     return new WalletRefusal('RS_ERROR_USER_DISABLED', 403, error.code, error.message);
   if (error.code.endsWith('_limit_exceeded'))
     return new WalletRefusal('RS_ERROR_LIMIT_REACHED', 403, error.code, error.message);

@@ -8,7 +8,7 @@ import { createPlatformRepository, type SessionRow } from '../platform/platform.
 import type { SeamlessWallet } from '../platform/seamless-wallet';
 import { createRouletteRepository, type PlacementRow } from './roulette.repository';
 import { checkPlacement } from './roulette.rules';
-import { isUniqueViolation } from '../platform/unique-violation';
+import { isUniqueViolation } from '../../../lib/db-errors';
 
 /** Results shown on the table's board. */
 export const HISTORY_SIZE = 15;

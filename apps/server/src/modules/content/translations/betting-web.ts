@@ -69,6 +69,8 @@ export const bettingWeb: AreaTranslations = {
     'betslip.error.type': 'A multiple needs two selections or more.',
     'betslip.error.timed_out': 'Betting is paused on your account for now.',
     'betslip.error.self_excluded': 'Your account is self-excluded from betting.',
+    'betslip.error.account_blocked':
+      'Your account is blocked: you cannot place bets. You can still see your history and withdraw; contact support.',
     'betslip.error.stake_limit_exceeded': 'This stake would pass your stake limit.',
     'betslip.error.loss_limit_exceeded': 'This stake would pass your loss limit.',
     'betslip.error.rate_limited': 'Too many bets in a short time. Please wait a moment.',
@@ -84,6 +86,22 @@ export const bettingWeb: AreaTranslations = {
     'betslip.success.print': 'Print receipt',
     'betslip.success.my_bets': 'My bets',
     'betslip.success.none': 'No bet was found.',
+    'betslip.success.referred': 'Your bet is waiting for our traders’ approval…',
+    'betslip.success.referred_note': 'A decision comes within {{seconds}} s. Your stake is held until then.',
+    'betslip.success.approved': 'Your bet has been approved',
+    'betslip.success.offer':
+      'Our traders can accept this bet at a stake of {{amount}} (possible earnings {{earnings}}).',
+    'betslip.success.offer_note':
+      'The offer stands for {{seconds}} s. If you decline it, the whole stake is returned.',
+    'betslip.success.offer_take': 'Take the offer',
+    'betslip.success.offer_decline': 'Decline',
+    'betslip.success.offer_taken':
+      'Your bet has been accepted at a stake of {{amount}}. The rest has been returned.',
+    'betslip.success.referral_rejected': 'Your bet was not approved. The stake has been returned.',
+    'betslip.success.referral_timeout': 'No decision was made in time. The stake has been returned.',
+    'betslip.success.offer_declined': 'You declined the offer. The stake has been returned.',
+    'betslip.success.offer_failed':
+      'The offer could not be answered. It may have run out; please check the bet again.',
     'bets.tabs_label': 'Bet status',
     'bets.tab.open': 'Open',
     'bets.tab.cashout': 'Cashout',
@@ -201,6 +219,8 @@ export const bettingWeb: AreaTranslations = {
     'betslip.error.type': 'Kombine kupon için en az iki seçim gerekir.',
     'betslip.error.timed_out': 'Hesabınızda bahis şu an duraklatıldı.',
     'betslip.error.self_excluded': 'Hesabınız bahisten kendini dışlama kapsamında.',
+    'betslip.error.account_blocked':
+      'Hesabınız engellendi: bahis yapamazsınız. Geçmişinizi görebilir ve para çekebilirsiniz; destekle iletişime geçin.',
     'betslip.error.stake_limit_exceeded': 'Bu miktar bahis limitinizi aşar.',
     'betslip.error.loss_limit_exceeded': 'Bu miktar kayıp limitinizi aşar.',
     'betslip.error.rate_limited': 'Kısa sürede çok fazla bahis. Lütfen biraz bekleyin.',
@@ -216,6 +236,21 @@ export const bettingWeb: AreaTranslations = {
     'betslip.success.print': 'Kuponu yazdır',
     'betslip.success.my_bets': 'Bahislerim',
     'betslip.success.none': 'Bahis bulunamadı.',
+    'betslip.success.referred': 'Bahsiniz yetkili onayı bekliyor…',
+    'betslip.success.referred_note':
+      'Karar {{seconds}} sn içinde verilir. Miktarınız o zamana kadar ayrılmıştır.',
+    'betslip.success.approved': 'Bahsiniz onaylandı',
+    'betslip.success.offer': 'Bu bahsi {{amount}} miktarla kabul edebiliriz (olası kazanç {{earnings}}).',
+    'betslip.success.offer_note':
+      'Teklif {{seconds}} sn geçerlidir. Reddederseniz miktarın tamamı iade edilir.',
+    'betslip.success.offer_take': 'Teklifi kabul et',
+    'betslip.success.offer_decline': 'Reddet',
+    'betslip.success.offer_taken': 'Bahsiniz {{amount}} miktarla kabul edildi. Kalan miktar iade edildi.',
+    'betslip.success.referral_rejected': 'Bahsiniz onaylanmadı. Miktar iade edildi.',
+    'betslip.success.referral_timeout': 'Zamanında karar verilemedi. Miktar iade edildi.',
+    'betslip.success.offer_declined': 'Teklifi reddettiniz. Miktar iade edildi.',
+    'betslip.success.offer_failed':
+      'Teklif yanıtlanamadı. Süresi dolmuş olabilir; lütfen bahsi tekrar kontrol edin.',
     'bets.tabs_label': 'Bahis durumu',
     'bets.tab.open': 'Açık',
     'bets.tab.cashout': 'Erken ödeme',

@@ -11,6 +11,7 @@ import { bettingWeb } from './betting-web';
 import { casinoWeb } from './casino-web';
 import { crashWeb } from './crash-web';
 import { virtualWeb } from './virtual-web';
+import { promotionsWeb } from './promotions-web';
 import type { AreaTranslations } from './types';
 
 /** Every area's table; add an area file here when a feature brings texts of its own. */
@@ -27,6 +28,7 @@ export const AREAS: Record<string, AreaTranslations> = {
   casinoWeb,
   crashWeb,
   virtualWeb,
+  promotionsWeb,
 };
 
 /** The full flat table of one locale, built once. */

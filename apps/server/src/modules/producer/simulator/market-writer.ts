@@ -121,7 +121,8 @@ export function createMarketWriter(deps: {
             modelOdd: overridden ? (o?.odd ?? s.modelOdd) : null,
             maxStake: open ? maxStakeFor(odd, live) : 0,
             isClosed: closed || decided,
-            isDisabled: !decided && !open,
+            // Back office: an operator's suspension of the selection holds through reprices.
+            isDisabled: !decided && (!open || s.operatorSuspended !== null),
             result: decided ? (o?.result ?? s.result) : null,
             ...(o ? fairColumns(o) : {}),
           };

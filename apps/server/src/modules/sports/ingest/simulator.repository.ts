@@ -82,7 +82,7 @@ export function createSimulatorRepository(db: Db) {
         const result = await db.execute(sql`update selections as s set
           odd = case when s.override_until is not null and not v.is_closed then s.odd else v.odd end,
           model_odd = case when s.override_until is not null then coalesce(v.model_odd, v.odd) else null end,
-          max_stake = v.max_stake, is_closed = v.is_closed, is_disabled = v.is_disabled, result = v.result,
+          max_stake = v.max_stake, is_closed = v.is_closed, is_disabled = v.is_disabled or (s.operator_suspended is not null and not v.is_closed), result = v.result,
           fair_ppb = coalesce(v.fair_ppb, s.fair_ppb), refund_ppb = coalesce(v.refund_ppb, s.refund_ppb)
           from (values ${values}) as v(id, odd, max_stake, is_closed, is_disabled, result, model_odd, fair_ppb, refund_ppb)
           where s.id = v.id returning s.id, s.odd`);

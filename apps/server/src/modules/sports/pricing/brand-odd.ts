@@ -1,4 +1,4 @@
-import { MARKET_CATEGORY as C } from '@sb/contract';
+import { MARKET_CATEGORY as C, OPS_MARGIN_FAMILIES } from '@sb/contract';
 import type { PriceBand } from './margin';
 
 /**
@@ -27,17 +27,8 @@ export function inBand(odd: number, band: PriceBand): boolean {
   return hundredths >= Math.round(band.minOdd * 100) && hundredths < Math.round(band.maxOdd * 100);
 }
 
-/** Market families a margin can be set for (besides "every family"). */
-export const MARKET_FAMILIES = [
-  'main',
-  'totals',
-  'handicap',
-  'periods',
-  'corners',
-  'cards',
-  'players',
-  'other',
-] as const;
+/** Market families a margin can be set for (besides "every family"): the contract's, which the desk reads too. */
+export const MARKET_FAMILIES = OPS_MARGIN_FAMILIES;
 export type MarketFamily = (typeof MARKET_FAMILIES)[number];
 
 const PERIOD_CATEGORIES: number[] = [

@@ -53,7 +53,7 @@ export const isVirtualSport = (sportId: number) => sportId === VIRTUAL_FOOTBALL;
 export const isPreMatchOnlySport = (sportId: number) => sportId === VIRTUAL_FOOTBALL;
 
 /** The football market list of an event: the whole list, or the virtual subset (same order, so ids are stable). */
-function footballSpecsOf(event: PricingEvent) {
+export function footballSpecsOf(event: PricingEvent) {
   const all = footballMarkets(event.homePlayers, event.awayPlayers);
   return event.sportId === VIRTUAL_FOOTBALL ? all.filter((m) => VIRTUAL_MARKET_TYPES.includes(m.t)) : all;
 }

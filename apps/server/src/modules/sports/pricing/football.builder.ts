@@ -1,5 +1,6 @@
 import type { FootballFacts } from './football.facts';
-import type { FootballSpec } from './football.markets';
+import { goalsOf, type FootballSpec } from './football.markets';
+import { covered, type PlayerNeed } from './football.scorers';
 import { decisionBound, forEachCell, goalDims, shares, type FootballPricingInput } from './football.model';
 import { inBand, roundDownOdd, type PriceBand } from './margin';
 import { settleMarket, type Result } from './market-spec';
@@ -13,10 +14,11 @@ import { settleMarket, type Result } from './market-spec';
  *   correct score, exact and ranged goals, odd/even, margins, European and half-line handicaps, half-time
  *   markets, HT/FT, half totals, win to nil, clean sheets, result & total combos): decided on every cell
  *   (x1, y1, x2, y2) of the grid by `settleMarket`, the settlement's own decision code.
- * - Sequence legs (first/last team to score, first/last scorer, anytime scorer): conditioned on the cell, the
- *   order of goals within a half is uniformly random and every team goal is scored by one of its players with
- *   his share (the scorer markets' split); the conditional probability is summed exactly (enumeration of the
- *   first and last goal's team and scorer, inclusion–exclusion over the anytime scorers' remaining goals).
+ * - Sequence legs (first/last team to score, first/last scorer, anytime scorer, player to score 2 or more):
+ *   conditioned on the cell, the order of goals within a half is uniformly random and every team goal is scored
+ *   by one of its players with his share (the scorer markets' split); the conditional probability is summed
+ *   exactly (enumeration of the first and last goal's team and scorer, inclusion–exclusion over the players who
+ *   fall short of the goals their anytime / 2+ legs still need, the multinomial summed over their few goals).
  * - Not offered: corners and cards (their count models are independent of goals in this book, so a joint
  *   price would only multiply them; the builder leaves them out), Asian whole/quarter lines (half results).
  *
@@ -34,7 +36,7 @@ const GOAL_FAMILY = new Set([
   1, 10, 11, 29, 21, 23, 25, 45, 47, 35, 60, 63, 75, 81, 83, 88, 90, 50, 52, 53, 54, 55, 56, 57, 58, 59, 40,
   18, 19, 20, 68, 86, 14, 16,
 ]);
-const SEQUENCE = new Set(['first', 'last', 'firstScorer', 'lastScorer', 'anytime']);
+const SEQUENCE = new Set(['first', 'last', 'firstScorer', 'lastScorer', 'anytime', 'twoPlus']);
 
 /** Whether a market's selections may be builder legs. */
 export function builderOffers(spec: FootballSpec): boolean {
@@ -53,9 +55,12 @@ export interface BuilderPrice {
 
 type Team = 'h' | 'a';
 interface SeqLeg {
-  kind: 'first' | 'last' | 'firstScorer' | 'lastScorer' | 'anytime';
+  kind: 'first' | 'last' | 'firstScorer' | 'lastScorer' | 'anytime' | 'twoPlus';
   code: string;
 }
+
+/** Goals a player leg needs in all: anytime one, "2 or more" two. */
+const NEEDED: Partial<Record<SeqLeg['kind'], number>> = { anytime: 1, twoPlus: 2 };
 
 /** Scorer categories of a team: each named player of the legs with his share, and everyone else. */
 interface Cat {
@@ -108,6 +113,128 @@ export function conflictOf(
   return keep;
 }
 
+/**
+ * The candidates that can still join the legs (the combination with each of them can win): the app greys the
+ * rest. Indexes into `candidates`. A fresh grid each call; the service keeps one per model input (`builderGrid`).
+ */
+export function compatibleWith(
+  legs: readonly BuilderLeg[],
+  candidates: readonly BuilderLeg[],
+  input: FootballPricingInput,
+  rho: number,
+): number[] {
+  return builderGrid(input, rho).compatible(legs, candidates);
+}
+
+/**
+ * The grid's cells of positive mass for one model input, with each goal leg's winning cells as a bit set computed
+ * once per leg (read on the leg's scope: a full-time leg is decided once per final score, not once per cell) and
+ * kept: `compatible` is then an AND of bit sets per goal candidate, and a walk to the first cell where the
+ * sequence legs can win per sequence candidate. Exact: the same cells and decisions as `prepareBuilder`'s.
+ */
+export function builderGrid(input: FootballPricingInput, rho: number) {
+  const f0 = input.state.facts;
+  const found: number[] = [];
+  forEachCell(goalDims(input, decisionBound(f0)), rho, (x1, y1, x2, y2, p) => {
+    if (p > 0) found.push(x1, y1, x2, y2);
+  });
+  const cells = found.every((v) => v < 256) ? Uint8Array.from(found) : Float64Array.from(found);
+  const n = cells.length / 4;
+  const words = (n + 31) >>> 5;
+  // Per cell, the key of what a leg of each scope reads: final score, first half's, second half's goals.
+  const K = 64;
+  const fits = cells.every((v) => v < K);
+  const keys = { ft: new Uint16Array(n), h1: new Uint16Array(n), h2: new Uint16Array(n) };
+  for (let c = 0; c < n; c++) {
+    const [x1, y1, x2, y2] = [cells[4 * c]!, cells[4 * c + 1]!, cells[4 * c + 2]!, cells[4 * c + 3]!];
+    keys.ft[c] = ((x1 + x2) % K) * K + ((y1 + y2) % K);
+    keys.h1[c] = (x1 % K) * K + (y1 % K);
+    keys.h2[c] = (x2 % K) * K + (y2 % K);
+  }
+  const f: FootballFacts = { ...f0 };
+  const at = (c: number) => {
+    f.h1 = f0.h1 + cells[4 * c]!;
+    f.a1 = f0.a1 + cells[4 * c + 1]!;
+    f.h2 = f0.h2 + cells[4 * c + 2]!;
+    f.a2 = f0.a2 + cells[4 * c + 3]!;
+    return f;
+  };
+  const wins = new Map<string, Uint32Array>();
+  /** The cells where goal leg `l` wins (a void is not a win). */
+  const winsOf = (l: BuilderLeg): Uint32Array => {
+    const id = `${l.spec.t}|${l.spec.s}|${l.code}`;
+    let w = wins.get(id);
+    if (w) return w;
+    w = new Uint32Array(words);
+    const scope = l.spec.scope ?? 'all';
+    const byKey = scope === 'all' || !fits ? null : keys[scope];
+    const seen = byKey ? new Int8Array(K * K).fill(-1) : null;
+    for (let c = 0; c < n; c++) {
+      let r: number;
+      if (byKey && seen) {
+        const k = byKey[c]!;
+        r = seen[k]!;
+        if (r < 0) seen[k] = r = goalResult(l.spec, l.code, at(c));
+      } else r = goalResult(l.spec, l.code, at(c));
+      if (r === WIN) w[c >>> 5]! |= 1 << (c & 31);
+    }
+    wins.set(id, w);
+    return w;
+  };
+  const seqOf = (ls: readonly BuilderLeg[]): SeqLeg[] =>
+    ls.map((l) => ({ kind: l.spec.dist as SeqLeg['kind'], code: l.code }));
+  const cellWin = (ctx: SeqContext, c: number) =>
+    sequenceWin(ctx, cells[4 * c]!, cells[4 * c + 1]!, cells[4 * c + 2]!, cells[4 * c + 3]!);
+  return {
+    cells: n,
+    /** Indexes of the candidates that can win together with every leg of `legs` on a cell of positive mass. */
+    compatible(legs: readonly BuilderLeg[], candidates: readonly BuilderLeg[]): number[] {
+      // The cells where every leg wins: goal legs' bit sets, then the sequence legs' law on each cell left.
+      const base = new Uint32Array(words).fill(0xffffffff);
+      if (n & 31) base[words - 1] = (1 << (n & 31)) - 1;
+      for (const l of legs)
+        if (l.spec.dist === 'goals') {
+          const w = winsOf(l);
+          for (let i = 0; i < words; i++) base[i]! &= w[i]!;
+        }
+      const seq = seqOf(legs.filter((l) => l.spec.dist !== 'goals'));
+      if (seq.length > 0) {
+        const ctx = sequenceContext(seq, input);
+        for (let c = 0; c < n; c++)
+          if (base[c >>> 5]! & (1 << (c & 31)) && !(cellWin(ctx, c) > 0)) base[c >>> 5]! &= ~(1 << (c & 31));
+      }
+      const out: number[] = [];
+      candidates.forEach((cand, k) => {
+        if (cand.spec.dist === 'goals') {
+          const w = winsOf(cand);
+          for (let i = 0; i < words; i++)
+            if (base[i]! & w[i]!) {
+              out.push(k);
+              return;
+            }
+          return;
+        }
+        // A sequence candidate: the first cell where it and the legs can all win (a positive law there).
+        const ctx = sequenceContext([...seq, ...seqOf([cand])], input);
+        for (let i = 0; i < words; i++) {
+          let bits = base[i]!;
+          while (bits !== 0) {
+            const b = 31 - Math.clz32(bits & -bits);
+            bits &= bits - 1;
+            if (cellWin(ctx, i * 32 + b) > 0) {
+              out.push(k);
+              return;
+            }
+          }
+        }
+      });
+      return out;
+    },
+  };
+}
+
+export type BuilderGrid = ReturnType<typeof builderGrid>;
+
 /** P(all legs win) and P(the builder voids: no leg loses and one voids), over the grid's mass. */
 export function jointMass(
   legs: readonly BuilderLeg[],
@@ -150,7 +277,14 @@ export function prepareBuilder(legs: readonly BuilderLeg[], input: FootballPrici
   });
   const n = weights.length;
   const f: FootballFacts = { ...f0 };
-  const results = legs.map((l) => {
+  // Each goal leg's results over the cells, computed when a subset first holds it.
+  const memoResults = new Map<number, Uint8Array | null>();
+  const resultsOf = (i: number): Uint8Array | null => {
+    let r = memoResults.get(i);
+    if (r === undefined) memoResults.set(i, (r = goalResults(legs[i]!)));
+    return r;
+  };
+  const goalResults = (l: BuilderLeg): Uint8Array | null => {
     if (l.spec.dist !== 'goals') return null;
     const out = new Uint8Array(n);
     for (let c = 0; c < n; c++) {
@@ -161,13 +295,13 @@ export function prepareBuilder(legs: readonly BuilderLeg[], input: FootballPrici
       out[c] = goalResult(l.spec, l.code, f);
     }
     return out;
-  });
+  };
   // The sequence legs' conditional probability per cell, per subset of them (filled as cells are reached).
   const conditional = new Map<string, Float64Array>();
   return {
     mass(subset: readonly number[]): { win: number; void: number } {
-      const goal = subset.flatMap((i) => results[i] ?? []);
-      const seqIdx = subset.filter((i) => results[i] === null);
+      const goal = subset.flatMap((i) => resultsOf(i) ?? []);
+      const seqIdx = subset.filter((i) => resultsOf(i) === null);
       const seq: SeqLeg[] = seqIdx.map((i) => ({
         kind: legs[i]!.spec.dist as SeqLeg['kind'],
         code: legs[i]!.code,
@@ -209,9 +343,9 @@ interface SeqContext {
   legs: SeqLeg[];
   f0: FootballFacts;
   cats: Record<Team, Cat[]>;
-  /** Anytime legs' players still to score, per team (a player who scored already wins his leg). */
-  needs: Record<Team, Cat[]>;
-  /** A named player of no team: his anytime leg cannot win. */
+  /** Player legs' players still to score, per team, with the goals each still needs (scored ones count). */
+  needs: Record<Team, PlayerNeed[]>;
+  /** A named player of no team: his anytime or "2 or more" leg cannot win. */
   impossible: boolean;
   /** `covered` memo: (team, players still to cover, free goals) → probability. */
   cover: Map<number, number>;
@@ -234,34 +368,20 @@ function sequenceContext(legs: SeqLeg[], input: FootballPricingInput): SeqContex
     const rest = 1 - cats[team].reduce((s, c) => s + c.share, 0);
     cats[team].push({ code: '', share: Math.max(0, rest) });
   }
-  const scored = new Set(f0.goals.map((g) => `p${g.playerId}`));
-  const needs: Record<Team, Cat[]> = { h: [], a: [] };
+  const needs: Record<Team, PlayerNeed[]> = { h: [], a: [] };
   let impossible = false;
   for (const l of legs) {
-    if (l.kind !== 'anytime' || scored.has(l.code)) continue;
+    const r = (NEEDED[l.kind] ?? 0) - goalsOf(f0, l.code);
+    if (r <= 0) continue;
     const t = teamOf.get(l.code);
     if (!t) impossible = true;
-    else if (!needs[t.team].some((c) => c.code === l.code))
-      needs[t.team].push({ code: l.code, share: t.share });
+    else {
+      const had = needs[t.team].find((c) => c.code === l.code);
+      if (had) had.r = Math.max(had.r, r);
+      else needs[t.team].push({ code: l.code, share: t.share, r });
+    }
   }
   return { legs, f0, cats, needs, impossible, cover: new Map() };
-}
-
-/** P(every team goal count m covers the players of `need`), by inclusion–exclusion over them. */
-function covered(need: readonly Cat[], m: number): number {
-  let sum = 0;
-  const n = need.length;
-  for (let mask = 0; mask < 1 << n; mask++) {
-    let s = 0;
-    let bits = 0;
-    for (let i = 0; i < n; i++)
-      if (mask & (1 << i)) {
-        s += need[i]!.share;
-        bits++;
-      }
-    sum += (bits % 2 ? -1 : 1) * Math.pow(Math.max(0, 1 - s), m);
-  }
-  return Math.max(0, sum);
 }
 
 /**
@@ -335,7 +455,7 @@ function sequenceWin(ctx: SeqContext, x1: number, y1: number, x2: number, y2: nu
         case 'lastScorer':
           return l.code === (last ? `p${last.playerId}` : 'none');
         default:
-          return old.some((g) => `p${g.playerId}` === l.code);
+          return goalsOf(f0, l.code) >= (NEEDED[l.kind] ?? 1);
       }
     });
     return ok ? 1 : 0;
@@ -364,27 +484,31 @@ function sequenceWin(ctx: SeqContext, x1: number, y1: number, x2: number, y2: nu
         if (!ok) continue;
         let p = w * (same ? cf.share : cf.share * cl.share);
         if (p === 0) continue;
-        // The goals not pinned as the first or last one, per team; the anytime players they still must cover.
+        // The goals not pinned as the first or last one, per team; the goals the player legs' players still
+        // need from them (the first or last goal, when his, counts for him).
         const free = { h: X, a: Y };
         free[tf]--;
         if (!same) free[tl]--;
         for (const team of ['h', 'a'] as const) {
           const needs = ctx.needs[team];
           if (needs.length === 0) continue;
-          let mask = 0;
-          needs.forEach((c, i) => {
-            if (!(tf === team && c.code === pf) && !(tl === team && c.code === pl)) mask |= 1 << i;
+          // The goals each still needs, as a base-3 number (r ≤ 2, at most 10 legs).
+          let req = 0;
+          const left = needs.map((c) => {
+            const r = Math.max(0, c.r - (c.code === pf ? 1 : 0) - (!same && c.code === pl ? 1 : 0));
+            req = req * 3 + r;
+            return { ...c, r };
           });
-          const key = ((team === 'h' ? 0 : 1) * 1024 + mask) * 256 + free[team];
+          // Memoised while the key is exact (more than 10 such players per team: computed each time).
+          const key = needs.length <= 10 ? ((team === 'h' ? 0 : 1) * 59049 + req) * 256 + free[team] : -1;
           let cover = ctx.cover.get(key);
-          if (cover === undefined)
-            ctx.cover.set(
-              key,
-              (cover = covered(
-                needs.filter((_, i) => mask & (1 << i)),
-                free[team],
-              )),
+          if (cover === undefined) {
+            cover = covered(
+              left.filter((c) => c.r > 0),
+              free[team],
             );
+            if (key >= 0) ctx.cover.set(key, cover);
+          }
           p *= cover;
         }
         sum += p;

@@ -141,7 +141,17 @@ function checkEvent(
       overrounds.set(familyOf(m, spec), list);
     }
     for (const o of open) sels.push({ market: i, code: o.code, odd: o.odd });
+    // A decided outcome (its result known) is never on sale.
+    for (const o of m.outcomes)
+      expect(o.status === 'open' && o.result !== null, `${m.t} ${o.code} open once decided`).toBe(false);
   });
+  // A player's "2 or more" (889) never above his anytime scorer (888): it wins only where the other does.
+  const anytime = priced.find((m) => m.t === 888)!;
+  for (const o of priced.find((m) => m.t === 889)!.outcomes) {
+    const one = anytime.outcomes.find((x) => x.code === o.code)!;
+    expect(o.p, `889 ${o.code} above 888`).toBeLessThanOrEqual(one.p);
+    if (o.status === 'open' && one.status === 'open') expect(o.odd).toBeGreaterThanOrEqual(one.odd);
+  }
 
   // The certificate distribution y, part by part (a product: each market reads one part).
   const f0 = state.facts;
@@ -322,7 +332,8 @@ function checkEvent(
   for (const sel of sels) {
     const spec = specs[sel.market]!;
     let byCode = expected.get(sel.market);
-    if (!byCode && spec.dist !== 'anytime') {
+    const player = spec.dist === 'anytime' || spec.dist === 'twoPlus';
+    if (!byCode && !player) {
       byCode = new Map();
       for (const { s, p } of partOf(spec)) {
         const r = settleMarket(spec, s);
@@ -345,12 +356,18 @@ function checkEvent(
       expected.set(sel.market, byCode);
     }
     let e: number;
-    if (spec.dist === 'anytime') {
-      // Anytime scorer: scored already (decided, never open) or scores one of his team's goals to come.
+    if (player) {
+      // Anytime scorer (one goal) and "2 or more": the goals he still needs (scored ones count; a player who has
+      // them is decided, never open) among his team's n goals to come, each his with his share.
       const team = squads.h.some((p) => `p${p.id}` === sel.code) ? 'h' : 'a';
       const share = squads[team].find((p) => `p${p.id}` === sel.code)?.share ?? 0;
+      const had = f0.goals.filter((g) => `p${g.playerId}` === sel.code).length;
+      const need = (spec.dist === 'twoPlus' ? 2 : 1) - had;
+      expect(need, `${spec.t} ${sel.code} open with its goals scored`).toBeGreaterThan(0);
+      const none = (n: number) => Math.pow(1 - share, n);
+      const one = (n: number) => (n > 0 ? n * share * Math.pow(1 - share, n - 1) : 0);
       let pScores = 0;
-      for (const [n, p] of scored[team]) pScores += p * (1 - Math.pow(1 - share, n));
+      for (const [n, p] of scored[team]) pScores += p * (1 - none(n) - (need === 2 ? one(n) : 0));
       e = sel.odd * pScores;
     } else {
       const g = (k: string) => byCode!.get(`${sel.code}|${k}`) ?? 0;
@@ -443,7 +460,7 @@ function inPlayStates(event: PricingEvent): FootballState[] {
     s('half_time', 45, { h1: 0, a1: 0, ch: 4, ch1: 4, ca: 2, ca1: 2 }),
     s('half_time', 45, { h1: 2, a1: 1, goals: [goal('h', 1, 5), goal('a', 3, 30), goal('h', 9, 44)] }),
     s('second_half', 50, { a1: 1, goals: [goal('a', 9, 40)], ra: 1, yh: 2, ya: 3 }),
-    s('second_half', 70, { h1: 1, h2: 1, goals: [goal('h', 7, 33), goal('h', 9, 60)], ch: 9, ca: 3, ch1: 5 }),
+    s('second_half', 70, { h1: 1, h2: 1, goals: [goal('h', 7, 33), goal('h', 7, 60)], ch: 9, ca: 3, ch1: 5 }),
     s('second_half', 85, { h1: 2, a2: 1, goals: [goal('h', 1, 5), goal('h', 2, 30), goal('a', 4, 80)] }),
     s('second_half', 89, {}),
     s('second_half', 90, { h2: 1, goals: [goal('h', 5, 90)] }),

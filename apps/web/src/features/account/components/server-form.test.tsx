@@ -47,10 +47,10 @@ describe('server form HTML', () => {
       <ServerForm html={FORM} encoding="enctype" result={null} onResult={onResult} />,
     );
     await waitFor(() => expect(container.querySelector('form')).not.toBeNull());
-    fireEvent.change(container.querySelector('[name=current_password]')!, {
+    fireEvent.input(container.querySelector('[name=current_password]')!, {
       target: { value: 'old-secret' },
     });
-    fireEvent.change(container.querySelector('[name=new_password]')!, { target: { value: 'new-secret-1' } });
+    fireEvent.input(container.querySelector('[name=new_password]')!, { target: { value: 'new-secret-1' } });
     fireEvent.submit(container.querySelector('form')!);
     await waitFor(() =>
       expect(onResult).toHaveBeenCalledWith({

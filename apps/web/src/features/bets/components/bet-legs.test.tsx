@@ -43,6 +43,7 @@ const bet = (items: BetView['items']): BetView => ({
   calculated_earnings: 5850,
   cashed_out: 0,
   reject_reason: null,
+  referral: null,
   items,
 });
 
@@ -67,5 +68,28 @@ describe('BetLegs', () => {
     expect(legs[3]).not.toHaveTextContent('bets.leg');
     expect(legs[0]!.querySelector('.bet-leg__result--half_win')).not.toBeNull();
     expect(legs[1]!.querySelector('.bet-leg__result--half_loss')).not.toBeNull();
+  });
+
+  it("shows each bet builder leg's state in play: won, lost, or open while undecided (issue 37)", async () => {
+    const builder = {
+      ...item(5, null),
+      name: 'Bet Builder',
+      selection: 'Over 2.5 + 1 + P100 2+',
+      matchOnLive: true,
+      matchStats: { status: 'second_half' },
+      matchPeriodTime: 70,
+      builder: [
+        { selectionId: 51, name: 'Total Goals (2.5)', selection: 'Over 2.5', result: 'win' },
+        { selectionId: 52, name: 'Both Teams to Score', selection: 'No', result: 'loss' },
+        { selectionId: 53, name: 'Player to Score 2 or More', selection: 'P100', result: null },
+      ],
+    };
+    await renderScreen(<BetLegs bet={{ ...bet([builder]), status: 1, result: { key: 'open' } }} />);
+    const states = screen.getAllByTestId('builder-leg-state');
+    expect(states.map((s) => s.textContent)).toEqual(['bets.leg.win', 'bets.leg.loss', 'builder.leg_open']);
+    expect(states[0]).toHaveClass('bet-leg__result--win');
+    expect(states[1]).toHaveClass('bet-leg__result--loss');
+    expect(states[2]).toHaveClass('bet-leg__result--open');
+    expect(screen.getByTestId('bet-builder-legs').querySelectorAll('[data-result="open"]')).toHaveLength(1);
   });
 });

@@ -46,6 +46,22 @@ export function BetLegs({ bet }: { bet: BetView }) {
           <span className="bet-leg__state">
             <LegState item={item} />
           </span>
+          {item.builder && (
+            <ul className="bet-leg__builder" data-testid="bet-builder-legs">
+              {item.builder.map((leg) => (
+                <li key={leg.selectionId} data-result={leg.result ?? 'open'}>
+                  {leg.name}: <strong>{leg.selection}</strong>{' '}
+                  {/* Each leg's state in play: won or lost once its selection is decided, open until then. */}
+                  <span
+                    className={`bet-leg__result bet-leg__result--${leg.result ?? 'open'}`}
+                    data-testid="builder-leg-state"
+                  >
+                    {leg.result ? t(`bets.leg.${leg.result}`) : t('builder.leg_open')}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          )}
         </li>
       ))}
     </ol>

@@ -35,13 +35,20 @@ export function applyServerAnswer(body: BetErrorBody): void {
  * checkBets every 10 s while the slip is open and can be sent. The key leaves the odds out: taking the
  * server's new odds into the slip must not check again at once, so their errors stay until the next check.
  */
-export function useCheckBets(bets: readonly SlipEntry[], coupon: Coupon, amount: number, enabled: boolean) {
+export function useCheckBets(
+  bets: readonly SlipEntry[],
+  coupon: Coupon,
+  amount: number,
+  enabled: boolean,
+  /** A free bet as the stake: checkBets says whether the slip qualifies. */
+  bonusId?: number,
+) {
   const { locale } = useAppContext();
   const shape = bets.map((b) => [b.oddId, b.banker ? 1 : 0]);
   return useQuery({
-    queryKey: ['betslip', 'check', shape, coupon, amount, locale],
+    queryKey: ['betslip', 'check', shape, coupon, amount, bonusId ?? null, locale],
     queryFn: async () => {
-      const answer = await checkBets(slipForm(bets, coupon, amount), locale);
+      const answer = await checkBets(slipForm(bets, coupon, amount, undefined, bonusId), locale);
       applyServerAnswer(answer);
       return answer;
     },

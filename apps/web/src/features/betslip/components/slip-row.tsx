@@ -101,6 +101,13 @@ export function SlipRow(props: SlipRowProps) {
           </span>
         )}
       </div>
+      {entry.builder && (
+        <ul className="slip-row__legs" data-testid="slip-builder-legs">
+          {entry.builder.legs.map((leg) => (
+            <li key={leg}>{leg}</li>
+          ))}
+        </ul>
+      )}
       <div className="slip-row__teams">
         {match}
         {sameMatch && (

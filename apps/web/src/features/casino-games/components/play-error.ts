@@ -7,6 +7,7 @@ const KNOWN = new Set([
   'loss_limit_exceeded',
   'timed_out',
   'self_excluded',
+  'account_blocked',
   'betting_closed',
   'session_ended',
 ]);

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from '@/lib/i18n';
 import { Link } from '@/components/ui/link';
 import type { FixtureEvent } from '@sb/contract';
@@ -8,8 +8,16 @@ import { baseUrl } from '@/lib/runtime-config';
 import { useAccessToken } from '@/lib/session';
 import { HeadToHead } from './h2h-panel';
 
-/** Spec §4 "Event page tab": 1 Simulation, 2 Statistics, 4 Stream, 0 collapsed. Lineups (3 here) is inert. */
-export const TAB = { collapsed: 0, simulation: 1, statistics: 2, lineups: 3, stream: 4 } as const;
+/**
+ * Spec §4 "Event page tab": 1 Simulation, 2 Statistics, 4 Stream, 0 collapsed. Lineups (3 here) is inert; 5 is
+ * the Bet Builder (issue 37, football).
+ */
+export const TAB = { collapsed: 0, simulation: 1, statistics: 2, lineups: 3, stream: 4, builder: 5 } as const;
+
+// The builder's code loads when its tab opens (the home page's JavaScript budget never carries it).
+const BuilderPanel = lazy(async () => ({ default: (await import('../builder/builder-panel')).BuilderPanel }));
+/** Football events offer the bet builder (virtual football does not). */
+const FOOTBALL = 1;
 export type EventTab = (typeof TAB)[keyof typeof TAB];
 
 /** The tab the page opens on: the stream when the event has one, else collapsed (spec §2). */
@@ -55,9 +63,15 @@ function StreamPanel({ event }: { event: FixtureEvent }) {
   return <Frame src={src} title={t('event.tab_stream')} height={220} />;
 }
 
-function Panel({ tab, event }: { tab: EventTab; event: FixtureEvent }) {
+function Panel({ tab, event, extra }: { tab: EventTab; event: FixtureEvent; extra?: FixtureEvent }) {
   const { t } = useTranslation();
   if (tab === TAB.stream) return <StreamPanel event={event} />;
+  if (tab === TAB.builder)
+    return (
+      <Suspense fallback={null}>
+        <BuilderPanel event={event} extra={extra} />
+      </Suspense>
+    );
   if (tab === TAB.simulation) {
     const src = simulationUrl(event);
     return src ? (
@@ -83,8 +97,11 @@ function Panel({ tab, event }: { tab: EventTab; event: FixtureEvent }) {
   return null;
 }
 
-/** Spec §2 event tabs: Live Stream (only with a stream), Simulation, Statistics, Lineups (inert). */
-export function EventTabs({ event }: { event: FixtureEvent }) {
+/**
+ * Spec §2 event tabs: Live Stream (only with a stream), Simulation, Statistics, Lineups (inert), Bet Builder.
+ * `extra`: the sub-event (player markets: anytime, first, last, 2 or more), whose legs the builder offers too.
+ */
+export function EventTabs({ event, extra }: { event: FixtureEvent; extra?: FixtureEvent }) {
   const { t } = useTranslation();
   const [tab, setTab] = useState<EventTab>(() => initialTab(event));
   const items = [
@@ -92,6 +109,7 @@ export function EventTabs({ event }: { event: FixtureEvent }) {
     { key: TAB.simulation as EventTab, label: t('event.tab_simulation') },
     { key: TAB.statistics as EventTab, label: t('event.tab_statistics') },
     { key: TAB.lineups as EventTab, label: t('event.tab_lineups'), disabled: true },
+    ...(event.sport.id === FOOTBALL ? [{ key: TAB.builder as EventTab, label: t('event.tab_builder') }] : []),
   ];
   return (
     <section className="event-tabs" data-tab={tab}>
@@ -103,7 +121,7 @@ export function EventTabs({ event }: { event: FixtureEvent }) {
       />
       {tab !== TAB.collapsed && (
         <div className="event-frame" role="tabpanel" data-testid={`event-panel-${tab}`}>
-          <Panel tab={tab} event={event} />
+          <Panel tab={tab} event={event} extra={extra} />
         </div>
       )}
     </section>

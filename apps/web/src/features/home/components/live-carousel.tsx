@@ -23,17 +23,23 @@ export const CAROUSEL_AUTOPLAY_MS = 3_000;
  */
 const Card = memo(function Card({ event }: { event: FixtureEvent }) {
   const ref = useRef<HTMLElement>(null);
-  return <CardView ref={ref} event={useLatestOnScreen(ref, event)} />;
+  return <CardView cardRef={ref} event={useLatestOnScreen(ref, event)} />;
 });
 
-const CardView = memo(function CardView({ event, ref }: { event: FixtureEvent; ref: Ref<HTMLElement> }) {
+const CardView = memo(function CardView({
+  event,
+  cardRef,
+}: {
+  event: FixtureEvent;
+  cardRef: Ref<HTMLElement>;
+}) {
   const { t } = useTranslation();
   const to = useLocalePath();
   const marketName = useMarketName();
   const { data: mains } = useMainMarkets(event.sport.id, true);
   const market = event.markets.find((m) => m.t === mains?.[0]?.e);
   return (
-    <article ref={ref} className="live-card" data-testid="live-card" data-event-id={event.id}>
+    <article ref={cardRef} className="live-card" data-testid="live-card" data-event-id={event.id}>
       <Link to={to(eventPath(event))} className="live-card__link">
         <span className="live-card__meta">
           <span className="live-card__clock">{liveClock(event, t)}</span>

@@ -1,0 +1,169 @@
+import { useState, type FormEvent } from 'react';
+import type { Campaign, CampaignCreate } from '@sb/contract';
+import type { Me } from '../../App';
+import type { PromotionsTexts } from './promotions-texts';
+
+const DAY_MS = 86_400_000;
+/** A `datetime-local` value of an instant, in the operator's own zone. */
+const localInput = (ms: number) => {
+  const d = new Date(ms - new Date(ms).getTimezoneOffset() * 60_000);
+  return d.toISOString().slice(0, 16);
+};
+
+/** The kinds the server's terms validator accepts, in the order the desk offers them. */
+export const FORM_KINDS = ['free_bet', 'bonus', 'profit_boost', 'acca_insurance'] as const;
+export type FormKind = (typeof FORM_KINDS)[number];
+
+/** How a terms field is typed: money (major units typed, minor units sent), decimal odds, or a whole number. */
+type FieldType = 'money' | 'odds' | 'int';
+export const TERM_FIELDS = {
+  amount: { type: 'money', initial: '10.00' },
+  maxBoost: { type: 'money', initial: '50.00' },
+  maxRefund: { type: 'money', initial: '25.00' },
+  percent: { type: 'int', initial: '25' },
+  wagering: { type: 'int', initial: '5' },
+  minLegs: { type: 'int', initial: '3' },
+  minOdds: { type: 'odds', initial: '1.50' },
+  minLegOdds: { type: 'odds', initial: '1.20' },
+  expiresInDays: { type: 'int', initial: '7' },
+} as const satisfies Record<string, { type: FieldType; initial: string }>;
+export type TermField = keyof typeof TERM_FIELDS;
+
+/** Each kind's terms fields (the server's `promotions.terms.ts` schemas, `product` always sport). */
+export const FIELDS_OF: Record<FormKind, TermField[]> = {
+  free_bet: ['amount', 'minOdds', 'expiresInDays'],
+  bonus: ['amount', 'wagering', 'minOdds', 'expiresInDays'],
+  profit_boost: ['percent', 'maxBoost', 'minLegs', 'minLegOdds', 'expiresInDays'],
+  acca_insurance: ['maxRefund', 'minLegs', 'minLegOdds', 'expiresInDays'],
+};
+
+const initialTerms = () =>
+  Object.fromEntries(Object.entries(TERM_FIELDS).map(([k, f]) => [k, f.initial])) as Record<
+    TermField,
+    string
+  >;
+
+/** A typed value as the server takes it (a comma is a decimal point too). */
+function termValue(field: TermField, text: string): number {
+  const n = Number(text.replace(',', '.').trim() || 'NaN');
+  if (TERM_FIELDS[field].type === 'money') return Math.round(n * 100);
+  return n;
+}
+
+/** The body of `POST /ops/v1/promotions` for what the form holds. */
+export function campaignBody(
+  kind: FormKind,
+  brandId: number,
+  name: string,
+  values: Record<TermField, string>,
+  window: { startsAt: string; endsAt: string },
+): CampaignCreate {
+  const terms: Record<string, unknown> = { product: 'sport' };
+  for (const f of FIELDS_OF[kind]) terms[f] = termValue(f, values[f]);
+  return {
+    kind,
+    brandId,
+    name,
+    terms,
+    startsAt: new Date(window.startsAt).toISOString(),
+    endsAt: new Date(window.endsAt).toISOString(),
+  };
+}
+
+/** The create form: a kind, its terms fields, the campaign's window. `onCreate` answers the campaign made. */
+export function CampaignForm({
+  pt,
+  me,
+  busy,
+  onCreate,
+}: {
+  pt: PromotionsTexts;
+  me: Me;
+  busy: boolean;
+  onCreate: (body: CampaignCreate) => Promise<Campaign | null>;
+}) {
+  const blank = () => ({
+    brandId: me.brandId === null ? '' : String(me.brandId),
+    name: '',
+    startsAt: localInput(Date.now()),
+    endsAt: localInput(Date.now() + 30 * DAY_MS),
+  });
+  const [kind, setKind] = useState<FormKind>('free_bet');
+  const [form, setForm] = useState(blank);
+  const [values, setValues] = useState(initialTerms);
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    void onCreate(campaignBody(kind, Number(form.brandId), form.name, values, form)).then((made) => {
+      if (made) {
+        setForm(blank());
+        setValues(initialTerms());
+      }
+    });
+  };
+  return (
+    <form className="filters" onSubmit={submit} data-testid="promotion-form">
+      <strong>{pt.create}</strong>
+      <label>
+        {pt.kind}
+        <select name="kind" value={kind} onChange={(e) => setKind(e.target.value as FormKind)}>
+          {FORM_KINDS.map((k) => (
+            <option key={k} value={k}>
+              {pt.kinds[k]}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label>
+        {pt.brand}
+        <input
+          name="brandId"
+          inputMode="numeric"
+          value={form.brandId}
+          disabled={me.brandId !== null}
+          onChange={(e) => setForm({ ...form, brandId: e.target.value.replace(/\D/g, '') })}
+        />
+      </label>
+      <label>
+        {pt.name}
+        <input name="name" value={form.name} onChange={(e) => setForm({ ...form, name: e.target.value })} />
+      </label>
+      {FIELDS_OF[kind].map((f) => (
+        <label key={f}>
+          {f === 'amount' ? pt.amountOf[kind] : pt.fields[f]}
+          <input
+            name={f}
+            inputMode={TERM_FIELDS[f].type === 'int' ? 'numeric' : 'decimal'}
+            value={values[f]}
+            onChange={(e) =>
+              setValues({
+                ...values,
+                [f]: TERM_FIELDS[f].type === 'int' ? e.target.value.replace(/\D/g, '') : e.target.value,
+              })
+            }
+          />
+        </label>
+      ))}
+      <label>
+        {pt.startsAt}
+        <input
+          type="datetime-local"
+          name="startsAt"
+          value={form.startsAt}
+          onChange={(e) => setForm({ ...form, startsAt: e.target.value })}
+        />
+      </label>
+      <label>
+        {pt.endsAt}
+        <input
+          type="datetime-local"
+          name="endsAt"
+          value={form.endsAt}
+          onChange={(e) => setForm({ ...form, endsAt: e.target.value })}
+        />
+      </label>
+      <button type="submit" disabled={busy || !form.name.trim() || !form.brandId}>
+        {pt.createButton}
+      </button>
+    </form>
+  );
+}

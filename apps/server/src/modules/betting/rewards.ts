@@ -1,0 +1,62 @@
+import { cents, type Cents } from '@sb/betting';
+import type { DbOrTx } from '../../db/database';
+
+/** A slip as a reward's rules read it: type, total stake, legs at the odds they would be taken (thousandths). */
+export interface RewardSlip {
+  type: number;
+  amount: number;
+  legs: { oddsThousandths: number; isLive: boolean; sportId: number }[];
+}
+
+/**
+ * What betting asks of the promotions engine (issue 36) about a free bet used as a bet's whole stake. Every call
+ * with a `tx` runs in the transaction that moves the bet, so the reward and the bet change together or not at all.
+ */
+export interface BetRewards {
+  /** Why the client's reward cannot be this slip's stake now (code and sentence), or null when it can. */
+  check(
+    userId: number,
+    rewardId: number,
+    slip: RewardSlip,
+  ): Promise<{ code: string; message: string } | null>;
+  /**
+   * Takes the reward for the bet (its row locked; used once however many placements race); throws if it can't.
+   * Answers its kind: a free bet is the stake (no cash moves), an acca insurance insures a cash stake.
+   */
+  reserve(tx: DbOrTx, userId: number, rewardId: number, slip: RewardSlip, betId: number): Promise<RewardKind>;
+  /** The bet ended without using it (rejected, void, every leg void): the reward comes back if unexpired. */
+  release(tx: DbOrTx, rewardId: number): Promise<void>;
+  /**
+   * The bet settled: the reward is used. A free bet cost the house `paid` (its winnings); an acca insurance pays
+   * its refund itself (through the ledger, in `tx`) when the bet lost by exactly one leg.
+   */
+  settled(tx: DbOrTx, rewardId: number, outcome: SettledOutcome): Promise<void>;
+  /** A corrected result reopened the settled bet: the reward is held by it again (an insurance refund taken back). */
+  reopened(tx: DbOrTx, rewardId: number, bet: { id: number; round: number }): Promise<void>;
+}
+
+export type RewardKind = 'free_bet' | 'acca_insurance' | 'profit_boost';
+
+/** What settlement tells the engine about a bet holding a reward. */
+export interface SettledOutcome {
+  betId: number;
+  round: number;
+  status: string;
+  /** What the bet paid (a free bet: its winnings). */
+  paid: Cents;
+  totalStake: Cents;
+  /** How many legs lost (a half-lost Asian line counts as lost). */
+  lostLegs: number;
+}
+
+/** Whether a bet holds a free bet as its stake (no cash staked). */
+export const isFreeBet = (bet: { rewardKind: string | null }) => bet.rewardKind === 'free_bet';
+/** Whether a bet is insured: it settles only once every leg is decided (a lost leg alone decides nothing). */
+export const isInsured = (bet: { rewardKind: string | null }) => bet.rewardKind === 'acca_insurance';
+
+/**
+ * What a settled free bet pays (stake not returned): the bet's payout by the one payout rule less the stake, never
+ * below zero. A win at odds o on stake s pays s × (o − 1); a half-lost Asian line returning less than the stake
+ * pays nothing; every leg void pays nothing (the reward comes back instead).
+ */
+export const freeBetWinnings = (payout: Cents, stake: Cents): Cents => cents(Math.max(0, payout - stake));

@@ -1,0 +1,37 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { Auth } from '../identity/index';
+import { createBetRewards } from './bet-rewards';
+import { bonusesRoutes } from './bonuses.routes';
+import { createBonusMoney } from './bonus-money';
+import { promotionsOpsRoutes, type OpsRequestContext } from './promotions.routes';
+import { createPromotionsService, type PromotionsDeps } from './promotions.service';
+import type { WalletService } from '../wallet/index';
+
+export type { OpsRequestContext } from './promotions.routes';
+export { UK_RULES, validateTerms } from './promotions.terms';
+
+/**
+ * The promotions engine (issue 36): campaigns and grants on the desk, the client's rewards in the app, and
+ * betting's side of a free bet (`rewards`: checked, reserved with its bet, given back or used on settlement).
+ */
+export function createPromotionsModule(
+  deps: PromotionsDeps & {
+    wallet: Pick<WalletService, 'post' | 'credit' | 'debit' | 'clawback' | 'balances' | 'lockedBalances'>;
+  },
+) {
+  const bonusMoney = createBonusMoney(deps);
+  const service = createPromotionsService({ ...deps, bonusMoney });
+  return {
+    service,
+    /** Bonus money's side of betting: the cash-then-bonus stake, split payouts, wagering counted on settlement. */
+    bonusStakes: bonusMoney.stakes,
+    /** What betting asks of the engine (placement, settlement, void, rejection). */
+    rewards: createBetRewards(deps),
+    /** `GET /api/v1/bonuses`. */
+    routes: (auth: Auth): FastifyPluginAsync => bonusesRoutes(service, auth),
+    /** `/ops/v1/promotions…`: registered by the ops module under its authentication and role checks. */
+    opsRoutes: (ops: OpsRequestContext): FastifyPluginAsync => promotionsOpsRoutes(service, ops),
+  };
+}
+
+export type PromotionsModule = ReturnType<typeof createPromotionsModule>;

@@ -1,0 +1,136 @@
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Cents } from '@sb/betting';
+import type { DbOrTx } from '../../db/database';
+import {
+  promotionCampaigns,
+  promotionRewards,
+  type CampaignStatus,
+  type RewardStatus,
+} from './promotions.tables';
+
+export type CampaignRow = typeof promotionCampaigns.$inferSelect;
+export type NewCampaign = typeof promotionCampaigns.$inferInsert;
+export type RewardRow = typeof promotionRewards.$inferSelect;
+export type NewReward = typeof promotionRewards.$inferInsert;
+
+/** A campaign's uptake: rewards by status and what they cost (minor units). */
+export interface CampaignUptake {
+  campaignId: number;
+  granted: number;
+  available: number;
+  reserved: number;
+  used: number;
+  expired: number;
+  cost: number;
+}
+
+/** The only SQL of promotions. */
+export function createPromotionsRepository(db: DbOrTx) {
+  return {
+    async insertCampaign(row: NewCampaign): Promise<CampaignRow> {
+      const [inserted] = await db.insert(promotionCampaigns).values(row).returning();
+      if (!inserted) throw new Error('insert into promotion_campaigns returned nothing');
+      return inserted;
+    },
+
+    async campaign(id: number): Promise<CampaignRow | null> {
+      const [row] = await db.select().from(promotionCampaigns).where(eq(promotionCampaigns.id, id));
+      return row ?? null;
+    },
+
+    /** The campaign row locked for a change of status or a grant (in the caller's transaction). */
+    async lockCampaign(id: number): Promise<CampaignRow | null> {
+      const [row] = await db
+        .select()
+        .from(promotionCampaigns)
+        .where(eq(promotionCampaigns.id, id))
+        .for('update');
+      return row ?? null;
+    },
+
+    async campaigns(appId: number | null, limit: number): Promise<CampaignRow[]> {
+      return db
+        .select()
+        .from(promotionCampaigns)
+        .where(appId === null ? undefined : eq(promotionCampaigns.appId, appId))
+        .orderBy(desc(promotionCampaigns.createdAt), desc(promotionCampaigns.id))
+        .limit(limit);
+    },
+
+    async setCampaignStatus(id: number, status: CampaignStatus): Promise<void> {
+      await db.update(promotionCampaigns).set({ status }).where(eq(promotionCampaigns.id, id));
+    },
+
+    /** Inserts the rewards a grant gives; a client the campaign rewarded already is left out. Answers those new. */
+    async insertRewards(rows: NewReward[]): Promise<RewardRow[]> {
+      if (rows.length === 0) return [];
+      return db.insert(promotionRewards).values(rows).onConflictDoNothing().returning();
+    },
+
+    /** Uptake of campaigns: rewards per status (an available one past its expiry counts as expired). */
+    async uptake(campaignIds: number[], now: Date): Promise<CampaignUptake[]> {
+      if (campaignIds.length === 0) return [];
+      const r = promotionRewards;
+      const lapsed = sql`(${r.status} = 'available' and ${r.expiresAt} <= ${now})`;
+      const rows = await db
+        .select({
+          campaignId: r.campaignId,
+          granted: sql<number>`count(*)::int`,
+          available: sql<number>`(count(*) filter (where ${r.status} = 'available' and not ${lapsed}))::int`,
+          reserved: sql<number>`(count(*) filter (where ${r.status} = 'reserved'))::int`,
+          used: sql<number>`(count(*) filter (where ${r.status} = 'used'))::int`,
+          expired: sql<number>`(count(*) filter (where ${r.status} = 'expired' or ${lapsed}))::int`,
+          cost: sql<string>`coalesce(sum(${r.paid}), 0)::bigint`,
+        })
+        .from(r)
+        .where(inArray(r.campaignId, campaignIds))
+        .groupBy(r.campaignId);
+      return rows.map((row) => ({ ...row, cost: Number(row.cost) }));
+    },
+
+    /** A client's rewards with their campaign (newest first). */
+    async rewardsOf(userId: number, limit: number) {
+      return db
+        .select({ reward: promotionRewards, campaign: promotionCampaigns })
+        .from(promotionRewards)
+        .innerJoin(promotionCampaigns, eq(promotionCampaigns.id, promotionRewards.campaignId))
+        .where(eq(promotionRewards.userId, userId))
+        .orderBy(desc(promotionRewards.grantedAt), desc(promotionRewards.id))
+        .limit(limit);
+    },
+
+    /** One reward of a client with its campaign, locked (placement's transaction) or not. */
+    async rewardOf(userId: number, rewardId: number, lock: boolean) {
+      const query = db
+        .select({ reward: promotionRewards, campaign: promotionCampaigns })
+        .from(promotionRewards)
+        .innerJoin(promotionCampaigns, eq(promotionCampaigns.id, promotionRewards.campaignId))
+        .where(and(eq(promotionRewards.id, rewardId), eq(promotionRewards.userId, userId)));
+      const [row] = await (lock ? query.for('update', { of: promotionRewards }) : query);
+      return row ?? null;
+    },
+
+    /**
+     * Moves a reward from one of `from` to `status` (conditionally: false when another transaction moved it first).
+     */
+    async moveReward(
+      id: number,
+      from: RewardStatus[],
+      patch: { status: RewardStatus; betId?: number | null; paid?: Cents; usedAt?: Date | null },
+    ): Promise<boolean> {
+      const moved = await db
+        .update(promotionRewards)
+        .set(patch)
+        .where(and(eq(promotionRewards.id, id), inArray(promotionRewards.status, from)))
+        .returning({ id: promotionRewards.id });
+      return moved.length === 1;
+    },
+
+    async reward(id: number): Promise<RewardRow | null> {
+      const [row] = await db.select().from(promotionRewards).where(eq(promotionRewards.id, id));
+      return row ?? null;
+    },
+  };
+}
+
+export type PromotionsRepository = ReturnType<typeof createPromotionsRepository>;

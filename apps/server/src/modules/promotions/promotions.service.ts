@@ -1,0 +1,300 @@
+import { cents, oddsOf, type Cents } from '@sb/betting';
+import type { Db, DbOrTx } from '../../db/database';
+import type { Clock } from '../../lib/clock';
+import { HttpError, badRequest, notFound } from '../../plugins/errors';
+import {
+  createPromotionsRepository,
+  type CampaignRow,
+  type CampaignUptake,
+  type RewardRow,
+} from './promotions.repository';
+import {
+  rewardShapeOf,
+  validateTerms,
+  type PromotionRules,
+  type RewardTerms,
+  UK_RULES,
+} from './promotions.terms';
+import type { CampaignStatus, PromotionKind, RewardStatus } from './promotions.tables';
+import type { BonusMoney } from './bonus-money';
+
+const DAY_MS = 86_400_000;
+/** At most this many clients per grant request. */
+export const MAX_GRANT = 500;
+
+/** A client a grant may reward: its brand and currency (identity's user). */
+export interface GrantableClient {
+  id: number;
+  appId: number;
+  role: string;
+  currencyIso: string;
+}
+
+/** Who acts on the desk: the operator's name and brand scope (null = every brand). */
+export interface Actor {
+  username: string;
+  brandId: number | null;
+}
+
+export interface CampaignInput {
+  kind: PromotionKind;
+  brandId: number;
+  name: string;
+  terms: unknown;
+  startsAt: string;
+  endsAt: string;
+}
+
+/** An audit line of a desk action, written in the action's transaction (the ops module's append-only log). */
+export type AuditWrite = (
+  tx: DbOrTx,
+  entry: { action: string; target: string; brandId: number; before?: unknown; after?: unknown },
+) => Promise<void>;
+
+export interface PromotionsDeps {
+  db: Db;
+  clock: Clock;
+  /** A brand's (tenancy app's) name, or null when there is none. */
+  brandName: (appId: number) => Promise<string | null>;
+  /** A user by id, or null (identity). */
+  clientById: (id: number, tx?: DbOrTx) => Promise<GrantableClient | null>;
+  /** A brand's own promotion rules (only ever tighter than the UK default). */
+  rulesOf?: (appId: number) => PromotionRules;
+  /** Bonus money's ledger side (grants, the lazy expiry, wagering counted). */
+  bonusMoney?: Pick<BonusMoney, 'granted' | 'refuseSecond' | 'expire' | 'wagering'>;
+}
+
+/** A campaign as the desk shows it, with its uptake and cost. */
+export type CampaignView = ReturnType<typeof campaignView>;
+
+function campaignView(c: CampaignRow, uptake: CampaignUptake | undefined, brand: string) {
+  return {
+    id: c.id,
+    kind: c.kind,
+    brandId: c.appId,
+    brand,
+    name: c.name,
+    product: c.product,
+    terms: c.terms,
+    status: c.status,
+    startsAt: c.startsAt.toISOString(),
+    endsAt: c.endsAt.toISOString(),
+    createdBy: c.createdBy,
+    createdAt: c.createdAt.toISOString(),
+    uptake: {
+      granted: uptake?.granted ?? 0,
+      available: uptake?.available ?? 0,
+      reserved: uptake?.reserved ?? 0,
+      used: uptake?.used ?? 0,
+      expired: uptake?.expired ?? 0,
+    },
+    /** What its rewards cost the house so far (free bets' winnings), minor units: NGR = GGR − this. */
+    cost: uptake?.cost ?? 0,
+  };
+}
+
+/** The status a player sees: an available reward past its expiry is expired. */
+export const shownStatus = (r: RewardRow, now: number): RewardStatus =>
+  r.status === 'available' && r.expiresAt.getTime() <= now ? 'expired' : r.status;
+
+const STATUS_MOVES: Record<CampaignStatus, CampaignStatus[]> = {
+  active: ['paused'],
+  paused: ['active', 'ended'],
+  ended: [],
+};
+
+/** Campaigns, grants and the player's rewards (the desk's and the app's side; betting's side is `rewards.ts`). */
+export function createPromotionsService(deps: PromotionsDeps) {
+  const { db, clock } = deps;
+  const repo = createPromotionsRepository(db);
+  const rulesOf = deps.rulesOf ?? (() => UK_RULES);
+
+  /** A campaign the actor may see (another brand's is a 404, as if it did not exist). */
+  async function visible(actor: Actor, id: number, r = repo): Promise<CampaignRow> {
+    const c = await r.campaign(id);
+    if (!c || (actor.brandId !== null && actor.brandId !== c.appId)) throw notFound('campaign');
+    return c;
+  }
+
+  const bonusMoney = () => {
+    if (!deps.bonusMoney) throw new Error('bonus money is not wired');
+    return deps.bonusMoney;
+  };
+
+  async function viewOf(c: CampaignRow, r = repo): Promise<CampaignView> {
+    const [uptake] = await r.uptake([c.id], new Date(clock.now()));
+    return campaignView(c, uptake, (await deps.brandName(c.appId)) ?? '');
+  }
+
+  return {
+    async create(actor: Actor, input: CampaignInput, audit: AuditWrite): Promise<CampaignView> {
+      if (actor.brandId !== null && actor.brandId !== input.brandId) throw notFound('brand');
+      const brand = await deps.brandName(input.brandId);
+      if (brand === null) throw notFound('brand');
+      const startsAt = Date.parse(input.startsAt);
+      const endsAt = Date.parse(input.endsAt);
+      if (!(endsAt > startsAt)) throw badRequest('endsAt', 'a campaign ends after it starts');
+      if (endsAt <= clock.now()) throw badRequest('endsAt', 'a campaign must end in the future');
+      const terms = validateTerms(input.kind, input.terms, rulesOf(input.brandId));
+      const now = new Date(clock.now());
+      return db.transaction(async (tx) => {
+        const row = await createPromotionsRepository(tx).insertCampaign({
+          appId: input.brandId,
+          kind: input.kind,
+          name: input.name,
+          product: terms.product,
+          terms,
+          status: 'active',
+          startsAt: new Date(startsAt),
+          endsAt: new Date(endsAt),
+          createdBy: actor.username,
+          createdAt: now,
+        });
+        const view = campaignView(row, undefined, brand);
+        await audit(tx, {
+          action: 'promotion.create',
+          target: `promotion:${row.id}`,
+          brandId: row.appId,
+          after: view,
+        });
+        return view;
+      });
+    },
+
+    async list(actor: Actor, brandId: number | null): Promise<CampaignView[]> {
+      const rows = await repo.campaigns(brandId, 200);
+      const names = new Map<number, string>();
+      for (const appId of new Set(rows.map((c) => c.appId)))
+        names.set(appId, (await deps.brandName(appId)) ?? '');
+      const uptake = new Map(
+        (
+          await repo.uptake(
+            rows.map((c) => c.id),
+            new Date(clock.now()),
+          )
+        ).map((u) => [u.campaignId, u]),
+      );
+      void actor;
+      return rows.map((c) => campaignView(c, uptake.get(c.id), names.get(c.appId) ?? ''));
+    },
+
+    get: async (actor: Actor, id: number) => viewOf(await visible(actor, id)),
+
+    /**
+     * Pauses (no grants, its rewards still usable), resumes or ends (final: no grants ever again; rewards already
+     * granted keep their own expiry, as their terms promised). An illegal move is 409 naming both statuses.
+     */
+    async setStatus(actor: Actor, id: number, status: CampaignStatus, audit: AuditWrite) {
+      return db.transaction(async (tx) => {
+        const r = createPromotionsRepository(tx);
+        await visible(actor, id, r);
+        const c = (await r.lockCampaign(id))!;
+        if (c.status === status) return viewOf(c, r);
+        const allowed = status === 'ended' ? c.status !== 'ended' : STATUS_MOVES[c.status].includes(status);
+        if (!allowed)
+          throw new HttpError(
+            409,
+            'campaign_status',
+            `a campaign ${c.status} cannot become ${status}`,
+            'status',
+          );
+        await r.setCampaignStatus(id, status);
+        await audit(tx, {
+          action: `promotion.${status === 'active' ? 'resume' : status === 'paused' ? 'pause' : 'end'}`,
+          target: `promotion:${id}`,
+          brandId: c.appId,
+          before: { status: c.status },
+          after: { status },
+        });
+        return viewOf({ ...c, status }, r);
+      });
+    },
+
+    /**
+     * Grants the campaign's reward to clients of its brand: once per client (a repeated grant changes nothing),
+     * only while the campaign is active and running. Each reward expires `expiresInDays` after its grant.
+     */
+    async grant(actor: Actor, id: number, clientIds: number[], audit: AuditWrite) {
+      const unique = [...new Set(clientIds)];
+      if (unique.length === 0 || unique.length > MAX_GRANT)
+        throw badRequest('clientIds', `name 1 to ${MAX_GRANT} clients`);
+      return db.transaction(async (tx) => {
+        const r = createPromotionsRepository(tx);
+        await visible(actor, id, r);
+        // Locked: a pause or an end racing the grant waits, and no grant lands after the campaign ended.
+        const c = (await r.lockCampaign(id))!;
+        const now = clock.now();
+        if (c.status !== 'active')
+          throw new HttpError(409, 'campaign_status', `the campaign is ${c.status}: it grants nothing`);
+        if (now < c.startsAt.getTime() || now >= c.endsAt.getTime())
+          throw new HttpError(409, 'campaign_closed', 'the campaign is not running now');
+        const clients: GrantableClient[] = [];
+        for (const [i, clientId] of unique.entries()) {
+          const client = await deps.clientById(clientId, tx);
+          if (!client || client.role !== 'ROLE_CLIENT' || client.appId !== c.appId)
+            throw badRequest(`clientIds.${i}`, `client ${clientId} is not a client of the campaign’s brand`);
+          clients.push(client);
+        }
+        if (c.kind === 'bonus') await bonusMoney().refuseSecond(tx, c.id, clients);
+        const terms = c.terms as RewardTerms;
+        const shape = rewardShapeOf(terms);
+        const expiresAt = new Date(now + terms.expiresInDays * DAY_MS);
+        const inserted = await r.insertRewards(
+          clients.map((client) => ({
+            campaignId: c.id,
+            appId: c.appId,
+            userId: client.id,
+            kind: c.kind,
+            currency: client.currencyIso,
+            amount: cents(shape.amount),
+            minOddsThousandths: oddsOf(shape.minOdds),
+            status: 'available' as const,
+            expiresAt,
+            grantedBy: actor.username,
+            grantedAt: new Date(now),
+          })),
+        );
+        if (c.kind === 'bonus') await bonusMoney().granted(tx, inserted);
+        const granted = new Set(inserted.map((x) => x.userId));
+        const result = {
+          campaignId: c.id,
+          granted: unique.filter((u) => granted.has(u)),
+          alreadyGranted: unique.filter((u) => !granted.has(u)),
+        };
+        await audit(tx, {
+          action: 'promotion.grant',
+          target: `promotion:${id}`,
+          brandId: c.appId,
+          after: result,
+        });
+        return result;
+      });
+    },
+
+    /** A client's rewards, newest first, as `GET /api/v1/bonuses` shows them (a bonus past its expiry forfeited). */
+    async rewardsOf(client: { id: number; appId: number; currencyIso: string }) {
+      const userId = client.id;
+      await deps.bonusMoney?.expire({ appId: client.appId, userId, currency: client.currencyIso });
+      const now = clock.now();
+      const rows = await repo.rewardsOf(userId, 100);
+      const bonuses = rows.filter((x) => x.reward.kind === 'bonus');
+      const wagering = bonuses.length ? await bonusMoney().wagering(bonuses) : new Map();
+      return rows.map(({ reward, campaign }) => ({
+        id: reward.id,
+        kind: reward.kind,
+        amount: reward.amount as Cents,
+        currency: reward.currency,
+        minOdds: reward.minOddsThousandths / 1000,
+        expiresAt: reward.expiresAt.toISOString(),
+        status: shownStatus(reward, now),
+        betId: reward.betId,
+        paid: reward.paid,
+        campaign: campaign.name,
+        terms: campaign.terms as RewardTerms,
+        ...(wagering.has(reward.id) ? { wagering: wagering.get(reward.id) } : {}),
+      }));
+    },
+  };
+}
+
+export type PromotionsService = ReturnType<typeof createPromotionsService>;

@@ -1,0 +1,430 @@
+import type { DbOrTx } from '../../db/database';
+import type { BettingView, SelectionContext } from './betting-view';
+import type { BrandPricing } from './brand-margins';
+import type { CatalogueService } from './catalogue/catalogue.service';
+import { matchStateOf, pricingEventOf } from './market-builder';
+import { createSportsRepository, type EventRecord } from './sports.repository';
+import { brandOdd, inBand } from './pricing/brand-odd';
+import { fairColumns } from './pricing/margin';
+import { footballSpecsOf, marketKey, playsFootball, type PricingOptions } from './pricing/event-pricing';
+import { footballRates } from './pricing/football.facts';
+import { footballMarkets, type FootballSpec } from './pricing/football.markets';
+import type { FootballPricingInput } from './pricing/football.model';
+import {
+  builderGrid,
+  builderOdd,
+  builderOffers,
+  type BuilderGrid,
+  conflictOf,
+  priceBuilder,
+  type BuilderLeg,
+} from './pricing/football.builder';
+
+/**
+ * The bet builder's service (issue 37): prices a combination of selections of one football event from the
+ * model's own score grid in the match's current state (`football.builder.ts`), with the per-leg-count overround
+ * (`BUILDER_MARGINS`) and the brand's margin on the `builder` family, and lists the selections that can still
+ * join. Placement re-prices through `quote` in its own transaction; settlement decides through `settle`.
+ */
+
+/** What a builder's price stands on, stored with the bet: settlement re-prices remaining legs from it. */
+export interface BuilderModel {
+  input: FootballPricingInput;
+  rho: number;
+  /** The legs as the model names them (market type, special, outcome code), in the order of the bet's ids. */
+  legs: { t: number; s: string; code: string }[];
+}
+
+/** Why a combination is refused (each with the legs concerned). */
+export type BuilderRefusal =
+  /** A leg is not a selection of the event (`other_event`), not found, or of a market the builder leaves out. */
+  | { code: 'other_event' | 'not_found' | 'not_builder'; oddId: number }
+  /** A leg cannot be taken now: its state (closed, suspended, event_ended, producer_down, …). */
+  | { code: 'leg'; oddId: number; state: SelectionContext['state'] }
+  | { code: 'not_football' }
+  /** The legs cannot all win (`oddIds`: the smallest conflicting subset). */
+  | { code: 'incompatible'; oddIds: number[] }
+  /** The price falls outside the band [1.02, PRICE_MAX_ODD): not offered, never clamped. */
+  | { code: 'not_offered' };
+
+export interface BuilderQuote {
+  odd: number;
+  /** Effective fair probability of the combination (cash-out values the builder with it). */
+  fair: number;
+  oddIds: number[];
+  /** Minor units: the legs' smallest limit. */
+  maxStake: number;
+  /** Whether the event is in play (the live delay applies). */
+  isLive: boolean;
+  sportId: number;
+  legs: SelectionContext[];
+  model: BuilderModel;
+}
+
+export interface BetBuilderDeps {
+  db: DbOrTx;
+  betting: BettingView;
+  catalogue: CatalogueService;
+  pricing: (brandId: number | null) => BrandPricing | null;
+  options: PricingOptions;
+  /** Target overround per leg count, 2 legs first. */
+  targets: readonly number[];
+}
+
+const NO_BAND = { minOdd: 0, maxOdd: Infinity };
+/** Model inputs whose builder grid `compatible` keeps (an event's state each, about half a MB at most). */
+const GRID_CACHE = 16;
+
+/**
+ * A builder's selection id is its row id (`bet_builders`) offset by 2^50: above every selection id (event id <
+ * 2^31, × 256 markets × 64 selections < 2^45) and within JavaScript's exact integers.
+ */
+export const BUILDER_ID_BASE = 2 ** 50;
+export const isBuilderId = (id: number) => id >= BUILDER_ID_BASE;
+/** The market type a builder leg is recorded under (no market has it). */
+export const BUILDER_MARKET_TYPE = 0;
+
+/** A builder's result from its legs' results: lost as soon as one leg is lost; decided when all are. */
+function conjunction(results: (string | null)[]): string | null {
+  if (results.includes('loss')) return 'loss';
+  if (results.some((r) => r === null)) return null;
+  return results.includes('void') ? 'void' : 'win';
+}
+
+export function createBetBuilder(deps: BetBuilderDeps) {
+  const { options } = deps;
+
+  /** The event's model input and its builder legs by market key, or null when it is not football. */
+  async function modelOf(event: EventRecord) {
+    if (!playsFootball(event.sportId)) return null;
+    const ref = await deps.catalogue.reference();
+    const home = ref.teams.get(event.homeTeamId);
+    const away = ref.teams.get(event.awayTeamId);
+    const state = matchStateOf(event);
+    if (!home || !away || state.kind !== 'football') return null;
+    const pe = pricingEventOf(event, home, away);
+    const specs = new Map(footballSpecsOf(pe).map((s) => [marketKey(s.t, s.s), s]));
+    const input: FootballPricingInput = {
+      rates: footballRates(pe.homeStrength, pe.awayStrength),
+      state: state.football,
+      home: pe.homePlayers,
+      away: pe.awayPlayers,
+    };
+    return { input, specs };
+  }
+
+  const legOf = (specs: Map<string, FootballSpec>, c: SelectionContext): BuilderLeg | null => {
+    const spec = specs.get(marketKey(c.marketType, c.special));
+    return spec && builderOffers(spec) && spec.outcomes.some((o) => o.code === c.outcome)
+      ? { spec, code: c.outcome }
+      : null;
+  };
+
+  /** The builder's price as a client of `brandId` is offered it now (read in `tx` when given). */
+  async function quote(
+    brandId: number | null,
+    eventId: number,
+    oddIds: readonly number[],
+    tx?: DbOrTx,
+  ): Promise<BuilderQuote | BuilderRefusal> {
+    const db = tx ?? deps.db;
+    const ctx = await deps.betting.selections([...oddIds], db, brandId);
+    for (const id of oddIds) {
+      const c = ctx.get(id);
+      if (!c) return { code: 'not_found', oddId: id };
+      if (c.eventId !== eventId) return { code: 'other_event', oddId: id };
+    }
+    const event = await createSportsRepository(db).eventById(eventId);
+    const model = event ? await modelOf(event) : null;
+    if (!event || !model) return { code: 'not_football' };
+    const legs: BuilderLeg[] = [];
+    for (const id of oddIds) {
+      const leg = legOf(model.specs, ctx.get(id)!);
+      if (!leg) return { code: 'not_builder', oddId: id };
+      legs.push(leg);
+    }
+    for (const id of oddIds) {
+      const state = ctx.get(id)!.state;
+      if (state !== 'ok') return { code: 'leg', oddId: id, state };
+    }
+    const priced = priceLegs(event.sportId, model.input, legs, brandId);
+    if ('code' in priced)
+      return priced.code === 'incompatible'
+        ? { code: 'incompatible', oddIds: priced.conflict.map((i) => oddIds[i]!) }
+        : priced;
+    const contexts = oddIds.map((id) => ctx.get(id)!);
+    return {
+      odd: priced.odd,
+      fair: priced.fair,
+      oddIds: [...oddIds],
+      maxStake: Math.min(...contexts.map((c) => c.maxStake)),
+      isLive: event.isLive,
+      sportId: event.sportId,
+      legs: contexts,
+      model: modelRecord(model.input, legs),
+    };
+  }
+
+  const modelRecord = (input: FootballPricingInput, legs: BuilderLeg[]): BuilderModel => ({
+    input,
+    rho: options.rho,
+    legs: legs.map((l) => ({ t: l.spec.t, s: l.spec.s, code: l.code })),
+  });
+
+  /** The legs' price for a brand now: the odd, the fair (effective) probability and the void share. */
+  function priceLegs(
+    sportId: number,
+    input: FootballPricingInput,
+    legs: BuilderLeg[],
+    brandId: number | null,
+  ):
+    | { odd: number; fair: number; refund: number }
+    | { code: 'incompatible'; conflict: number[] }
+    | { code: 'not_offered' } {
+    const conflict = conflictOf(legs, input, options.rho);
+    if (conflict) return { code: 'incompatible', conflict };
+    const priced = priceBuilder(legs, input, options.rho);
+    const shared = builderOdd(priced.p, legs.length - priced.redundant.length, NO_BAND, deps.targets);
+    const odd =
+      shared === null ? null : brandOdd(shared, deps.pricing(brandId)?.builderMarginOf(sportId) ?? 0);
+    if (odd === null || !inBand(odd, options.band)) return { code: 'not_offered' };
+    return { odd, fair: priced.p, refund: priced.p > 0 ? Math.max(0, 1 - priced.win / priced.p) : 0 };
+  }
+
+  /**
+   * The event's open builder selections that can join `oddIds` (every one of them, when none is picked yet):
+   * each candidate with the legs can still win somewhere on the grid.
+   */
+  async function compatible(
+    brandId: number | null,
+    eventId: number,
+    oddIds: readonly number[],
+  ): Promise<BuilderRefusal | { code: 'ok'; oddIds: number[] }> {
+    const repo = createSportsRepository(deps.db);
+    const event = await repo.eventById(eventId);
+    const model = event ? await modelOf(event) : null;
+    if (!event || !model) return { code: 'not_football' };
+    const rows = await repo.marketsOf([eventId]);
+    const ids = [...new Set([...oddIds, ...rows.map((r) => r.selection.id)])];
+    const ctx = await deps.betting.selections(ids, deps.db, brandId);
+    const legs: BuilderLeg[] = [];
+    for (const id of oddIds) {
+      const c = ctx.get(id);
+      if (!c) return { code: 'not_found', oddId: id };
+      if (c.eventId !== eventId) return { code: 'other_event', oddId: id };
+      const leg = legOf(model.specs, c);
+      if (!leg) return { code: 'not_builder', oddId: id };
+      legs.push(leg);
+    }
+    const picked = new Set(oddIds);
+    const candidates: { id: number; leg: BuilderLeg }[] = [];
+    for (const { selection } of rows) {
+      const c = ctx.get(selection.id);
+      if (!c || c.state !== 'ok' || picked.has(c.selectionId)) continue;
+      const leg = legOf(model.specs, c);
+      if (leg) candidates.push({ id: c.selectionId, leg });
+    }
+    const ok = gridOf(model.input).compatible(
+      legs,
+      candidates.map((c) => c.leg),
+    );
+    return { code: 'ok', oddIds: ok.map((k) => candidates[k]!.id) };
+  }
+
+  /**
+   * The grid of a model input with its goal legs' winning cells, kept for the input's next `compatible` calls: the
+   * key is the input itself (strengths, squads, the match's state), so a goal, a card or a minute that changes
+   * the grid makes a new one. The most recent `GRID_CACHE` inputs are kept.
+   */
+  const grids = new Map<string, BuilderGrid>();
+  function gridOf(input: FootballPricingInput): BuilderGrid {
+    const key = JSON.stringify(input);
+    let grid = grids.get(key);
+    if (grid) {
+      grids.delete(key);
+    } else {
+      grid = builderGrid(input, options.rho);
+      if (grids.size >= GRID_CACHE) grids.delete(grids.keys().next().value!);
+    }
+    grids.set(key, grid);
+    return grid;
+  }
+
+  /** The event's model and builder legs, read once per event for a set of builders. */
+  async function modelsOf(eventIds: number[], db: DbOrTx) {
+    const repo = createSportsRepository(db);
+    const out = new Map<
+      number,
+      { event: EventRecord; model: NonNullable<Awaited<ReturnType<typeof modelOf>>> }
+    >();
+    for (const id of new Set(eventIds)) {
+      const event = await repo.eventById(id);
+      const model = event ? await modelOf(event) : null;
+      if (event && model) out.set(id, { event, model });
+    }
+    return out;
+  }
+
+  /**
+   * Builders as selections (ids ≥ `BUILDER_ID_BASE`), as a client of `brandId` may bet them now: the price of the
+   * legs in the match's current state; closed once a leg is decided or closed (its result the legs' conjunction),
+   * suspended when a leg is, or when the price is outside the band; closed when the legs cannot all win.
+   */
+  async function contexts(
+    view: BettingView,
+    ids: number[],
+    tx: DbOrTx | undefined,
+    brandId: number | null | undefined,
+  ): Promise<Map<number, SelectionContext & { fair?: { p: number; refund: number } }>> {
+    const db = tx ?? deps.db;
+    const rows = await createSportsRepository(db).builders(ids.map((id) => id - BUILDER_ID_BASE));
+    const legCtx = await view.selections([...new Set(rows.flatMap((r) => r.legIds))], db, brandId);
+    const models = await modelsOf(
+      rows.map((r) => r.eventId),
+      db,
+    );
+    const out = new Map<number, SelectionContext & { fair?: { p: number; refund: number } }>();
+    for (const row of rows) {
+      const legs = row.legIds.map((id) => legCtx.get(id));
+      const m = models.get(row.eventId);
+      if (!m || legs.some((l) => !l || l.eventId !== row.eventId)) continue;
+      const contexts = legs as SelectionContext[];
+      const specs = contexts.map((c) => legOf(m.model.specs, c));
+      if (specs.some((l) => l === null)) continue;
+      const builderLegs = specs as BuilderLeg[];
+      const result = conjunction(contexts.map((c) => c.result));
+      const notOk = contexts.find((c) => c.state !== 'ok');
+      const priced =
+        result === null ? priceLegs(m.event.sportId, m.model.input, builderLegs, brandId ?? null) : null;
+      const state: SelectionContext['state'] =
+        result !== null || contexts.some((c) => c.state === 'closed')
+          ? 'closed'
+          : notOk
+            ? notOk.state
+            : priced && 'code' in priced
+              ? priced.code === 'incompatible'
+                ? 'closed'
+                : 'suspended'
+              : 'ok';
+      // Cash-out: a leg already won (closed with its result) is no reason to refuse; any other leg must be open.
+      const open = contexts.filter((c) => c.result !== 'win');
+      const cashOutState: SelectionContext['state'] =
+        result !== null
+          ? 'closed'
+          : (open.find((c) => c.state !== 'ok')?.state ?? (priced && 'odd' in priced ? 'ok' : 'suspended'));
+      const first = contexts[0]!;
+      out.set(BUILDER_ID_BASE + row.id, {
+        selectionId: BUILDER_ID_BASE + row.id,
+        eventId: row.eventId,
+        sportId: first.sportId,
+        marketId: 0,
+        marketType: BUILDER_MARKET_TYPE,
+        special: '',
+        outcome: 'builder',
+        name: contexts.map((c) => c.name).join(' + '),
+        odd: priced && 'odd' in priced ? priced.odd : 1,
+        maxStake: Math.min(...contexts.map((c) => c.maxStake)),
+        isLive: contexts.some((c) => c.isLive),
+        minBetLimit: Math.max(...contexts.map((c) => c.minBetLimit)),
+        state,
+        result,
+        builder: {
+          legs: contexts.map((c) => ({
+            selectionId: c.selectionId,
+            marketType: c.marketType,
+            special: c.special,
+            outcome: c.outcome,
+            name: c.name,
+          })),
+          model: modelRecord(m.model.input, builderLegs),
+          cashOutState,
+        },
+        ...(priced && 'odd' in priced ? { fair: { p: priced.fair, refund: priced.refund } } : {}),
+      });
+    }
+    return out;
+  }
+
+  /** The builder's selection id for legs of one event (null when a leg is not a selection of that event). */
+  async function selectionIdOf(view: BettingView, eventId: number, legIds: number[], tx?: DbOrTx) {
+    const db = tx ?? deps.db;
+    const legs = await view.selections(legIds, db);
+    if (legIds.some((id) => legs.get(id)?.eventId !== eventId)) return null;
+    const sorted = [...legIds].sort((a, b) => a - b);
+    return BUILDER_ID_BASE + (await createSportsRepository(db).builderId(eventId, sorted));
+  }
+
+  /**
+   * A placed builder with a void leg, settled at the rest's price (a brand's rule): the offered odd of the legs
+   * that did not void, from the model inputs stored at placement (null: no leg left, or none void).
+   */
+  async function voidOdd(
+    view: BettingView,
+    record: { legs: { selectionId: number }[]; model: unknown },
+    tx?: DbOrTx,
+  ): Promise<number | null> {
+    const model = record.model as BuilderModel;
+    const ctx = await view.selections(
+      record.legs.map((l) => l.selectionId),
+      tx ?? deps.db,
+    );
+    const specs = new Map(
+      footballMarkets(model.input.home, model.input.away).map((s) => [marketKey(s.t, s.s), s]),
+    );
+    const rest: BuilderLeg[] = [];
+    model.legs.forEach((l, i) => {
+      const spec = specs.get(marketKey(l.t, l.s));
+      if (spec && ctx.get(record.legs[i]!.selectionId)?.result !== 'void') rest.push({ spec, code: l.code });
+    });
+    if (rest.length === 0 || rest.length === model.legs.length) return null;
+    const priced = priceBuilder(rest, model.input, model.rho);
+    return builderOdd(priced.p, rest.length - priced.redundant.length, NO_BAND, deps.targets);
+  }
+
+  return {
+    quote,
+    compatible,
+    contexts,
+    selectionIdOf,
+    voidOdd,
+  };
+}
+
+export type BetBuilder = ReturnType<typeof createBetBuilder>;
+
+/**
+ * The betting view with builders as selections: ids from `BUILDER_ID_BASE` up are builders (their price, state,
+ * result and fair value from their legs, `contexts`), every other id the view's own selection.
+ */
+export function withBuilders(view: BettingView, builder: BetBuilder): BettingView {
+  return {
+    ...view,
+    async selections(ids, tx, brandId) {
+      const builders = ids.filter(isBuilderId);
+      const out = await view.selections(
+        builders.length ? ids.filter((id) => !isBuilderId(id)) : ids,
+        tx,
+        brandId,
+      );
+      if (builders.length)
+        for (const [id, c] of await builder.contexts(view, builders, tx, brandId)) {
+          const { fair: _fair, ...context } = c;
+          out.set(id, context);
+        }
+      return out;
+    },
+    async fairProbabilities(ids, tx) {
+      const builders = ids.filter(isBuilderId);
+      const out = await view.fairProbabilities(
+        builders.length ? ids.filter((id) => !isBuilderId(id)) : ids,
+        tx,
+      );
+      if (builders.length)
+        for (const [id, c] of await builder.contexts(view, builders, tx, null))
+          if (c.fair) out.set(id, fairColumns({ p: c.fair.p, refund: c.fair.refund }));
+      return out;
+    },
+    builderSelectionId: (eventId, legIds, tx) => builder.selectionIdOf(view, eventId, legIds, tx),
+    builderVoidOdd: (record, tx) => builder.voidOdd(view, record, tx),
+  };
+}

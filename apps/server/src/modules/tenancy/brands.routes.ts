@@ -1,0 +1,116 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  idParamSchema,
+  opsBrandCreateSchema,
+  opsBrandPatchSchema,
+  opsBrandResponseSchema,
+  opsBrandsResponseSchema,
+} from '@sb/contract';
+import type { OpsPluginContext } from '../ops/index';
+import { opsErrors as errors } from '../ops/index';
+import { brandToCreate, brandToPatch, toOpsBrand } from './brands';
+import type { BrandAudit, TenancyService } from './tenancy.service';
+import { HttpError, notFound } from '../../plugins/errors';
+
+/** What the ops module gives the routes it registers for another module. */
+export type BrandsOpsContext = Pick<OpsPluginContext, 'brandScope' | 'record' | 'operatorOf'>;
+
+/** The amount above which a manual adjustment needs a second operator, unless the brand says otherwise. */
+const DEFAULT_APPROVAL_ABOVE = 100_000;
+
+/**
+ * `/ops/v1/brands` (issue 35 §1), registered inside `/ops/v1` (authentication, role per OPS_ACCESS: admin and
+ * content; creation by an all-brands operator only). A brand-scoped operator reads and changes its own brand only.
+ * Each change is audited in its own transaction, and answered at once by every instance (`TenancyService.update`).
+ */
+export function brandsOpsRoutes(service: TenancyService, ops: BrandsOpsContext): FastifyPluginAsync {
+  return async (fastify) => {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+    const auditOf =
+      (request: FastifyRequest, action: string): BrandAudit =>
+      async (tx, before, after) => {
+        await ops.record(tx, request, {
+          action,
+          target: `brand:${after.id}`,
+          brandId: after.id,
+          before: before && toOpsBrand(before),
+          after: toOpsBrand(after),
+        });
+        // Recorded in the change's transaction: the ops audit hook writes nothing more (ops/audit-hook.ts).
+        request.opsAudit = 'transaction';
+      };
+
+    /**
+     * The four-eyes amount of manual adjustments (issue 35 §2) is a money control, not a look: changing it needs an
+     * admin (brands and adjustments both), though the desk's form sends it unchanged with every other edit.
+     */
+    const guardApprovalAmount = (request: FastifyRequest, next: number | undefined, current: number) => {
+      if (next === undefined || next === current || ops.operatorOf(request).role === 'admin') return;
+      throw new HttpError(
+        403,
+        'forbidden',
+        'only an admin may change the amount above which adjustments need a second operator',
+      );
+    };
+
+    app.get(
+      '/ops/v1/brands',
+      {
+        schema: {
+          tags: ['ops'],
+          summary:
+            'Brands with every host name, theme, languages, features and links (a brand’s operator: its own)',
+          response: { 200: opsBrandsResponseSchema, ...errors },
+        },
+      },
+      async (request) => ({
+        result: (await service.brands(ops.brandScope(request, undefined))).map(toOpsBrand),
+      }),
+    );
+
+    app.post(
+      '/ops/v1/brands',
+      {
+        schema: {
+          tags: ['ops'],
+          summary:
+            'Create a brand; it answers on its host names at once on every instance (409 conflict naming hostnames when one is taken)',
+          body: opsBrandCreateSchema,
+          response: { 201: opsBrandResponseSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        guardApprovalAmount(request, request.body.adjustmentApprovalAbove, DEFAULT_APPROVAL_ABOVE);
+        const row = await service.create(brandToCreate(request.body), auditOf(request, 'brand.create'));
+        return reply.code(201).send({ result: toOpsBrand(row) });
+      },
+    );
+
+    app.patch(
+      '/ops/v1/brands/:id',
+      {
+        schema: {
+          tags: ['ops'],
+          summary: 'Change a brand; host names and languages are replaced as a whole',
+          params: z.object({ id: idParamSchema }),
+          body: opsBrandPatchSchema,
+          response: { 200: opsBrandResponseSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const id = ops.brandScope(request, request.params.id)!;
+        const [current] = await service.brands(id);
+        if (!current) throw notFound('brand');
+        guardApprovalAmount(request, request.body.adjustmentApprovalAbove, current.adjustmentApprovalAbove);
+        const row = await service.update(
+          id,
+          brandToPatch(request.body, current),
+          auditOf(request, 'brand.update'),
+        );
+        return { result: toOpsBrand(row) };
+      },
+    );
+  };
+}

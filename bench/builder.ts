@@ -1,0 +1,124 @@
+// Bet builder pricing (issue 37): p99 of `POST /api/v1/bet-builder/price` for a 10-leg builder of one football
+// event, as a ratio to the p99 of `GET /api/v2/fixture/e/{id}` for the same event, measured in the same run
+// (target ≤ 1×), with /healthz as the machine's baseline. The app runs in this process (PGlite, or --db
+// postgres://…) with the simulator playing; the event is live unless --pre 1.
+// Run: node --import tsx bench/builder.ts [--duration 10] [--connections 10] [--scale 0.3] [--db URL] [--pre 0]
+import autocannon from 'autocannon';
+
+type CannonOptions = Parameters<typeof autocannon>[0];
+import { simulatedBook } from './support/simulated-book';
+
+function arg(name: string, fallback: string): string {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? (process.argv[i + 1] ?? fallback) : fallback;
+}
+
+const duration = Number(arg('duration', '10'));
+const connections = Number(arg('connections', '10'));
+const scale = Number(arg('scale', '0.3'));
+const url = arg('db', '');
+const preMatch = arg('pre', '0') === '1';
+const LEGS = 10;
+const json = { 'content-type': 'application/json' };
+
+interface Market {
+  t: number;
+  selections: { id: number; odd: number; active: boolean; isClosed: boolean }[];
+}
+
+async function footballEvent(address: string): Promise<number> {
+  const filter = preMatch ? 'onlyPre=1' : 'onLive=1';
+  for (let i = 0; i < 60; i++) {
+    const list = (await (
+      await fetch(`${address}/api/v2/fixture/full?sport=1&${filter}&per_page=1`)
+    ).json()) as {
+      result: { id: number }[];
+    };
+    if (list.result[0]) return list.result[0].id;
+    await new Promise((r) => setTimeout(r, 1_000));
+  }
+  throw new Error('no football event after 60 s');
+}
+
+const post = (address: string, path: string, body: unknown) =>
+  fetch(`${address}${path}`, { method: 'POST', headers: json, body: JSON.stringify(body) });
+
+/**
+ * Ten legs that price together: the likeliest open selection of each builder market, added while the compatible
+ * call keeps it and the builder stays priced (in the band), in the order of their odds.
+ */
+async function tenLegs(address: string, eventId: number): Promise<number[]> {
+  const event = (await (await fetch(`${address}/api/v2/fixture/e/${eventId}`)).json()) as {
+    result: { markets: Market[] };
+  };
+  const open = (
+    (await (await post(address, '/api/v1/bet-builder/compatible', { eventId, oddIds: [] })).json()) as {
+      result: { oddIds: number[] };
+    }
+  ).result.oddIds;
+  const offered = new Set(open);
+  const candidates = event.result.markets
+    .map((m) => m.selections.filter((s) => offered.has(s.id)).sort((a, b) => a.odd - b.odd)[0])
+    .filter((s) => s !== undefined)
+    .sort((a, b) => a.odd - b.odd);
+  const legs: number[] = [];
+  for (const c of candidates) {
+    if (legs.length === LEGS) break;
+    const next = [...legs, c.id];
+    if (next.length < 2) {
+      legs.push(c.id);
+      continue;
+    }
+    if ((await post(address, '/api/v1/bet-builder/price', { eventId, oddIds: next })).status === 200)
+      legs.push(c.id);
+  }
+  if (legs.length < LEGS) throw new Error(`only ${legs.length} legs price together on event ${eventId}`);
+  return legs;
+}
+
+async function main(): Promise<void> {
+  const { app, database } = await simulatedBook(url, scale, { MARKETS_WINDOW_HOURS: 3 });
+  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  const eventId = await footballEvent(address);
+  const legs = await tenLegs(address, eventId);
+  const body = JSON.stringify({ eventId, oddIds: legs });
+  const cases: { name: string; opts: Omit<CannonOptions, 'connections' | 'duration'> }[] = [
+    { name: 'healthz', opts: { url: `${address}/healthz` } },
+    { name: `fixture/e/${eventId}`, opts: { url: `${address}/api/v2/fixture/e/${eventId}?locale=en` } },
+    {
+      name: `bet-builder/price (${LEGS} legs)`,
+      opts: { url: `${address}/api/v1/bet-builder/price`, method: 'POST', headers: json, body },
+    },
+  ];
+  const rows: { name: string; rps: number; p50: number; p99: number; statuses: string }[] = [];
+  for (const c of cases) {
+    const r = await autocannon({ ...c.opts, connections, duration });
+    const statuses = Object.entries({ '2xx': r['2xx'], non2xx: r.non2xx, errors: r.errors })
+      .filter(([, n]) => n > 0)
+      .map(([k, n]) => `${k} ${n}`)
+      .join(', ');
+    rows.push({ name: c.name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, statuses });
+  }
+  const fixture = rows[1]!.p99 || 1;
+  console.log(
+    `\nbet builder pricing — ${database.kind}, scale ${scale}, ${preMatch ? 'pre-match' : 'live'} event ${eventId}, ${connections} connections, ${duration} s per case`,
+  );
+  console.log(
+    `${'case'.padEnd(34)}${'req/s'.padStart(9)}${'p50 ms'.padStart(8)}${'p99 ms'.padStart(8)}${'p99 ÷ fixture/e'.padStart(17)}  statuses`,
+  );
+  for (const row of rows)
+    console.log(
+      `${row.name.padEnd(34)}${row.rps.toFixed(0).padStart(9)}${String(row.p50).padStart(8)}${String(row.p99).padStart(8)}${(row.p99 / fixture).toFixed(2).padStart(17)}  ${row.statuses}`,
+    );
+  const ratio = rows[2]!.p99 / fixture;
+  console.log(
+    `\nbuilder p99 / fixture/e p99 = ${ratio.toFixed(2)}× (target ≤ 1×)${ratio <= 1 ? '' : ' — MISSED'}`,
+  );
+  await app.close();
+  await database.close();
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -83,9 +83,10 @@ export function BetslipPage() {
   const canAdd = canAddBanker(coupon, picks);
   const returns = earningsOf(coupon, bets, stake.perBet);
   // A free bet's winnings are paid without the stake.
-  const earnings = free
-    ? { min: Math.max(0, returns.min - free.amount), max: Math.max(0, returns.max - free.amount) }
-    : returns;
+  const earnings =
+    free && returns
+      ? { min: Math.max(0, returns.min - free.amount), max: Math.max(0, returns.max - free.amount) }
+      : returns;
   const place = () => {
     if (!user || user.uid <= 0) return setDialog('auth');
     if (!quickBet) return setDialog('confirm');
@@ -177,7 +178,10 @@ export function BetslipPage() {
       <ConfirmDialog
         open={dialog === 'confirm'}
         title={t('betslip.confirm_title')}
-        text={t('betslip.confirm_text', { stake: money(stake.total), earnings: money(earnings.max) })}
+        text={t('betslip.confirm_text', {
+          stake: money(stake.total),
+          earnings: earnings ? money(earnings.max) : t('betslip.earnings_beyond'),
+        })}
         confirmLabel={t('betslip.place')}
         cancelLabel={t('betslip.confirm_no')}
         onConfirm={confirmPlace}

@@ -16,17 +16,27 @@ export const picksOf = (bets: readonly SlipEntry[]): CouponPick[] =>
 export const betCountOf = (coupon: Coupon, bets: readonly SlipEntry[]): number =>
   couponBetCount(coupon, picksOf(bets));
 
-/** Possible earnings of the slip at a per-bet stake (minor units): least and most a winning slip returns. */
-export const earningsOf = (
+/**
+ * Possible earnings of the slip at a per-bet stake (minor units): least and most a winning slip returns; null
+ * when they pass the exact integers (2^53 minor units: e.g. 25 picks near 5.00) — far above any brand's maximum
+ * payout, which checkBets then names.
+ */
+export function earningsOf(
   coupon: Coupon,
   bets: readonly SlipEntry[],
   perBetCents: number,
-): { min: number; max: number } =>
-  couponEarnings(
-    coupon,
-    bets.map((b) => ({ eventId: b.eventId, banker: b.banker, odd: b.odd })),
-    perBetCents,
-  );
+): { min: number; max: number } | null {
+  try {
+    return couponEarnings(
+      coupon,
+      bets.map((b) => ({ eventId: b.eventId, banker: b.banker, odd: b.odd })),
+      perBetCents,
+    );
+  } catch (e) {
+    if (e instanceof RangeError) return null;
+    throw e;
+  }
+}
 
 /**
  * The product of the odds (a multiple's total odds), rounded down to 2 decimals exactly as its winnings are,

@@ -35,4 +35,9 @@ describe('SlipFooter', () => {
     await renderScreen(<SlipFooter {...props(3)} />);
     expect(screen.getByTestId('place-bet')).toHaveTextContent('betslip.place · 3.00');
   });
+
+  it('says the earnings are above the maximum payout when they pass exact integers (no crash)', async () => {
+    await renderScreen(<SlipFooter {...props(1)} earnings={null} />);
+    expect(screen.getByTestId('possible-earnings')).toHaveTextContent('betslip.earnings_beyond');
+  });
 });

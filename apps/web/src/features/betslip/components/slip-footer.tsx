@@ -15,7 +15,8 @@ export interface SlipFooterProps {
   quickBet: boolean;
   stake: { perBet: number; total: number };
   showPerBet: boolean;
-  earnings: { min: number; max: number };
+  /** Null: beyond exact integers (far above any maximum payout). */
+  earnings: { min: number; max: number } | null;
   /** Systems show the least and the most a winning slip returns. */
   showMinEarnings: boolean;
   currency: Pick<Currency, 'symbol' | 'position'>;
@@ -100,9 +101,11 @@ export function SlipFooter(props: SlipFooterProps) {
           <span className="stake-box__earnings">
             <span className="stake-box__label">{t('betslip.possible_earnings')}</span>
             <strong data-testid="possible-earnings">
-              {props.showMinEarnings && earnings.min !== earnings.max
-                ? `${money(earnings.min)} – ${money(earnings.max)}`
-                : money(earnings.max)}
+              {earnings === null
+                ? t('betslip.earnings_beyond')
+                : props.showMinEarnings && earnings.min !== earnings.max
+                  ? `${money(earnings.min)} – ${money(earnings.max)}`
+                  : money(earnings.max)}
             </strong>
           </span>
         </button>

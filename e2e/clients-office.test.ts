@@ -105,6 +105,10 @@ describe('clients from the desk (issue 35 §2, 1280×800)', () => {
     await second.screenshot({ path: `${SHOTS}/client-360-en.png`, fullPage: true });
     await second.getByRole('button', { name: 'Türkçe' }).first().click();
     await second.getByRole('heading', { name: 'Elle bakiye düzeltmeleri' }).waitFor();
+    // Movement types by name and amounts in the Turkish number style.
+    const newest = second.getByTestId('client-transactions').locator('tbody tr').first();
+    await newest.getByText('Bakiye düzeltmesi').waitFor();
+    expect(await newest.textContent()).toContain('1.500,00');
     await second.screenshot({ path: `${SHOTS}/client-360-tr.png`, fullPage: true });
   });
 

@@ -2,6 +2,7 @@ import type { OpsSession } from '@sb/contract';
 import { useEffect, useState } from 'react';
 import { BrowserRouter, NavLink, useLocation } from 'react-router';
 import { TEXTS, type Lang, type Texts } from './i18n';
+import { setMoneyLang } from './api';
 import { Login } from './Login';
 import { RESULTS_TEXTS } from './results-texts';
 import { EVENTS_TEXTS } from './features/events/events-texts';
@@ -58,6 +59,8 @@ function Desk() {
   const { pathname } = useLocation();
   const t: Texts = TEXTS[lang];
   const view = viewOf(pathname);
+  // Amounts are formatted in the language this render shows (not the browser's).
+  setMoneyLang(lang);
 
   useEffect(() => {
     document.documentElement.lang = lang;

@@ -1,4 +1,6 @@
 import type { OpsAuditRow, OpsEventLiability, OpsMatchRisk, OpsTickerBet } from '@sb/contract';
+import { LOCALES } from './app/format';
+import type { Lang } from './i18n';
 
 /**
  * The back office's calls: `/ops/v1/*` on the desk's session cookie (HttpOnly, SameSite=Strict, set by the login:
@@ -72,6 +74,15 @@ export type MatchRisk = OpsMatchRisk;
 
 export type AuditRow = OpsAuditRow;
 
-/** Minor units as money with two decimals. */
-export const money = (minor: number) =>
-  (minor / 100).toLocaleString(undefined, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const moneyFormats: Record<Lang, Intl.NumberFormat> = {
+  en: new Intl.NumberFormat(LOCALES.en, { minimumFractionDigits: 2, maximumFractionDigits: 2 }),
+  tr: new Intl.NumberFormat(LOCALES.tr, { minimumFractionDigits: 2, maximumFractionDigits: 2 }),
+};
+let moneyLang: Lang = 'en';
+/** The desk's language for `money` (set by the desk as it renders, before its views format amounts). */
+export const setMoneyLang = (lang: Lang) => {
+  moneyLang = lang;
+};
+
+/** Minor units as money with two decimals, in the desk language's number style ("1,500.00" / "1.500,00"). */
+export const money = (minor: number) => moneyFormats[moneyLang].format(minor / 100);

@@ -6,7 +6,8 @@ import { dateTime } from '../../app/format';
 import type { Lang, Texts } from '../../i18n';
 import type { RiskTexts } from '../../risk-texts';
 import { deviceOf } from '../bets/bet-page';
-import type { ClientTexts } from './clients-texts';
+import { BET_TEXTS } from '../bets/bet-texts';
+import { CLIENT_TEXTS, type ClientTexts } from './clients-texts';
 
 type LinkedBet = OpsTickerBet & { link?: string };
 
@@ -61,7 +62,7 @@ export function BetTable({
               </td>
               <td className="num">{money(b.stake)}</td>
               <td className="num">{money(b.potentialPayout)}</td>
-              <td>{b.status}</td>
+              <td data-status={b.status}>{BET_TEXTS[lang].statuses[b.status] ?? b.status}</td>
             </tr>
           ))}
         </tbody>
@@ -91,7 +92,7 @@ export function TransactionTable(props: { t: Texts; lang: Lang; r: RiskTexts; pa
               <td>{x.id}</td>
               <td>{dateTime(lang, x.at)}</td>
               <td>
-                {x.type}
+                {CLIENT_TEXTS[lang].movements[x.type] ?? x.type}
                 {x.account === 'client_bonus' ? ` (${r.bonus})` : ''}
               </td>
               <td className={`num ${x.amount < 0 ? 'neg' : 'pos'}`}>{money(x.amount)}</td>

@@ -1,8 +1,31 @@
-import type { OpsAdjustmentStatus, OpsClientMatch } from '@sb/contract';
+import type { MovementType, OpsAdjustmentStatus, OpsClientMatch } from '@sb/contract';
 import type { Lang } from '../../i18n';
 
 /** The client 360's texts of issue 35 §2 (search, block, adjustments, notes, logins), English and Turkish. */
 const en = {
+  /** Ledger movement types by name (the player app's words). */
+  movements: {
+    deposit: 'Deposit',
+    withdrawal: 'Withdrawal',
+    bet_stake: 'Bet placed',
+    bet_payout: 'Bet winnings',
+    bet_refund: 'Bet refund',
+    cashout: 'Cash-out',
+    casino_stake: 'Casino stake',
+    casino_payout: 'Casino win',
+    casino_refund: 'Casino refund',
+    cashback: 'Sports cashback',
+    bonus: 'Bonus',
+    freebet_win: 'Free bet winnings',
+    acca_insurance: 'Acca insurance refund',
+    profit_boost: 'Profit boost',
+    bonus_grant: 'Bonus money granted',
+    bonus_stake: 'Stake from bonus money',
+    bonus_win: 'Bonus money winnings',
+    bonus_release: 'Bonus money released to cash',
+    bonus_forfeit: 'Bonus money forfeited',
+    adjustment: 'Balance correction',
+  } satisfies Record<MovementType, string> as Record<string, string>,
   searchHint: 'Username, name, e-mail, client number or IP address',
   results: (from: number, to: number) => `Clients ${from}–${to}`,
   previous: 'Previous page',
@@ -64,6 +87,28 @@ const en = {
 };
 
 const tr: typeof en = {
+  movements: {
+    deposit: 'Para yatırma',
+    withdrawal: 'Para çekme',
+    bet_stake: 'Bahis yapıldı',
+    bet_payout: 'Bahis kazancı',
+    bet_refund: 'Bahis iadesi',
+    cashout: 'Erken ödeme',
+    casino_stake: 'Casino bahsi',
+    casino_payout: 'Casino kazancı',
+    casino_refund: 'Casino iadesi',
+    cashback: 'Spor cashback',
+    bonus: 'Bonus',
+    freebet_win: 'Bedava bahis kazancı',
+    acca_insurance: 'Kombine sigortası iadesi',
+    profit_boost: 'Kazanç artırımı',
+    bonus_grant: 'Bonus para verildi',
+    bonus_stake: 'Bonus paradan bahis',
+    bonus_win: 'Bonus para kazancı',
+    bonus_release: 'Bonus para nakde çevrildi',
+    bonus_forfeit: 'Bonus paranın süresi doldu',
+    adjustment: 'Bakiye düzeltmesi',
+  } satisfies Record<MovementType, string> as Record<string, string>,
   searchHint: 'Kullanıcı adı, ad, e-posta, müşteri numarası ya da IP adresi',
   results: (from: number, to: number) => `Müşteriler ${from}–${to}`,
   previous: 'Önceki sayfa',

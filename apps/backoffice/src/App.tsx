@@ -1,4 +1,4 @@
-import type { OpsSession } from '@sb/contract';
+import type { OpsPermission, OpsSession } from '@sb/contract';
 import { useEffect, useState } from 'react';
 import { BrowserRouter, NavLink, useLocation } from 'react-router';
 import { TEXTS, type Lang, type Texts } from './i18n';
@@ -11,14 +11,18 @@ import { BET_TEXTS } from './features/bets/bet-texts';
 import { REFERRAL_TEXTS } from './features/referrals/referrals-texts';
 import { PROMOTIONS_TEXTS } from './features/promotions/promotions-texts';
 import { BRANDS_TEXTS } from './features/brands/brands-texts';
+import { OPERATORS_TEXTS } from './features/operators/operators-texts';
+import { may } from './app/may';
 import { ADJUSTMENT_TEXTS } from './features/adjustments/adjustments-texts';
-import { seesApprovals } from './features/adjustments/adjustments-page';
 import { DeskRoutes, VIEWS, viewOf, type View } from './app/routes';
 import { useDeskSession } from './app/use-desk-session';
 import { Loading } from './components/view-state';
 
 /** The signed-in operator, as `GET /ops/v1/session` answers it (less its CSRF token). */
-export type Me = Pick<OpsSession, 'username' | 'role' | 'brandId' | 'totpEnrolmentRequired'>;
+export type Me = Pick<
+  OpsSession,
+  'username' | 'role' | 'brandId' | 'brandName' | 'permissions' | 'totpEnrolmentRequired'
+>;
 
 const LANG_KEY = 'sb.ops.lang';
 const initialLang = (): Lang =>
@@ -47,11 +51,16 @@ export const viewLabel = (lang: Lang, view: View): string =>
             ? PROMOTIONS_TEXTS[lang].tab
             : view === 'brands'
               ? BRANDS_TEXTS[lang].tab
-              : view === 'adjustments'
-                ? ADJUSTMENT_TEXTS[lang].tab
-                : view === 'results' || view === 'dashboard'
-                  ? RESULTS_TEXTS[lang][view]
-                  : TEXTS[lang][view];
+              : view === 'operators' || view === 'access'
+                ? OPERATORS_TEXTS[lang][view]
+                : view === 'adjustments'
+                  ? ADJUSTMENT_TEXTS[lang].tab
+                  : view === 'results' || view === 'dashboard'
+                    ? RESULTS_TEXTS[lang][view]
+                    : TEXTS[lang][view];
+
+/** The views only some roles may open: the permission each needs. */
+const NEEDS: Partial<Record<View, OpsPermission>> = { adjustments: 'adjust', operators: 'manage' };
 
 function Desk() {
   const [lang, setLang] = useState<Lang>(initialLang);
@@ -91,16 +100,17 @@ function Desk() {
       <header>
         <h1>{t.title}</h1>
         <nav>
-          {/* The approvals queue is for who decides adjustments (finance, admin): the rest would be refused. */}
-          {VIEWS.filter((name) => name !== 'adjustments' || seesApprovals(me)).map((name) => (
+          {/* A view the role may not use is not offered (the server would refuse it): the approvals queue is for who
+              decides adjustments, the operators for admins; one's own access is opened from one's name. */}
+          {VIEWS.filter((name) => name !== 'access' && (!NEEDS[name] || may(me, NEEDS[name]))).map((name) => (
             <NavLink key={name} to={`/${name}`}>
               {viewLabel(lang, name)}
             </NavLink>
           ))}
         </nav>
-        <span className="who" data-testid="who">
-          {me.username} · {me.role} · {me.brandId === null ? t.allBrands : `${t.brand} ${me.brandId}`}
-        </span>
+        <NavLink className="who" data-testid="who" to="/access" title={OPERATORS_TEXTS[lang].access}>
+          {me.username} · {OPERATORS_TEXTS[lang].roles[me.role]} · {me.brandName ?? t.allBrands}
+        </NavLink>
         <button onClick={toggleLang}>{t.language}</button>
         <button onClick={() => void logout()}>{t.logout}</button>
       </header>

@@ -16,6 +16,7 @@ import './risk.css';
 import { formatOdds } from '@sb/betting';
 import { dateTime } from './app/format';
 import { BrandSelect, usePickLists } from './components/brand-select';
+import { may } from './app/may';
 
 const EXPIRIES = [5, 15, 60, 240, 1440];
 
@@ -24,7 +25,7 @@ export const errorText = (t: Texts, e: unknown) => sentenceOf(t.lang, e);
 
 /** Price overrides with an expiry, and the stake and liability limits of every level. */
 export function Controls({ t, r, me }: { t: Texts; r: RiskTexts; me: Me }) {
-  const canTrade = me.role !== 'support';
+  const canTrade = may(me, 'trade');
   const platform = canTrade && me.brandId === null;
   const picks = usePickLists();
   const [overrides, setOverrides] = useState<Override[]>([]);

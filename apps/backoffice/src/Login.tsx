@@ -1,9 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import type { OpsLogin, OpsTotpEnrolment } from '@sb/contract';
+import type { OpsLogin, OpsSession, OpsTotpEnrolment } from '@sb/contract';
 import { call, session } from './api';
 import { errorText } from './app/error-text';
 import type { Texts } from './i18n';
 import type { Me } from './App';
+import { meOf } from './app/may';
 
 /** Password and TOTP code; an operator without a second factor enrols from a QR code first. */
 export function Login({ t, onLoggedIn }: { t: Texts; onLoggedIn: (me: Me) => void }) {
@@ -12,14 +13,11 @@ export function Login({ t, onLoggedIn }: { t: Texts; onLoggedIn: (me: Me) => voi
   const [totp, setTotp] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const [enrol, setEnrol] = useState<{
-    qrSvg: string;
-    secret: string;
-    role: Me['role'];
-    brandId: number | null;
-  } | null>(null);
+  const [enrol, setEnrol] = useState<{ qrSvg: string; secret: string } | null>(null);
 
   const fail = (e: unknown) => setError(errorText(t.lang, e));
+  /** The signed-in operator as the server sees them: role, brand by name, what they may do. */
+  const signedIn = async () => onLoggedIn(meOf(await call<OpsSession>('GET', '/ops/v1/session')));
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -28,7 +26,7 @@ export function Login({ t, onLoggedIn }: { t: Texts; onLoggedIn: (me: Me) => voi
     try {
       if (enrol) {
         await call('POST', '/ops/v1/session/totp/confirm', { totp });
-        onLoggedIn({ username, role: enrol.role, brandId: enrol.brandId, totpEnrolmentRequired: false });
+        await signedIn();
         return;
       }
       const r = await call<OpsLogin>('POST', '/ops/v1/session', {
@@ -39,11 +37,11 @@ export function Login({ t, onLoggedIn }: { t: Texts; onLoggedIn: (me: Me) => voi
       session.setCsrf(r.csrfToken);
       if (r.totpEnrolmentRequired) {
         const started = await call<OpsTotpEnrolment>('POST', '/ops/v1/session/totp');
-        setEnrol({ ...started, role: r.role, brandId: r.brandId });
+        setEnrol(started);
         setTotp('');
         return;
       }
-      onLoggedIn({ username, role: r.role, brandId: r.brandId, totpEnrolmentRequired: false });
+      await signedIn();
     } catch (err) {
       fail(err);
     } finally {

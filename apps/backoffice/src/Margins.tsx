@@ -10,6 +10,7 @@ import type { RiskTexts } from './risk-texts';
 import { formatOdds } from '@sb/betting';
 import { dateTime } from './app/format';
 import { BrandSelect, usePickLists } from './components/brand-select';
+import { may } from './app/may';
 
 type MarginsView = OpsMargins;
 
@@ -21,7 +22,7 @@ const bpOf = (percent: string) => Math.round(Number(percent.replace(',', '.')) *
 /** Brand margins per sport and market family: set, list, remove (trader; a brand's trader, its own brand). */
 export function Margins({ t, r, me, lang }: { t: Texts; r: RiskTexts; me: Me; lang: Lang }) {
   const m = MARGIN_TEXTS[lang];
-  const canTrade = me.role !== 'support';
+  const canTrade = may(me, 'trade');
   const picks = usePickLists();
   const [view, setView] = useState<MarginsView>({ margins: [], families: [], sports: [] });
   const [error, setError] = useState<string | null>(null);

@@ -9,6 +9,7 @@ import { RESULTS_TEXTS } from './results-texts';
 import { MoneyReport } from './MoneyReport';
 import { formatOdds } from '@sb/betting';
 import { dateTime } from './app/format';
+import { may } from './app/may';
 
 const REFRESH_MS = 5_000;
 type Facts = { home: string; away: string; htHome: string; htAway: string; goals: string; periods: string };
@@ -60,7 +61,7 @@ export function Results({
   onEvent: (id: number) => void;
 }) {
   const rt = RESULTS_TEXTS[lang];
-  const canAct = me.role !== 'support' && me.brandId === null;
+  const canAct = may(me, 'settle') && me.brandId === null;
   const state = filters.state === 'resulted' ? 'resulted' : 'waiting';
   const search = filters.event;
   const [events, setEvents] = useState<ResultsEvent[]>([]);

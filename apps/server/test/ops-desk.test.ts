@@ -16,13 +16,19 @@ import { opsRequest, opsRoutesOfDocument, opsSession, type OpsMethod } from './s
  */
 
 /** The permission each /ops/v1 route needs; a route missing here fails the table test (add it with its rule). */
-const ROUTE_ACCESS: Record<string, 'read' | 'trade' | 'manage' | 'brands' | 'note' | 'clients' | 'adjust'> = {
+const ROUTE_ACCESS: Record<
+  string,
+  'read' | 'trade' | 'settle' | 'manage' | 'brands' | 'note' | 'clients' | 'adjust'
+> = {
   'GET /ops/v1/session': 'read',
   'DELETE /ops/v1/session': 'read',
   'POST /ops/v1/session/totp': 'read',
   'POST /ops/v1/session/totp/confirm': 'read',
   'GET /ops/v1/operators': 'manage',
   'POST /ops/v1/operators': 'manage',
+  // Issue 35 §3: role, brand scope, disable and enable; a second factor's reset.
+  'PATCH /ops/v1/operators/{id}': 'manage',
+  'POST /ops/v1/operators/{id}/totp-reset': 'manage',
   'GET /ops/v1/audit': 'read',
   'GET /ops/v1/bets': 'read',
   'GET /ops/v1/bets/{id}': 'read',
@@ -45,7 +51,7 @@ const ROUTE_ACCESS: Record<string, 'read' | 'trade' | 'manage' | 'brands' | 'not
   'POST /ops/v1/events/{id}/suspend': 'trade',
   'POST /ops/v1/events/{id}/resume': 'trade',
   'GET /ops/v1/fixtures': 'read',
-  'POST /ops/v1/fixtures/{eventId}/commands': 'trade',
+  'POST /ops/v1/fixtures/{eventId}/commands': 'settle',
   'GET /ops/v1/overrides': 'read',
   'POST /ops/v1/selections/{id}/override': 'trade',
   'DELETE /ops/v1/selections/{id}/override': 'trade',
@@ -56,9 +62,9 @@ const ROUTE_ACCESS: Record<string, 'read' | 'trade' | 'manage' | 'brands' | 'not
   'PUT /ops/v1/clients/{id}/risk': 'trade',
   'GET /ops/v1/results/events': 'read',
   'GET /ops/v1/results/events/{id}': 'read',
-  'POST /ops/v1/markets/{id}/result': 'trade',
-  'POST /ops/v1/markets/{id}/void': 'trade',
-  'POST /ops/v1/markets/{id}/resettle': 'trade',
+  'POST /ops/v1/markets/{id}/result': 'settle',
+  'POST /ops/v1/markets/{id}/void': 'settle',
+  'POST /ops/v1/markets/{id}/resettle': 'settle',
   'GET /ops/v1/dashboard': 'read',
   'GET /ops/v1/margins': 'read',
   'PUT /ops/v1/margins': 'trade',
@@ -67,9 +73,9 @@ const ROUTE_ACCESS: Record<string, 'read' | 'trade' | 'manage' | 'brands' | 'not
   'GET /ops/v1/catalogue': 'read',
   'GET /ops/v1/events/{id}': 'read',
   'GET /ops/v1/bets/{id}/detail': 'read',
-  'POST /ops/v1/bets/{id}/void': 'trade',
-  'POST /ops/v1/events/{id}/result/preview': 'trade',
-  'POST /ops/v1/events/{id}/result/confirm': 'trade',
+  'POST /ops/v1/bets/{id}/void': 'settle',
+  'POST /ops/v1/events/{id}/result/preview': 'settle',
+  'POST /ops/v1/events/{id}/result/confirm': 'settle',
   'GET /ops/v1/brands': 'brands',
   'POST /ops/v1/brands': 'brands',
   'PATCH /ops/v1/brands/{id}': 'brands',
@@ -82,12 +88,15 @@ const ROUTE_ACCESS: Record<string, 'read' | 'trade' | 'manage' | 'brands' | 'not
   'POST /ops/v1/clients/{id}/adjustments/{adjustmentId}/reject': 'adjust',
   'GET /ops/v1/adjustments': 'adjust',
 };
-const ROLES = ['support', 'trader', 'finance', 'admin'] as const;
+const ROLES = ['support', 'trader', 'risk', 'content', 'finance', 'admin'] as const;
+/** Each role's permissions, written here on their own (issue 35 §3: `risk` trades without results). */
 const GRANTS = {
   support: ['read', 'note'],
-  trader: ['read', 'trade', 'note', 'clients'],
+  trader: ['read', 'trade', 'settle', 'note', 'clients'],
+  risk: ['read', 'trade', 'note', 'clients'],
+  content: ['read', 'brands'],
   finance: ['read', 'note', 'adjust'],
-  admin: ['read', 'trade', 'manage', 'brands', 'note', 'clients', 'adjust'],
+  admin: ['read', 'trade', 'settle', 'manage', 'brands', 'note', 'clients', 'adjust'],
 };
 
 describeEachBackend('back office: operators, audit, ticker, liability, trading', (backend) => {
@@ -124,12 +133,13 @@ describeEachBackend('back office: operators, audit, ticker, liability, trading',
     demoBrand = (await server.modules.tenancy.service.findByHost('localhost'))!.id;
     kartalBrand = (await server.modules.tenancy.service.findByHost('kartal.localhost'))!.id;
     demoClientId = (await server.modules.identity.service.findUser(demoBrand, 'demo'))!.id;
-    await server.modules.ops.operators.create({
-      username: 'finance',
-      password: 'finance-pass-2026',
-      role: 'finance',
-      brandId: null,
-    });
+    for (const role of ['finance', 'risk', 'content'] as const)
+      await server.modules.ops.operators.create({
+        username: role,
+        password: `${role}-pass-2026`,
+        role,
+        brandId: null,
+      });
     for (const role of ROLES) tokens[role] = await sessionOf(role, `${role}-pass-2026`);
     await server.modules.ops.operators.create({
       username: 'kartal-trader',
@@ -209,16 +219,25 @@ describeEachBackend('back office: operators, audit, ticker, liability, trading',
     const placed = await placeBet(server, clientToken, slipForm(1, 200, [picks[3]!]));
     expect(placed.statusCode).toBe(200);
     const betId = (await ops('GET', '/ops/v1/bets?limit=1', tokens.admin)).json().result[0].id as number;
+    // The operators' routes act on an operator of their own (never one of the table's sessions).
+    const target = await server.modules.ops.operators.create({
+      username: 'table-target',
+      password: 'table-target-pass-2026',
+      role: 'support',
+      brandId: null,
+    });
     const idOf = (path: string) =>
-      path.includes('/bets/')
-        ? betId
-        : path.includes('/events/')
-          ? eventId
-          : path.includes('/selections/')
-            ? picks[3]!.oddId
-            : path.includes('/clients/')
-              ? demoClientId
-              : marketId;
+      path.includes('/operators/')
+        ? target.id
+        : path.includes('/bets/')
+          ? betId
+          : path.includes('/events/')
+            ? eventId
+            : path.includes('/selections/')
+              ? picks[3]!.oddId
+              : path.includes('/clients/')
+                ? demoClientId
+                : marketId;
     const urlOf = (path: string) =>
       path.replace('{id}', String(idOf(path))).replace('{eventId}', String(eventId)) +
       (path === '/ops/v1/clients' ? '?q=demo' : '');
@@ -242,14 +261,16 @@ describeEachBackend('back office: operators, audit, ticker, liability, trading',
                       ? { command: 'pause' }
                       : route.endsWith('/confirm')
                         ? { totp: '000000' }
-                        : route === 'POST /ops/v1/operators'
-                          ? {
-                              username: `op-${Math.random().toString(36).slice(2, 8)}`,
-                              password: 'x'.repeat(16),
-                              role: 'support',
-                              brandId: null,
-                            }
-                          : undefined;
+                        : route === 'PATCH /ops/v1/operators/{id}'
+                          ? { role: 'support' }
+                          : route === 'POST /ops/v1/operators'
+                            ? {
+                                username: `op-${Math.random().toString(36).slice(2, 8)}`,
+                                password: 'x'.repeat(16),
+                                role: 'support',
+                                brandId: null,
+                              }
+                            : undefined;
 
     let cases = 0;
     const identities = ['none', 'client', ...ROLES] as const;

@@ -22,3 +22,4 @@ export * from './ops-referrals';
 export * from './promotions';
 export * from './ops-brands';
 export * from './ops-clients';
+export * from './ops-operators';

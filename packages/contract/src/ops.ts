@@ -15,11 +15,44 @@ const brandRef = z.object({ id: int(), name: z.string() });
 const answer = <T extends z.ZodType>(result: T) => z.object({ result });
 
 /**
- * `content` (issue 35): brands, their catalogue and banners; no trading. `finance` (issue 35 §2): reads, and makes
- * and approves manual adjustments of clients' balances; no trading.
+ * The desk's roles (issue 35 §3). `risk`: trading controls (suspensions, prices, limits, clients' risk, referrals)
+ * without results; `content`: brands, their catalogue and banners, no trading; `finance`: reads, and makes and
+ * approves manual adjustments of clients' balances, no trading.
  */
-export const OPS_ROLES = ['admin', 'trader', 'support', 'content', 'finance'] as const;
+export const OPS_ROLES = ['admin', 'trader', 'risk', 'support', 'content', 'finance'] as const;
 export type OpsRole = (typeof OPS_ROLES)[number];
+
+/**
+ * What a role may do, each a word the access layer checks (`apps/server/src/modules/ops/access.ts`): `read` the
+ * desk's views; `trade`: trading controls (suspend and resume, price overrides, limits, margins, a client's risk,
+ * referrals, promotions); `settle`: results, voids and resettlements of markets and bets, and the simulator's
+ * commands (which can finish a match); `manage` operators; `brands`: brands, their catalogue and banners; `note` on
+ * a client; `clients`: block and unblock a client; `adjust`: manual adjustments and their approval.
+ */
+export const OPS_PERMISSIONS = [
+  'read',
+  'trade',
+  'settle',
+  'manage',
+  'brands',
+  'note',
+  'clients',
+  'adjust',
+] as const;
+export type OpsPermission = (typeof OPS_PERMISSIONS)[number];
+
+/** Each role as its set of permissions, declared once: the server checks it, the desk shows it. */
+export const OPS_ROLE_GRANTS: Readonly<Record<OpsRole, readonly OpsPermission[]>> = {
+  support: ['read', 'note'],
+  trader: ['read', 'trade', 'settle', 'note', 'clients'],
+  risk: ['read', 'trade', 'note', 'clients'],
+  content: ['read', 'brands'],
+  finance: ['read', 'note', 'adjust'],
+  admin: ['read', 'trade', 'settle', 'manage', 'brands', 'note', 'clients', 'adjust'],
+};
+/** Whether a role grants a permission. */
+export const opsRoleMay = (role: OpsRole, permission: OpsPermission): boolean =>
+  OPS_ROLE_GRANTS[role].includes(permission);
 export const OPS_RISK_LABELS = ['standard', 'vip', 'sharp', 'monitored'] as const;
 export type OpsRiskLabel = (typeof OPS_RISK_LABELS)[number];
 export const OPS_MARGIN_FAMILIES = [
@@ -55,6 +88,10 @@ export const opsSessionResponseSchema = answer(
     username: z.string(),
     role: z.enum(OPS_ROLES),
     brandId: int().nullable(),
+    /** The brand's name (null: every brand). */
+    brandName: z.string().nullable(),
+    /** What the operator's role may do (issue 35 §3). */
+    permissions: z.array(z.enum(OPS_PERMISSIONS)),
     totpEnabled: z.boolean(),
     totpEnrolmentRequired: z.boolean(),
     csrfToken: z.string(),
@@ -76,8 +113,15 @@ export const opsOperatorSchema = z.object({
   username: z.string(),
   role: z.enum(OPS_ROLES),
   brandId: int().nullable(),
+  /** The brand's name (null: every brand). */
+  brandName: z.string().nullable(),
   totpEnabled: z.boolean(),
+  /** A second factor reset by an admin: the operator enrols again at their next login. */
+  totpEnrolmentRequired: z.boolean(),
   disabled: z.boolean(),
+  /** The last successful login (ISO), null: never. */
+  lastLoginAt: z.string().nullable(),
+  createdAt: z.string(),
 });
 export type OpsOperator = z.infer<typeof opsOperatorSchema>;
 export const opsOperatorsResponseSchema = answer(z.array(opsOperatorSchema));

@@ -19,6 +19,8 @@ import { ReferralsPage } from '../features/referrals/referrals-page';
 import { PromotionsPage } from '../features/promotions/promotions-page';
 import { BrandsPage } from '../features/brands/brands-page';
 import { AdjustmentsPage } from '../features/adjustments/adjustments-page';
+import { OperatorsPage } from '../features/operators/operators-page';
+import { AccessPage } from '../features/operators/access-page';
 import { idParam, useSearchFilters } from './use-search-filters';
 
 // The dashboard's charting library loads with its view only.
@@ -39,7 +41,10 @@ export const VIEWS = [
   'dashboard',
   'promotions',
   'brands',
+  'operators',
   'audit',
+  /** The operator's own access (opened from their name in the header, not the nav). */
+  'access',
 ] as const;
 export type View = (typeof VIEWS)[number];
 
@@ -242,6 +247,8 @@ export function DeskRoutes(props: ViewProps) {
       <Route path="promotions/:campaignId" element={<PromotionsView {...props} />} />
       {/* One route (an optional id): the page, and its notice of a brand just created, stays across the link. */}
       <Route path="brands/:brandId?" element={<BrandsView {...props} />} />
+      <Route path="operators" element={<OperatorsPage lang={lang} me={me} />} />
+      <Route path="access" element={<AccessPage lang={lang} me={me} />} />
       <Route path="audit" element={<AuditView {...props} />} />
       <Route path="*" element={<NoSuchView {...props} />} />
     </Routes>

@@ -2,6 +2,7 @@ import type { OpsSession } from '@sb/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { call, session } from '../api';
 import type { Me } from '../App';
+import { meOf } from './may';
 
 /** Tabs of the desk tell each other about a login and a logout (the cookie itself is shared by the browser). */
 const CHANNEL = 'sb.ops.session';
@@ -28,7 +29,7 @@ export function useDeskSession() {
       const m = await call<OpsSession>('GET', '/ops/v1/session');
       if (m.totpEnrolmentRequired) return signedOut();
       session.setCsrf(m.csrfToken);
-      setMe({ username: m.username, role: m.role, brandId: m.brandId, totpEnrolmentRequired: false });
+      setMe(meOf(m));
     } catch {
       signedOut();
     } finally {

@@ -11,12 +11,13 @@ import { decideAdjustment } from '../clients/api/clients-api';
 import { CLIENT_TEXTS } from '../clients/clients-texts';
 import { getAdjustmentQueue } from './api/get-adjustment-queue';
 import { ADJUSTMENT_TEXTS } from './adjustments-texts';
+import { may } from '../../app/may';
 
 /** How often the queue is read again: another operator's request or decision shows within this. */
 const REFRESH_MS = 10_000;
 
 /** Who sees the approvals queue (the server's `adjust` permission; it refuses the rest). */
-export const seesApprovals = (me: Pick<Me, 'role'>) => me.role === 'finance' || me.role === 'admin';
+export const seesApprovals = (me: Pick<Me, 'permissions'>) => may(me, 'adjust');
 
 /** A refusal as a sentence: the clients screen's words for the adjustment codes, else the desk's general ones. */
 function sentence(lang: Lang, e: unknown): string {

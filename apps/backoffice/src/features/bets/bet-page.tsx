@@ -10,6 +10,7 @@ import { getBetDetail } from './api/get-bet-detail';
 import { voidBet } from './api/void-bet';
 import { BET_TEXTS, type BetTexts } from './bet-texts';
 import { BuilderLegs } from '../../components/builder-legs';
+import { may } from '../../app/may';
 
 /** A refusal or an outage as a sentence in the desk's language. */
 function sentence(e: unknown, bt: BetTexts, lang: Lang): string {
@@ -77,7 +78,7 @@ export function BetPage({
           dateStyle: 'medium',
           timeStyle: 'medium',
         }).format(new Date(iso));
-  const canVoid = me.role !== 'support';
+  const canVoid = may(me, 'settle');
 
   // The URL's bet (a deep link, Back, a new number): opened, its number in the field.
   useEffect(() => {

@@ -10,6 +10,7 @@ import { updateBrand } from './api/update-brand';
 import { bodyOf, formOf, type BrandForm } from './brand-form-state';
 import { BrandFormView } from './brand-form';
 import { BRANDS_TEXTS, type BrandsTexts } from './brands-texts';
+import { may } from '../../app/may';
 
 /** A refusal as a sentence of this desk: a taken host name, a field named in words, else the desk's sentence. */
 function sentence(lang: Lang, bt: BrandsTexts, e: unknown): string {
@@ -49,7 +50,7 @@ export function BrandsPage({
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const canCreate = me.brandId === null && (me.role === 'admin' || me.role === 'content');
+  const canCreate = me.brandId === null && may(me, 'brands');
   const selected = brands?.find((b) => b.id === brandId) ?? null;
 
   const reload = async () => {

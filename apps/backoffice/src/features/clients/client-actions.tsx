@@ -7,6 +7,7 @@ import { dateTime } from '../../app/format';
 import type { Lang } from '../../i18n';
 import { addClientNote, adjustClient, decideAdjustment, setClientBlock } from './api/clients-api';
 import type { ClientNotice, ClientTexts } from './clients-texts';
+import { may } from '../../app/may';
 
 /** A signed money input (major units, "-10,50") as minor units, or null when empty, zero or not a number. */
 export function signedMinorOf(text: string): number | null {
@@ -17,9 +18,9 @@ export function signedMinorOf(text: string): number | null {
 
 /** Who may do what on a client (the server decides; the desk only does not offer what would be refused). */
 export const clientPowers = (me: Me) => ({
-  block: me.role === 'admin' || me.role === 'trader',
-  adjust: me.role === 'admin' || me.role === 'finance',
-  note: me.role !== 'content',
+  block: may(me, 'clients'),
+  adjust: may(me, 'adjust'),
+  note: may(me, 'note'),
 });
 
 interface Props {

@@ -13,6 +13,7 @@ import {
   type RiskLabel,
 } from '../../risk-api';
 import type { RiskTexts } from '../../risk-texts';
+import { may } from '../../app/may';
 
 /** The form's fields as the operator types them (money in major units, the delay in seconds). */
 function fieldsOf(p: OpsClient360) {
@@ -40,7 +41,7 @@ export function RiskForm(props: {
   onError: (error: string | null) => void;
 }) {
   const { t, r, me, page, onSaved, onError } = props;
-  const canTrade = me.role === 'admin' || me.role === 'trader';
+  const canTrade = may(me, 'trade');
   const [risk, setRisk] = useState(() => fieldsOf(page));
   useEffect(() => setRisk(fieldsOf(page)), [page]);
 

@@ -18,6 +18,7 @@ import { LimitForm, type LimitTarget } from './limit-form';
 import './events.css';
 import { errorText } from '../../app/error-text';
 import { dateTime } from '../../app/format';
+import { may } from '../../app/may';
 
 /** The navigator's list (scores, counts) refreshes on this clock. */
 const LIST_REFRESH_MS = 30_000;
@@ -92,7 +93,7 @@ export function EventsPage({
   /** Whether the operators' live topic is connected (the view then updates with no poll). */
   const [live, setLive] = useState(false);
   const [limitTarget, setLimitTarget] = useState<LimitTarget | null>(null);
-  const canTrade = me.role !== 'support' && me.brandId === null;
+  const canTrade = may(me, 'trade') && me.brandId === null;
 
   useEffect(() => {
     const timer = setInterval(() => setTick((n) => n + 1), LIST_REFRESH_MS);

@@ -14,6 +14,7 @@ import { setMarketSuspension } from '../events/api/set-market-suspension';
 import { getEventLiability } from './api/get-event-liability';
 import { getLiabilityBook } from './api/get-liability-book';
 import { LIABILITY_TEXTS } from './liability-texts';
+import { may } from '../../app/may';
 
 const REFRESH_MS = 2_000;
 const VIEWS = ['events', 'sports', 'competitions', 'clients'] as const;
@@ -70,7 +71,7 @@ export function LiabilityPage({
   const [reason, setReason] = useState<string>('liability');
   const [tick, setTick] = useState(0);
   const [draft, setDraft] = useState({ from: filters.from, to: filters.to });
-  const canTrade = me.role !== 'support' && me.brandId === null;
+  const canTrade = may(me, 'trade') && me.brandId === null;
   const view: BookView = (VIEWS as readonly string[]).includes(filters.view)
     ? (filters.view as BookView)
     : 'events';

@@ -12,6 +12,7 @@ import { grantPromotion } from './api/grant-promotion';
 import { listPromotions } from './api/list-promotions';
 import { setPromotionStatus } from './api/set-promotion-status';
 import { PROMOTIONS_TEXTS, type PromotionsTexts } from './promotions-texts';
+import { may } from '../../app/may';
 
 /** The first number in a server message (the brand's own limit: "at most 10×", "1 to 90 days"). */
 const limitIn = (message: string, fallback: number) =>
@@ -56,7 +57,7 @@ export function PromotionsPage({
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const canRun = me.role !== 'support';
+  const canRun = may(me, 'trade');
 
   const reload = async () => {
     try {

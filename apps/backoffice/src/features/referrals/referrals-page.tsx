@@ -13,6 +13,7 @@ import { offerReferral } from './api/offer-referral';
 import { rejectReferral } from './api/reject-referral';
 import { REFERRAL_TEXTS, type ReferralTexts } from './referrals-texts';
 import './referrals.css';
+import { may } from '../../app/may';
 
 /** A refusal as a sentence in the desk's language; a referral decided meanwhile says so. */
 const sentence = (lang: Lang, rt: ReferralTexts, e: unknown) =>
@@ -38,7 +39,7 @@ export function ReferralsPage({ lang, me }: { lang: Lang; me: Me }) {
   const [connected, setConnected] = useState(false);
   const [now, setNow] = useState(() => Date.now());
   const inputRef = useRef<HTMLInputElement>(null);
-  const canDecide = me.role !== 'support';
+  const canDecide = may(me, 'trade');
 
   const load = useCallback(async () => {
     try {

@@ -10,6 +10,7 @@ import { EVENT_RESULT_TEXTS, type EventResultTexts } from './event-result-texts'
 import '../events/events.css';
 import { errorText } from '../../app/error-text';
 import { dateTime } from '../../app/format';
+import { may } from '../../app/may';
 
 type Scores = { home: string; away: string; htHome: string; htAway: string };
 const EMPTY: Scores = { home: '', away: '', htHome: '', htAway: '' };
@@ -37,7 +38,7 @@ function sentence(e: unknown, rt: EventResultTexts, lang: Lang): string {
 export function EventResultPage({ lang, me }: { lang: Lang; me: Me }) {
   const rt = EVENT_RESULT_TEXTS[lang];
   const reasons = RESULTS_TEXTS[lang].voidReasons;
-  const canAct = me.role !== 'support' && me.brandId === null;
+  const canAct = may(me, 'settle') && me.brandId === null;
   const [events, setEvents] = useState<OpsResultsEvent[] | null>(null);
   const [listError, setListError] = useState<string | null>(null);
   const [event, setEvent] = useState<OpsResultsEvent | null>(null);

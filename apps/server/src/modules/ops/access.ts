@@ -23,6 +23,10 @@ export interface OpsAccess {
 
 const read = (scope: OpsAccess['scope'] = 'brand'): OpsAccess => ({ permission: 'read', scope });
 const trade = (scope: OpsAccess['scope']): OpsAccess => ({ permission: 'trade', scope });
+/** Results, voids and resettlements (issue 35 §3: `risk` trades without them). */
+const settle = (scope: OpsAccess['scope']): OpsAccess => ({ permission: 'settle', scope });
+/** Operators (issue 35 §3): admins; a brand's admin manages its brand's operators only (404 for another's). */
+const manage: OpsAccess = { permission: 'manage', scope: 'brand' };
 const own: OpsAccess = { permission: 'read', scope: 'self', enrol: true };
 
 /**
@@ -36,8 +40,10 @@ export const OPS_ACCESS: Readonly<Record<string, OpsAccess>> = {
   'POST /ops/v1/session/totp': own,
   'POST /ops/v1/session/totp/confirm': own,
   'GET /ops/v1/ticker': { permission: 'none', scope: 'brand' },
-  'GET /ops/v1/operators': { permission: 'manage', scope: 'brand' },
-  'POST /ops/v1/operators': { permission: 'manage', scope: 'brand' },
+  'GET /ops/v1/operators': manage,
+  'POST /ops/v1/operators': manage,
+  'PATCH /ops/v1/operators/:id': manage,
+  'POST /ops/v1/operators/:id/totp-reset': manage,
   'GET /ops/v1/audit': read(),
   'GET /ops/v1/bets': read(),
   'GET /ops/v1/bets/:id': read(),
@@ -71,7 +77,7 @@ export const OPS_ACCESS: Readonly<Record<string, OpsAccess>> = {
   'GET /ops/v1/fixtures': read('shared'),
   'GET /ops/v1/commands/:id': read('shared'),
   'GET /ops/v1/overrides': read('shared'),
-  'POST /ops/v1/fixtures/:eventId/commands': trade('catalogue'),
+  'POST /ops/v1/fixtures/:eventId/commands': settle('catalogue'),
   'POST /ops/v1/virtual/commands': trade('catalogue'),
   'POST /ops/v1/markets/:id/suspend': trade('catalogue'),
   'POST /ops/v1/markets/:id/resume': trade('catalogue'),
@@ -81,24 +87,25 @@ export const OPS_ACCESS: Readonly<Record<string, OpsAccess>> = {
   'POST /ops/v1/events/:id/resume': trade('catalogue'),
   'POST /ops/v1/selections/:id/override': trade('catalogue'),
   'DELETE /ops/v1/selections/:id/override': trade('catalogue'),
-  'POST /ops/v1/markets/:id/result': trade('catalogue'),
-  'POST /ops/v1/markets/:id/void': trade('catalogue'),
-  'POST /ops/v1/markets/:id/resettle': trade('catalogue'),
+  'POST /ops/v1/markets/:id/result': settle('catalogue'),
+  'POST /ops/v1/markets/:id/void': settle('catalogue'),
+  'POST /ops/v1/markets/:id/resettle': settle('catalogue'),
   // The trading floor (issue 34): the navigator reads the shared catalogue; the event view adds the liability of
   // the operator's brand (every brand's for an all-brands operator).
   'GET /ops/v1/catalogue': read('shared'),
   'GET /ops/v1/events/:id': read(),
-  // A bet is its brand's: a brand's trader voids its own brand's bets.
+  // A bet is its brand's: a brand's trader voids its own brand's bets (a void settles it: not `risk`'s).
   'GET /ops/v1/bets/:id/detail': read(),
-  'POST /ops/v1/bets/:id/void': trade('brand'),
+  'POST /ops/v1/bets/:id/void': settle('brand'),
   // A referred bet is its brand's: a brand's trader decides its own brand's referrals (issue 34 item 3).
   'GET /ops/v1/referrals': read(),
   'POST /ops/v1/referrals/:id/accept': trade('brand'),
   'POST /ops/v1/referrals/:id/reject': trade('brand'),
   'POST /ops/v1/referrals/:id/offer': trade('brand'),
-  // Results are the shared catalogue's: the preview too (it is the same action, rolled back).
-  'POST /ops/v1/events/:id/result/preview': trade('catalogue'),
-  'POST /ops/v1/events/:id/result/confirm': trade('catalogue'),
+  // Results are the shared catalogue's: the preview too (it is the same action, rolled back). `settle`: traders and
+  // admins, not `risk` (issue 35 §3); the simulator's fixture commands can finish a match, so they are `settle` too.
+  'POST /ops/v1/events/:id/result/preview': settle('catalogue'),
+  'POST /ops/v1/events/:id/result/confirm': settle('catalogue'),
   // Promotions (issue 36): a campaign is its brand's; traders run them, support reads them.
   'GET /ops/v1/promotions': read(),
   'POST /ops/v1/promotions': trade('brand'),

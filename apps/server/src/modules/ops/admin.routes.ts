@@ -1,4 +1,10 @@
-import { opsAuditResponseSchema, opsOperatorResponseSchema, opsOperatorsResponseSchema } from '@sb/contract';
+import {
+  opsAuditResponseSchema,
+  opsOperatorCreateSchema,
+  opsOperatorPatchSchema,
+  opsOperatorResponseSchema,
+  opsOperatorsResponseSchema,
+} from '@sb/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -7,10 +13,13 @@ import { ctxOf } from './access';
 import type { AuditLog } from './audit';
 import { audited } from './audit-hook';
 import type { DeskService } from './desk.service';
-import { OPERATOR_ROLES, publicOperator, type OperatorsService } from './operators';
-import { opsBigIdParam, opsIdBody, opsAnswers } from './ops.schemas';
+import { publicOperator, type OperatorContext, type OperatorRow, type OperatorsService } from './operators';
+import { opsAnswers, opsBigIdParam, opsIdParam } from './ops.schemas';
 
-/** `/ops/v1/operators` (admin) and `/ops/v1/audit`: both follow the brand scope (issue 32 item 4). */
+/**
+ * `/ops/v1/operators` (admin; issue 35 §3: create, change role and brand scope, disable and enable, reset the second
+ * factor — each audited) and `/ops/v1/audit`: both follow the brand scope (issue 32 item 4).
+ */
 export function adminRoutes(deps: {
   operators: OperatorsService;
   audit: AuditLog;
@@ -20,6 +29,27 @@ export function adminRoutes(deps: {
   return async (fastify) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
 
+    /** The brands' names by id (the desk names brands, never ids). */
+    const brandNames = async () => new Map((await desk.brands(null)).map((b) => [b.id, b.name]));
+    const answerOf = async (row: OperatorRow) =>
+      publicOperator(row, (await brandNames()).get(row.brandId ?? 0) ?? null);
+
+    /** A brand a brand's admin may give: its own only (404 for another); one that exists (400 naming the field). */
+    async function checkBrand(ctx: OperatorContext, brandId: number | null) {
+      if (ctx.brandId !== null && brandId !== ctx.brandId)
+        throw new HttpError(404, 'not_found', 'brand not found');
+      if (brandId !== null && !(await desk.brandExists(brandId)))
+        throw new HttpError(400, 'validation', 'no such brand', 'brandId');
+    }
+
+    /** The operator a request names, within the caller's brand (another brand's: 404, as if it did not exist). */
+    async function operatorIn(ctx: OperatorContext, id: number): Promise<OperatorRow> {
+      const row = await operators.byId(id);
+      if (!row || (ctx.brandId !== null && row.brandId !== ctx.brandId))
+        throw new HttpError(404, 'not_found', 'operator not found');
+      return row;
+    }
+
     // A brand's admin sees its brand's operators only.
     app.get(
       '/ops/v1/operators',
@@ -27,12 +57,17 @@ export function adminRoutes(deps: {
         schema: {
           tags: ['ops'],
           response: opsAnswers(opsOperatorsResponseSchema),
-          summary: 'Operators (admin)',
+          summary: 'Operators (admin): role, brand scope by name, last login, disabled',
         },
       },
-      async (request) => ({
-        result: (await operators.list(ctxOf(request).brandId)).map(publicOperator),
-      }),
+      async (request) => {
+        const names = await brandNames();
+        return {
+          result: (await operators.list(ctxOf(request).brandId)).map((o) =>
+            publicOperator(o, names.get(o.brandId ?? 0) ?? null),
+          ),
+        };
+      },
     );
 
     app.post(
@@ -41,30 +76,91 @@ export function adminRoutes(deps: {
         schema: {
           tags: ['ops'],
           response: opsAnswers(opsOperatorResponseSchema, [201]),
-          summary: 'Create an operator (admin)',
-          body: z.object({
-            username: z.string().regex(/^[a-z0-9._-]{3,40}$/, '3–40 of a-z 0-9 . _ -'),
-            password: z.string().min(12).max(200),
-            role: z.enum(OPERATOR_ROLES),
-            brandId: opsIdBody.nullable(),
-          }),
+          summary:
+            'Create an operator (admin): an initial password; the second factor is enrolled at first login',
+          body: opsOperatorCreateSchema,
         },
       },
       async (request, reply) => {
         const ctx = ctxOf(request);
         const body = request.body;
-        if (ctx.brandId !== null && body.brandId !== ctx.brandId)
-          throw new HttpError(404, 'not_found', 'brand not found');
-        if (body.brandId !== null && !(await desk.brandExists(body.brandId)))
-          throw new HttpError(400, 'validation', 'no such brand', 'brandId');
+        await checkBrand(ctx, body.brandId);
         const row = await operators.create(body);
+        const result = await answerOf(row);
         audited(request, {
           action: 'operator.create',
           target: `operator:${row.id}`,
           brandId: body.brandId,
-          after: publicOperator(row),
+          after: result,
         });
-        return reply.code(201).send({ result: publicOperator(row) });
+        return reply.code(201).send({ result });
+      },
+    );
+
+    app.patch(
+      '/ops/v1/operators/:id',
+      {
+        schema: {
+          tags: ['ops'],
+          response: opsAnswers(opsOperatorResponseSchema),
+          summary:
+            'Change an operator (admin): role, brand scope, disabled (a disabled operator’s sessions end at once)',
+          params: z.object({ id: opsIdParam }),
+          body: opsOperatorPatchSchema,
+        },
+      },
+      async (request) => {
+        const ctx = ctxOf(request);
+        const before = await operatorIn(ctx, request.params.id);
+        const patch = request.body;
+        if (patch.brandId !== undefined) await checkBrand(ctx, patch.brandId);
+        // An admin never locks themselves out: their own role, scope and access are another admin's to change.
+        if (ctx.operatorId === before.id)
+          throw new HttpError(409, 'own_account', 'another admin changes your own account', 'role');
+        const row = await operators.update(before.id, patch);
+        if (!row) throw new HttpError(404, 'not_found', 'operator not found');
+        const result = await answerOf(row);
+        const was = await answerOf(before);
+        audited(request, {
+          action:
+            patch.disabled === true
+              ? 'operator.disable'
+              : patch.disabled === false
+                ? 'operator.enable'
+                : 'operator.update',
+          target: `operator:${row.id}`,
+          brandId: row.brandId,
+          before: { role: was.role, brandId: was.brandId, disabled: was.disabled },
+          after: { role: result.role, brandId: result.brandId, disabled: result.disabled },
+        });
+        return { result };
+      },
+    );
+
+    app.post(
+      '/ops/v1/operators/:id/totp-reset',
+      {
+        schema: {
+          tags: ['ops'],
+          response: opsAnswers(opsOperatorResponseSchema),
+          summary:
+            'Reset an operator’s second factor (admin): their sessions end; they enrol again at their next login',
+          params: z.object({ id: opsIdParam }),
+        },
+      },
+      async (request) => {
+        const ctx = ctxOf(request);
+        const before = await operatorIn(ctx, request.params.id);
+        const row = await operators.resetTotp(before.id);
+        if (!row) throw new HttpError(404, 'not_found', 'operator not found');
+        audited(request, {
+          action: 'operator.totp.reset',
+          target: `operator:${row.id}`,
+          brandId: row.brandId,
+          before: { totpEnabled: before.totpEnabled },
+          after: { totpEnabled: false, totpEnrolmentRequired: true },
+        });
+        return { result: await answerOf(row) };
       },
     );
 

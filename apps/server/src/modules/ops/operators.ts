@@ -1,5 +1,6 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import * as OTPAuth from 'otpauth';
+import { OPS_PERMISSIONS, OPS_ROLES, opsRoleMay, type OpsPermission } from '@sb/contract';
 import qrcode from 'qrcode-generator';
 import type { Db } from '../../db/database';
 import type { Clock } from '../../lib/clock';
@@ -8,23 +9,13 @@ import { HttpError } from '../../plugins/errors';
 import type { OperatorRole } from './ops.tables';
 import { createOperatorsRepository, type OperatorRow } from './operators.repository';
 
-export const OPERATOR_ROLES = ['admin', 'trader', 'support', 'content', 'finance'] as const;
-/**
- * What each role may do: support reads; trader also trades; content (issue 35) reads and runs brands (their
- * settings; later their catalogue and banners) but never trades; finance (issue 35 §2) reads and makes and approves
- * manual adjustments of clients' balances; admin does everything and manages operators. Issue 35 §2's client
- * actions: `note` (an operator's note on a client: every role that looks after clients), `clients` (block and
- * unblock a client: trader, admin), `adjust` (manual adjustments: finance, admin).
- */
-export type Permission = 'read' | 'trade' | 'manage' | 'brands' | 'note' | 'clients' | 'adjust';
-const GRANTS: Record<OperatorRole, Permission[]> = {
-  support: ['read', 'note'],
-  trader: ['read', 'trade', 'note', 'clients'],
-  content: ['read', 'brands'],
-  finance: ['read', 'note', 'adjust'],
-  admin: ['read', 'trade', 'manage', 'brands', 'note', 'clients', 'adjust'],
-};
-export const can = (role: OperatorRole, permission: Permission) => GRANTS[role].includes(permission);
+/** The roles, each a set of permissions declared once in the contract (`OPS_ROLE_GRANTS`, issue 35 §3). */
+export const OPERATOR_ROLES = OPS_ROLES;
+export type Permission = OpsPermission;
+export const can = (role: OperatorRole, permission: Permission) => opsRoleMay(role, permission);
+/** What a role may do, in the contract's order. */
+export const permissionsOf = (role: OperatorRole): Permission[] =>
+  OPS_PERMISSIONS.filter((p) => opsRoleMay(role, p));
 
 /** A session lives at most this long however often it is used. */
 export const SESSION_MAX_MS = 8 * 3600_000;
@@ -44,13 +35,18 @@ export interface OperatorContext {
 
 export type { OperatorRow } from './operators.repository';
 
-export const publicOperator = (o: OperatorRow) => ({
+/** An operator as the desk sees it: never its password hash or second factor's secret. */
+export const publicOperator = (o: OperatorRow, brandName: string | null = null) => ({
   id: o.id,
   username: o.username,
   role: o.role,
   brandId: o.brandId,
+  brandName: o.brandId === null ? null : brandName,
   totpEnabled: o.totpEnabled,
+  totpEnrolmentRequired: o.totpEnrolmentRequired,
   disabled: o.disabled,
+  lastLoginAt: o.lastLoginAt?.toISOString() ?? null,
+  createdAt: o.createdAt.toISOString(),
 });
 
 function totpOf(secret: string, username: string) {
@@ -142,9 +138,30 @@ export function createOperatorsService(deps: {
     /** The operators a brand's admin may see: its brand's (an all-brands admin, null: every one). */
     list: (brandId: number | null = null) => repo.all(brandId),
 
+    /**
+     * A change of role, brand scope or disabled. Every request reads its operator's row, so a change holds on the
+     * next request on every instance; disabling also revokes the operator's sessions (the ticker socket's check).
+     */
     async update(id: number, patch: { role?: OperatorRole; brandId?: number | null; disabled?: boolean }) {
       const row = await repo.update(id, patch);
-      if (patch.disabled) await repo.revokeSessions(id, new Date(clock.now()));
+      if (row && patch.disabled) await repo.revokeSessions(id, new Date(clock.now()));
+      return row;
+    },
+
+    /**
+     * Resets an operator's second factor (issue 35 §3): the secret is forgotten, their sessions end, and the next
+     * login (password right) opens an enrol-only session whatever OPS_REQUIRE_2FA says.
+     */
+    async resetTotp(id: number) {
+      const row = await repo.update(id, {
+        totpSecret: null,
+        totpEnabled: false,
+        totpLastStep: null,
+        totpFailures: 0,
+        totpLockedUntil: null,
+        totpEnrolmentRequired: true,
+      });
+      if (row) await repo.revokeSessions(id, new Date(clock.now()));
       return row;
     },
 
@@ -169,9 +186,11 @@ export function createOperatorsService(deps: {
         if (tries === null || !code) throw refused();
         const step = totpStep(o.totpSecret, o.username, code, now);
         if (step === null || !(await repo.consumeTotpStep(o.id, step))) throw refused();
+        await repo.update(o.id, { lastLoginAt: new Date(now) });
         return { operator: o, token: await openSession(o, 'full'), scope: 'full' as const };
       }
-      const scope = deps.require2fa ? ('enrol' as const) : ('full' as const);
+      const scope = deps.require2fa || o.totpEnrolmentRequired ? ('enrol' as const) : ('full' as const);
+      await repo.update(o.id, { lastLoginAt: new Date(clock.now()) });
       return { operator: o, token: await openSession(o, scope), scope };
     },
 
@@ -232,7 +251,7 @@ export function createOperatorsService(deps: {
       if (!o?.totpSecret || o.totpEnabled) throw new HttpError(409, 'conflict', 'no enrolment in progress');
       const step = totpStep(o.totpSecret, o.username, code, clock.now());
       if (step === null) throw new HttpError(400, 'validation', 'the code does not match', 'totp');
-      await repo.update(o.id, { totpEnabled: true, totpLastStep: step });
+      await repo.update(o.id, { totpEnabled: true, totpLastStep: step, totpEnrolmentRequired: false });
       await repo.updateSession(sha256(token), { scope: 'full' });
     },
   };

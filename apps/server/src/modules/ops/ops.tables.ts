@@ -1,3 +1,4 @@
+import type { OpsRole } from '@sb/contract';
 import {
   bigserial,
   boolean,
@@ -11,7 +12,8 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
-export type OperatorRole = 'admin' | 'trader' | 'support' | 'content' | 'finance';
+/** The roles and what each may do are declared once, in the contract (`OPS_ROLE_GRANTS`). */
+export type OperatorRole = OpsRole;
 
 /**
  * A back-office operator. Not a client: its own table, its own sessions. `brandId` null = every brand; otherwise
@@ -37,8 +39,12 @@ export const operators = pgTable(
      */
     totpFailures: integer('totp_failures').notNull().default(0),
     totpLockedUntil: timestamp('totp_locked_until', { withTimezone: true }),
+    /** An admin reset the second factor (issue 35 §3): the next login opens an enrol-only session. */
+    totpEnrolmentRequired: boolean('totp_enrolment_required').notNull().default(false),
     disabled: boolean('disabled').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    /** The last successful login (password, and the code once enrolled). */
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
   },
   (t) => [uniqueIndex('operators_username_uq').on(t.username)],
 );

@@ -12,7 +12,8 @@ import { opsAnswers } from './ops.schemas';
 import { HttpError } from '../../plugins/errors';
 import { ctxOf } from './access';
 import { audited } from './audit-hook';
-import type { OperatorsService } from './operators';
+import type { DeskService } from './desk.service';
+import { permissionsOf, type OperatorsService } from './operators';
 import {
   clearSessionCookie,
   credentialOf,
@@ -25,8 +26,8 @@ import {
 export const tokenOf = (request: FastifyRequest) => credentialOf(request).token;
 
 /** `/ops/v1/session*`: login (password + TOTP), the signed-in operator, logout, TOTP enrolment. */
-export function sessionRoutes(deps: { operators: OperatorsService }): FastifyPluginAsync {
-  const { operators } = deps;
+export function sessionRoutes(deps: { operators: OperatorsService; desk: DeskService }): FastifyPluginAsync {
+  const { operators, desk } = deps;
   return async (fastify) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
 
@@ -90,7 +91,7 @@ export function sessionRoutes(deps: { operators: OperatorsService }): FastifyPlu
         schema: {
           tags: ['ops'],
           response: opsAnswers(opsSessionResponseSchema),
-          summary: 'The signed-in operator',
+          summary: 'The signed-in operator: role, brand by name, and what the role may do (`permissions`)',
         },
       },
       async (request) => {
@@ -101,6 +102,11 @@ export function sessionRoutes(deps: { operators: OperatorsService }): FastifyPlu
             username: ctx.username,
             role: ctx.role,
             brandId: ctx.brandId,
+            brandName:
+              ctx.brandId === null
+                ? null
+                : ((await desk.brands(ctx.brandId)).find((b) => b.id === ctx.brandId)?.name ?? null),
+            permissions: permissionsOf(ctx.role),
             totpEnabled: row?.totpEnabled ?? false,
             totpEnrolmentRequired: ctx.scope === 'enrol',
             // The header a cookie session's writes carry (only a same-origin script can read this answer).

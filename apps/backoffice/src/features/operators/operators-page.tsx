@@ -87,9 +87,9 @@ function OperatorRow(props: {
       <td>{o.lastLoginAt ? dateTime(lang, o.lastLoginAt) : ot.never}</td>
       <td>{o.totpEnabled ? ot.enrolled : o.totpEnrolmentRequired ? ot.enrolNext : ot.notEnrolled}</td>
       <td data-testid="operator-status">{o.disabled ? ot.disabled : ot.active}</td>
-      <td className="operators__actions">
+      <td>
         {!self && (
-          <>
+          <div className="operators__actions">
             <button
               type="button"
               disabled={!changed || busy}
@@ -127,7 +127,7 @@ function OperatorRow(props: {
             >
               {ot.resetTotp}
             </button>
-          </>
+          </div>
         )}
       </td>
     </tr>

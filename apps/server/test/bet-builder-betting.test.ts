@@ -296,10 +296,32 @@ describeEachBackend('bet builder on the slip', (backend) => {
                 and (${outcome}::text is null or x.outcome = ${outcome}) order by x.id limit 1`,
         )) as unknown as { rows: { id: string; name: string }[] }
       ).rows.map((r) => ({ id: Number(r.id), name: r.name }))[0]!;
-    const scorer = await selection(888, '', null);
-    // Another player to score 2 or more (type 889): a player leg of its own market, named in both languages.
-    const brace = (await selection(889, '', null)).id + 1;
-    const sel = { home: await selection(1, '', '1'), over: await selection(18, '2.5', 'over') };
+    // The likeliest scorer and another player to score 2 or more (type 889: a player leg of its own market,
+    // named in both languages), the shortest prices, so the four legs' price stays well inside the band while
+    // the match's inputs move between the quote and the placement (by id, a defender's brace with the rest
+    // priced near PRICE_MAX_ODD and was refused as not offered on a busy run).
+    const shortest = async (t: number, other = '') =>
+      (
+        (await server.database.db.execute(
+          sql`select x.id::text as id, x.name from selections x join markets m on m.id = x.market_id
+              where m.event_id = ${event.id} and m.t = ${t} and x.name <> ${other} and not x.is_disabled
+              order by x.odd, x.id limit 1`,
+        )) as unknown as { rows: { id: string; name: string }[] }
+      ).rows.map((r) => ({ id: Number(r.id), name: r.name }))[0]!;
+    const scorer = await shortest(888);
+    const brace = (await shortest(889, scorer.name)).id;
+    // The favourite's win (outcome 1 or 2, the shorter): an underdog's win with the favourite's scorers priced
+    // above PRICE_MAX_ODD.
+    const [favourite] = (
+      (await server.database.db.execute(
+        sql`select x.outcome from selections x join markets m on m.id = x.market_id
+            where m.event_id = ${event.id} and m.t = 1 and x.outcome in ('1', '2') order by x.odd limit 1`,
+      )) as unknown as { rows: { outcome: string }[] }
+    ).rows;
+    const sel = {
+      home: await selection(1, '', favourite!.outcome),
+      over: await selection(18, '2.5', 'over'),
+    };
     const legs = [sel.home.id, sel.over.id, scorer.id, brace];
     // The scorer legs are builder selections the app offers (its tab lists what /compatible answers).
     const offered = await server.app.inject({
@@ -348,8 +370,10 @@ describeEachBackend('bet builder on the slip', (backend) => {
     // (Other builders of this event stand beside it, from the tests before: this bet's is the one with its legs.)
     const mine = market.selections.find((x) => x.builder?.map((l) => l.selectionId).join() === legs.join());
     expect(mine?.builder).toMatchObject(expected);
-    // The legs' results follow their markets: the event ends 2:0 (home, over 2.5 lost), the scorer's as settled.
-    await finishEvents(server, [{ eventId: event.id, home: 2, away: 0 }]);
+    // The legs' results follow their markets: the favourite wins 2:0 (its win won, over 2.5 lost), the scorer's
+    // as settled.
+    const [home, away] = favourite!.outcome === '1' ? [2, 0] : [0, 2];
+    await finishEvents(server, [{ eventId: event.id, home, away }]);
     const after = opsBetDetailResponseSchema.parse(
       (await ops('GET', `/ops/v1/bets/${bet.id}/detail`, trader)).json(),
     ).result;

@@ -97,9 +97,9 @@ async function main(): Promise<void> {
   const { app } = await buildApp({ config, database });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   const origin = address.replace('127.0.0.1', 'localhost');
-  const list = (await (
-    await fetch(`${address}/api/v2/fixture/full?sport=1&onlyPre=1&per_page=60`)
-  ).json()) as { result: FixtureEvent[] };
+  const listed = await fetch(`${address}/api/v2/fixture/full?sport=1&onlyPre=1&per_page=60`);
+  if (!listed.ok) throw new Error(`the pre-match list answered ${listed.status}: ${await listed.text()}`);
+  const list = (await listed.json()) as { result: FixtureEvent[] };
   const events = list.result.filter((e) => e.markets.some((m) => m.selections.length > 1));
   const target = events[0]!; // the competition page the pick is added on
   const others = events.filter((e) => e.competition.id !== target.competition.id);
@@ -113,9 +113,20 @@ async function main(): Promise<void> {
       sizes: [0, MOST_PICKS - 1],
       run: async (slip) => {
         const page = await pageWithSlip(browser, origin, slip, competition);
-        const odd = 'button[data-odd-id]:not([disabled]):not([aria-pressed="true"])';
+        // An odd of the competition's list (the slip's rows carry `data-odd-id` too, hidden on this page).
+        const odd =
+          '[data-testid="event-row"] button[data-odd-id]:not([disabled]):not([aria-pressed="true"])';
         await page.waitForLoadState('networkidle');
-        await page.locator(odd).first().waitFor();
+        await page
+          .locator(odd)
+          .first()
+          .waitFor()
+          .catch(async (error: unknown) => {
+            await page.screenshot({ path: '.cache/slip-bench-failed.png' });
+            throw new Error(`no odd to add on ${page.url()} (screenshot: .cache/slip-bench-failed.png)`, {
+              cause: error,
+            });
+          });
         const ms = await timedClick(page, odd);
         await page.context().close();
         return ms;

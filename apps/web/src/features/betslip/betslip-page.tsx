@@ -45,6 +45,10 @@ const TOO_LARGE: SlipErrors = {
   general: [{ code: 'stake_above_max', value: MAX_SLIP_AMOUNT_CENTS }],
 };
 
+/** The banker toggle's two shown states, one object each: an unchanged row keeps its props (memoised rows). */
+const BANKER_CAN_SET = { canSet: true } as const;
+const BANKER_FULL = { canSet: false } as const;
+
 type Dialog = 'system' | 'stake' | 'auth' | 'confirm' | null;
 
 /** Spec §2 Bet slip: the rows, the coupon type, the stake and placing, with the server's checks every 10 s. */
@@ -118,9 +122,9 @@ export function BetslipPage() {
             error={errors.perBet[entry.oddId]}
             sameMatch={bets.some((b) => b.eventId === entry.eventId && b.oddId !== entry.oddId)}
             currency={currency}
-            banker={canBanker ? { canSet: canAdd } : null}
-            onRemove={() => removeSelection(entry.oddId)}
-            onBanker={() => toggleSlipBanker(entry.oddId)}
+            banker={canBanker ? (canAdd ? BANKER_CAN_SET : BANKER_FULL) : null}
+            onRemove={removeSelection}
+            onBanker={toggleSlipBanker}
           />
         ))}
       </ol>

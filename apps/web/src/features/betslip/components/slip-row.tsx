@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { useTranslation } from '@/lib/i18n';
 import { marketCaption } from '@sb/betting';
 import type { Currency, FixtureEvent } from '@sb/contract';
@@ -21,8 +22,9 @@ export interface SlipRowProps {
   sameMatch: boolean;
   /** Banker toggle: hidden (null), or shown and whether it may be switched on now. */
   banker: { canSet: boolean } | null;
-  onRemove: () => void;
-  onBanker: () => void;
+  /** Called with the row's odd id (one function for every row, so an unchanged row is not drawn again). */
+  onRemove: (oddId: number) => void;
+  onBanker: (oddId: number) => void;
 }
 
 function MatchLine({ entry, event }: Pick<SlipRowProps, 'entry' | 'event'>) {
@@ -47,8 +49,11 @@ function MatchLine({ entry, event }: Pick<SlipRowProps, 'entry' | 'event'>) {
   );
 }
 
-/** One selection of the slip (spec §2): market, outcome, error, max stake, teams, competition, clock, odd. */
-export function SlipRow(props: SlipRowProps) {
+/**
+ * One selection of the slip (spec §2): market, outcome, error, max stake, teams, competition, clock, odd. Memoised:
+ * a stake typed on a 25-pick slip draws the footer, not 25 rows (issue 33 item 2, `bench/slip.ts`).
+ */
+export const SlipRow = memo(function SlipRow(props: SlipRowProps) {
   const { entry, number, event, error, currency, sameMatch, banker, onRemove, onBanker } = props;
   const { t } = useTranslation();
   const match = `${entry.match.home} – ${entry.match.away}`;
@@ -77,7 +82,7 @@ export function SlipRow(props: SlipRowProps) {
             aria-pressed={entry.banker}
             aria-label={t('betslip.banker')}
             disabled={!entry.banker && !banker.canSet}
-            onClick={onBanker}
+            onClick={() => onBanker(entry.oddId)}
           >
             B
           </button>
@@ -86,7 +91,7 @@ export function SlipRow(props: SlipRowProps) {
           type="button"
           className="slip-row__remove"
           aria-label={t('betslip.remove', { name: entry.outCome, match })}
-          onClick={onRemove}
+          onClick={() => onRemove(entry.oddId)}
         >
           <Icon name="close" size={18} />
         </button>
@@ -127,4 +132,4 @@ export function SlipRow(props: SlipRowProps) {
       )}
     </li>
   );
-}
+});

@@ -6,7 +6,7 @@
 // shift while the live event's odds tick for 30 s.
 // Needs the web build: npm run build -w @sb/web.
 // Run: node --import tsx bench/web-vitals.ts [--runs 5] [--tick 30 (0: skip)] [--pages home,bet-slip]
-//      [--dist path/to/another/web/dist]
+//      [--dist path/to/another/web/dist] [--why: where each run's main thread went]
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -52,6 +52,9 @@ const METRICS: (keyof Vitals)[] = ['score', 'lcp', 'fcp', 'tbt', 'cls', 'inp'];
 
 /** The scripts of the last Lighthouse run (its network log, until the page was idle). */
 let lastScripts: string[] = [];
+/** With `--why`: where the last run's main thread went (Lighthouse's own breakdown), printed after each page. */
+const WHY = process.argv.includes('--why');
+let lastWhy = '';
 
 async function lighthouseRun(url: string, port: number): Promise<Vitals> {
   const result = await lighthouse(url, {
@@ -68,6 +71,7 @@ async function lighthouseRun(url: string, port: number): Promise<Vitals> {
     lhr.audits['network-requests']?.details as { items?: { url: string; resourceType?: string }[] }
   )?.items;
   lastScripts = (requests ?? []).filter((r) => r.resourceType === 'Script').map((r) => r.url);
+  if (WHY) lastWhy = whyOf(lhr.audits);
   return {
     score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
     lcp: audit('largest-contentful-paint'),
@@ -76,6 +80,20 @@ async function lighthouseRun(url: string, port: number): Promise<Vitals> {
     cls: audit('cumulative-layout-shift'),
     inp: audit('max-potential-fid'),
   };
+}
+
+type Audits = Record<string, { details?: unknown } | undefined>;
+/** Lighthouse's main-thread breakdown and its costliest scripts (bootup time), as two short lines. */
+function whyOf(audits: Audits): string {
+  const items = (id: string) => (audits[id]?.details as { items?: Record<string, unknown>[] })?.items ?? [];
+  const work = items('mainthread-work-breakdown')
+    .map((i) => `${String(i.groupLabel)} ${Math.round(Number(i.duration))}`)
+    .join(', ');
+  const scripts = items('bootup-time')
+    .slice(0, 6)
+    .map((i) => `${String(i.url).replace(/^https?:\/\/[^/]+/, '')} ${Math.round(Number(i.scripting))}`)
+    .join(', ');
+  return `  main thread (ms): ${work}\n  scripting by script (ms): ${scripts}`;
 }
 
 const median = (runs: Vitals[]): Vitals =>
@@ -211,6 +229,7 @@ async function main(): Promise<void> {
       const baselines: Vitals[] = [];
       for (let i = 0; i < RUNS; i++) {
         runs.push(await lighthouseRun(url, chrome.port));
+        if (WHY) console.log(`${name}, run ${i + 1}: TBT ${Math.round(runs.at(-1)!.tbt)} ms\n${lastWhy}`);
         if (i === 0 && name === 'home') homeScripts = lastScripts;
         baselines.push(await lighthouseRun(`${origin}/bench/static/${key}`, chrome.port));
       }

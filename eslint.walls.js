@@ -1,5 +1,6 @@
 // The lint walls: ARCHITECTURE.md's arrows as eslint-plugin-boundaries policies, one import cycle check
-// (import-x/no-cycle) and the injected clock and random sources. `scripts/lint-walls.test.ts` lints a file per
+// (import-x/no-cycle, which skips type imports: scripts/import-cycles.mjs in `npm run check` counts them) and the
+// injected clock and random sources. `scripts/lint-walls.test.ts` lints a file per
 // forbidden direction and proves each wall fires. Every element is matched from the repository root.
 import boundaries from 'eslint-plugin-boundaries';
 import importX from 'eslint-plugin-import-x';

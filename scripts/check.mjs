@@ -1,7 +1,8 @@
 // `npm run check`: the type-check of every project (each its own tsconfig: DOM for web, node for server), ESLint
-// (house rules and the walls) and Prettier, as many at a time as the machine has cores (two to four) instead of one
-// after the other (each is a single-threaded process; 60 s in a row on CI). Each job's output is printed whole when it ends, so
-// the logs do not interleave; the exit code is 1 when any job failed.
+// (house rules and the walls), Prettier and the import cycles (type imports included), as many at a time as the
+// machine has cores (two to four) instead of one after the other (each is a single-threaded process; 60 s in a row
+// on CI). Each job's output is printed whole when it ends, so the logs do not interleave; the exit code is 1 when
+// any job failed.
 import { spawn } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 
@@ -33,6 +34,8 @@ const JOBS = [
   tsc('bench'),
   tsc('packages/betting'),
   tsc('packages/contract'),
+  // Type imports included, which eslint's import-x/no-cycle skips (scripts/import-cycles.mjs).
+  { name: 'import cycles', command: [process.execPath, 'scripts/import-cycles.mjs'] },
 ];
 
 function run({ name, command }) {

@@ -1,4 +1,4 @@
-import type { OpsPermission, OpsSession } from '@sb/contract';
+import type { OpsPermission } from '@sb/contract';
 import { useEffect, useState } from 'react';
 import { BrowserRouter, NavLink, useLocation } from 'react-router';
 import { TEXTS, type Lang, type Texts } from './i18n';
@@ -17,12 +17,6 @@ import { ADJUSTMENT_TEXTS } from './features/adjustments/adjustments-texts';
 import { DeskRoutes, VIEWS, viewOf, type View } from './app/routes';
 import { useDeskSession } from './app/use-desk-session';
 import { Loading } from './components/view-state';
-
-/** The signed-in operator, as `GET /ops/v1/session` answers it (less its CSRF token). */
-export type Me = Pick<
-  OpsSession,
-  'username' | 'role' | 'brandId' | 'brandName' | 'permissions' | 'totpEnrolmentRequired'
->;
 
 const LANG_KEY = 'sb.ops.lang';
 const initialLang = (): Lang =>

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { OpsClient360 } from '@sb/contract';
 import { money } from './api';
-import type { Me } from './App';
+import type { Me } from './app/me';
 import { errorText } from './Controls';
 import type { Lang, Texts } from './i18n';
 import { RISK_TEXTS, type RiskTexts } from './risk-texts';

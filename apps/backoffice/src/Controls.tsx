@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { call, money } from './api';
 import { errorText as sentenceOf } from './app/error-text';
-import type { Me } from './App';
+import type { Me } from './app/me';
 import type { Texts } from './i18n';
 import {
   DEFAULT_LIABILITY_LIMIT,

@@ -3,7 +3,7 @@ import type { OpsLogin, OpsSession, OpsTotpEnrolment } from '@sb/contract';
 import { call, session } from './api';
 import { errorText } from './app/error-text';
 import type { Texts } from './i18n';
-import type { Me } from './App';
+import type { Me } from './app/me';
 import { meOf } from './app/may';
 
 /** Password and TOTP code; an operator without a second factor enrols from a QR code first. */

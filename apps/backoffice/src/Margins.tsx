@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import type { OpsMargins } from '@sb/contract';
 import { call } from './api';
-import type { Me } from './App';
+import type { Me } from './app/me';
 import { errorText } from './Controls';
 import { Field } from './Field';
 import type { Lang, Texts } from './i18n';

@@ -2,7 +2,7 @@ import type { OpsResultsMarkets } from '@sb/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { call } from './api';
 import { errorText } from './app/error-text';
-import type { Me } from './App';
+import type { Me } from './app/me';
 import type { Lang } from './i18n';
 import type { ResultReport, ResultsEvent, ResultsMarket } from './results-api';
 import { RESULTS_TEXTS } from './results-texts';

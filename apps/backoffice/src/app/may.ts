@@ -1,5 +1,5 @@
 import type { OpsPermission, OpsSession } from '@sb/contract';
-import type { Me } from '../App';
+import type { Me } from './me';
 
 /**
  * Whether the signed-in operator's role may do something (issue 35 §3): the permissions the session answered, the

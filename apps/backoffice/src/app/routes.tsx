@@ -1,6 +1,6 @@
 import { Suspense, lazy } from 'react';
 import { Link, Navigate, Route, Routes, useLocation, useNavigate, useParams } from 'react-router';
-import type { Me } from '../App';
+import type { Me } from './me';
 import type { Lang, Texts } from '../i18n';
 import { Ticker, TICKER_FILTERS } from '../features/ticker/ticker-page';
 import { LiabilityPage, LIABILITY_FILTERS } from '../features/liability/liability-page';

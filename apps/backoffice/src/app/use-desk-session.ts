@@ -1,7 +1,7 @@
 import type { OpsSession } from '@sb/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { call, session } from '../api';
-import type { Me } from '../App';
+import type { Me } from './me';
 import { meOf } from './may';
 
 /** Tabs of the desk tell each other about a login and a logout (the cookie itself is shared by the browser). */

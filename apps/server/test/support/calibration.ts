@@ -6,7 +6,6 @@ import {
 import { stepPeriod } from '../../src/modules/producer/simulator/period.sim';
 import type { SimState } from '../../src/modules/producer/simulator/sim-state';
 import {
-  DEFAULT_PRICING,
   FOOTBALL,
   initialState,
   priceEvent,
@@ -16,6 +15,7 @@ import {
   type MatchFacts,
   type PricingEvent,
 } from '../../src/modules/sports/pricing/event-pricing';
+import { DEFAULT_PRICING } from '../../src/modules/sports/pricing/pricing-options';
 import {
   footballRates,
   timeLeft,

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import type { OpsAdjustmentQueueRow } from '@sb/contract';
 import { ApiError, money } from '../../api';
-import type { Me } from '../../App';
+import type { Me } from '../../app/me';
 import { errorText } from '../../app/error-text';
 import { dateTime } from '../../app/format';
 import type { Lang } from '../../i18n';

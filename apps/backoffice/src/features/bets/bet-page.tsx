@@ -3,7 +3,7 @@ import type { OpsBetDetail } from '@sb/contract';
 import { formatOdds } from '@sb/betting';
 import { errorText } from '../../app/error-text';
 import { ApiError, money } from '../../api';
-import type { Me } from '../../App';
+import type { Me } from '../../app/me';
 import type { Lang } from '../../i18n';
 import { RESULTS_TEXTS } from '../../results-texts';
 import { getBetDetail } from './api/get-bet-detail';

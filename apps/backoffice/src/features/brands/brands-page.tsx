@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { OpsBrand } from '@sb/contract';
 import { ApiError } from '../../api';
-import type { Me } from '../../App';
+import type { Me } from '../../app/me';
 import { errorText } from '../../app/error-text';
 import type { Lang } from '../../i18n';
 import { createBrand } from './api/create-brand';

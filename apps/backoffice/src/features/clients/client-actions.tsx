@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import type { OpsClient360 } from '@sb/contract';
 import { ApiError, money } from '../../api';
-import type { Me } from '../../App';
+import type { Me } from '../../app/me';
 import { errorText } from '../../app/error-text';
 import { dateTime } from '../../app/format';
 import type { Lang } from '../../i18n';

@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import type { OpsClient360 } from '@sb/contract';
 import { call } from '../../api';
-import type { Me } from '../../App';
+import type { Me } from '../../app/me';
 import { errorText } from '../../Controls';
 import type { Texts } from '../../i18n';
 import {

@@ -2,7 +2,7 @@ import { useEffect, useState, type KeyboardEvent } from 'react';
 import type { OpsCatalogueResponse, OpsEventView } from '@sb/contract';
 import { formatOdds, ladderTick } from '@sb/betting';
 import { ApiError, money } from '../../api';
-import type { Me } from '../../App';
+import type { Me } from '../../app/me';
 import { REASONS, TEXTS, type Lang } from '../../i18n';
 import { getCatalogue, type CatalogueQuery } from './api/get-catalogue';
 import { getEvent } from './api/get-event';

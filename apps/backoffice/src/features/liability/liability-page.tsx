@@ -8,7 +8,7 @@ import { dateTime } from '../../app/format';
 import { BuilderLegs } from '../../components/builder-legs';
 import { Loading, TableState, viewStateOf } from '../../components/view-state';
 import { REASONS, type Lang, type Texts } from '../../i18n';
-import type { Me } from '../../App';
+import type { Me } from '../../app/me';
 import { getPickLists } from '../ticker/api/get-pick-lists';
 import { setMarketSuspension } from '../events/api/set-market-suspension';
 import { getEventLiability } from './api/get-event-liability';

@@ -1,5 +1,5 @@
 import { OPS_PERMISSIONS, OPS_ROLE_GRANTS, OPS_ROLES } from '@sb/contract';
-import type { Me } from '../../App';
+import type { Me } from '../../app/me';
 import type { Lang } from '../../i18n';
 import { may } from '../../app/may';
 import { OPERATORS_TEXTS, type OperatorsTexts } from './operators-texts';

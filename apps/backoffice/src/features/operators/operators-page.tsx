@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { OPS_ROLES, type OpsOperator, type OpsRole } from '@sb/contract';
 import { ApiError } from '../../api';
-import type { Me } from '../../App';
+import type { Me } from '../../app/me';
 import { errorText } from '../../app/error-text';
 import { dateTime } from '../../app/format';
 import { BrandSelect, usePickLists } from '../../components/brand-select';

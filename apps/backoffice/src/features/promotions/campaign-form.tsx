@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import type { Campaign, CampaignCreate } from '@sb/contract';
-import type { Me } from '../../App';
+import type { Me } from '../../app/me';
 import type { PromotionsTexts } from './promotions-texts';
 
 const DAY_MS = 86_400_000;

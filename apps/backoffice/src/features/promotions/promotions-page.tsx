@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import type { Campaign, CampaignCreate, CampaignStatusId } from '@sb/contract';
 import { ApiError, money } from '../../api';
-import type { Me } from '../../App';
+import type { Me } from '../../app/me';
 import { errorText } from '../../app/error-text';
 import type { Lang } from '../../i18n';
 import type { ClientRow } from '../../risk-api';

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { OpsReferral } from '@sb/contract';
 import { formatOdds } from '@sb/betting';
 import { ApiError, money } from '../../api';
-import type { Me } from '../../App';
+import type { Me } from '../../app/me';
 import type { Lang } from '../../i18n';
 import { errorText } from '../../app/error-text';
 import { minorOf } from '../../risk-api';

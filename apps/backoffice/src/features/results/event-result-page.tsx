@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { OpsEventResult, OpsResultsEvent } from '@sb/contract';
 import { ApiError, money } from '../../api';
-import type { Me } from '../../App';
+import type { Me } from '../../app/me';
 import type { Lang } from '../../i18n';
 import { RESULTS_TEXTS } from '../../results-texts';
 import { getWaitingEvents } from './api/get-waiting-events';

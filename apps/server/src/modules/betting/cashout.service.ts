@@ -4,7 +4,7 @@ import type { Db, DbOrTx } from '../../db/database';
 import type { Clock } from '../../lib/clock';
 import { HttpError, notFound } from '../../plugins/errors';
 import type { BettingView } from '../sports/index';
-import type { BetRisk } from './betting.service';
+import type { BetRisk } from './betting.deps';
 import type { WalletService } from '../wallet/index';
 import { combinationsOf } from './bet-view';
 import { createBettingRepository, type BetRow, type BettingRepository } from './betting.repository';

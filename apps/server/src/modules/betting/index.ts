@@ -9,7 +9,8 @@ import type { WalletService } from '../wallet/index';
 import { createBetViews } from './bet-views';
 import { bettingRoutes, type BettingRateLimits } from './betting.routes';
 import { createBettingRepository } from './betting.repository';
-import { createBettingService, type BetRisk, type PlacementBatching } from './betting.service';
+import { createBettingService } from './betting.service';
+import type { BetRisk, PlacementBatching } from './betting.deps';
 import { createCashOutService, type CashOutConfig } from './cashout.service';
 import type { PayoutCapOf } from './payout-cap';
 import type { ReferralThresholdOf } from './bet-policy';
@@ -17,7 +18,8 @@ import { createSettlementService } from './settlement.service';
 import type { BetRewards } from './rewards';
 import type { BonusStakes } from './bonus-stakes';
 
-export type { BetRisk, BettingService, ClientSelections } from './betting.service';
+export type { BettingService } from './betting.service';
+export type { BetRisk, ClientSelections } from './betting.deps';
 export {
   referralThresholds,
   type ClientBetPolicy,

@@ -7,7 +7,7 @@ import { HttpError } from '../../plugins/errors';
 import type { UserRow } from '../identity/index';
 import { fakeLedger } from '../wallet/testing/fake-ledger';
 import { createWalletService } from '../wallet/wallet.service';
-import type { BettingDeps } from './betting.service';
+import type { BettingDeps } from './betting.deps';
 import { createPlacementWriter, type Placement } from './placement.service';
 import { fakeBets } from './testing/fake-bets';
 import { selectionContext } from './testing/selections';

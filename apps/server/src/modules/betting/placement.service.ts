@@ -10,7 +10,7 @@ import {
   type LegRow,
   type NewBet,
 } from './betting.repository';
-import type { BettingDeps, ClientSelections, PlacementBatching } from './betting.service';
+import type { BettingDeps, ClientSelections, PlacementBatching } from './betting.deps';
 import {
   acceptAtOf,
   NO_CLIENT_POLICY,

@@ -2,7 +2,7 @@ import type { OpsBookEvent, OpsBookSort, OpsLiabilityBook, OpsMarketLiability } 
 import type { LegResult } from '@sb/betting';
 import { payoutOf } from '../betting/index';
 import type { BetRowOut, DeskRepository, EventInfoRow, LegRowOut } from './desk.repository';
-import { marketNames, selectionNames } from './ops-events.service';
+import { marketNames, selectionNames } from './desk-names';
 import { builderLegsView, combosOf, type MarketNamer } from './ticker';
 
 interface Acc {

@@ -6,7 +6,7 @@ import type { AuditLog } from './audit';
 import type { DeskRepository } from './desk.repository';
 import type { OperatorContext } from './operators';
 import type { OpsBetsRepository } from './ops-bets.repository';
-import { marketNames, selectionNames } from './ops-events.service';
+import { marketNames, selectionNames } from './desk-names';
 import { builderLegsView } from './ticker';
 
 export interface OpsBetsDeps {

@@ -12,7 +12,7 @@ import {
 } from '../sports/index';
 import type { AuditLog } from './audit';
 import type { OperatorContext } from './operators';
-import { marketNames, selectionNames } from './ops-events.service';
+import { marketNames, selectionNames } from './desk-names';
 import { betsPerMarket, brandNames, suspendedMarkets } from './ops-results.repository';
 
 /** A bet's statuses once settled: won, lost, refunded (void). */

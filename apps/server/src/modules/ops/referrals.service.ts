@@ -6,7 +6,7 @@ import type { ReferralDecision, Referrals } from '../betting/index';
 import type { AuditEntry, AuditLog } from './audit';
 import type { DeskRepository, LegRowOut } from './desk.repository';
 import type { OperatorContext } from './operators';
-import { marketNames, selectionNames } from './ops-events.service';
+import { marketNames, selectionNames } from './desk-names';
 import type { OpsBetsRepository } from './ops-bets.repository';
 import type { ReferralsRepository } from './referrals.repository';
 import { tickerBets, tickerView, type TickerBet } from './ticker';

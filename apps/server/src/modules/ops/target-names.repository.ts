@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
-import { marketNames, selectionNames } from './ops-events.service';
+import { marketNames, selectionNames } from './desk-names';
 import type { MarketNamer } from './ticker';
 
 /**

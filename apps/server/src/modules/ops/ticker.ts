@@ -1,7 +1,7 @@
 import { combinationsReturn, couponCombinations, type CouponType, decimalOf } from '@sb/betting';
 import type { OpsBuilderLeg } from '@sb/contract';
 import type { BetRowOut, DeskRepository, LegRowOut, TickerFilter } from './desk.repository';
-import { marketNames, selectionNames } from './ops-events.service';
+import { marketNames, selectionNames } from './desk-names';
 
 /** A market type's name in a language, as the player app names it. */
 export type MarketNamer = (t: number, lang: 'en' | 'tr') => string;

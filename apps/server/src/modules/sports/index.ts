@@ -8,7 +8,7 @@ import { fixturesRoutes } from './fixtures.routes';
 import { createEventsService } from './events.service';
 import { createEventReadModel } from './read-model/event-read-model';
 import { createPricer } from './pricing/pricer';
-import { DEFAULT_PRICING, type PricingOptions } from './pricing/event-pricing';
+import { DEFAULT_PRICING, type PricingOptions } from './pricing/pricing-options';
 import { createReadService } from './read-model/read.service';
 import { createBettingView } from './betting-view';
 import { createH2hService } from './h2h.service';

@@ -7,7 +7,7 @@ import {
 } from './football.facts';
 import { footballMarkets } from './football.markets';
 import { priceFootball } from './football.model';
-import { DEFAULT_BAND, finishMarket, type PriceBand } from './margin';
+import { finishMarket } from './margin';
 import {
   priceOverDistribution,
   settleMarket,
@@ -19,6 +19,7 @@ import { decisionsOf, periodMarkets } from './period.markets';
 import { PERIOD_SPORTS } from './period.markets';
 import { periodViews } from './period.exact';
 import { periodRates, type PeriodFacts, type PeriodState } from './period.model';
+import { DEFAULT_PRICING, type PricingOptions } from './pricing-options';
 
 /** What the pricing model needs to know about an event. */
 export interface PricingEvent {
@@ -73,16 +74,6 @@ function specs(event: PricingEvent): MarketSpec<never>[] {
     periodRates(profile, event.homeStrength, event.awayStrength),
   ) as MarketSpec<never>[];
 }
-
-/** The book's pricing settings (config `PRICE_MAX_ODD`, `PRICING_DC_RHO`). */
-export interface PricingOptions {
-  /** Odds outside [minOdd, maxOdd) are suspended, never clamped. */
-  band: PriceBand;
-  /** Dixon–Coles low-score correction of the football goals grid (0 = independent Poisson). */
-  rho: number;
-}
-
-export const DEFAULT_PRICING: PricingOptions = { band: DEFAULT_BAND, rho: 0 };
 
 /** Every market of an event priced for the given state (pre-match: `initialState`). */
 export function priceEvent(

@@ -10,7 +10,8 @@ import {
 } from './football.facts';
 import { footballMarkets, type FootballSpec } from './football.markets';
 import { openHalves } from './football.model';
-import { DEFAULT_PRICING, priceEvent, type PricingEvent } from './event-pricing';
+import { priceEvent, type PricingEvent } from './event-pricing';
+import { DEFAULT_PRICING } from './pricing-options';
 import { createRng } from './random';
 import { settleMarket, type PricedMarket, type Result } from './market-spec';
 import { SOAK_TIMEOUT_MS, soakSize } from '../../../../test/support/soak';

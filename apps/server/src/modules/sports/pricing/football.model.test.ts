@@ -15,7 +15,8 @@ import {
   priceGoalsAndSequence,
   type FootballPricingInput,
 } from './football.model';
-import { DEFAULT_PRICING, priceEvent, type PricingEvent } from './event-pricing';
+import { priceEvent, type PricingEvent } from './event-pricing';
+import { DEFAULT_PRICING } from './pricing-options';
 import type { PricedMarket } from './market-spec';
 
 const squad = (base: number): Player[] =>

@@ -155,7 +155,12 @@ function tally(project, report, status) {
       failures.push(`${where} › ${test.fullName}: ${firstLine(test.failureMessages[0])}`);
     if (file.status === 'failed' && failedTests.length === 0) {
       projectFailed++;
-      failures.push(`${where}: ${firstLine(file.message)}`);
+      // Vitest's report keeps a file's own errors only: a describe's failed beforeAll or afterAll leaves the message
+      // empty (its tests count as skipped), and its error is in the log above.
+      const message = file.message
+        ? firstLine(file.message)
+        : 'a suite hook (beforeAll or afterAll) failed: its error is in the log above';
+      failures.push(`${where}: ${message}`);
     }
   }
   if (status !== 0 && projectFailed === 0) projectFailed = 1;

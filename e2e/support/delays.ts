@@ -10,7 +10,11 @@ import { urlFor } from './fixtures';
  */
 export async function installDelayProbes(page: Page): Promise<void> {
   await page.evaluate(() => {
-    const w = window as unknown as { __rowsShown: Record<string, number>; __feedDelays: number[] };
+    const w = window as unknown as {
+      __rowsShown: Record<string, number>;
+      __feedDelays: number[];
+      __stopProbes: () => void;
+    };
     w.__rowsShown = {};
     w.__feedDelays = [];
     const seen = () => {
@@ -18,7 +22,8 @@ export async function installDelayProbes(page: Page): Promise<void> {
         w.__rowsShown[row.dataset.bet!] ??= Date.now();
       });
     };
-    new MutationObserver(seen).observe(document.body, { childList: true, subtree: true });
+    const observer = new MutationObserver(seen);
+    observer.observe(document.body, { childList: true, subtree: true });
     const socket = new WebSocket(`ws://${location.host}/ws/feed`);
     let live = false;
     socket.onmessage = (m) => {
@@ -29,6 +34,10 @@ export async function installDelayProbes(page: Page): Promise<void> {
       else if (live && (msg.type === 'match_update' || msg.type === 'market_update') && msg.ts)
         w.__feedDelays.push(Date.now() - msg.ts);
     };
+    w.__stopProbes = () => {
+      observer.disconnect();
+      socket.close();
+    };
   });
 }
 
@@ -37,14 +46,22 @@ const median = (xs: number[]) => {
   return s.length === 0 ? null : s[Math.floor((s.length - 1) / 2)]!;
 };
 
-/** Prints the ticker's delay for a bet (placed → row shown), the feed's median delivery delay and their ratio. */
+/** Prints the ticker's delay for a bet (placed → row shown), the feed's median delivery delay and their ratio; stops the probes. */
 export async function reportDelays(page: Page, betId: number): Promise<void> {
   const res = await fetch(urlFor(`/ops/v1/bets/${betId}`), {
     headers: { authorization: `Bearer ${inject('operatorToken')}` },
   });
   const placedAt = Date.parse(((await res.json()) as { result: { createdAt: string } }).result.createdAt);
   const { shownAt, feed } = await page.evaluate((id) => {
-    const w = window as unknown as { __rowsShown: Record<string, number>; __feedDelays: number[] };
+    const w = window as unknown as {
+      __rowsShown: Record<string, number>;
+      __feedDelays: number[];
+      __stopProbes: () => void;
+    };
+    // Measured: the probes stop. Every live match's messages, parsed on the desk page's one thread, and a walk of
+    // the page on each of its changes made the desk fall behind on a busy machine (the messages arrived 29 s late
+    // and each later step of the walk-through waited on that page).
+    w.__stopProbes();
     return { shownAt: w.__rowsShown[String(id)] ?? null, feed: w.__feedDelays };
   }, betId);
   const ticker = shownAt === null ? null : shownAt - placedAt;

@@ -15,6 +15,7 @@ import { bearer } from './support/accounts';
 import { fundedClient } from './support/casino';
 import { finishEvents, preMatchPicks, type Pick } from './support/betting';
 import { opsRequest, opsSession } from './support/ops';
+import { offeredBuilder } from './support/builder-quotes';
 
 /**
  * A bet builder on the slip (issue 37): one entry of its event (`bets[i][builder]`, `bets[i][odd]` = the quoted
@@ -296,20 +297,18 @@ describeEachBackend('bet builder on the slip', (backend) => {
                 and (${outcome}::text is null or x.outcome = ${outcome}) order by x.id limit 1`,
         )) as unknown as { rows: { id: string; name: string }[] }
       ).rows.map((r) => ({ id: Number(r.id), name: r.name }))[0]!;
-    // The likeliest scorer and another player to score 2 or more (type 889: a player leg of its own market,
-    // named in both languages), the shortest prices, so the four legs' price stays well inside the band while
-    // the match's inputs move between the quote and the placement (by id, a defender's brace with the rest
-    // priced near PRICE_MAX_ODD and was refused as not offered on a busy run).
-    const shortest = async (t: number, other = '') =>
+    // Scorers and players to score 2 or more (type 889: a player leg of its own market, named in both languages),
+    // shortest first.
+    const players = async (t: number) =>
       (
         (await server.database.db.execute(
           sql`select x.id::text as id, x.name from selections x join markets m on m.id = x.market_id
-              where m.event_id = ${event.id} and m.t = ${t} and x.name <> ${other} and not x.is_disabled
-              order by x.odd, x.id limit 1`,
+              where m.event_id = ${event.id} and m.t = ${t} and not x.is_disabled
+              order by x.odd, x.id`,
         )) as unknown as { rows: { id: string; name: string }[] }
-      ).rows.map((r) => ({ id: Number(r.id), name: r.name }))[0]!;
-    const scorer = await shortest(888);
-    const brace = (await shortest(889, scorer.name)).id;
+      ).rows.map((r) => ({ id: Number(r.id), name: r.name }));
+    const scorers = await players(888);
+    const braces = await players(889);
     // The favourite's win (outcome 1 or 2, the shorter): an underdog's win with the favourite's scorers priced
     // above PRICE_MAX_ODD.
     const [favourite] = (
@@ -322,7 +321,17 @@ describeEachBackend('bet builder on the slip', (backend) => {
       home: await selection(1, '', favourite!.outcome),
       over: await selection(18, '2.5', 'over'),
     };
-    const legs = [sel.home.id, sel.over.id, scorer.id, brace];
+    // The four legs with a scorer and another player's brace that the book offers: the event's drawn strengths
+    // and squads decide the price, and even the shortest pair was refused as priced above PRICE_MAX_ODD on a run
+    // that got another event. Shortest pairs first, each asked once.
+    function* candidates() {
+      for (const scorer of scorers)
+        for (const brace of braces)
+          if (brace.name !== scorer.name) yield [sel.home.id, sel.over.id, scorer.id, brace.id];
+    }
+    const { legs, odd } = await offeredBuilder(server, event.id, candidates());
+    const scorer = scorers.find((s) => s.id === legs[2])!;
+    const brace = legs[3]!;
     // The scorer legs are builder selections the app offers (its tab lists what /compatible answers).
     const offered = await server.app.inject({
       method: 'POST',
@@ -331,7 +340,6 @@ describeEachBackend('bet builder on the slip', (backend) => {
       payload: JSON.stringify({ eventId: event.id, oddIds: [sel.home.id] }),
     });
     expect(offered.json().result.oddIds).toEqual(expect.arrayContaining([sel.over.id, scorer.id, brace]));
-    const odd = await quote(event.id, legs);
     const res = await post('/api/v1/betPlace', form(1, 1500, { eventId: event.id, legs, odd }));
     expect(res.statusCode, res.body).toBe(200);
     const bet = betResponseSchema.parse(res.json()).result;

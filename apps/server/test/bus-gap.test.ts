@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { FeedServerMessage } from '@sb/contract';
 import { REDIS_TEST_URL } from './support/databases';
 import { SHARED_BACKENDS_AVAILABLE, useSimulatedPair, watchLaterMatch } from './support/instances';
-import { commandApplied, waitFor } from './support/wait';
+import { commandApplied, until } from './support/wait';
 import type { FeedTestClient } from './support/feed-client';
 
 /**
@@ -42,9 +42,16 @@ function clientState(messages: FeedServerMessage[], eventId: number) {
     const { leader, follower } = await pair.roles();
     const { eventId, watchers } = await watchLaterMatch(leader, [leader, follower], clients);
     const [onLeader, onFollower] = watchers as [FeedTestClient, FeedTestClient];
-    await commandApplied(leader.modules.producer, eventId, 'speed', { factor: 120 });
+    // 30× the match's time: a match of about three minutes, so it is still running when the repair is done and
+    // paused (at 120× it lasted under a minute, less than a busy machine's repair and updates could take), and a
+    // match minute every 2 s, so updates keep coming.
+    await commandApplied(leader.modules.producer, eventId, 'speed', { factor: 30 });
     await commandApplied(leader.modules.producer, eventId, 'start');
-    await waitFor(() => onFollower.messages.some((m) => m.type === 'market_update'), 20_000);
+    await until(
+      () => onFollower.messages.some((m) => m.type === 'market_update'),
+      "the follower's client receives the started match's prices",
+      60_000,
+    );
 
     // Cut the follower's subscriber connection mid-match: what is published until it is back is lost to it.
     const admin = new Redis(REDIS_TEST_URL!);
@@ -58,8 +65,11 @@ function clientState(messages: FeedServerMessage[], eventId: number) {
       const before = onFollower.messages.length;
       await admin.client('KILL', 'ID', id!);
       // Its clients are resynced with an ordinary snapshot once it has rebuilt from the database.
-      await waitFor(() => onFollower.messages.slice(before).some((m) => m.type === 'snapshot'), 15_000);
-      expect(onFollower.messages.slice(before).some((m) => m.type === 'snapshot')).toBe(true);
+      await until(
+        () => onFollower.messages.slice(before).some((m) => m.type === 'snapshot'),
+        "the follower's client is resynced with a snapshot after its instance lost its Redis subscriber",
+        60_000,
+      );
     } finally {
       await admin.quit();
     }
@@ -72,16 +82,25 @@ function clientState(messages: FeedServerMessage[], eventId: number) {
       onLeader.messages
         .slice(repairedAt)
         .filter((m) => m.type === 'match_update' || m.type === 'market_update');
-    await waitFor(() => updates().length >= 5, 60_000);
-    expect(updates().length).toBeGreaterThanOrEqual(5);
+    await until(
+      () => updates().length >= 5,
+      "5 updates of the running match reach the leader's client",
+      120_000,
+    );
     await commandApplied(leader.modules.producer, eventId, 'pause');
     const same = () =>
       JSON.stringify(clientState(onFollower.messages, eventId)) ===
       JSON.stringify(clientState(onLeader.messages, eventId));
-    await waitFor(same, 60_000);
+    await until(
+      same,
+      "the follower's client shows the leader's client's state once the match is paused",
+      60_000,
+    );
     const expected = clientState(onLeader.messages, eventId);
     expect(expected.match).not.toBe('');
     expect(Object.keys(expected.markets).length).toBeGreaterThan(0);
     expect(clientState(onFollower.messages, eventId)).toEqual(expected);
-  });
+    // A hang guard over the waits above (each names what it waited for), longer than their sum on a busy machine,
+    // so the one that did not come is reported rather than the test's own limit.
+  }, 900_000);
 });

@@ -6,6 +6,7 @@ import { createTestServer, type TestServer } from './support/server';
 import { bearer } from './support/accounts';
 import { fundedClient } from './support/casino';
 import { preMatchPicks, slipForm, type Pick } from './support/betting';
+import { offeredBuilder } from './support/builder-quotes';
 
 /**
  * Player to score 2 or more (type 889): offered on the sub-event with the other scorer markets, named in both
@@ -78,22 +79,22 @@ describeEachBackend('player to score 2 or more', (backend) => {
     ]);
     const first = await marketsOf(events[0]!);
     expect(first.twoPlus.selections.every((s) => s.odd > 1.02 && !s.isClosed)).toBe(true);
-    const [scorer, once] = first.players;
+    // A builder: home win + a home player's brace, the first home player (in the market's order) for whom the book
+    // offers it (the event's drawn squads decide the price: a defender's brace with an underdog's win can price above
+    // PRICE_MAX_ODD); that player scores twice below, another home player once.
+    const { legs, odd } = await offeredBuilder(
+      server,
+      events[0]!,
+      first.players.map((p) => [first.home.id, p.id]),
+    );
+    const scorer = first.players.find((p) => p.id === legs[1]);
+    const once = first.players.find((p) => p.id !== legs[1]);
     const single = await place(slipForm(1, 1000, [pick(events[0]!, scorer!)]));
     const lost = await place(slipForm(1, 1000, [pick(events[0]!, once!)]));
-    // A builder: home win + the scorer's brace.
-    const legs = [first.home.id, scorer!.id];
-    const quoted = await server.app.inject({
-      method: 'POST',
-      url: '/api/v1/bet-builder/price',
-      headers: { 'content-type': 'application/json' },
-      payload: JSON.stringify({ eventId: events[0], oddIds: legs }),
-    });
-    expect(quoted.statusCode, quoted.body).toBe(200);
     const f = new URLSearchParams({ walletType: 'cash', type: '1', amount: '1000' });
     f.append('bets[0][eventId]', String(events[0]));
     f.append('bets[0][builder]', legs.join(','));
-    f.append('bets[0][odd]', String(quoted.json().result.odd));
+    f.append('bets[0][odd]', String(odd));
     const builder = await place(f.toString());
 
     const id = (s: { outcome: string }) => Number(s.outcome.slice(1));

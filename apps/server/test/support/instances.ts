@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
 import { connectFeed, isType, type FeedTestClient } from './feed-client';
-import { waitFor } from './wait';
+import { until } from './wait';
 import { buildApp } from '../../src/app';
 import { testConfig, type Config } from '../../src/config/config';
 import type { Clock } from '../../src/lib/clock';
@@ -102,7 +102,12 @@ export function useSimulatedPair() {
     /** The simulator's leader and the other instance, once one leads. */
     async roles(): Promise<{ leader: Instance; follower: Instance }> {
       const [a, b] = state.shared!.instances as [Instance, Instance];
-      await waitFor(() => a.modules.producer.isLeader() || b.modules.producer.isLeader(), 15_000);
+      // A hang guard: the first election runs once both instances are up, its retries every 2 ticks.
+      await until(
+        () => a.modules.producer.isLeader() || b.modules.producer.isLeader(),
+        'one of the two instances leads the simulator',
+        60_000,
+      );
       return a.modules.producer.isLeader() ? { leader: a, follower: b } : { leader: b, follower: a };
     },
   };

@@ -5,6 +5,15 @@ export async function waitFor(condition: () => boolean, ms: number): Promise<voi
 }
 
 /**
+ * Polls `condition` until it holds; throws naming `what` when it still does not after `ms` (a hang guard, not a
+ * timing check: give it the time the condition needs on a busy machine, several times its quiet time).
+ */
+export async function until(condition: () => boolean, what: string, ms: number): Promise<void> {
+  await waitFor(condition, ms);
+  if (!condition()) throw new Error(`${what}: still not so after ${ms / 1000} s`);
+}
+
+/**
  * Sends an operator command to a running simulator leader and resolves once it is applied: when the leader does not
  * answer within the server's wait (a busy machine), the command's row is watched until it is applied — a test
  * never goes on with a command still queued. Throws when it failed (or was still queued after `ms`).

@@ -149,7 +149,12 @@ export function Ticker({
       .then((list) => {
         if (cancelled) return;
         setError(null);
-        setBets(list);
+        // Bets the operator socket pushed while the list was loading are newer than the list's read: kept, or a bet
+        // placed in between would be missing until the next load (the socket sends each bet once).
+        setBets((pushed) => {
+          const newest = list[0]?.id ?? 0;
+          return [...pushed.filter((b) => b.id > newest && passes(b, filters)), ...list];
+        });
         setMore(list.length === PAGE);
         setLoaded(true);
       })

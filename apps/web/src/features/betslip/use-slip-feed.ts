@@ -1,9 +1,16 @@
 import { useEffect, useRef } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
-import type { FeedTopic } from '@sb/contract';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { FeedTopic, Locale } from '@sb/contract';
 import { feedFor } from '@/lib/fixtures/live-feed';
 import { useAppContext } from '@/lib/app-context';
 import type { SlipEntry } from '@/lib/slip-store';
+import type { FeedClient } from '@/lib/ws-client';
+
+/** The feed connection the slip listens on: the app's one (`feedFor`); tests pass a client over a fake socket. */
+export type SlipFeedSource = (
+  queryClient: QueryClient,
+  locale: Locale,
+) => Pick<FeedClient, 'subscribe' | 'on'>;
 
 /** The state of a pick the slip must react to at once: its event suspended, its market or selection off sale. */
 function lockKey(suspended: boolean | undefined, disabled: boolean | undefined): string {
@@ -16,7 +23,7 @@ function lockKey(suspended: boolean | undefined, disabled: boolean | undefined):
  * instead of at its next 10 s check (§9), so a pick the trader suspended locks within about a second (the error
  * still shows after its 1 s, §8). Price moves alone wait for the regular check, as the spec says.
  */
-export function useSlipFeed(bets: readonly SlipEntry[]): void {
+export function useSlipFeed(bets: readonly SlipEntry[], openFeed: SlipFeedSource = feedFor): void {
   const queryClient = useQueryClient();
   const { locale } = useAppContext();
   const events = [...new Set(bets.map((b) => b.eventId))].sort((a, b) => a - b);
@@ -27,7 +34,7 @@ export function useSlipFeed(bets: readonly SlipEntry[]): void {
   useEffect(() => {
     // An empty slip opens no feed connection (the empty slip's page makes no live request).
     if (key === '') return;
-    const feed = feedFor(queryClient, locale);
+    const feed = openFeed(queryClient, locale);
     const releases = key.split(',').map((id) => feed.subscribe(`event:${id}` as FeedTopic));
     const recheck = () =>
       void queryClient.invalidateQueries({ queryKey: ['betslip'], refetchType: 'active' });
@@ -56,5 +63,5 @@ export function useSlipFeed(bets: readonly SlipEntry[]): void {
       offMatch();
       offMarket();
     };
-  }, [key, queryClient, locale]);
+  }, [key, queryClient, locale, openFeed]);
 }

@@ -173,6 +173,8 @@ export function tickerRoutes(deps: {
               if (mine.length) send({ type: 'bets', bets: mine });
             })
           : () => undefined;
+        // Signed in once the ticker knows where it starts: a bet placed after `authenticated` is on this socket.
+        if (wantsBets) await deps.pump.ready();
         send({ type: 'authenticated', role: ctx.role });
         // A session ended elsewhere (a logout in another tab, revoked, expired) closes its open sockets too.
         recheck = setInterval(() => {

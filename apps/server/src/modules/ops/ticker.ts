@@ -111,7 +111,11 @@ export function createTickerPump(deps: {
   let timer: ReturnType<typeof setTimeout> | null = null;
   let running = false;
 
+  /** Where the ticker starts, read when the first listener subscribes (see `subscribe`). */
+  let baseline: Promise<void> = Promise.resolve();
+
   async function poll() {
+    await baseline;
     if (last === null) last = await deps.repo.maxBetId();
     const changed = (await deps.changes?.()) ?? [];
     if (changed.length) for (const l of listeners) l(changed);
@@ -137,6 +141,16 @@ export function createTickerPump(deps: {
       if (!running) {
         running = true;
         last = null;
+        // The newest bet id is read now, not at the first poll: a bet placed between the subscription and that
+        // poll was taken for one seen before and never sent.
+        const start: Promise<void> = deps.repo.maxBetId().then(
+          (id) => {
+            // A start overtaken by a later one (every listener left and one came back) leaves it alone.
+            if (baseline === start && last === null) last = id;
+          },
+          (e: unknown) => deps.log?.('ticker start failed', e),
+        );
+        baseline = start;
         schedule();
       }
       return () => {
@@ -147,6 +161,8 @@ export function createTickerPump(deps: {
         }
       };
     },
+    /** Resolves once the ticker knows where it starts: every bet placed after that reaches the listeners. */
+    ready: (): Promise<void> => baseline,
     /** One poll now (tests). */
     poll,
     close() {

@@ -314,6 +314,11 @@ describe('back office in Chromium (1280×800)', () => {
     await expect
       .poll(async () => (await desk.getByTestId('book').textContent()) ?? '', { timeout: 60_000 })
       .toContain('Futbol');
+    // Percentages in Turkish style ("%96,00": the sign first, a decimal comma), as money is; never "96.00 %".
+    await expect
+      .poll(async () => (await desk.getByTestId('dashboard').textContent()) ?? '', PATIENCE)
+      .toMatch(/%\d{1,3},\d{2}/);
+    expect(await desk.getByTestId('dashboard').textContent()).not.toMatch(/\d\.\d{2} ?%/);
     await desk.screenshot({ path: '.cache/backoffice-dashboard-tr.png' });
     await desk.getByRole('button', { name: 'English' }).click();
     await desk.getByText('Turnover and GGR per day').waitFor();

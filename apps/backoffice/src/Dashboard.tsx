@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import uPlot from 'uplot';
-import { call, money } from './api';
+import { call, money, percent } from './api';
 import { TEXTS, type Lang } from './i18n';
 import { errorText } from './app/error-text';
 import { Loading, Outage } from './components/view-state';
@@ -13,7 +13,6 @@ import { connectTicker } from './ticker-socket';
 const PUSH_REFRESH_MS = 1_000;
 /** …and on this slow clock for what no bet announces (settlements, live events, the minute buckets rolling). */
 const CLOCK_REFRESH_MS = 30_000;
-const percent = (bp: number | null) => (bp === null ? '—' : `${(bp / 100).toFixed(2)} %`);
 const bars = uPlot.paths.bars!({ size: [0.6, 40] });
 const LOCALES: Record<Lang, string> = { en: 'en-GB', tr: 'tr-TR' };
 
@@ -25,7 +24,10 @@ function formats(lang: Lang) {
   const minute = f({ hour: '2-digit', minute: '2-digit' });
   const date = f({ day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
   const at = (fmt: Intl.DateTimeFormat) => (s: number) => fmt.format(new Date(s * 1000));
-  return { day: at(day), longDay: at(longDay), minute: at(minute), date: at(date) };
+  // The value axes' ticks in the language's number style ("0,75", "1.500" in Turkish; uPlot's own are English).
+  const number = new Intl.NumberFormat(LOCALES[lang], { maximumFractionDigits: 2 });
+  const numbers = (_: uPlot, ticks: number[]) => ticks.map((v) => number.format(v));
+  return { day: at(day), longDay: at(longDay), minute: at(minute), date: at(date), numbers };
 }
 
 /**
@@ -127,8 +129,8 @@ export function Dashboard({
       ],
       axes: [
         { values: (_: uPlot, ticks: number[]) => ticks.map(fmt.day) },
-        {},
-        { scale: '%', side: 1, grid: { show: false } },
+        { values: fmt.numbers },
+        { scale: '%', side: 1, grid: { show: false }, values: fmt.numbers },
       ],
     }),
     [rt, fmt],
@@ -139,7 +141,7 @@ export function Dashboard({
         { label: rt.minute, value: (_: uPlot, v: number | null) => (v === null ? '—' : fmt.minute(v)) },
         { label: rt.betsPerMinute, stroke: '#2f7de1', fill: 'rgba(47,125,225,0.15)' },
       ],
-      axes: [{ values: (_: uPlot, ticks: number[]) => ticks.map(fmt.minute) }, {}],
+      axes: [{ values: (_: uPlot, ticks: number[]) => ticks.map(fmt.minute) }, { values: fmt.numbers }],
     }),
     [rt, fmt],
   );
@@ -152,9 +154,12 @@ export function Dashboard({
         { label: rt.actual, stroke: '#2f7de1', fill: 'rgba(47,125,225,0.5)', paths: bars },
         { label: rt.theoretical, stroke: '#d97706', width: 2, points: { size: 8 } },
       ],
-      axes: [{ values: (_: uPlot, ticks: number[]) => ticks.map((i) => names[i] ?? '') }, {}],
+      axes: [
+        { values: (_: uPlot, ticks: number[]) => ticks.map((i) => names[i] ?? '') },
+        { values: fmt.numbers },
+      ],
     };
-  }, [rt, families]);
+  }, [rt, families, fmt]);
 
   const sportNames = new Map((figures?.sports ?? []).map((sp) => [sp.id, sp.name[lang]]));
   const total = (figures?.book ?? []).reduce(

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import type { OpsMargins } from '@sb/contract';
-import { call } from './api';
+import { call, percentNumber } from './api';
 import type { Me } from './app/me';
 import { errorText } from './Controls';
 import { Field } from './Field';
@@ -159,7 +159,7 @@ export function Margins({ t, r, me, lang }: { t: Texts; r: RiskTexts; me: Me; la
               <td>{picks.brands.find((b) => b.id === row.brandId)?.name ?? '…'}</td>
               <td>{sportName(row.sportId)}</td>
               <td>{familyName(row.family)}</td>
-              <td className="num">{(row.marginBp / 100).toFixed(2)}</td>
+              <td className="num">{percentNumber(row.marginBp)}</td>
               <td>{dateTime(lang, row.updatedAt)}</td>
               <td className="num">
                 <button disabled={!canTrade} onClick={() => void save(row, null)}>

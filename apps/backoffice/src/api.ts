@@ -86,3 +86,21 @@ export const setMoneyLang = (lang: Lang) => {
 
 /** Minor units as money with two decimals, in the desk language's number style ("1,500.00" / "1.500,00"). */
 export const money = (minor: number) => moneyFormats[moneyLang].format(minor / 100);
+
+const percentFormats: Record<Lang, Intl.NumberFormat> = {
+  en: new Intl.NumberFormat(LOCALES.en, {
+    style: 'percent',
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  }),
+  tr: new Intl.NumberFormat(LOCALES.tr, {
+    style: 'percent',
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  }),
+};
+/** Basis points as a percentage in the desk language's style ("12.50%" / "%12,50"); null as a dash. */
+export const percent = (bp: number | null) =>
+  bp === null ? '—' : percentFormats[moneyLang].format(bp / 10_000);
+/** Basis points as a plain number of percent with two decimals, in the desk language's style ("12.50" / "12,50"). */
+export const percentNumber = (bp: number) => moneyFormats[moneyLang].format(bp / 100);

@@ -2,6 +2,7 @@ import { combinationsReturn, couponCombinations, type CouponType, decimalOf } fr
 import type { OpsBuilderLeg } from '@sb/contract';
 import type { BetRowOut, DeskRepository, LegRowOut, TickerFilter } from './desk.repository';
 import { marketNames, selectionNames } from './desk-names';
+import type { EventBus } from '../../plugins/bus';
 
 /** A market type's name in a language, as the player app names it. */
 export type MarketNamer = (t: number, lang: 'en' | 'tr') => string;
@@ -197,5 +198,16 @@ export function createTickerPump(deps: {
       listeners.clear();
       if (timer) clearTimeout(timer);
     },
+  };
+}
+
+/**
+ * What tells every instance's ticker pump to poll now: a notice on the bus (`ops.ticker`) for a committed bet
+ * placement or referral move. The composition root hands it to betting; fire and forget (a notice lost is the
+ * timer's to catch up).
+ */
+export function tickerNotice(bus: EventBus, log?: (msg: string, err?: unknown) => void) {
+  return (betId: number): void => {
+    bus.publish('ops.ticker', { betId }).catch((e: unknown) => log?.('ticker notice failed', e));
   };
 }

@@ -147,10 +147,7 @@ export function createOpsModule(deps: {
     changes: referrals.changes,
   });
   // A bet placed or a referral moved on any instance (`tickerNotice`), or notices maybe lost (a bus gap): poll now.
-  const stopWaking = [
-    deps.bus.subscribe('ops.ticker', () => pump.wake()),
-    deps.bus.onGap(() => pump.wake()),
-  ];
+  const stopWaking = [deps.bus.subscribe('ops.ticker', () => pump.wake()), deps.bus.onGap(() => pump.wake())];
   const trading = createTrading({ suspension: deps.sports.operatorSuspension, audit });
   const { risk } = deps;
   const clients = createClientDesk({ db: deps.db, desk: deskRepo, risk, marketName });

@@ -102,11 +102,26 @@ describe('the ticker pump', () => {
   describe('woken by a notice (a bet placed or a referral moved, on any instance)', () => {
     /** A pump whose timer never fires within a test: only notices and explicit polls read. */
     async function started(desk: ReturnType<typeof fakeDesk>) {
-      const pump = createTickerPump({ repo: desk.repo, marketName: () => 'Match Result', intervalMs: 3_600_000 });
+      const pump = createTickerPump({
+        repo: desk.repo,
+        marketName: () => 'Match Result',
+        intervalMs: 3_600_000,
+      });
       const got: number[] = [];
       pump.subscribe((bets) => got.push(...bets.map((b) => b.id)));
       await pump.ready();
       return { pump, got };
+    }
+
+    /** A started pump whose first poll, woken for bet 1, is held reading until `desk.release()`. */
+    async function heldInPoll() {
+      const desk = fakeDesk();
+      const { pump, got } = await started(desk);
+      desk.hold();
+      desk.place(1);
+      pump.wake();
+      await vi.waitFor(() => expect(desk.polls.inFlight).toBe(1));
+      return { desk, pump, got };
     }
 
     it('polls at once: the bet reaches the listeners without waiting for the timer', async () => {
@@ -130,12 +145,7 @@ describe('the ticker pump', () => {
     });
 
     it('folds notices that come during a poll into one more poll, never two at once', async () => {
-      const desk = fakeDesk();
-      const { pump, got } = await started(desk);
-      desk.hold();
-      desk.place(1);
-      pump.wake();
-      await vi.waitFor(() => expect(desk.polls.inFlight).toBe(1));
+      const { desk, pump, got } = await heldInPoll();
       // Placed while the first poll reads: it may miss them, so one more poll follows, however many notices came.
       desk.place(2);
       pump.wake();
@@ -152,11 +162,7 @@ describe('the ticker pump', () => {
     });
 
     it('never runs an explicit poll beside a woken one: each bet is sent once', async () => {
-      const desk = fakeDesk();
-      const { pump, got } = await started(desk);
-      desk.hold();
-      desk.place(1);
-      pump.wake();
+      const { desk, pump, got } = await heldInPoll();
       const explicit = pump.poll();
       pump.wake();
       desk.release();
@@ -169,7 +175,11 @@ describe('the ticker pump', () => {
 
     it('does nothing while no operator listens', async () => {
       const desk = fakeDesk();
-      const pump = createTickerPump({ repo: desk.repo, marketName: () => 'Match Result', intervalMs: 3_600_000 });
+      const pump = createTickerPump({
+        repo: desk.repo,
+        marketName: () => 'Match Result',
+        intervalMs: 3_600_000,
+      });
       pump.wake();
       pump.subscribe(() => undefined)();
       pump.wake();

@@ -100,13 +100,13 @@ describe('the ticker pump', () => {
   });
 
   describe('woken by a notice (a bet placed or a referral moved, on any instance)', () => {
-    /** A pump whose timer never fires within a test: only notices and explicit polls read. */
-    async function started(desk: ReturnType<typeof fakeDesk>) {
-      const pump = createTickerPump({
-        repo: desk.repo,
-        marketName: () => 'Match Result',
-        intervalMs: 3_600_000,
-      });
+    /** A pump over `desk`; by default its timer never fires within a test: only notices and explicit polls read. */
+    const pumpOver = (desk: ReturnType<typeof fakeDesk>, intervalMs = 3_600_000) =>
+      createTickerPump({ repo: desk.repo, marketName: () => 'Match Result', intervalMs });
+
+    /** `pumpOver(desk, intervalMs)` with one listener, which gathers the bet ids it is sent. */
+    async function started(desk: ReturnType<typeof fakeDesk>, intervalMs?: number) {
+      const pump = pumpOver(desk, intervalMs);
       const got: number[] = [];
       pump.subscribe((bets) => got.push(...bets.map((b) => b.id)));
       await pump.ready();
@@ -175,11 +175,7 @@ describe('the ticker pump', () => {
 
     it('does nothing while no operator listens', async () => {
       const desk = fakeDesk();
-      const pump = createTickerPump({
-        repo: desk.repo,
-        marketName: () => 'Match Result',
-        intervalMs: 3_600_000,
-      });
+      const pump = pumpOver(desk);
       pump.wake();
       pump.subscribe(() => undefined)();
       pump.wake();
@@ -190,10 +186,7 @@ describe('the ticker pump', () => {
 
     it('keeps the timer as the safety net: with no notice at all the bet still arrives', async () => {
       const desk = fakeDesk();
-      const pump = createTickerPump({ repo: desk.repo, marketName: () => 'Match Result', intervalMs: 10 });
-      const got: number[] = [];
-      pump.subscribe((bets) => got.push(...bets.map((b) => b.id)));
-      await pump.ready();
+      const { pump, got } = await started(desk, 10);
       desk.place(1);
       await vi.waitFor(() => expect(got).toEqual([1]));
       desk.place(2);

@@ -29,7 +29,7 @@ import { createWalletModule } from './modules/wallet/index';
 import { createLimitsModule } from './modules/limits/index';
 import { seedDemoAccounts } from './demo-accounts.seed';
 import { usePasswordHashCost } from './lib/password-hash';
-import { createOpsModule, createRisk, guardOpsRoutes } from './modules/ops/index';
+import { createOpsModule, createRisk, guardOpsRoutes, tickerNotice } from './modules/ops/index';
 import {
   createBetQueries,
   createBettingModule,
@@ -242,6 +242,8 @@ export async function buildApp(deps: AppDeps) {
     brandName: async (appId) => (await tenancy.service.findById(appId))?.name ?? null,
     sleep: deps.sleep,
     log: (msg, err) => logTarget.app?.log.error({ err }, msg),
+    // A bet placed or its referral moved: the desk's ticker on every instance polls now, not at its next tick.
+    betChanged: tickerNotice(bus, (msg, err) => logTarget.app?.log.warn({ err }, msg)),
   });
 
   // The back office: its resettlement settles through betting.

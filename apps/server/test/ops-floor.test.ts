@@ -448,6 +448,26 @@ type Market = { id: number; t: number; s: string; selections: Selection[] };
     }
   }, 120_000);
 
+  it('a bet placed on one instance wakes the other’s ticker pump at once (`ops.ticker`, a notice only)', async () => {
+    const { id, byType } = await footballEvent();
+    const { token } = await fundedClient(first(), 'floor-wake', 10_000);
+    const heard: number[] = [];
+    let wake: (() => void) | null = null;
+    const stop = instances[1]!.bus.subscribe('ops.ticker', (m) => {
+      heard.push(m.betId);
+      wake?.();
+    });
+    try {
+      const placed = await placeBet(first(), token, slipForm(1, 200, [pick(id, byType(1).selections[0]!)]));
+      expect(placed.statusCode, placed.body).toBe(200);
+      const betId = placed.json().result.id as number;
+      while (!heard.includes(betId)) await new Promise<void>((r) => (wake = r));
+    } finally {
+      stop();
+    }
+    await ledgerClean();
+  }, 120_000);
+
   it('an event view’s socket (bets: false) hears its event’s notices and carries no ticker bets', async () => {
     const { id, byType } = await footballEvent();
     const other = await footballEvent();

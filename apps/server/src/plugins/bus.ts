@@ -16,6 +16,9 @@ export interface BusEvents {
   'fixture.margins': { brandId: number };
   /** An operator changed something an event's desk view shows that no feed topic carries (its limits). */
   'ops.event': { eventId: number };
+  /** A bet was placed or its referral moved (committed): every instance's ticker pump polls now. A notice only:
+   *  the pump reads the bets table after the last id it sent, never this id's content (`ops/ticker.ts`). */
+  'ops.ticker': { betId: number };
   /** The feed producer (the simulator leader, or a provider adapter) is alive; sent every tick. */
   'fixture.producer': { producer: string; ts: number };
   /** A roulette table's round was spun (by the tables' leader): every instance's players see this number. */

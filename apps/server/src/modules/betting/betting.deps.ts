@@ -77,4 +77,9 @@ export interface BettingDeps {
   referrals?: ReferralThresholdOf;
   /** How long a referral (or the desk's counter-offer) waits before it is rejected by itself. */
   referralTimeoutMs?: number;
+  /**
+   * Called once a bet is committed as placed, or its referral moved by its client (an offer taken or declined):
+   * the composition root wakes the desk's ticker on every instance. Must not throw; betting waits for nothing.
+   */
+  betChanged?: (betId: number) => void;
 }

@@ -158,6 +158,8 @@ export function createBettingService(deps: BettingDeps) {
         'this Idempotency-Key was used for another bet',
         'Idempotency-Key',
       );
+    // Committed: the desk's ticker may show it now (a retry's replay only costs a poll that finds nothing new).
+    deps.betChanged?.(bet.id);
     // A referred bet (pending with no acceptAt) waits for the desk: answered at once, its client polls it.
     if (bet.status !== 'pending' || bet.acceptAt === null) return placed;
     await sleep(Math.max(0, (bet.acceptAt?.getTime() ?? 0) - clock.now()));
@@ -254,6 +256,7 @@ export function createBettingService(deps: BettingDeps) {
     timeoutMs: deps.referralTimeoutMs ?? DEFAULT_REFERRAL_TIMEOUT_MS,
     finishPending,
     rejectPending,
+    changed: deps.betChanged,
   });
 
   return {

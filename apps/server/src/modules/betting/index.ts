@@ -73,6 +73,8 @@ export interface BettingModuleDeps {
   referrals?: ReferralThresholdOf;
   /** How long a referral or a counter-offer waits before it is rejected by itself (default 60 s). */
   referralTimeoutMs?: number;
+  /** A bet placed or its referral moved by its client, once committed (the desk's ticker; `BettingDeps`). */
+  betChanged?: (betId: number) => void;
   /** Of these clients, those the responsible-gambling limits might refuse (their bets skip the group commit). */
   clientsWithRules?: (userIds: number[]) => Promise<Set<number>>;
   /** The promotions engine: free bets as a bet's stake (issue 36). */

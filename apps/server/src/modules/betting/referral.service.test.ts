@@ -22,12 +22,14 @@ function desk() {
   const clock = manualClock();
   const wallet = createWalletService({ db, clock, repository: () => ledger.repository });
   const calls = { finished: [] as number[], rejected: [] as [number, string][] };
+  const changed: number[] = [];
   const referrals = createReferrals({
     db,
     clock,
     wallet,
     timeoutMs: TIMEOUT_MS,
     repository: () => bets.repository,
+    changed: (id) => changed.push(id),
     // Betting's acceptance check and rejection, as the bet row changes they make.
     finishPending: async (_tx, bet) => {
       calls.finished.push(bet.id);
@@ -54,7 +56,7 @@ function desk() {
     );
   const cash = (userId: number) =>
     ledger.balance({ appId: 1, kind: 'client_cash', ownerId: userId, currency: 'TRY' });
-  return { bets, clock, referrals, calls, refer, cash };
+  return { bets, clock, referrals, calls, changed, refer, cash };
 }
 
 const refusal = async (work: Promise<unknown>) => {
@@ -160,5 +162,16 @@ describe('referred bets', () => {
     bets.add(betRow(9), []);
     expect(await referrals.decide(9, { kind: 'accept' })).toBeNull();
     expect(await referrals.decide(404, { kind: 'accept' })).toBeNull();
+  });
+
+  it("tells the desk's ticker of a move once it is committed, and of nothing that moved nothing", async () => {
+    const { referrals, refer, changed } = desk();
+    refer(5, { combinations: 2, stakePerBet: cents(1_000), totalStake: cents(2_000) });
+    await referrals.decide(5, { kind: 'offer', stake: 1_200 });
+    expect(changed).toEqual([5]);
+    await referrals.decide(5, { kind: 'decline', userId: 1 });
+    await referrals.decide(5, { kind: 'decline', userId: 1 }); // a retry: nothing moved
+    expect(await referrals.decide(5, { kind: 'take', userId: 99 })).toBeNull();
+    expect(changed).toEqual([5, 5]);
   });
 });

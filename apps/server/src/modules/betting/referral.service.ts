@@ -70,6 +70,8 @@ export function createReferrals(deps: {
   rejectPending: (tx: DbOrTx, bet: BetRow, reason: string) => Promise<BetRow>;
   /** The bets' repository on a connection or transaction (default: SQL). */
   repository?: (db: DbOrTx) => ReferralRepository;
+  /** A referral `decide` moved, once committed (`decideIn`'s caller commits, and tells its own). */
+  changed?: (betId: number) => void;
 }) {
   const { clock } = deps;
   const repositoryOf = deps.repository ?? createBettingRepository;
@@ -160,8 +162,11 @@ export function createReferrals(deps: {
   return {
     decideIn,
     /** One decision in its own transaction (the client's answer to an offer). */
-    decide: (betId: number, decision: ReferralDecision) =>
-      deps.db.transaction((tx) => decideIn(tx, betId, decision)),
+    async decide(betId: number, decision: ReferralDecision): Promise<ReferralOutcome | null> {
+      const done = await deps.db.transaction((tx) => decideIn(tx, betId, decision));
+      if (done?.changed) deps.changed?.(betId);
+      return done;
+    },
     /** Referred bets whose time is up (the timeout job rejects each in its own transaction). */
     due: (limit = 50) => repositoryOf(deps.db).dueReferrals(new Date(clock.now()), limit),
   };

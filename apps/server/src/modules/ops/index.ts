@@ -30,7 +30,7 @@ import { createTargetNames } from './target-names';
 import { createDeskService } from './desk.service';
 import { createOperatorsService, seedDemoOperators } from './operators';
 import { opsRoutes } from './ops.routes';
-import { createTickerPump } from './ticker';
+import { createTickerPump, tickerNotice } from './ticker';
 import type { Risk } from './risk';
 import { createTrading } from './trading';
 import { createOpsEventsRepository } from './ops-events.repository';
@@ -55,6 +55,7 @@ import { clientOfficeRoutes } from './client-office.routes';
 export type { OperatorContext, OperatorsService } from './operators';
 export { DEMO_OPERATORS, totpCode } from './operators';
 export { createRisk, type Risk } from './risk';
+export { tickerNotice } from './ticker';
 export { guardOpsRoutes, OPS_ACCESS, type OpsAccess } from './access';
 export { opsErrors } from './ops.schemas';
 
@@ -136,6 +137,7 @@ export function createOpsModule(deps: {
     referrals: deps.referrals,
     audit,
     marketName,
+    changed: tickerNotice(deps.bus, deps.log),
   });
   const pump = createTickerPump({
     repo: deskRepo,
@@ -144,6 +146,8 @@ export function createOpsModule(deps: {
     log: deps.log,
     changes: referrals.changes,
   });
+  // A bet placed or a referral moved on any instance (`tickerNotice`), or notices maybe lost (a bus gap): poll now.
+  const stopWaking = [deps.bus.subscribe('ops.ticker', () => pump.wake()), deps.bus.onGap(() => pump.wake())];
   const trading = createTrading({ suspension: deps.sports.operatorSuspension, audit });
   const { risk } = deps;
   const clients = createClientDesk({ db: deps.db, desk: deskRepo, risk, marketName });
@@ -289,6 +293,7 @@ export function createOpsModule(deps: {
     /** Times this instance asked for the jobs' lock and was refused (tests: a follower tried). */
     liabilityLockRefusals: () => jobs?.refusals() ?? 0,
     close: async () => {
+      for (const stop of stopWaking) stop();
       pump.close();
       await jobs?.stop();
       jobs = null;

@@ -21,6 +21,8 @@ export interface OpsReferralsDeps {
   referrals: Pick<Referrals, 'decideIn' | 'due'>;
   audit: AuditLog;
   marketName: (t: number, lang: 'en' | 'tr') => string;
+  /** A decision moved a referral, once committed: the ticker pumps of every instance poll now. */
+  changed?: (betId: number) => void;
 }
 
 /** The desk's actions on a referral, as audit actions. */
@@ -104,7 +106,7 @@ export function createOpsReferrals(deps: OpsReferralsDeps) {
     input: { reason?: string | undefined; note?: string | undefined },
     address: string | null,
   ): Promise<{ out: OpsReferralDecision; changed: boolean } | null> {
-    return deps.db.transaction(async (tx) => {
+    const result = await deps.db.transaction(async (tx) => {
       const done = await deps.referrals.decideIn(tx, betId, decision);
       if (!done) return null;
       const { bet } = done;
@@ -134,6 +136,8 @@ export function createOpsReferrals(deps: OpsReferralsDeps) {
         );
       return { out, changed: done.changed };
     });
+    if (result?.changed) deps.changed?.(betId);
+    return result;
   }
 
   /** Bet ids of the referral changes the live topic has not pushed yet (null: not started). */

@@ -2,6 +2,7 @@ import { combinationsReturn, couponCombinations, type CouponType, decimalOf } fr
 import type { OpsBuilderLeg } from '@sb/contract';
 import type { BetRowOut, DeskRepository, LegRowOut, TickerFilter } from './desk.repository';
 import { marketNames, selectionNames } from './desk-names';
+import type { EventBus } from '../../plugins/bus';
 
 /** A market type's name in a language, as the player app names it. */
 export type MarketNamer = (t: number, lang: 'en' | 'tr') => string;
@@ -94,9 +95,12 @@ export async function tickerBets(
 }
 
 /**
- * The live ticker: one poll of new bet ids per instance (every `intervalMs`), fanned out to the operators
- * connected to this instance, each seeing only its brand. Polling the system of record (instead of an event
- * from bet placement) works on every instance behind a load balancer and needs no change to betting.
+ * The live ticker: one poll of new bet ids per instance, fanned out to the operators connected to this instance,
+ * each seeing only its brand. A poll runs when `wake` is called (the composition root calls it on a bus notice: a
+ * bet placed or a referral moved on any instance) and every `intervalMs` as the safety net (a notice lost with a
+ * Redis drop, a bet written by anything else). The notice carries nothing the ticker shows: every poll reads the
+ * system of record after the last id it sent, so ordering, brand scoping and exactly-once delivery are the poll's.
+ * Polls never overlap (two would send the same bets twice): a wake during a poll queues one more, however many come.
  */
 export function createTickerPump(deps: {
   repo: DeskRepository;
@@ -114,7 +118,7 @@ export function createTickerPump(deps: {
   /** Where the ticker starts, read when the first listener subscribes (see `subscribe`). */
   let baseline: Promise<void> = Promise.resolve();
 
-  async function poll() {
+  async function pollOnce() {
     await baseline;
     if (last === null) last = await deps.repo.maxBetId();
     const changed = (await deps.changes?.()) ?? [];
@@ -126,13 +130,33 @@ export function createTickerPump(deps: {
     for (const l of listeners) l(fresh);
   }
 
+  /** The poll running now, and the one queued behind it (a wake or a poll asked for while it ran). */
+  let current: Promise<void> | null = null;
+  let queued: Promise<void> | null = null;
+
+  /** One poll after every one running now: started at once when none runs, else the single queued one. */
+  function poll(): Promise<void> {
+    if (!current) {
+      current = pollOnce().finally(() => {
+        current = null;
+      });
+      return current;
+    }
+    // Bets committed while this poll reads may be past its read: one more poll follows, shared by every caller.
+    queued ??= current
+      .catch(() => undefined)
+      .then(() => {
+        queued = null;
+        return poll();
+      });
+    return queued;
+  }
+
+  const logged = (p: Promise<void>) => p.catch((e: unknown) => deps.log?.('ticker poll failed', e));
+
   function schedule() {
     if (!running) return;
-    timer = setTimeout(() => {
-      poll()
-        .catch((e: unknown) => deps.log?.('ticker poll failed', e))
-        .finally(schedule);
-    }, deps.intervalMs);
+    timer = setTimeout(() => void logged(poll()).finally(schedule), deps.intervalMs);
   }
 
   return {
@@ -163,12 +187,27 @@ export function createTickerPump(deps: {
     },
     /** Resolves once the ticker knows where it starts: every bet placed after that reaches the listeners. */
     ready: (): Promise<void> => baseline,
-    /** One poll now (tests). */
+    /** A notice that bets may have changed: a poll now while an operator listens (coalesced, see `poll`). */
+    wake(): void {
+      if (running) void logged(poll());
+    },
+    /** One poll after any running now (tests). */
     poll,
     close() {
       running = false;
       listeners.clear();
       if (timer) clearTimeout(timer);
     },
+  };
+}
+
+/**
+ * What tells every instance's ticker pump to poll now: a notice on the bus (`ops.ticker`) for a committed bet
+ * placement or referral move. The composition root hands it to betting; fire and forget (a notice lost is the
+ * timer's to catch up).
+ */
+export function tickerNotice(bus: EventBus, log?: (msg: string, err?: unknown) => void) {
+  return (betId: number): void => {
+    bus.publish('ops.ticker', { betId }).catch((e: unknown) => log?.('ticker notice failed', e));
   };
 }

@@ -188,6 +188,8 @@ export async function buildApp(deps: AppDeps) {
     db,
     clock,
     wallet: wallet.service,
+    // Cashback campaigns count settled bets.
+    cashbackBets: betQueries.cashbackBets,
     brandName: async (appId) => (await tenancy.service.findById(appId))?.name ?? null,
     clientById: async (id, tx) => {
       const user = await identity.service.getUser(id, tx).catch(() => null);

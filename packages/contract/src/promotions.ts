@@ -3,7 +3,13 @@ import { idParamSchema, idSchema } from './common';
 
 /** Promotions (issue 36): campaigns on the desk, rewards in the app. Amounts are integer minor units. */
 
-export const PROMOTION_KIND_IDS = ['free_bet', 'acca_insurance', 'profit_boost', 'bonus'] as const;
+export const PROMOTION_KIND_IDS = [
+  'free_bet',
+  'acca_insurance',
+  'profit_boost',
+  'bonus',
+  'cashback',
+] as const;
 export const promotionKindSchema = z.enum(PROMOTION_KIND_IDS);
 export type PromotionKindId = z.infer<typeof promotionKindSchema>;
 
@@ -108,6 +114,20 @@ export const bonusTermsViewSchema = z.object({
 });
 export type BonusTermsView = z.infer<typeof bonusTermsViewSchema>;
 
+/** Cashback's terms: a rate (whole `percent` or `basisPoints`) of settled net sports losses in a period, capped. */
+export const cashbackTermsViewSchema = z.object({
+  product: z.literal('sport'),
+  percent: z.number().int().optional(),
+  basisPoints: z.number().int().optional(),
+  maxAmount: z.number().int(),
+  periodStart: z.string().optional(),
+  periodEnd: z.string().optional(),
+  payAs: z.literal('cash'),
+  expiresInDays: z.number().int(),
+  description: z.object({ en: z.string(), tr: z.string() }).optional(),
+});
+export type CashbackTermsView = z.infer<typeof cashbackTermsViewSchema>;
+
 export const campaignListResponseSchema = z.object({ result: z.array(campaignSchema) });
 export const campaignGrantResponseSchema = z.object({
   result: z.object({
@@ -138,10 +158,31 @@ export const bonusSchema = z.object({
     accaInsuranceTermsViewSchema,
     profitBoostTermsViewSchema,
     bonusTermsViewSchema,
+    cashbackTermsViewSchema,
   ]),
+  /**
+   * The campaign. A cashback not claimed yet has no reward row: its `id` is 0, `amount` the cashback due now, and it
+   * is claimed by this id (`POST /api/v1/bonuses/cashback`).
+   */
+  campaignId: z.number().int().optional(),
+  /** A cashback not claimed yet: when its period ends and it may be claimed. */
+  claimableAt: z.string().optional(),
   /** Bonus money: the stake to wager (minor units) and what settled bets counted so far. */
   wagering: z.object({ required: z.number().int(), counted: z.number().int() }).optional(),
 });
 export type Bonus = z.infer<typeof bonusSchema>;
 export const bonusesResponseSchema = z.object({ result: z.array(bonusSchema) });
 export type BonusesResponse = z.infer<typeof bonusesResponseSchema>;
+
+/** POST /api/v1/bonuses/cashback: claim a cashback campaign's amount, once. */
+export const cashbackClaimSchema = z.strictObject({ campaignId: idSchema });
+export const cashbackClaimResponseSchema = z.object({
+  result: z.object({
+    campaignId: z.number().int(),
+    rewardId: z.number().int(),
+    /** What was paid (minor units): the first claim's amount on a repeated claim. */
+    amount: z.number().int(),
+    /** False on a repeated claim (it paid nothing more). */
+    claimed: z.boolean(),
+  }),
+});

@@ -54,6 +54,8 @@ export const MOVEMENT_TYPES = [
   'bonus_release',
   /** Bonus money forfeited (its expiry passed with the wagering unmet): back to the house. */
   'bonus_forfeit',
+  /** Cashback of a promotions campaign, claimed by the client (issue 36): the operator's bonus cost. */
+  'promotion_cashback',
   'adjustment',
 ] as const;
 export const movementTypeSchema = z.enum(MOVEMENT_TYPES);

@@ -4,6 +4,7 @@ import { identityCommands } from './identity.commands';
 import { walletCommands } from './wallet.commands';
 import { fixtureCommands } from './fixtures.commands';
 import { casinoCommands } from './casino.commands';
+import { promotionCommands } from './promotions.commands';
 
 /** Every operator command; each area adds its own file of commands here. */
 export const COMMANDS: Record<string, Command> = {
@@ -12,6 +13,7 @@ export const COMMANDS: Record<string, Command> = {
   ...walletCommands,
   ...fixtureCommands,
   ...casinoCommands,
+  ...promotionCommands,
 };
 
 export function parseFlags(args: string[]): Flags {

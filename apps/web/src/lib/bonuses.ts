@@ -51,6 +51,14 @@ export function rewardTerms(bonus: Bonus, t: TFunction, money: (minor: number) =
       t('promotions.terms.boost_cash'),
       t('promotions.terms.expiry', { days: String(terms.expiresInDays) }),
     ];
+  if ('maxAmount' in terms)
+    return [
+      t('promotions.terms.cashback', {
+        percent: String((terms.basisPoints ?? (terms.percent ?? 0) * 100) / 100),
+        amount: money(terms.maxAmount),
+        days: String(terms.expiresInDays),
+      }),
+    ];
   if ('maxRefund' in terms)
     return [
       t('promotions.terms.insurance', {

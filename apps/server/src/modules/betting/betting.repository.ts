@@ -307,6 +307,29 @@ export function createBettingRepository(db: DbOrTx) {
         )
         .orderBy(asc(bets.id));
     },
+
+    /** The same bets with what promotions' cashback needs to count their cash only (issue 36). */
+    async cashbackBets(userId: number, from: Date, to: Date) {
+      return db
+        .select({
+          id: bets.id,
+          status: bets.status,
+          staked: bets.totalStake,
+          returned: bets.paid,
+          bonusStake: bets.bonusStake,
+          rewardKind: bets.rewardKind,
+        })
+        .from(bets)
+        .where(
+          and(
+            eq(bets.userId, userId),
+            inArray(bets.status, [...SETTLED, 'cashout']),
+            gte(bets.settledAt, from),
+            lt(bets.settledAt, to),
+          ),
+        )
+        .orderBy(asc(bets.id));
+    },
   };
 }
 

@@ -49,6 +49,9 @@ export function createBetQueries(db: Db) {
     /** A client's bets finally settled in [from, to): stake and what they returned (sports cashback). */
     settledBetween: (userId: number, from: number, to: number) =>
       repo.settledBetween(userId, new Date(from), new Date(to)),
+    /** The same with their bonus stake and reward kind (promotions' cashback counts cash only). */
+    cashbackBets: (userId: number, from: number, to: number) =>
+      repo.cashbackBets(userId, new Date(from), new Date(to)),
     /** Open bets of a client (waiting or in their live delay). */
     openCount: (userId: number) => repo.countOpen(userId),
   };

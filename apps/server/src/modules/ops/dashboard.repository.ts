@@ -21,7 +21,8 @@ export function createDashboardRepository(db: Db) {
      * winnings, the ledger's `freebet_win`) is bonus cost; an insured multiple counts as any bet, and its refund
      * (`acca_insurance`) is bonus cost. Bonus money is not the house's cash: a bet's bonus stake and the bonus
      * share of its payout (`bonus_win`) count in neither turnover nor GGR, and what a bonus released to cash
-     * (`bonus_release`) is bonus cost on the day of its release (sport 0: a release belongs to no one sport).
+     * (`bonus_release`) is bonus cost on the day of its release (sport 0: a release belongs to no one sport), as is
+     * a cashback claimed (`promotion_cashback`) on the day of its claim.
      * NGR = GGR − bonus cost.
      */
     async book(from: Date, brandId: number | null): Promise<OpsBookDay[]> {
@@ -51,7 +52,7 @@ export function createDashboardRepository(db: Db) {
           union all
           select to_char(r.used_at at time zone 'UTC', 'YYYY-MM-DD'), r.app_id, r.currency, 0, 0, 0, 0, 0, r.paid
           from promotion_rewards r
-          where r.kind = 'bonus' and r.status = 'used' and r.used_at >= ${from}${releaseBrand}
+          where r.kind in ('bonus', 'cashback') and r.status = 'used' and r.used_at >= ${from}${releaseBrand}
         )
         select p.day, p.app_id, a.name as brand, p.currency, p.sport_id,
                sum(p.turnover)::bigint as turnover, sum(p.bets)::int as bets,

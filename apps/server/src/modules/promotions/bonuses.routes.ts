@@ -1,11 +1,25 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { bonusesResponseSchema, errorBodySchema, localeQuerySchema } from '@sb/contract';
+import {
+  bonusesResponseSchema,
+  cashbackClaimResponseSchema,
+  cashbackClaimSchema,
+  errorBodySchema,
+  localeQuerySchema,
+} from '@sb/contract';
 import type { Auth } from '../identity/index';
+import type { Cashback } from './cashback';
 import type { PromotionsService } from './promotions.service';
 
-/** `GET /api/v1/bonuses`: the client's own rewards (bearer; nobody else's can be asked for). */
-export function bonusesRoutes(service: PromotionsService, auth: Auth): FastifyPluginAsync {
+/**
+ * `GET /api/v1/bonuses`: the client's own rewards (bearer; nobody else's can be asked for), and cashback not claimed
+ * yet; `POST /api/v1/bonuses/cashback` claims a cashback campaign's amount, once.
+ */
+export function bonusesRoutes(
+  service: PromotionsService,
+  cashback: Cashback,
+  auth: Auth,
+): FastifyPluginAsync {
   return async (fastify) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     app.get(
@@ -21,6 +35,27 @@ export function bonusesRoutes(service: PromotionsService, auth: Auth): FastifyPl
       async (request) => {
         const client = await auth.requireClient(request);
         return { result: await service.rewardsOf(client) };
+      },
+    );
+    app.post(
+      '/api/v1/bonuses/cashback',
+      {
+        schema: {
+          tags: ['api'],
+          summary: 'Claim a cashback campaign’s amount into the cash balance, once (bearer)',
+          body: cashbackClaimSchema,
+          response: {
+            200: cashbackClaimResponseSchema,
+            400: errorBodySchema,
+            401: errorBodySchema,
+            404: errorBodySchema,
+            409: errorBodySchema,
+          },
+        },
+      },
+      async (request) => {
+        const client = await auth.requireClient(request);
+        return { result: await cashback.claim(client, request.body.campaignId) };
       },
     );
   };

@@ -3,6 +3,7 @@ import type { Auth } from '../identity/index';
 import { createBetRewards } from './bet-rewards';
 import { bonusesRoutes } from './bonuses.routes';
 import { createBonusMoney } from './bonus-money';
+import { createCashback, type CashbackBetsSource } from './cashback';
 import { promotionsOpsRoutes, type OpsRequestContext } from './promotions.routes';
 import { createPromotionsService, type PromotionsDeps } from './promotions.service';
 import type { WalletService } from '../wallet/index';
@@ -17,18 +18,23 @@ export { UK_RULES, validateTerms } from './promotions.terms';
 export function createPromotionsModule(
   deps: PromotionsDeps & {
     wallet: Pick<WalletService, 'post' | 'credit' | 'debit' | 'clawback' | 'balances' | 'lockedBalances'>;
+    /** A client's settled bets of a period (betting's read-only query): what cashback counts. */
+    cashbackBets?: CashbackBetsSource;
   },
 ) {
   const bonusMoney = createBonusMoney(deps);
-  const service = createPromotionsService({ ...deps, bonusMoney });
+  const cashback = createCashback(deps);
+  const service = createPromotionsService({ ...deps, bonusMoney, cashback });
   return {
     service,
     /** Bonus money's side of betting: the cash-then-bonus stake, split payouts, wagering counted on settlement. */
     bonusStakes: bonusMoney.stakes,
     /** What betting asks of the engine (placement, settlement, void, rejection). */
     rewards: createBetRewards(deps),
-    /** `GET /api/v1/bonuses`. */
-    routes: (auth: Auth): FastifyPluginAsync => bonusesRoutes(service, auth),
+    /** Cashback campaigns: the amount due and its claim (once per client and campaign). */
+    cashback,
+    /** `GET /api/v1/bonuses`, `POST /api/v1/bonuses/cashback`. */
+    routes: (auth: Auth): FastifyPluginAsync => bonusesRoutes(service, cashback, auth),
     /** `/ops/v1/promotions…`: registered by the ops module under its authentication and role checks. */
     opsRoutes: (ops: OpsRequestContext): FastifyPluginAsync => promotionsOpsRoutes(service, ops),
   };

@@ -126,6 +126,31 @@ export function createPromotionsRepository(db: DbOrTx) {
       return moved.length === 1;
     },
 
+    /** A brand's cashback campaigns a client may claim now or later (not paused), newest first. */
+    async cashbackCampaigns(appId: number): Promise<CampaignRow[]> {
+      return db
+        .select()
+        .from(promotionCampaigns)
+        .where(
+          and(
+            eq(promotionCampaigns.appId, appId),
+            eq(promotionCampaigns.kind, 'cashback'),
+            inArray(promotionCampaigns.status, ['active', 'ended']),
+          ),
+        )
+        .orderBy(desc(promotionCampaigns.createdAt), desc(promotionCampaigns.id))
+        .limit(50);
+    },
+
+    /** A client's reward of a campaign (a cashback's claim), if any. */
+    async rewardOfCampaign(campaignId: number, userId: number): Promise<RewardRow | null> {
+      const [row] = await db
+        .select()
+        .from(promotionRewards)
+        .where(and(eq(promotionRewards.campaignId, campaignId), eq(promotionRewards.userId, userId)));
+      return row ?? null;
+    },
+
     async reward(id: number): Promise<RewardRow | null> {
       const [row] = await db.select().from(promotionRewards).where(eq(promotionRewards.id, id));
       return row ?? null;

@@ -17,6 +17,7 @@ import {
 } from './promotions.terms';
 import type { CampaignStatus, PromotionKind, RewardStatus } from './promotions.tables';
 import type { BonusMoney } from './bonus-money';
+import type { Cashback } from './cashback';
 
 const DAY_MS = 86_400_000;
 /** At most this many clients per grant request. */
@@ -62,6 +63,8 @@ export interface PromotionsDeps {
   rulesOf?: (appId: number) => PromotionRules;
   /** Bonus money's ledger side (grants, the lazy expiry, wagering counted). */
   bonusMoney?: Pick<BonusMoney, 'granted' | 'refuseSecond' | 'expire' | 'wagering'>;
+  /** Cashback campaigns not claimed yet, with the amount due (shown among the client's rewards). */
+  cashback?: Pick<Cashback, 'offers'>;
 }
 
 /** A campaign as the desk shows it, with its uptake and cost. */
@@ -235,6 +238,8 @@ export function createPromotionsService(deps: PromotionsDeps) {
             throw badRequest(`clientIds.${i}`, `client ${clientId} is not a client of the campaign’s brand`);
           clients.push(client);
         }
+        if (c.kind === 'cashback')
+          throw new HttpError(409, 'campaign_kind', 'cashback is claimed by the clients, never granted');
         if (c.kind === 'bonus') await bonusMoney().refuseSecond(tx, c.id, clients);
         const terms = c.terms as RewardTerms;
         const shape = rewardShapeOf(terms);
@@ -279,20 +284,40 @@ export function createPromotionsService(deps: PromotionsDeps) {
       const rows = await repo.rewardsOf(userId, 100);
       const bonuses = rows.filter((x) => x.reward.kind === 'bonus');
       const wagering = bonuses.length ? await bonusMoney().wagering(bonuses) : new Map();
-      return rows.map(({ reward, campaign }) => ({
-        id: reward.id,
-        kind: reward.kind,
-        amount: reward.amount as Cents,
-        currency: reward.currency,
-        minOdds: reward.minOddsThousandths / 1000,
-        expiresAt: reward.expiresAt.toISOString(),
-        status: shownStatus(reward, now),
-        betId: reward.betId,
-        paid: reward.paid,
-        campaign: campaign.name,
-        terms: campaign.terms as RewardTerms,
-        ...(wagering.has(reward.id) ? { wagering: wagering.get(reward.id) } : {}),
+      const offers = (await deps.cashback?.offers(client)) ?? [];
+      const unclaimed = offers.map((o) => ({
+        id: 0,
+        kind: 'cashback' as const,
+        amount: cents(o.amount),
+        currency: client.currencyIso,
+        minOdds: 1,
+        expiresAt: new Date(o.claimUntil).toISOString(),
+        status: 'available' as const,
+        betId: null,
+        paid: cents(0),
+        campaign: o.campaign.name,
+        terms: o.campaign.terms as RewardTerms,
+        campaignId: o.campaign.id,
+        claimableAt: new Date(o.end).toISOString(),
       }));
+      return [
+        ...unclaimed,
+        ...rows.map(({ reward, campaign }) => ({
+          id: reward.id,
+          kind: reward.kind,
+          amount: reward.amount as Cents,
+          currency: reward.currency,
+          minOdds: reward.minOddsThousandths / 1000,
+          expiresAt: reward.expiresAt.toISOString(),
+          status: shownStatus(reward, now),
+          betId: reward.betId,
+          paid: reward.paid,
+          campaign: campaign.name,
+          terms: campaign.terms as RewardTerms,
+          campaignId: reward.campaignId,
+          ...(wagering.has(reward.id) ? { wagering: wagering.get(reward.id) } : {}),
+        })),
+      ];
     },
   };
 }

@@ -13,14 +13,15 @@ import {
 import type { Cents } from '@sb/betting';
 
 /** What a campaign gives (issue 36); each kind's terms are checked by `promotions.terms.ts`. */
-export type PromotionKind = 'free_bet' | 'acca_insurance' | 'profit_boost' | 'bonus';
+export type PromotionKind = 'free_bet' | 'acca_insurance' | 'profit_boost' | 'bonus' | 'cashback';
 /** `active` grants and its rewards can be used; `paused` grants nothing new; `ended` is final. */
 export type CampaignStatus = 'active' | 'paused' | 'ended';
 /**
  * A reward's life: `available` → `reserved` (on an open bet) → `used` (the bet settled) — or back to `available`
  * (the bet void or rejected before the expiry) — or `expired` / `cancelled` (its campaign ended).
  * Bonus money: `available` while it runs, `used` once released to cash (`paid` = what was released), `expired`
- * once forfeited at its expiry.
+ * once forfeited at its expiry. Cashback: written `used` when the client claims it (`paid` = what it paid); the
+ * unique index (campaign, client) is what makes it claimable once.
  */
 export type RewardStatus = 'available' | 'reserved' | 'used' | 'expired' | 'cancelled';
 

@@ -73,4 +73,40 @@ describe('promotion terms (UK default rules)', () => {
       { rule: 'expiry_required' },
     );
   });
+
+  const cashback = { product: 'sport', percent: 10, maxAmount: 50_000, expiresInDays: 7 };
+  it('accepts cashback by whole percent or exact basis points, paid as cash', () => {
+    expect(validateTerms('cashback', cashback)).toEqual({ ...cashback, payAs: 'cash' });
+    const bp = { product: 'sport', basisPoints: 1_250, maxAmount: 1_000, expiresInDays: 3 };
+    expect(validateTerms('cashback', bp)).toEqual({ ...bp, payAs: 'cash' });
+  });
+
+  it.each([
+    ['a casino cashback', { ...cashback, product: 'casino' }, 'sports_only', 'terms.product'],
+    [
+      'a sport-to-casino cashback',
+      { ...cashback, rewardProduct: 'casino' },
+      'single_product',
+      'terms.product',
+    ],
+    ['no expiry', { product: 'sport', percent: 10, maxAmount: 1 }, 'expiry_required', 'terms.expiresInDays'],
+  ])('refuses %s naming the rule', (_, terms, rule, field) => {
+    expect(refusal(() => validateTerms('cashback', terms))).toMatchObject({ status: 400, rule, field });
+  });
+
+  it.each([
+    [{ ...cashback, percent: 0 }, 'terms.percent'],
+    [{ ...cashback, percent: 12.5 }, 'terms.percent'],
+    [{ ...cashback, percent: 101 }, 'terms.percent'],
+    [{ ...cashback, basisPoints: 1_000 }, 'terms.percent'],
+    [{ product: 'sport', maxAmount: 1, expiresInDays: 1 }, 'terms.percent'],
+    [{ ...cashback, maxAmount: undefined }, 'terms.maxAmount'],
+    [{ ...cashback, payAs: 'bonus' }, 'terms.payAs'],
+    [
+      { ...cashback, periodStart: '2026-12-08T00:00:00Z', periodEnd: '2026-12-01T00:00:00Z' },
+      'terms.periodEnd',
+    ],
+  ])('refuses malformed cashback terms with 400 naming the field (%j)', (terms, field) => {
+    expect(refusal(() => validateTerms('cashback', terms))).toMatchObject({ status: 400, field });
+  });
 });

@@ -28,6 +28,7 @@ export const PROMOTION_KINDS = [
   'acca_insurance',
   'profit_boost',
   'bonus',
+  'cashback',
 ] as const satisfies readonly PromotionKind[];
 export const PRODUCTS = ['sport', 'casino'] as const;
 
@@ -102,14 +103,43 @@ export const bonusTermsSchema = z.strictObject({
 });
 export type BonusTerms = z.infer<typeof bonusTermsSchema>;
 
+/**
+ * Cashback's terms: `percent` (whole, 1–100) or `basisPoints` (1–10 000, exact: 1 250 = 12.5 %) — exactly one — of
+ * the client's settled net sports losses in the period (`periodStart`–`periodEnd`, else the campaign's window), at
+ * most `maxAmount` (minor units), paid as cash; claimable for `expiresInDays` after the period ends.
+ */
+export const cashbackTermsSchema = z
+  .strictObject({
+    product: z.literal('sport'),
+    percent: z.number().int().min(1).max(100).optional(),
+    basisPoints: z.number().int().min(1).max(10_000).optional(),
+    maxAmount: z.number().int().min(1).max(100_000_000),
+    periodStart: z.iso.datetime({ offset: true }).optional(),
+    periodEnd: z.iso.datetime({ offset: true }).optional(),
+    /** How it is paid: cash (the only way so far). */
+    payAs: z.literal('cash').default('cash'),
+    expiresInDays: z.number().int().min(1),
+    description: z.strictObject({ en: z.string().max(500), tr: z.string().max(500) }).optional(),
+  })
+  .refine((t) => (t.percent === undefined) !== (t.basisPoints === undefined), {
+    path: ['percent'],
+    message: 'give percent or basisPoints, one of them',
+  })
+  .refine((t) => !t.periodStart || !t.periodEnd || Date.parse(t.periodStart) < Date.parse(t.periodEnd), {
+    path: ['periodEnd'],
+    message: 'the period ends after it starts',
+  });
+export type CashbackTerms = z.infer<typeof cashbackTermsSchema>;
+
 const TERMS_OF: Record<PromotionKind, z.ZodType> = {
+  cashback: cashbackTermsSchema,
   bonus: bonusTermsSchema,
   free_bet: freeBetTermsSchema,
   acca_insurance: accaInsuranceTermsSchema,
   profit_boost: profitBoostTermsSchema,
 };
 
-export type RewardTerms = FreeBetTerms | AccaInsuranceTerms | ProfitBoostTerms | BonusTerms;
+export type RewardTerms = FreeBetTerms | AccaInsuranceTerms | ProfitBoostTerms | BonusTerms | CashbackTerms;
 
 /** A refusal of terms: 400 naming the rule broken and the field. */
 export const termsRefused = (rule: string, field: string, message: string) =>
@@ -123,6 +153,7 @@ const PRODUCT_FIELDS = ['product', 'qualifyingProduct', 'rewardProduct'] as cons
  *   (bet on sport, get casino spins) and is refused;
  * - `max_wagering`: a wagering requirement above the brand's maximum (UK: 10×);
  * - `expiry_required`: every reward expires, at most the brand's maximum of days after its grant.
+ * Then, for cashback, `sports_only`: it is paid on sports losses, never casino.
  */
 function checkRules(raw: Record<string, unknown>, rules: PromotionRules): void {
   const products = PRODUCT_FIELDS.filter((f) => raw[f] !== undefined).map((f) => raw[f]);
@@ -168,6 +199,12 @@ export function validateTerms(kind: PromotionKind, raw: unknown, rules: Promotio
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
     throw new HttpError(400, 'validation', 'terms must be an object', 'terms');
   checkRules(raw as Record<string, unknown>, rules);
+  if (kind === 'cashback' && (raw as Record<string, unknown>).product !== 'sport')
+    throw termsRefused(
+      'sports_only',
+      'terms.product',
+      'cashback is paid on sports losses only, never on casino',
+    );
   const parsed = TERMS_OF[kind].safeParse(raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
@@ -181,5 +218,6 @@ export function validateTerms(kind: PromotionKind, raw: unknown, rules: Promotio
 export function rewardShapeOf(terms: RewardTerms): { amount: number; minOdds: number } {
   if ('maxRefund' in terms) return { amount: terms.maxRefund, minOdds: terms.minLegOdds };
   if ('maxBoost' in terms) return { amount: terms.maxBoost, minOdds: terms.minLegOdds };
+  if ('maxAmount' in terms) return { amount: terms.maxAmount, minOdds: 1 };
   return { amount: terms.amount, minOdds: terms.minOdds };
 }

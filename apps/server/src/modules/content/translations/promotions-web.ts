@@ -11,6 +11,7 @@ export const promotionsWeb: AreaTranslations = {
     'promotions.kind.acca_insurance': 'Acca insurance',
     'promotions.kind.profit_boost': 'Profit boost',
     'promotions.kind.bonus': 'Bonus money',
+    'promotions.kind.cashback': 'Cashback',
     'promotions.terms.bonus_wagering':
       'Released to your balance once you have staked {{amount}} ({{times}}× the bonus) on sports singles or multiples at odds of {{odds}} or more (a multiple: its total odds), counted when they are settled.',
     'promotions.terms.bonus_split':
@@ -46,6 +47,8 @@ export const promotionsWeb: AreaTranslations = {
     'promotions.terms.void':
       'If the bet is void, the free bet comes back until it expires. It cannot be cashed out.',
     'promotions.terms.expiry': 'Valid for {{days}} days from when it was given.',
+    'promotions.terms.cashback':
+      '{{percent}}% of your net losses on settled sports bets of the period back as cash, up to {{amount}}; claim it within {{days}} days after the period ends.',
     'betslip.free_bet_available': 'Free bet {{amount}} available',
     'betslip.free_bet_use': 'Use free bet',
     'betslip.free_bet_used': 'Free bet {{amount}} is your stake',
@@ -67,6 +70,7 @@ export const promotionsWeb: AreaTranslations = {
     'promotions.kind.acca_insurance': 'Kombine sigortası',
     'promotions.kind.profit_boost': 'Kazanç artırımı',
     'promotions.kind.bonus': 'Bonus para',
+    'promotions.kind.cashback': 'Cashback',
     'promotions.terms.bonus_wagering':
       'Oranı {{odds}} veya üzeri (kombinede toplam oran) spor tekli ve kombine bahislerinizle {{amount}} ({{times}} katı) yatırdığınızda bakiyenize aktarılır; bahisler sonuçlandığında sayılır.',
     'promotions.terms.bonus_split':
@@ -103,6 +107,8 @@ export const promotionsWeb: AreaTranslations = {
     'promotions.terms.void':
       'Bahis iptal olursa bedava bahis süresi dolana kadar geri gelir. Erken ödeme yapılamaz.',
     'promotions.terms.expiry': 'Verildiği andan itibaren {{days}} gün geçerlidir.',
+    'promotions.terms.cashback':
+      'Dönemdeki sonuçlanmış spor bahislerindeki net kaybınızın %{{percent}} kadarı, en fazla {{amount}}, nakit olarak geri; dönem bittikten sonra {{days}} gün içinde talep edin.',
     'betslip.free_bet_available': '{{amount}} bedava bahis kullanılabilir',
     'betslip.free_bet_use': 'Bedava bahsi kullan',
     'betslip.free_bet_used': 'Bahis tutarınız {{amount}} bedava bahis',

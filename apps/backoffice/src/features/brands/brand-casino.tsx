@@ -11,6 +11,34 @@ import { BRAND_CASINO_TEXTS } from './brand-casino-texts';
 /** Games drawn at once; the search narrows the rest. */
 const SHOWN = 60;
 
+/** A switch saved at once: it shows the saved state, so it changes when the server has the change. */
+function Toggle(props: {
+  label: string;
+  on: boolean;
+  busy: boolean;
+  onSet: (on: boolean) => Promise<unknown>;
+}) {
+  return (
+    <input
+      type="checkbox"
+      aria-label={props.label}
+      checked={props.on}
+      disabled={props.busy}
+      onChange={(e) => void props.onSet(e.target.checked)}
+    />
+  );
+}
+
+const Head = ({ cells }: { cells: string[] }) => (
+  <thead>
+    <tr>
+      {cells.map((c) => (
+        <th key={c}>{c}</th>
+      ))}
+    </tr>
+  </thead>
+);
+
 /**
  * A brand's casino (issue 35 §1): providers and games of the shared catalogue switched on or off for this brand,
  * games moved up or down its lobby, marked popular and put in the popular lists. Each change is saved at once and
@@ -73,28 +101,20 @@ export function BrandCasino({ lang, brand }: { lang: Lang; brand: OpsBrand }) {
         <>
           <h3>{ct.providers}</h3>
           <table data-testid="brand-casino-providers">
-            <thead>
-              <tr>
-                <th>{ct.provider}</th>
-                <th>{ct.live}</th>
-                <th>{ct.shown}</th>
-              </tr>
-            </thead>
+            <Head cells={[ct.provider, ct.live, ct.shown]} />
             <tbody>
               {catalogue.providers.map((p) => (
                 <tr key={p.id}>
                   <td>{p.name}</td>
                   <td>{p.isLive ? '✓' : ''}</td>
                   <td>
-                    <input
-                      type="checkbox"
-                      aria-label={ct.show(p.name)}
-                      checked={p.enabled}
-                      disabled={busy}
-                      onChange={(e) => {
-                        const enabled = e.target.checked;
-                        void change(p.name, () => updateBrandCasinoProvider(brand.id, p.id, enabled));
-                      }}
+                    <Toggle
+                      label={ct.show(p.name)}
+                      on={p.enabled}
+                      busy={busy}
+                      onSet={(enabled) =>
+                        change(p.name, () => updateBrandCasinoProvider(brand.id, p.id, enabled))
+                      }
                     />
                   </td>
                 </tr>
@@ -107,16 +127,7 @@ export function BrandCasino({ lang, brand }: { lang: Lang; brand: OpsBrand }) {
           </label>
           {matching.length === 0 && <p>{ct.none}</p>}
           <table data-testid="brand-casino-games">
-            <thead>
-              <tr>
-                <th>{ct.place}</th>
-                <th>{ct.game}</th>
-                <th>{ct.provider}</th>
-                <th>{ct.shown}</th>
-                <th>{ct.popular}</th>
-                <th>{ct.popularCategories}</th>
-              </tr>
-            </thead>
+            <Head cells={[ct.place, ct.game, ct.provider, ct.shown, ct.popular, ct.popularCategories]} />
             <tbody>
               {matching.slice(0, SHOWN).map((g) => (
                 <tr key={g.id} data-game={g.name}>
@@ -142,35 +153,32 @@ export function BrandCasino({ lang, brand }: { lang: Lang; brand: OpsBrand }) {
                   <td>{g.name}</td>
                   <td>{g.provider.name}</td>
                   <td>
-                    <input
-                      type="checkbox"
-                      aria-label={ct.show(g.name)}
-                      checked={g.gameEnabled}
-                      disabled={busy}
-                      onChange={(e) => void patchGame(g, { enabled: e.target.checked })}
+                    <Toggle
+                      label={ct.show(g.name)}
+                      on={g.gameEnabled}
+                      busy={busy}
+                      onSet={(enabled) => patchGame(g, { enabled })}
                     />
                     {g.gameEnabled && !g.enabled && <small> {ct.hiddenByProvider}</small>}
                   </td>
                   <td>
-                    <input
-                      type="checkbox"
-                      aria-label={ct.markPopular(g.name)}
-                      checked={g.popular}
-                      disabled={busy}
-                      onChange={(e) => void patchGame(g, { popular: e.target.checked })}
+                    <Toggle
+                      label={ct.markPopular(g.name)}
+                      on={g.popular}
+                      busy={busy}
+                      onSet={(popular) => patchGame(g, { popular })}
                     />
                   </td>
                   <td>
                     {CASINO_POPULAR_CATEGORIES.map((c) => (
                       <label key={c} className="brand-casino__category">
-                        <input
-                          type="checkbox"
-                          aria-label={ct.inList(g.name, c)}
-                          checked={g.popularCategories.includes(c)}
-                          disabled={busy}
-                          onChange={(e) =>
-                            void patchGame(g, {
-                              popularCategories: e.target.checked
+                        <Toggle
+                          label={ct.inList(g.name, c)}
+                          on={g.popularCategories.includes(c)}
+                          busy={busy}
+                          onSet={(on) =>
+                            patchGame(g, {
+                              popularCategories: on
                                 ? [...g.popularCategories, c]
                                 : g.popularCategories.filter((x) => x !== c),
                             })

@@ -38,6 +38,19 @@ export function createBrandCatalogueService(deps: {
     if (!(await deps.brandExists(appId))) throw notFound('brand');
   }
 
+  /** One change of the brand's overlay: its own transaction, under the brand's lock. */
+  async function locked<T>(
+    appId: number,
+    work: (tx: DbOrTx, repo: ReturnType<typeof createBrandCatalogueRepository>) => Promise<T>,
+  ): Promise<T> {
+    await existing(appId);
+    return db.transaction(async (tx) => {
+      const repo = createBrandCatalogueRepository(tx);
+      await repo.lock(appId);
+      return work(tx, repo);
+    });
+  }
+
   async function gameOf(tx: DbOrTx, appId: number, gameId: number) {
     const rows = await createBrandCatalogueRepository(tx).games(appId);
     const index = rows.findIndex((r) => r.game.id === gameId);
@@ -70,10 +83,7 @@ export function createBrandCatalogueService(deps: {
       patch: OpsBrandCasinoGamePatch,
       audit: CatalogueAudit<OpsBrandCasinoGame>,
     ): Promise<OpsBrandCasinoGame> {
-      await existing(appId);
-      return db.transaction(async (tx) => {
-        const repo = createBrandCatalogueRepository(tx);
-        await repo.lock(appId);
+      return locked(appId, async (tx, repo) => {
         const { rows, index, view: before } = await gameOf(tx, appId, gameId);
         const { position, popularCategories, ...flags } = patch;
         const categories = popularCategories && [...new Set(popularCategories)].sort((a, b) => a - b);
@@ -101,10 +111,7 @@ export function createBrandCatalogueService(deps: {
       enabled: boolean,
       audit: CatalogueAudit<OpsBrandCasinoProvider>,
     ): Promise<OpsBrandCasinoProvider> {
-      await existing(appId);
-      return db.transaction(async (tx) => {
-        const repo = createBrandCatalogueRepository(tx);
-        await repo.lock(appId);
+      return locked(appId, async (tx, repo) => {
         const found = (await repo.providers(appId)).find((p) => p.provider.id === providerId);
         if (!found) throw notFound('provider');
         const { provider } = found;

@@ -248,6 +248,38 @@ export async function buildApp(deps: AppDeps) {
     betChanged: tickerNotice(bus, (msg, err) => logTarget.app?.log.warn({ err }, msg)),
   });
 
+  const casino = createCasinoModule({
+    database,
+    clock,
+    bus,
+    wallet: wallet.service,
+    auth: identity.auth,
+    // playnow is a navigation: its token comes in the query, and must belong to the request's app.
+    clientOfToken: async (request, token) => {
+      const found = await identity.tokens.authenticate(token);
+      if (!found || found.user.role !== 'ROLE_CLIENT') return null;
+      return found.user.appId === (await tenancy.resolveTenant(request)).id ? found.user : null;
+    },
+    appOf: tenancy.resolveTenant,
+    brandExists: async (appId) => (await tenancy.service.findById(appId)) !== null,
+    assertCanStake: (userId, amount, tx) => limits.service.assertCanStake(userId, amount, tx),
+    rouletteSpinMs: config.ROULETTE_SPIN_MS,
+    demoSessionsPerHour: config.DEMO_SESSIONS_PER_ADDRESS_HOUR,
+    playLimit: perClientLimit(clientOf, config.CASINO_PLAYS_PER_MINUTE),
+    metrics: domain,
+    crash: {
+      bettingMs: config.CRASH_BETTING_MS,
+      pauseMs: config.CRASH_PAUSE_MS,
+      tickMs: config.CRASH_TICK_MS,
+      chainLength: config.CRASH_CHAIN_LENGTH,
+      seedingMs: config.CRASH_SEEDING_MS,
+      maxRoundPayout: config.CRASH_MAX_ROUND_PAYOUT,
+      minStake: 10,
+      maxStake: 100_000,
+    },
+    log: (msg, err) => logTarget.app?.log.error({ err }, msg),
+  });
+
   // The back office: its resettlement settles through betting.
   const ops = createOpsModule({
     db,
@@ -267,38 +299,11 @@ export async function buildApp(deps: AppDeps) {
     automationToken: config.OPERATOR_TOKEN,
     metrics: domain,
     log: (msg, err) => logTarget.app?.log.error({ err }, msg),
-    plugins: [(ctx) => promotions.opsRoutes(ctx), (ctx) => tenancy.opsRoutes(ctx)],
-  });
-
-  const casino = createCasinoModule({
-    database,
-    clock,
-    bus,
-    wallet: wallet.service,
-    auth: identity.auth,
-    // playnow is a navigation: its token comes in the query, and must belong to the request's app.
-    clientOfToken: async (request, token) => {
-      const found = await identity.tokens.authenticate(token);
-      if (!found || found.user.role !== 'ROLE_CLIENT') return null;
-      return found.user.appId === (await tenancy.resolveTenant(request)).id ? found.user : null;
-    },
-    appOf: tenancy.resolveTenant,
-    assertCanStake: (userId, amount, tx) => limits.service.assertCanStake(userId, amount, tx),
-    rouletteSpinMs: config.ROULETTE_SPIN_MS,
-    demoSessionsPerHour: config.DEMO_SESSIONS_PER_ADDRESS_HOUR,
-    playLimit: perClientLimit(clientOf, config.CASINO_PLAYS_PER_MINUTE),
-    metrics: domain,
-    crash: {
-      bettingMs: config.CRASH_BETTING_MS,
-      pauseMs: config.CRASH_PAUSE_MS,
-      tickMs: config.CRASH_TICK_MS,
-      chainLength: config.CRASH_CHAIN_LENGTH,
-      seedingMs: config.CRASH_SEEDING_MS,
-      maxRoundPayout: config.CRASH_MAX_ROUND_PAYOUT,
-      minStake: 10,
-      maxStake: 100_000,
-    },
-    log: (msg, err) => logTarget.app?.log.error({ err }, msg),
+    plugins: [
+      (ctx) => promotions.opsRoutes(ctx),
+      (ctx) => tenancy.opsRoutes(ctx),
+      (ctx) => casino.opsRoutes(ctx),
+    ],
   });
 
   const favourites = createFavouritesModule({

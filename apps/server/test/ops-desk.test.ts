@@ -79,6 +79,9 @@ const ROUTE_ACCESS: Record<
   'GET /ops/v1/brands': 'brands',
   'POST /ops/v1/brands': 'brands',
   'PATCH /ops/v1/brands/{id}': 'brands',
+  'GET /ops/v1/brands/{id}/casino': 'brands',
+  'PATCH /ops/v1/brands/{id}/casino/games/{gameId}': 'brands',
+  'PATCH /ops/v1/brands/{id}/casino/providers/{providerId}': 'brands',
   // Clients (issue 35 §2): notes, block (trader), manual adjustments and their approval (finance, admin).
   'POST /ops/v1/clients/{id}/notes': 'note',
   'POST /ops/v1/clients/{id}/block': 'clients',

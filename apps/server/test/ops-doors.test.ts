@@ -86,6 +86,10 @@ const EXPECTED: Record<
   'GET /ops/v1/brands': ['brands', 'brand'],
   'POST /ops/v1/brands': ['brands', 'catalogue'],
   'PATCH /ops/v1/brands/{id}': ['brands', 'brand'],
+  // A brand's casino catalogue (issue 35 §1): content and admin, a brand's operator its own brand.
+  'GET /ops/v1/brands/{id}/casino': ['brands', 'brand'],
+  'PATCH /ops/v1/brands/{id}/casino/games/{gameId}': ['brands', 'brand'],
+  'PATCH /ops/v1/brands/{id}/casino/providers/{providerId}': ['brands', 'brand'],
   // Clients (issue 35 §2): a client is their brand's. Notes: who looks after clients; block: traders; manual
   // adjustments and their second approval: finance.
   'POST /ops/v1/clients/{id}/notes': ['note', 'brand'],

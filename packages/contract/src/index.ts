@@ -21,5 +21,6 @@ export * from './ops-floor';
 export * from './ops-referrals';
 export * from './promotions';
 export * from './ops-brands';
+export * from './ops-casino';
 export * from './ops-clients';
 export * from './ops-operators';

@@ -9,6 +9,7 @@ import { listBrands } from './api/list-brands';
 import { updateBrand } from './api/update-brand';
 import { bodyOf, formOf, type BrandForm } from './brand-form-state';
 import { BrandFormView } from './brand-form';
+import { BrandCasino } from './brand-casino';
 import { BRANDS_TEXTS, type BrandsTexts } from './brands-texts';
 import { may } from '../../app/may';
 
@@ -143,6 +144,7 @@ export function BrandsPage({
           creating={!selected}
         />
       )}
+      {selected && may(me, 'brands') && <BrandCasino key={selected.id} lang={lang} brand={selected} />}
     </section>
   );
 }

@@ -181,3 +181,37 @@ export const casinoRouletteBets = pgTable(
     index('casino_roulette_bets_session_idx').on(t.sessionId, t.roundNo),
   ],
 );
+
+/**
+ * A brand's overlay on the shared catalogue (issue 35 §1): no row is the shared game as it is. `enabled` false hides
+ * the game on the brand (it never shows a game the shared catalogue hides); `position` is its place in the brand's
+ * lobby (positioned games come first, 1..n, the rest in the shared order); `popular` and `popularCategories` (a
+ * subset of the spec's popular categories) replace the shared ones when set.
+ */
+export const casinoBrandGames = pgTable(
+  'casino_brand_games',
+  {
+    appId: integer('app_id').notNull(),
+    gameId: integer('game_id')
+      .notNull()
+      .references(() => casinoGames.id),
+    enabled: boolean('enabled'),
+    position: integer('position'),
+    popular: boolean('popular'),
+    popularCategories: integer('popular_categories').array(),
+  },
+  (t) => [primaryKey({ columns: [t.appId, t.gameId] })],
+);
+
+/** A brand's overlay on a provider: `enabled` false hides every game of the provider on the brand. */
+export const casinoBrandProviders = pgTable(
+  'casino_brand_providers',
+  {
+    appId: integer('app_id').notNull(),
+    providerId: integer('provider_id')
+      .notNull()
+      .references(() => casinoProviders.id),
+    enabled: boolean('enabled'),
+  },
+  (t) => [primaryKey({ columns: [t.appId, t.providerId] })],
+);

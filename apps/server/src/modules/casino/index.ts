@@ -15,6 +15,8 @@ import type { WalletService } from '../wallet/index';
 import { createCatalogueRepository } from './catalogue/catalogue.repository';
 import { catalogueRoutes } from './catalogue/catalogue.routes';
 import { createCatalogueService } from './catalogue/catalogue.service';
+import { brandCatalogueOpsRoutes, type CasinoOpsContext } from './catalogue/brand-catalogue.routes';
+import { createBrandCatalogueService } from './catalogue/brand-catalogue.service';
 import { createThumbnailStore } from './catalogue/thumbnail-store';
 import { platformRoutes } from './platform/platform.routes';
 import { createSeamlessWallet } from './platform/seamless-wallet';
@@ -51,6 +53,8 @@ export interface CasinoModuleDeps {
   /** The client of an access token on the request's app, or null (playnow's token comes in the query). */
   clientOfToken: (request: FastifyRequest, token: string) => Promise<UserRow | null>;
   appOf: (request: FastifyRequest) => Promise<{ id: number; defaultLocale: string }>;
+  /** Whether a brand (app) of this id exists (the desk's catalogue per brand). */
+  brandExists: (appId: number) => Promise<boolean>;
   assertCanStake: (userId: number, amount: number, tx?: DbOrTx) => Promise<void>;
   rouletteSpinMs: number;
   /** Demo sessions one address may open per hour (DEMO_SESSIONS_PER_ADDRESS_HOUR, default 60). */
@@ -112,7 +116,12 @@ export function createCasinoModule(deps: CasinoModuleDeps) {
 
   const routes: FastifyPluginAsync = async (app) => {
     await app.register(
-      catalogueRoutes({ catalogue, auth: deps.auth, thumbnails: createThumbnailStore(repo) }),
+      catalogueRoutes({
+        catalogue,
+        auth: deps.auth,
+        thumbnails: createThumbnailStore(repo),
+        brandOf: async (request) => (await deps.appOf(request).catch(() => null))?.id ?? null,
+      }),
     );
     await app.register(
       platformRoutes({
@@ -164,8 +173,12 @@ export function createCasinoModule(deps: CasinoModuleDeps) {
     }
   }
 
+  const brandCatalogue = createBrandCatalogueService({ db, brandExists: deps.brandExists });
+
   return {
     routes,
+    /** `/ops/v1/brands/{id}/casino`: registered by the ops module under its authentication and role checks. */
+    opsRoutes: (ops: CasinoOpsContext): FastifyPluginAsync => brandCatalogueOpsRoutes(brandCatalogue, ops),
     catalogue,
     wallet,
     sessions,

@@ -12,16 +12,26 @@ import {
   sql,
   type SQL,
 } from 'drizzle-orm';
-import { CASINO_DISABLED_VENDOR_IDS } from '@sb/contract/constants';
+import { CASINO_DISABLED_VENDOR_IDS, CASINO_POPULAR_CATEGORIES } from '@sb/contract/constants';
 import type { DbOrTx } from '../../../db/database';
-import { casinoFavorites, casinoGames, casinoProviders, casinoSessions } from '../casino.tables';
+import {
+  casinoBrandGames,
+  casinoBrandProviders,
+  casinoFavorites,
+  casinoGames,
+  casinoProviders,
+  casinoSessions,
+} from '../casino.tables';
 import type { GameRow, ProviderRow } from './catalogue.seed';
 
 export type GameRecord = typeof casinoGames.$inferSelect;
 export type ProviderRecord = typeof casinoProviders.$inferSelect;
+export type BrandGameRecord = typeof casinoBrandGames.$inferSelect;
 export interface GameWithProvider {
   game: GameRecord;
   provider: ProviderRecord;
+  /** The brand's overlay on the game (issue 35 §1), when a brand asked and has one. */
+  brand?: BrandGameRecord | null;
 }
 
 export interface GameFilter {
@@ -30,23 +40,49 @@ export interface GameFilter {
   providers?: number[];
   isLive?: boolean;
   text?: string;
+  /** The brand whose overlay applies (none: the shared catalogue as it is). */
+  appId?: number | null;
 }
 
-/** What a player may see: enabled games of enabled providers, never a declared disabled vendor. */
-const listable = () =>
+/** What the shared catalogue lists: enabled games of enabled providers, never a declared disabled vendor. */
+export const sharedListable = () =>
   and(
     eq(casinoGames.enabled, true),
     eq(casinoProviders.enabled, true),
     notInArray(casinoProviders.id, [...CASINO_DISABLED_VENDOR_IDS]),
   );
 
+/** What a player of the brand may see: the shared listable games the brand's overlay does not hide. */
+const listable = () =>
+  and(
+    sharedListable(),
+    sql`coalesce(${casinoBrandGames.enabled}, true)`,
+    sql`coalesce(${casinoBrandProviders.enabled}, true)`,
+  );
+
+/** The brand's lobby order: its positioned games first, then the shared order. */
+export const lobbyOrder = () => [
+  sql`${casinoBrandGames.position} asc nulls last`,
+  asc(casinoProviders.sort),
+  asc(casinoGames.sort),
+  asc(casinoGames.id),
+];
+
+const POPULAR = new Set<number>(CASINO_POPULAR_CATEGORIES);
+
 /** LIKE wildcards in the player's text are matched literally. */
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 function where(filter: GameFilter): SQL | undefined {
   const parts: (SQL | undefined)[] = [listable()];
-  if (filter.isPopular !== undefined) parts.push(eq(casinoGames.isPopular, filter.isPopular));
-  if (filter.category !== undefined) parts.push(arrayContains(casinoGames.categories, [filter.category]));
+  if (filter.isPopular !== undefined)
+    parts.push(sql`coalesce(${casinoBrandGames.popular}, ${casinoGames.isPopular}) = ${filter.isPopular}`);
+  if (filter.category !== undefined)
+    parts.push(
+      POPULAR.has(filter.category)
+        ? sql`coalesce(${casinoBrandGames.popularCategories}, ${casinoGames.categories}) @> array[${filter.category}]::int[]`
+        : arrayContains(casinoGames.categories, [filter.category]),
+    );
   if (filter.providers && filter.providers.length > 0)
     parts.push(inArray(casinoGames.providerId, filter.providers));
   if (filter.isLive !== undefined) parts.push(eq(casinoProviders.isLive, filter.isLive));
@@ -57,12 +93,20 @@ function where(filter: GameFilter): SQL | undefined {
   return and(...parts);
 }
 
+/** The brand's rows join on its id; no brand joins nothing (app ids start at 1). */
+const brandGameOn = (appId: number | null | undefined) =>
+  and(eq(casinoBrandGames.gameId, casinoGames.id), eq(casinoBrandGames.appId, appId ?? 0));
+const brandProviderOn = (appId: number | null | undefined) =>
+  and(eq(casinoBrandProviders.providerId, casinoProviders.id), eq(casinoBrandProviders.appId, appId ?? 0));
+
 export function createCatalogueRepository(db: DbOrTx) {
-  const joined = () =>
+  const joined = (appId?: number | null) =>
     db
-      .select({ game: casinoGames, provider: casinoProviders })
+      .select({ game: casinoGames, provider: casinoProviders, brand: casinoBrandGames })
       .from(casinoGames)
-      .innerJoin(casinoProviders, eq(casinoProviders.id, casinoGames.providerId));
+      .innerJoin(casinoProviders, eq(casinoProviders.id, casinoGames.providerId))
+      .leftJoin(casinoBrandGames, brandGameOn(appId))
+      .leftJoin(casinoBrandProviders, brandProviderOn(appId));
 
   return {
     async isSeeded(): Promise<boolean> {
@@ -80,17 +124,20 @@ export function createCatalogueRepository(db: DbOrTx) {
           .onConflictDoNothing();
     },
 
-    async providers(): Promise<ProviderRecord[]> {
-      return db
-        .select()
+    async providers(appId?: number | null): Promise<ProviderRecord[]> {
+      const rows = await db
+        .select({ provider: casinoProviders })
         .from(casinoProviders)
+        .leftJoin(casinoBrandProviders, brandProviderOn(appId))
         .where(
           and(
             eq(casinoProviders.enabled, true),
             notInArray(casinoProviders.id, [...CASINO_DISABLED_VENDOR_IDS]),
+            sql`coalesce(${casinoBrandProviders.enabled}, true)`,
           ),
         )
         .orderBy(asc(casinoProviders.sort), asc(casinoProviders.id));
+      return rows.map((r) => r.provider);
     },
 
     /** Every game (listed or not), for the operator. */
@@ -111,15 +158,17 @@ export function createCatalogueRepository(db: DbOrTx) {
     ): Promise<{ rows: GameWithProvider[]; total: number }> {
       const condition = where(filter);
       const [rows, [count]] = await Promise.all([
-        joined()
+        joined(filter.appId)
           .where(condition)
-          .orderBy(asc(casinoProviders.sort), asc(casinoGames.sort), asc(casinoGames.id))
+          .orderBy(...lobbyOrder())
           .limit(limit)
           .offset(offset),
         db
           .select({ n: sql<number>`count(*)::int` })
           .from(casinoGames)
           .innerJoin(casinoProviders, eq(casinoProviders.id, casinoGames.providerId))
+          .leftJoin(casinoBrandGames, brandGameOn(filter.appId))
+          .leftJoin(casinoBrandProviders, brandProviderOn(filter.appId))
           .where(condition),
       ]);
       return { rows, total: Number(count?.n ?? 0) };
@@ -133,18 +182,18 @@ export function createCatalogueRepository(db: DbOrTx) {
       return row ?? null;
     },
 
-    /** Whether a game may be played: listed and enabled. */
-    async playable(gameId: number): Promise<GameWithProvider | null> {
-      const [row] = await joined().where(and(eq(casinoGames.id, gameId), listable()));
+    /** Whether a game may be played (on the brand, when given): listed and enabled. */
+    async playable(gameId: number, appId?: number | null): Promise<GameWithProvider | null> {
+      const [row] = await joined(appId).where(and(eq(casinoGames.id, gameId), listable()));
       return row ?? null;
     },
 
-    async favorites(userId: number): Promise<GameWithProvider[]> {
-      return joined()
+    async favorites(userId: number, appId?: number | null): Promise<GameWithProvider[]> {
+      return joined(appId)
         .innerJoin(casinoFavorites, eq(casinoFavorites.gameId, casinoGames.id))
         .where(and(eq(casinoFavorites.userId, userId), listable()))
         .orderBy(desc(casinoFavorites.createdAt), desc(casinoGames.id))
-        .then((rows) => rows.map(({ game, provider }) => ({ game, provider })));
+        .then((rows) => rows.map(({ game, provider, brand }) => ({ game, provider, brand })));
     },
 
     async addFavorite(userId: number, gameId: number, at: Date): Promise<void> {
@@ -158,19 +207,19 @@ export function createCatalogueRepository(db: DbOrTx) {
     },
 
     /** Games the client launched, latest first. */
-    async recent(userId: number, limit: number): Promise<GameWithProvider[]> {
+    async recent(userId: number, limit: number, appId?: number | null): Promise<GameWithProvider[]> {
       const last = db
         .select({ gameId: casinoSessions.gameId, at: max(casinoSessions.startedAt).as('at') })
         .from(casinoSessions)
         .where(eq(casinoSessions.userId, userId))
         .groupBy(casinoSessions.gameId)
         .as('last');
-      const rows = await joined()
+      const rows = await joined(appId)
         .innerJoin(last, eq(last.gameId, casinoGames.id))
         .where(listable())
         .orderBy(desc(last.at), desc(casinoGames.id))
         .limit(limit);
-      return rows.map(({ game, provider }) => ({ game, provider }));
+      return rows.map(({ game, provider, brand }) => ({ game, provider, brand }));
     },
 
     async updateGame(id: number, patch: Partial<GameRow>): Promise<boolean> {

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -27,8 +27,10 @@ export function catalogueRoutes(deps: {
   catalogue: CatalogueService;
   auth: Auth;
   thumbnails: ThumbnailStore;
+  /** The brand of the request (its overlay applies), or null when the host is no brand's: the shared catalogue. */
+  brandOf: (request: FastifyRequest) => Promise<number | null>;
 }): FastifyPluginAsync {
-  const { catalogue, auth, thumbnails } = deps;
+  const { catalogue, auth, thumbnails, brandOf } = deps;
   return async (fastify) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     const tags = ['casino'];
@@ -50,6 +52,7 @@ export function catalogueRoutes(deps: {
           category: q.category,
           providers: both(q.provider, q['provider[]']),
           isLive: q.isLive,
+          appId: await brandOf(request),
         };
         return catalogue.games(filter, q.page, q.per_page);
       },
@@ -71,6 +74,7 @@ export function catalogueRoutes(deps: {
         const result = await catalogue.search(request.params.text, {
           providers: both(q.provider, q['provider[]']),
           isLive: q.live,
+          appId: await brandOf(request),
         });
         return { result };
       },
@@ -86,7 +90,7 @@ export function catalogueRoutes(deps: {
           response: { 200: casinoProvidersResponseSchema, ...errors },
         },
       },
-      async () => ({ result: await catalogue.providers() }),
+      async (request) => ({ result: await catalogue.providers(await brandOf(request)) }),
     );
 
     app.get(
@@ -99,7 +103,10 @@ export function catalogueRoutes(deps: {
           response: { 200: casinoGameListResponseSchema, ...errors },
         },
       },
-      async (request) => ({ result: await catalogue.favorites((await auth.requireClient(request)).id) }),
+      async (request) => {
+        const user = await auth.requireClient(request);
+        return { result: await catalogue.favorites(user.id, user.appId) };
+      },
     );
 
     app.post(
@@ -115,7 +122,7 @@ export function catalogueRoutes(deps: {
       },
       async (request) => {
         const user = await auth.requireClient(request);
-        return { result: await catalogue.addFavorite(user.id, request.body.gameId) };
+        return { result: await catalogue.addFavorite(user.id, request.body.gameId, user.appId) };
       },
     );
 
@@ -132,7 +139,7 @@ export function catalogueRoutes(deps: {
       },
       async (request) => {
         const user = await auth.requireClient(request);
-        return { result: await catalogue.removeFavorite(user.id, request.params.gameId) };
+        return { result: await catalogue.removeFavorite(user.id, request.params.gameId, user.appId) };
       },
     );
 
@@ -146,7 +153,10 @@ export function catalogueRoutes(deps: {
           response: { 200: casinoGameListResponseSchema, ...errors },
         },
       },
-      async (request) => ({ result: await catalogue.recent((await auth.requireClient(request)).id) }),
+      async (request) => {
+        const user = await auth.requireClient(request);
+        return { result: await catalogue.recent(user.id, user.appId) };
+      },
     );
 
     app.get(

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { CasinoGame, CasinoProvider } from '@sb/contract';
-import { CASINO_NEW_DAYS } from '@sb/contract/constants';
+import { CASINO_NEW_DAYS, CASINO_POPULAR_CATEGORIES } from '@sb/contract/constants';
 import type { Clock } from '../../../lib/clock';
-import { notFound } from '../../../plugins/errors';
+import { HttpError, notFound } from '../../../plugins/errors';
 import type { CatalogueRepository, GameFilter, GameRecord, GameWithProvider } from './catalogue.repository';
 import { generateCatalogue } from './catalogue.seed';
 
@@ -25,19 +25,27 @@ export function thumbnailVersion(game: GameRecord, providerName: string): string
 export const thumbnailPath = (game: GameRecord, providerName: string) =>
   `/api/v1/casino/thumbnails/${game.id}-${thumbnailVersion(game, providerName)}.gif`;
 
+const POPULAR = new Set<number>(CASINO_POPULAR_CATEGORIES);
+
+/** The game's categories on a brand: its own, with the brand's popular categories in place of the shared ones. */
+export function brandCategories(game: GameRecord, brandPopular: number[] | null | undefined): number[] {
+  if (!brandPopular) return game.categories;
+  return [...game.categories.filter((c) => !POPULAR.has(c)), ...brandPopular];
+}
+
 export function createCatalogueService(deps: { repo: CatalogueRepository; clock: Clock }) {
   const { repo, clock } = deps;
 
-  const view = ({ game, provider }: GameWithProvider): CasinoGame => ({
+  const view = ({ game, provider, brand }: GameWithProvider): CasinoGame => ({
     id: game.id,
     extended_id: game.extendedId,
     name: game.name,
     thumbnail: thumbnailPath(game, provider.name),
-    is_popular: game.isPopular,
+    is_popular: brand?.popular ?? game.isPopular,
     is_new: clock.now() - game.releasedAt.getTime() < CASINO_NEW_DAYS * DAY_MS,
     is_live: provider.isLive,
     vendor: { id: provider.id, name: provider.name },
-    categories: game.categories,
+    categories: brandCategories(game, brand?.popularCategories),
     rtp: game.rtpBp / 100,
     volatility: game.volatility,
     demo: game.demo,
@@ -53,8 +61,8 @@ export function createCatalogueService(deps: { repo: CatalogueRepository; clock:
       await repo.insertCatalogue(providers, games);
     },
 
-    async providers(): Promise<CasinoProvider[]> {
-      return (await repo.providers()).map((p) => ({ id: p.id, name: p.name, is_live: p.isLive }));
+    async providers(appId?: number | null): Promise<CasinoProvider[]> {
+      return (await repo.providers(appId)).map((p) => ({ id: p.id, name: p.name, is_live: p.isLive }));
     },
 
     async games(filter: GameFilter, page: number, perPage: number) {
@@ -67,18 +75,22 @@ export function createCatalogueService(deps: { repo: CatalogueRepository; clock:
       return rows.map(view);
     },
 
-    /** A game a player may open, by the id playnow takes; 404 when unknown or not listed. */
-    async playableByExtendedId(extendedId: string): Promise<GameWithProvider> {
+    /**
+     * A game a player may open, by the id playnow takes; 404 when unknown or not listed, 403 `game_disabled` when
+     * the shared catalogue lists it and the brand (or its provider on the brand) does not.
+     */
+    async playableByExtendedId(extendedId: string, appId?: number | null): Promise<GameWithProvider> {
       const found = await repo.game({ extendedId });
-      const playable = found ? await repo.playable(found.game.id) : null;
-      if (!playable) throw notFound('game');
-      return playable;
+      if (!found) throw notFound('game');
+      return this.playableById(found.game.id, appId);
     },
 
-    async playableById(id: number): Promise<GameWithProvider> {
-      const playable = await repo.playable(id);
-      if (!playable) throw notFound('game');
-      return playable;
+    async playableById(id: number, appId?: number | null): Promise<GameWithProvider> {
+      const playable = await repo.playable(id, appId);
+      if (playable) return playable;
+      if (appId != null && (await repo.playable(id)))
+        throw new HttpError(403, 'game_disabled', 'this game is not offered on this site');
+      throw notFound('game');
     },
 
     /** Any game row by id (sessions of a game disabled since still show it). */
@@ -88,18 +100,20 @@ export function createCatalogueService(deps: { repo: CatalogueRepository; clock:
       return found;
     },
 
-    favorites: async (userId: number) => (await repo.favorites(userId)).map(view),
-    async addFavorite(userId: number, gameId: number): Promise<CasinoGame[]> {
-      await this.playableById(gameId);
+    favorites: async (userId: number, appId?: number | null) =>
+      (await repo.favorites(userId, appId)).map(view),
+    async addFavorite(userId: number, gameId: number, appId?: number | null): Promise<CasinoGame[]> {
+      await this.playableById(gameId, appId);
       await repo.addFavorite(userId, gameId, new Date(clock.now()));
-      return this.favorites(userId);
+      return this.favorites(userId, appId);
     },
-    async removeFavorite(userId: number, gameId: number): Promise<CasinoGame[]> {
+    async removeFavorite(userId: number, gameId: number, appId?: number | null): Promise<CasinoGame[]> {
       await this.byId(gameId);
       await repo.removeFavorite(userId, gameId);
-      return this.favorites(userId);
+      return this.favorites(userId, appId);
     },
-    recent: async (userId: number) => (await repo.recent(userId, RECENT_LIMIT)).map(view),
+    recent: async (userId: number, appId?: number | null) =>
+      (await repo.recent(userId, RECENT_LIMIT, appId)).map(view),
   };
 }
 

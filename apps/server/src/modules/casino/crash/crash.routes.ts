@@ -211,8 +211,8 @@ export function crashRoutes(deps: CrashRouteDeps): FastifyPluginAsync {
         const user = bearerToken(request) ? await auth.requireClient(request) : null;
         if (!user && !request.body.demo)
           throw new HttpError(401, 'unauthorized', 'log in to play for money, or open the demo');
-        const game = await catalogue.playableById(CRASH_GAME_ID);
         const tenant = await deps.appOf(request);
+        const game = await catalogue.playableById(CRASH_GAME_ID, tenant.id);
         const session = await sessions.open(game, user, tenant.id, request.ip);
         return { result: await sessions.view(session, game) };
       },

@@ -85,9 +85,9 @@ export function platformRoutes(deps: PlatformRouteDeps): FastifyPluginAsync {
       },
       async (request, reply) => {
         const q = request.query;
-        const game = await catalogue.playableByExtendedId(q.gameId);
-        const token = q.access_token ?? bearerToken(request);
         const tenant = await deps.appOf(request);
+        const game = await catalogue.playableByExtendedId(q.gameId, tenant.id);
+        const token = q.access_token ?? bearerToken(request);
         let user: UserRow | null = null;
         if (!q.demo) {
           if (!token) throw unauthorized();

@@ -26,6 +26,39 @@ async function preMatchFootball(skip: number): Promise<FixtureEvent> {
 const leg = (page: Page, t: number, n: number) =>
   page.locator(`.builder__market[data-market-type="${t}"] [data-testid=builder-pick]`).nth(n);
 
+/** The leg ids of a market type's buttons, in their order on the page. */
+const legIds = (page: Page, t: number) =>
+  page
+    .locator(`.builder__market[data-market-type="${t}"] [data-testid=builder-pick]`)
+    .evaluateAll((els) => els.map((el) => Number(el.getAttribute('data-leg-id'))));
+
+/**
+ * The first of `candidates` (leg ids, in the test's order of preference) that the price endpoint offers, asked
+ * from the page (its brand's host). A builder's price follows the event's drawn strengths and squads, so a fixed
+ * set of legs can price outside the band and be refused with 409 `not_offered`: each candidate is asked once, in
+ * order (a search, never a retry); any other answer than 200 or that refusal fails at once.
+ */
+async function offered(page: Page, eventId: number, candidates: number[][]): Promise<number[]> {
+  for (const oddIds of candidates) {
+    const answer = await page.evaluate(async (body) => {
+      const res = await fetch('/api/v1/bet-builder/price', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body,
+      });
+      return { status: res.status, text: await res.text() };
+    }, JSON.stringify({ eventId, oddIds }));
+    if (answer.status === 200) return oddIds;
+    if (answer.status !== 409 || !answer.text.includes('not_offered'))
+      throw new Error(`builder ${oddIds.join(',')}: ${answer.status} ${answer.text}`);
+  }
+  throw new Error(`event ${eventId}: none of the ${candidates.length} candidate builders is offered`);
+}
+
+/** Presses the builder pick of a leg id. */
+const press = (page: Page, id: number) =>
+  page.locator(`[data-testid=builder-pick][data-leg-id="${id}"]`).click();
+
 async function openBuilder(page: Page, event: FixtureEvent, locale = 'en', host = 'localhost') {
   await page.goto(urlFor(`/${locale}/sports/${event.sport.id}/${event.region.id}/0/event/${event.id}`, host));
   await page.getByRole('tab', { name: locale === 'tr' ? 'Bahis Oluşturucu' : 'Bet Builder' }).click();
@@ -41,12 +74,21 @@ describe('bet builder in Chromium (360×640)', () => {
     await logIn(page, CLIENT);
     const event = await preMatchFootball(30);
     await openBuilder(page, event);
-    // Home win: the draw and the away win can no longer win with it, so they are greyed.
-    await leg(page, 1, 0).click();
-    await expect.poll(() => leg(page, 1, 1).isDisabled()).toBe(true);
-    expect(await leg(page, 1, 2).isDisabled()).toBe(true);
-    await leg(page, 29, 0).click();
-    await leg(page, 889, 0).click();
+    // The legs the endpoint offers on this event: a side's win (home first), both teams to score, and one of
+    // the players' "2 or more" (shortest first on the page).
+    const [wins, btts, braces] = await Promise.all([legIds(page, 1), legIds(page, 29), legIds(page, 889)]);
+    const [side, yes, brace] = await offered(
+      page,
+      event.id,
+      [wins[0]!, wins[2]!].flatMap((w) => braces.map((b) => [w, btts[0]!, b])),
+    );
+    // A side's win: the draw and the other side's win can no longer win with it, so they are greyed.
+    await press(page, side!);
+    const others = wins.filter((w) => w !== side);
+    await expect.poll(() => leg(page, 1, wins.indexOf(others[0]!)).isDisabled()).toBe(true);
+    expect(await leg(page, 1, wins.indexOf(others[1]!)).isDisabled()).toBe(true);
+    await press(page, yes!);
+    await press(page, brace!);
     expect(await page.locator('[data-testid=builder-pick][aria-pressed=true]').count()).toBe(3);
     const price = page.getByTestId('builder-price');
     await expect.poll(() => price.textContent()).toMatch(/Odds \d+\.\d\d/);
@@ -87,9 +129,17 @@ describe('bet builder in Chromium (360×640)', () => {
       const page = await browser.newPage(locale);
       const event = await preMatchFootball(skip);
       await openBuilder(page, event, locale, host);
-      await leg(page, 1, 0).click();
+      // A side's win and a goals line the endpoint offers together on this event (home and the third line first).
+      const [wins, totals] = await Promise.all([legIds(page, 1), legIds(page, 18)]);
+      const lines = [2, ...totals.keys()].filter((i, k, all) => i < totals.length && all.indexOf(i) === k);
+      const [side, total] = await offered(
+        page,
+        event.id,
+        [wins[0]!, wins[2]!].flatMap((w) => lines.map((i) => [w, totals[i]!])),
+      );
+      await press(page, side!);
       await expect.poll(() => leg(page, 1, 1).isDisabled()).toBe(true);
-      await leg(page, 18, 2).click();
+      await press(page, total!);
       await expect
         .poll(() => page.getByTestId('builder-price').textContent())
         .toMatch(locale === 'tr' ? /Oran \d/ : /Odds \d/);

@@ -12,11 +12,12 @@ import { placeFromPage } from './support/slip';
  * The trading floor in Chromium at 1280×800 (issue 34 item 2), in English and in Turkish: a trader finds an event
  * by search (English) or through the tree sport › region › competition (Turkish), suspends the whole event (the
  * player's betPlace is refused), resumes it, moves a selection's price one tick on the ladder from the keyboard
- * (the player's event API serves the new price), suspends and resumes its market with S and R, and brings the
- * model's price back with M; then another operator's changes through the API (a selection suspended, a price set,
- * a limit removed) appear in the open view from the operators' live topic, and Shift+S / Shift+R suspend and resume
- * the selection alone and L sets its stake limit; the event's liability limit is set from the header and the
- * market's from its limit form (kind: liability), and another operator lifting them is drawn live.
+ * (the player's event API serves the new price and the player's open event page shows it), suspends and resumes
+ * its market with S and R, and brings the model's price back with M (the page follows); then another operator's
+ * changes through the API (a selection suspended, a price set, a limit removed) appear in the open view from the
+ * operators' live topic, and Shift+S / Shift+R suspend and resume the selection alone and L sets its stake limit;
+ * the event's liability limit is set from the header and the market's from its limit form (kind: liability), and
+ * another operator lifting them is drawn live.
  */
 const PLAYER = E2E_CLIENTS.desk;
 
@@ -184,6 +185,10 @@ describe('the trading floor in Chromium (1280×800)', () => {
       const direction = lang === 'en' ? 1 : -1;
       const before = await playerPrice(event.id, selection.id);
       const next = ladderTick(before, direction)!;
+      // The player follows the price on the event's page, open while the trader moves it.
+      await player.goto(urlFor(`/en/sports/${event.sport.id}/${event.region.id}/0/event/${event.id}`));
+      const shown = player.locator(`button[data-odd-id="${selection.id}"] .odd-button__value`);
+      await expect.poll(() => shown.textContent(), SOON).toBe(formatOdds(before));
       const row = desk.getByRole('row', {
         name: `${market.name[lang]} · ${selection.name[lang]}`,
         exact: true,
@@ -195,6 +200,7 @@ describe('the trading floor in Chromium (1280×800)', () => {
         .toContain(formatOdds(next));
       await desk.getByRole('status').filter({ hasText: w.done }).waitFor();
       await expect.poll(() => playerPrice(event.id, selection.id), SOON).toBe(next);
+      await expect.poll(() => shown.textContent(), SOON).toBe(formatOdds(next));
       await row.scrollIntoViewIfNeeded();
       await desk.screenshot({ path: `.cache/trading-floor-ladder-${lang}.png` });
 
@@ -212,6 +218,7 @@ describe('the trading floor in Chromium (1280×800)', () => {
       // M brings the model's price back (the e2e server is shared by every browser suite).
       await row.press('m');
       await expect.poll(() => playerPrice(event.id, selection.id), SOON).toBe(before);
+      await expect.poll(() => shown.textContent(), SOON).toBe(formatOdds(before));
 
       // Live: the view follows the operators' topic (no poll while it is connected). Another operator's changes
       // through the API — a selection suspended, a price set, a limit — are drawn in this open view.

@@ -15,6 +15,7 @@ import { cashBalance, placeBet, slipForm, withLeader, type Pick } from './suppor
 import { SHARED_BACKENDS_AVAILABLE, startInstances, type Instance } from './support/instances';
 import { opsSession, type OpsMethod } from './support/ops';
 import type { TestServer } from './support/server';
+import type { ResultInput } from '../src/modules/sports/index';
 
 /**
  * Issue 34, the trading floor's server side, on two instances over one PostgreSQL and one Redis (requests
@@ -33,7 +34,7 @@ type Market = { id: number; t: number; s: string; selections: Selection[] };
   const tokens: Record<string, string> = {};
   let demoBrand = 0;
   let kartalBrand = 0;
-  let used = 0;
+  const used = new Map<number, number>();
 
   const ops = (method: OpsMethod, url: string, token?: string, payload?: object, on = next()) =>
     on.app.inject({
@@ -54,21 +55,24 @@ type Market = { id: number; t: number; s: string; selections: Selection[] };
       });
   };
 
-  /** A pre-match football event of its own (each test takes the next), with its markets as players see them. */
-  async function footballEvent() {
+  /** A pre-match event of its own (each test takes the next of its sport), with its markets as players see them. */
+  async function preMatchEvent(sport: number) {
     const list = await first().app.inject({
       method: 'GET',
-      url: '/api/v2/fixture/full?sport=1&onlyPre=1&per_page=100',
+      url: `/api/v2/fixture/full?sport=${sport}&onlyPre=1&per_page=100`,
     });
     const later = (list.json().result as { id: number; startDate: string }[]).filter(
       (e) => Date.parse(e.startDate) > Date.now() + 3_600_000,
     );
-    const id = later[used++]!.id;
+    const taken = used.get(sport) ?? 0;
+    used.set(sport, taken + 1);
+    const id = later[taken]!.id;
     const detail = (await first().app.inject({ method: 'GET', url: `/api/v2/fixture/e/${id}` })).json();
     const markets = detail.result.markets as Market[];
     const byType = (t: number) => markets.find((m) => m.t === t)!;
     return { id, markets, byType, home: detail.result.home.name as string };
   }
+  const footballEvent = () => preMatchEvent(1);
   const pick = (eventId: number, s: Selection): Pick => ({ eventId, oddId: s.id, odd: s.odd });
   /** A bet of a client of Kartal Bahis (its site's host). */
   const placeOnKartal = (token: string, body: string) =>
@@ -677,52 +681,178 @@ type Market = { id: number; t: number; s: string; selections: Selection[] };
     await ledgerClean();
   }, 120_000);
 
-  it('results a match from one form exactly as the producer decides it, with the money per brand', async () => {
-    // The producer's own decision on one event (its result command), the desk's preview of the same facts on it
-    // first: every market's results must agree.
-    const scripted = await footballEvent();
-    const facts = { home: 2, away: 1, htHome: 0, htAway: 1 };
-    await overdue(scripted.id);
-    const previewRes = await ops('POST', `/ops/v1/events/${scripted.id}/result/preview`, tokens.trader, {
+  /** The players of an event's teams (scorers in a result's goals). */
+  const playersOf = async (eventId: number) => {
+    const [teams] = (
+      await rows<{ home: { id: number }[]; away: { id: number }[] }>(
+        sql`select h.players as home, a.players as away from events e
+            join teams h on h.id = e.home_team_id join teams a on a.id = e.away_team_id where e.id = ${eventId}`,
+      )
+    ).rows;
+    return { home: teams!.home.map((p) => p.id), away: teams!.away.map((p) => p.id) };
+  };
+
+  /**
+   * One scripted match on an event of its own: the desk's preview of the facts first (nothing resolved), then the
+   * producer's own result command with the same facts; every selection the preview results must hold the
+   * producer's result, and the markets it voids must be exactly those it lists as undecided.
+   */
+  async function resultsAsProducer(eventId: number, facts: ResultInput, label: string) {
+    await overdue(eventId);
+    const previewRes = await ops('POST', `/ops/v1/events/${eventId}/result/preview`, tokens.trader, {
       facts,
       undecided: 'void',
     });
-    expect(previewRes.statusCode, previewRes.body).toBe(200);
+    expect(previewRes.statusCode, `${label}: ${previewRes.body}`).toBe(200);
     const preview = previewRes.json().result as OpsEventResult;
-    expect(preview.preview).toBe(true);
+    expect(preview.preview, label).toBe(true);
     const [untouched] = (
       await rows<{ n: number }>(
-        sql`select count(*)::int as n from markets where event_id = ${scripted.id} and resolved`,
+        sql`select count(*)::int as n from markets where event_id = ${eventId} and resolved`,
       )
     ).rows;
-    expect(untouched!.n).toBe(0);
+    expect(untouched!.n, label).toBe(0);
     await withLeader(first(), async () => {
       const res = await ops(
         'POST',
-        `/ops/v1/fixtures/${scripted.id}/commands`,
+        `/ops/v1/fixtures/${eventId}/commands`,
         tokens.trader,
         { command: 'result', ...facts },
         instances[0],
       );
-      expect(res.statusCode, res.body).toBe(200);
+      expect(res.statusCode, `${label}: ${res.body}`).toBe(200);
     });
     const produced = new Map(
       (
         await rows<{ id: number; result: string | null }>(
-          sql`select id::text as id, result from selections where event_id = ${scripted.id}`,
+          sql`select id::text as id, result from selections where event_id = ${eventId}`,
         )
       ).rows.map((r) => [Number(r.id), r.result]),
     );
-    const compared = preview.markets.flatMap((m) => m.selections.map((s) => [s.id, s.after] as const));
-    expect(compared.length).toBeGreaterThan(50);
-    expect(new Map(compared)).toEqual(new Map(compared.map(([sid]) => [sid, produced.get(sid) ?? null])));
-    expect(preview.markets.some((m) => m.outcome === 'voided')).toBe(true);
+    // Market by market, so that a disagreement names its market.
+    for (const m of preview.markets)
+      expect(
+        Object.fromEntries(m.selections.map((s) => [s.id, s.after])),
+        `${label}: market ${m.marketId} (${m.name.en})`,
+      ).toEqual(Object.fromEntries(m.selections.map((s) => [s.id, produced.get(s.id) ?? null])));
+    expect(
+      preview.markets.every((m) => m.outcome === 'settled' || m.outcome === 'voided'),
+      label,
+    ).toBe(true);
     expect(
       preview.markets
         .filter((m) => m.outcome === 'voided')
         .map((m) => m.marketId)
         .sort(),
+      label,
     ).toEqual([...preview.undecided].sort());
+    return preview;
+  }
+
+  it('results scripted matches from one form exactly as the producer decides them, market by market', async () => {
+    // Football: every fact the form takes in at least one script (the final score alone, with the half-time
+    // score, with the goals' minutes, with and without their scorers).
+    const scripts: ResultInput[] = [
+      { home: 0, away: 0, htHome: 0, htAway: 0 },
+      { home: 3, away: 3, htHome: 2, htAway: 1 },
+      { home: 0, away: 4, htHome: 0, htAway: 2 },
+      { home: 1, away: 1, htHome: 1, htAway: 0 },
+      { home: 1, away: 2 },
+    ];
+    for (const facts of scripts) {
+      const { id } = await footballEvent();
+      const preview = await resultsAsProducer(id, facts, JSON.stringify(facts));
+      expect(preview.markets.length).toBeGreaterThan(50);
+      // The half-time markets are decided only when the half-time score is known.
+      if (facts.htHome === undefined) expect(preview.undecided.length).toBeGreaterThan(0);
+    }
+    {
+      const { id, byType } = await footballEvent();
+      const players = await playersOf(id);
+      const facts: ResultInput = {
+        home: 2,
+        away: 1,
+        htHome: 1,
+        htAway: 1,
+        goals: [
+          { minute: 12, team: 'a', playerId: players.away[0]! },
+          { minute: 45, team: 'h', playerId: players.home[1]! },
+          { minute: 88, team: 'h', playerId: players.home[0]! },
+        ],
+      };
+      const preview = await resultsAsProducer(id, facts, 'goals with scorers');
+      // Every goal's minute and scorer known: the scorer markets are settled too.
+      const scorer = byType(38) ?? byType(888);
+      if (scorer) expect(preview.markets.find((m) => m.marketId === scorer.id)?.outcome).toBe('settled');
+    }
+    {
+      const { id } = await footballEvent();
+      await resultsAsProducer(
+        id,
+        {
+          home: 1,
+          away: 1,
+          goals: [
+            { minute: 50, team: 'h' },
+            { minute: 90, team: 'a' },
+          ],
+        },
+        'goals without scorers',
+      );
+    }
+    // Period sports: ice hockey (a draw over its three periods), basketball (level after four quarters, won in
+    // overtime), tennis (games per set, three sets) and tennis from the sets won alone.
+    const periodScripts: [number, ResultInput][] = [
+      [
+        4,
+        {
+          periods: [
+            { home: 1, away: 0 },
+            { home: 0, away: 2 },
+            { home: 1, away: 0 },
+          ],
+        },
+      ],
+      [
+        2,
+        {
+          home: 98,
+          away: 96,
+          periods: [
+            { home: 25, away: 22 },
+            { home: 20, away: 24 },
+            { home: 27, away: 21 },
+            { home: 18, away: 23 },
+            { home: 8, away: 6 },
+          ],
+        },
+      ],
+      [
+        5,
+        {
+          periods: [
+            { home: 6, away: 4 },
+            { home: 4, away: 6 },
+            { home: 7, away: 5 },
+          ],
+        },
+      ],
+      [5, { home: 0, away: 2 }],
+    ];
+    for (const [sport, facts] of periodScripts) {
+      const { id } = await preMatchEvent(sport);
+      const preview = await resultsAsProducer(id, facts, `sport ${sport}: ${JSON.stringify(facts)}`);
+      expect(preview.markets.length).toBeGreaterThan(0);
+    }
+  }, 240_000);
+
+  it('results a match from one form exactly as the producer decides it, with the money per brand', async () => {
+    // The producer's own decision on one event (its result command), the desk's preview of the same facts on it
+    // first: every market's results must agree.
+    const scripted = await footballEvent();
+    const preview = await resultsAsProducer(scripted.id, { home: 2, away: 1, htHome: 0, htAway: 1 }, '2-1');
+    expect(preview.markets.flatMap((m) => m.selections).length).toBeGreaterThan(50);
+    expect(preview.markets.some((m) => m.outcome === 'voided')).toBe(true);
 
     // Money: bets of both brands on another event, confirmed from one form.
     const { id, byType } = await footballEvent();

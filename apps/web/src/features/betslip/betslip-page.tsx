@@ -72,7 +72,7 @@ export function BetslipPage() {
   const tooLarge = stake.total > MAX_SLIP_AMOUNT_CENTS;
   const check = useCheckBets(bets, coupon, stake.total, ready && stake.total > 0 && !tooLarge, free?.id);
   const events = useSlipEvents(bets.map((b) => b.eventId));
-  useSlipFeed(bets);
+  const held = useSlipFeed(bets);
   const checkErrors = useMemo(() => (check.data ? slipErrorsOf(check.data) : NO_ERRORS), [check.data]);
   const delayed = useDelayed<SlipErrors>(checkErrors, CHECK_ERRORS_DELAY_MS, isBlank, NO_ERRORS);
   const shape = JSON.stringify([bets.map((b) => [b.oddId, b.banker]), coupon, stake.total, free?.id]);
@@ -120,6 +120,7 @@ export function BetslipPage() {
             entry={entry}
             event={events.data?.get(entry.eventId)}
             error={errors.perBet[entry.oddId]}
+            held={held.has(entry.oddId)}
             sameMatch={bets.some((b) => b.eventId === entry.eventId && b.oddId !== entry.oddId)}
             currency={currency}
             banker={canBanker ? (canAdd ? BANKER_CAN_SET : BANKER_FULL) : null}

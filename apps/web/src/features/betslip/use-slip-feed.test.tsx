@@ -111,7 +111,7 @@ describe('useSlipFeed', () => {
       ({ slip }: { slip: SlipEntry[] }) => {
         // The check only runs again when something invalidates it (never stale on its own here).
         useQuery({ queryKey: ['betslip', 'check'], queryFn: check, staleTime: Infinity });
-        useSlipFeed(slip, openFeed);
+        return useSlipFeed(slip, openFeed);
       },
       { wrapper, initialProps: { slip: bets } },
     );
@@ -209,5 +209,23 @@ describe('useSlipFeed', () => {
     expect(checks()).toBe(1);
     await push(matchUpdate(1002, true));
     expect(checks()).toBe(2);
+  });
+
+  it('returns the picks the feed holds shut at once (event suspended, market or selection off sale), and lets them go', async () => {
+    const { result } = await mount([entry(1), entry(2), entry(3, { eventId: 1001 })]);
+    const held = () => [...result.current].sort((a, b) => a - b);
+    expect(held()).toEqual([]);
+    // The whole event: both of its picks, not the other event's.
+    await push(matchUpdate(1001, true));
+    expect(held()).toEqual([1, 3]);
+    await push(matchUpdate(1001, false));
+    expect(held()).toEqual([]);
+    // A market off sale holds its pick alone; a selection of its own too; a price move holds nothing.
+    await push(marketUpdate(1002, 2, { odd: 3.1 }));
+    expect(held()).toEqual([]);
+    await push(marketUpdate(1002, 2, { disabled: true }), marketUpdate(1001, 3, { isDisabled: true }));
+    expect(held()).toEqual([2, 3]);
+    await push(marketUpdate(1002, 2), marketUpdate(1001, 3));
+    expect(held()).toEqual([]);
   });
 });

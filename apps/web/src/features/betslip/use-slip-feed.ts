@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { FeedTopic, Locale } from '@sb/contract';
 import { feedFor } from '@/lib/fixtures/live-feed';
@@ -22,8 +22,15 @@ function lockKey(suspended: boolean | undefined, disabled: boolean | undefined):
  * picked selection's market or the selection itself goes off (or back on) sale, it checks the slip again at once
  * instead of at its next 10 s check (§9), so a pick the trader suspended locks within about a second (the error
  * still shows after its 1 s, §8). Price moves alone wait for the regular check, as the spec says.
+ *
+ * Returns the picks the feed holds shut now (their event suspended, their market or selection off sale): the slip
+ * draws them locked at once, before the check answers and its error's 1 s (a bet365 slip greys a suspended pick
+ * the moment it is suspended); the check's error follows as §8 says.
  */
-export function useSlipFeed(bets: readonly SlipEntry[], openFeed: SlipFeedSource = feedFor): void {
+export function useSlipFeed(
+  bets: readonly SlipEntry[],
+  openFeed: SlipFeedSource = feedFor,
+): ReadonlySet<number> {
   const queryClient = useQueryClient();
   const { locale } = useAppContext();
   const events = [...new Set(bets.map((b) => b.eventId))].sort((a, b) => a - b);
@@ -31,9 +38,21 @@ export function useSlipFeed(bets: readonly SlipEntry[], openFeed: SlipFeedSource
   picks.current = new Map(bets.map((b) => [b.oddId, b.eventId]));
   const seen = useRef(new Map<string, string>());
   const key = events.join(',');
+  const [held, setHeld] = useState<ReadonlySet<number>>(NONE_HELD);
   useEffect(() => {
     // An empty slip opens no feed connection (the empty slip's page makes no live request).
     if (key === '') return;
+    /** What the feed last said: events suspended, picked selections off sale (theirs or their market's). */
+    const suspendedEvents = new Set<number>();
+    const offSale = new Set<number>();
+    const publish = () => {
+      const now = [...picks.current].filter(([odd, ev]) => suspendedEvents.has(ev) || offSale.has(odd));
+      setHeld((before) =>
+        before.size === now.length && now.every(([odd]) => before.has(odd))
+          ? before
+          : new Set(now.map(([odd]) => odd)),
+      );
+    };
     const feed = openFeed(queryClient, locale);
     const releases = key.split(',').map((id) => feed.subscribe(`event:${id}` as FeedTopic));
     const recheck = () =>
@@ -46,7 +65,12 @@ export function useSlipFeed(bets: readonly SlipEntry[], openFeed: SlipFeedSource
     };
     const offMatch = feed.on('match_update', (m) => {
       if (!key.split(',').includes(String(m.eventId))) return;
-      if (changed(`e${m.eventId}`, lockKey(m.isSuspended, false))) recheck();
+      if (m.isSuspended) suspendedEvents.add(m.eventId);
+      else suspendedEvents.delete(m.eventId);
+      if (changed(`e${m.eventId}`, lockKey(m.isSuspended, false))) {
+        publish();
+        recheck();
+      }
     });
     const offMarket = feed.on('market_update', (m) => {
       let any = false;
@@ -54,14 +78,23 @@ export function useSlipFeed(bets: readonly SlipEntry[], openFeed: SlipFeedSource
         for (const selection of market.selections) {
           if (picks.current.get(selection.id) !== m.eventId) continue;
           const state = lockKey(market.disabled, selection.isDisabled || selection.isClosed);
+          if (state === '00') offSale.delete(selection.id);
+          else offSale.add(selection.id);
           if (changed(`s${selection.id}`, state)) any = true;
         }
-      if (any) recheck();
+      if (any) {
+        publish();
+        recheck();
+      }
     });
     return () => {
       releases.forEach((release) => release());
       offMatch();
       offMarket();
+      setHeld(NONE_HELD);
     };
   }, [key, queryClient, locale, openFeed]);
+  return held;
 }
+
+const NONE_HELD: ReadonlySet<number> = new Set();

@@ -17,6 +17,8 @@ export interface SlipRowProps {
   /** The event as the fixture list reports it now (live clock, score); undefined until loaded or when over. */
   event: FixtureEvent | undefined;
   error: SlipError | undefined;
+  /** The live feed holds the pick shut now (event suspended, market or selection off sale): locked at once. */
+  held?: boolean;
   currency: Pick<Currency, 'symbol' | 'position'>;
   /** Another selection of the slip is from the same match (they never stand in one combination). */
   sameMatch: boolean;
@@ -54,11 +56,11 @@ function MatchLine({ entry, event }: Pick<SlipRowProps, 'entry' | 'event'>) {
  * a stake typed on a 25-pick slip draws the footer, not 25 rows (issue 33 item 2, `bench/slip.ts`).
  */
 export const SlipRow = memo(function SlipRow(props: SlipRowProps) {
-  const { entry, number, event, error, currency, sameMatch, banker, onRemove, onBanker } = props;
+  const { entry, number, event, error, held, currency, sameMatch, banker, onRemove, onBanker } = props;
   const { t } = useTranslation();
   const match = `${entry.match.home} – ${entry.match.away}`;
   const value = error?.value === undefined ? {} : { amount: formatUserMoney(error.value, currency) };
-  const locked = locksSelection(error);
+  const locked = held === true || locksSelection(error);
   return (
     <li
       className={`slip-row${error ? ' slip-row--error' : ''}${locked ? ' slip-row--locked' : ''}`}

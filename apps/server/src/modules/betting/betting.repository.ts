@@ -22,6 +22,15 @@ function betFromRow(raw: Record<string, unknown>): BetRow {
   return row as BetRow;
 }
 
+/** A client's bets finally settled (won, lost, refunded, cashed out) with `settled_at` in [from, to). */
+const settledIn = (userId: number, from: Date, to: Date) =>
+  and(
+    eq(bets.userId, userId),
+    inArray(bets.status, [...SETTLED, 'cashout']),
+    gte(bets.settledAt, from),
+    lt(bets.settledAt, to),
+  );
+
 export function createBettingRepository(db: DbOrTx) {
   return {
     async insertBet(bet: NewBet, legs: Omit<LegRow, 'betId'>[]): Promise<BetRow> {
@@ -297,14 +306,7 @@ export function createBettingRepository(db: DbOrTx) {
       return db
         .select({ id: bets.id, staked: bets.totalStake, returned: bets.paid })
         .from(bets)
-        .where(
-          and(
-            eq(bets.userId, userId),
-            inArray(bets.status, [...SETTLED, 'cashout']),
-            gte(bets.settledAt, from),
-            lt(bets.settledAt, to),
-          ),
-        )
+        .where(settledIn(userId, from, to))
         .orderBy(asc(bets.id));
     },
 
@@ -320,14 +322,7 @@ export function createBettingRepository(db: DbOrTx) {
           rewardKind: bets.rewardKind,
         })
         .from(bets)
-        .where(
-          and(
-            eq(bets.userId, userId),
-            inArray(bets.status, [...SETTLED, 'cashout']),
-            gte(bets.settledAt, from),
-            lt(bets.settledAt, to),
-          ),
-        )
+        .where(settledIn(userId, from, to))
         .orderBy(asc(bets.id));
     },
   };

@@ -128,8 +128,10 @@ describeEachBackend('promotions: cashback campaigns (issue 36)', (backend) => {
       expect(res.statusCode, res.body).toBe(200);
       return res.json().result.id as number;
     };
-    await place(2_000, 0); // loses
-    await place(1_000, 1); // wins
+    // The loss outweighs any win at the winner's price (≤ 10 000 for a 200 stake at odds up to 50), so the
+    // period's net is a loss whatever the pre-match prices are.
+    await place(12_000, 0); // loses
+    await place(200, 1); // wins
     const voided = await place(700, 2);
     const cashed = await place(1_500, 3);
     await place(500, 4); // stays open
@@ -164,9 +166,10 @@ describeEachBackend('promotions: cashback campaigns (issue 36)', (backend) => {
     ]);
     await server.modules.betting.settlement.settleDue();
 
-    const won = Math.floor((1_000 * Math.round(picks[1]!.odd * 1_000)) / 1_000);
-    const netLoss = 2_000 + (1_000 - won) + (1_500 - cashOutPaid);
-    const expected = netLoss > 0 ? Math.floor((netLoss * 1_250) / 10_000) : 0;
+    const won = Math.floor((200 * Math.round(picks[1]!.odd * 1_000)) / 1_000);
+    const netLoss = 12_000 + (200 - won) + (1_500 - cashOutPaid);
+    expect(netLoss).toBeGreaterThan(0);
+    const expected = Math.floor((netLoss * 1_250) / 10_000);
     expect((await h.bonuses(token)).find((b) => b.campaignId === campaignId)).toMatchObject({
       amount: expected,
     });

@@ -38,13 +38,15 @@ describe('aviator (crash game) in Chromium', () => {
     await page.goto(urlFor('/en/aviator'));
     const panel = page.getByTestId('crash-panel-0');
     await panel.waitFor();
+    // From the end of a betting window: the whole flight and pause are left to set the bet up.
+    await expect.poll(() => phaseOf(page), { timeout: 60_000 }).toBe('betting');
     await expect.poll(() => phaseOf(page), { timeout: 60_000 }).not.toBe('betting');
     await panel.getByLabel('Stake').fill('3.33');
     await panel.getByLabel('Auto cash-out').check();
     await panel.getByLabel('Cash out at (×)').fill('1.50');
-    await expect.poll(() => phaseOf(page), { timeout: 60_000 }).toBe('betting');
-    const placed = page.waitForResponse((r) => r.url().includes('/api/v1/crash/bets'));
-    await panel.getByRole('button', { name: 'Bet' }).click();
+    // One auto-bet round: the page places the bet itself as the next window opens.
+    const placed = page.waitForResponse((r) => r.url().includes('/api/v1/crash/bets'), { timeout: 120_000 });
+    await panel.getByLabel('Auto-bet rounds').fill('1');
     expect((await placed).status()).toBe(200);
     const sessionId = await sessionOf(page);
     await page.close(); // the tab is gone: the server cashes the bet out on its own
@@ -79,6 +81,8 @@ describe('aviator (crash game) in Chromium', () => {
     await expect
       .poll(() => page.getByTestId('verify-hash').inputValue(), { timeout: 60_000 })
       .toMatch(/^[0-9a-f]{64}$/);
+    // The prefill is over once the salt line is drawn (it comes last and moves the form): then click.
+    await page.getByTestId('verify-salt').waitFor({ timeout: 60_000 });
     await page.getByRole('button', { name: 'Verify', exact: true }).click();
     const result = page.getByTestId('verify-result');
     await result.waitFor();

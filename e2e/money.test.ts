@@ -211,20 +211,22 @@ describe('issue 33: money on the screen at 360×640', () => {
       expect(await crash.textContent()).toContain('₺');
       await shot(page, `i33-money-${brand.locale}-crash`);
 
-      // An auto cash-out at 1.01×, in one round (no second try): the bet is set up during a flight and placed as
-      // the next betting window opens. A round crashing below 1.01× (about one in a hundred) loses it: then the
-      // screen says so and the two balances agree on the loss instead — either way the outcome is checked.
+      // An auto cash-out at 1.01×, in one round (no second try): the bet is set up during a flight with one
+      // auto-bet round, and the page itself places it as the next betting window opens (its whole window ahead,
+      // however busy the machine). A round crashing below 1.01× (about one in a hundred) loses it: then the screen
+      // says so and the two balances agree on the loss instead — either way the outcome is checked.
       const panel = page.getByTestId('crash-panel-0');
       const inputs = panel.locator('input');
       const phase = () => page.getByTestId('aviator-page').getAttribute('data-phase');
       // A round's flight or betting window outlasts expect.poll's default second: wait for the phase itself.
+      // From the end of a betting window: the whole flight and pause are left to set the bet up.
+      await expect.poll(phase, { timeout: 120_000 }).toBe('betting');
       await expect.poll(phase, { timeout: 120_000 }).not.toBe('betting');
       await inputs.nth(0).fill('1.00');
       if (!(await inputs.nth(1).isChecked())) await inputs.nth(1).check();
       await inputs.nth(2).fill('1.01');
-      await expect.poll(phase, { timeout: 120_000 }).toBe('betting');
-      const placed = page.waitForResponse((r) => r.url().includes('/api/v1/crash/bets'));
-      await panel.getByRole('button', { name: t.bet }).click();
+      const placed = page.waitForResponse((r) => r.url().includes('/api/v1/crash/bets'), { timeout: 120_000 });
+      await inputs.nth(3).fill('1');
       expect((await placed).status()).toBe(200);
       const status = page.getByTestId('crash-bet-status-0');
       const settled = async () => {
@@ -234,7 +236,7 @@ describe('issue 33: money on the screen at 360×640', () => {
       await expect.poll(settled, { timeout: 120_000 }).toBe(true);
       // Paid 1.01 for 1.00 (or lost): both balances show it, the same figure, from one source.
       await expect.poll(same, { timeout: 30_000 }).toBe(true);
-    });
+    }, 600_000);
 
     it(`${brand.host} (${brand.locale}): the verifier checks a typed round and a round picked from the chips against their own points`, async () => {
       const page = await browser.newPage(brand.browserLocale);
@@ -254,6 +256,9 @@ describe('issue 33: money on the screen at 360×640', () => {
       await page.goto(urlFor(`/${brand.locale}/aviator/verify`, brand.host));
       const hash = page.getByTestId('verify-hash');
       await expect.poll(() => hash.inputValue(), { timeout: 60_000 }).toMatch(/^[0-9a-f]{64}$/);
+      // The page's prefill is over once the salt line is drawn (it comes last and pushes the form down): only then
+      // type and click, or the click lands where a round chip has moved to.
+      await page.getByTestId('verify-salt').waitFor({ timeout: 60_000 });
       // Typed: the latest round, not the prefilled one (its point differs from the prefilled round's, or not).
       await hash.fill(rounds[0]!.hash);
       await page.getByRole('button', { name: t.verify, exact: true }).click();

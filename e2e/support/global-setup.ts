@@ -99,6 +99,9 @@ function serverEnv(dataDir: string, operatorToken: string): NodeJS.ProcessEnv {
     // did; e2e/referrals.test.ts refers its own client's bets through the client's risk profile.
     BET_REFERRAL_STAKE: '0',
     BET_REFERRAL_PAYOUT: '0',
+    // A referred bet waits 30 min for the desk here, not the default minute: on a busy machine the referral test's
+    // desk login (argon2id) and first render can take longer than that, and a lapsed referral leaves the queue.
+    BET_REFERRAL_TIMEOUT_MS: '1800000',
   };
 }
 

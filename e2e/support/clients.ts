@@ -40,6 +40,8 @@ export const E2E_CLIENTS = {
   office: { username: 'e2e-office', password: 'office-secret-2026' },
   /** Free bets with no cash at all (e2e/promotions.test.ts), on each brand. */
   promo: { username: 'e2e-promo', password: 'promo-secret-2026' },
+  /** Places the bet a desk report must count (e2e/reports.test.ts). */
+  reports: { username: 'e2e-reports', password: 'reports-secret-2026' },
   promoKartal: {
     username: 'e2e-promo-tr',
     password: 'promo-tr-secret-2026',
@@ -63,6 +65,7 @@ export const E2E_CREDITS: Partial<Record<keyof typeof E2E_CLIENTS, string>> = {
   moneyKartal: '500.00',
   referral: '500.00',
   referralKartal: '500.00',
+  reports: '500.00',
 };
 
 /** The seeded demo accounts (apps/server/src/demo-accounts.seed.ts, README "Demo data"). */

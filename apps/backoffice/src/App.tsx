@@ -14,6 +14,7 @@ import { BRANDS_TEXTS } from './features/brands/brands-texts';
 import { OPERATORS_TEXTS } from './features/operators/operators-texts';
 import { may } from './app/may';
 import { ADJUSTMENT_TEXTS } from './features/adjustments/adjustments-texts';
+import { REPORTS_TEXTS } from './features/reports/reports-texts';
 import { DeskRoutes, VIEWS, viewOf, type View } from './app/routes';
 import { useDeskSession } from './app/use-desk-session';
 import { Loading } from './components/view-state';
@@ -49,12 +50,18 @@ export const viewLabel = (lang: Lang, view: View): string =>
                 ? OPERATORS_TEXTS[lang][view]
                 : view === 'adjustments'
                   ? ADJUSTMENT_TEXTS[lang].tab
-                  : view === 'results' || view === 'dashboard'
-                    ? RESULTS_TEXTS[lang][view]
-                    : TEXTS[lang][view];
+                  : view === 'reports'
+                    ? REPORTS_TEXTS[lang].tab
+                    : view === 'results' || view === 'dashboard'
+                      ? RESULTS_TEXTS[lang][view]
+                      : TEXTS[lang][view];
 
 /** The views only some roles may open: the permission each needs. */
-const NEEDS: Partial<Record<View, OpsPermission>> = { adjustments: 'adjust', operators: 'manage' };
+const NEEDS: Partial<Record<View, OpsPermission>> = {
+  adjustments: 'adjust',
+  operators: 'manage',
+  reports: 'reports',
+};
 
 function Desk() {
   const [lang, setLang] = useState<Lang>(initialLang);

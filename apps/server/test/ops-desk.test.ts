@@ -18,7 +18,7 @@ import { opsRequest, opsRoutesOfDocument, opsSession, type OpsMethod } from './s
 /** The permission each /ops/v1 route needs; a route missing here fails the table test (add it with its rule). */
 const ROUTE_ACCESS: Record<
   string,
-  'read' | 'trade' | 'settle' | 'manage' | 'brands' | 'note' | 'clients' | 'adjust'
+  'read' | 'trade' | 'settle' | 'manage' | 'brands' | 'note' | 'clients' | 'adjust' | 'reports'
 > = {
   'GET /ops/v1/session': 'read',
   'DELETE /ops/v1/session': 'read',
@@ -66,6 +66,7 @@ const ROUTE_ACCESS: Record<
   'POST /ops/v1/markets/{id}/void': 'settle',
   'POST /ops/v1/markets/{id}/resettle': 'settle',
   'GET /ops/v1/dashboard': 'read',
+  'GET /ops/v1/reports/{name}': 'reports',
   'GET /ops/v1/margins': 'read',
   'PUT /ops/v1/margins': 'trade',
   'GET /ops/v1/commands/{id}': 'read',
@@ -95,11 +96,11 @@ const ROLES = ['support', 'trader', 'risk', 'content', 'finance', 'admin'] as co
 /** Each role's permissions, written here on their own (issue 35 §3: `risk` trades without results). */
 const GRANTS = {
   support: ['read', 'note'],
-  trader: ['read', 'trade', 'settle', 'note', 'clients'],
+  trader: ['read', 'trade', 'settle', 'note', 'clients', 'reports'],
   risk: ['read', 'trade', 'note', 'clients'],
   content: ['read', 'brands'],
-  finance: ['read', 'note', 'adjust'],
-  admin: ['read', 'trade', 'settle', 'manage', 'brands', 'note', 'clients', 'adjust'],
+  finance: ['read', 'note', 'adjust', 'reports'],
+  admin: ['read', 'trade', 'settle', 'manage', 'brands', 'note', 'clients', 'adjust', 'reports'],
 };
 
 describeEachBackend('back office: operators, audit, ticker, liability, trading', (backend) => {

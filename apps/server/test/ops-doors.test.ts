@@ -21,7 +21,7 @@ import type { TestServer } from './support/server';
 const EXPECTED: Record<
   string,
   [
-    'read' | 'trade' | 'settle' | 'manage' | 'brands' | 'note' | 'clients' | 'adjust',
+    'read' | 'trade' | 'settle' | 'manage' | 'brands' | 'note' | 'clients' | 'adjust' | 'reports',
     'catalogue' | 'shared' | 'brand' | 'self',
   ]
 > = {
@@ -48,6 +48,7 @@ const EXPECTED: Record<
   'GET /ops/v1/margins': ['read', 'brand'],
   'PUT /ops/v1/margins': ['trade', 'brand'],
   'GET /ops/v1/dashboard': ['read', 'brand'],
+  'GET /ops/v1/reports/{name}': ['reports', 'brand'],
   'GET /ops/v1/results/events': ['read', 'brand'],
   'GET /ops/v1/results/events/{id}': ['read', 'brand'],
   'GET /ops/v1/fixtures': ['read', 'shared'],
@@ -102,11 +103,11 @@ const EXPECTED: Record<
 };
 const GRANTS = {
   support: ['read', 'note'],
-  trader: ['read', 'trade', 'settle', 'note', 'clients'],
+  trader: ['read', 'trade', 'settle', 'note', 'clients', 'reports'],
   risk: ['read', 'trade', 'note', 'clients'],
   content: ['read', 'brands'],
-  finance: ['read', 'note', 'adjust'],
-  admin: ['read', 'trade', 'settle', 'manage', 'brands', 'note', 'clients', 'adjust'],
+  finance: ['read', 'note', 'adjust', 'reports'],
+  admin: ['read', 'trade', 'settle', 'manage', 'brands', 'note', 'clients', 'adjust', 'reports'],
 };
 type Role = keyof typeof GRANTS;
 
@@ -424,6 +425,7 @@ const clock = { now: () => clockState.frozen ?? Date.now() };
       ['GET', `/ops/v1/liability?eventId=${big}`, undefined, 'eventId'],
       ['GET', `/ops/v1/liability?brand=${big}`, undefined, 'brand'],
       ['GET', `/ops/v1/dashboard?brand=${big}`, undefined, 'brand'],
+      ['GET', `/ops/v1/reports/book?from=2026-01-01&to=2026-01-31&brand=${big}`, undefined, 'brand'],
       ['GET', `/ops/v1/results/events?brand=${big}`, undefined, 'brand'],
       ['GET', `/ops/v1/results/events/1?brand=${big}`, undefined, 'brand'],
       ['GET', `/ops/v1/audit?before=99999999999999999999`, undefined, 'before'],

@@ -27,7 +27,8 @@ const distinct = <T extends z.ZodType>(item: T, what: string, max: number) =>
     .max(max)
     .refine((xs) => new Set(xs as unknown[]).size === xs.length, `a ${what} is listed twice`);
 
-const isTimeZone = (tz: string) => {
+/** Whether the runtime knows an IANA time zone by this name (Europe/Istanbul). */
+export const isTimeZone = (tz: string) => {
   try {
     new Intl.DateTimeFormat('en', { timeZone: tz });
     return true;

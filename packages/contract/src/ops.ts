@@ -38,17 +38,18 @@ export const OPS_PERMISSIONS = [
   'note',
   'clients',
   'adjust',
+  'reports',
 ] as const;
 export type OpsPermission = (typeof OPS_PERMISSIONS)[number];
 
 /** Each role as its set of permissions, declared once: the server checks it, the desk shows it. */
 export const OPS_ROLE_GRANTS: Readonly<Record<OpsRole, readonly OpsPermission[]>> = {
   support: ['read', 'note'],
-  trader: ['read', 'trade', 'settle', 'note', 'clients'],
+  trader: ['read', 'trade', 'settle', 'note', 'clients', 'reports'],
   risk: ['read', 'trade', 'note', 'clients'],
   content: ['read', 'brands'],
-  finance: ['read', 'note', 'adjust'],
-  admin: ['read', 'trade', 'settle', 'manage', 'brands', 'note', 'clients', 'adjust'],
+  finance: ['read', 'note', 'adjust', 'reports'],
+  admin: ['read', 'trade', 'settle', 'manage', 'brands', 'note', 'clients', 'adjust', 'reports'],
 };
 /** Whether a role grants a permission. */
 export const opsRoleMay = (role: OpsRole, permission: OpsPermission): boolean =>

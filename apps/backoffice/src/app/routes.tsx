@@ -19,6 +19,7 @@ import { ReferralsPage } from '../features/referrals/referrals-page';
 import { PromotionsPage } from '../features/promotions/promotions-page';
 import { BrandsPage } from '../features/brands/brands-page';
 import { AdjustmentsPage } from '../features/adjustments/adjustments-page';
+import { ReportsPage } from '../features/reports/reports-page';
 import { OperatorsPage } from '../features/operators/operators-page';
 import { AccessPage } from '../features/operators/access-page';
 import { idParam, useSearchFilters } from './use-search-filters';
@@ -39,6 +40,7 @@ export const VIEWS = [
   'adjustments',
   'results',
   'dashboard',
+  'reports',
   'promotions',
   'brands',
   'operators',
@@ -243,6 +245,7 @@ export function DeskRoutes(props: ViewProps) {
       <Route path="results" element={<ResultsView {...props} />} />
       <Route path="results/:eventId" element={<ResultsView {...props} />} />
       <Route path="dashboard" element={<DashboardView {...props} />} />
+      <Route path="reports" element={<ReportsPage lang={lang} />} />
       <Route path="promotions" element={<PromotionsView {...props} />} />
       <Route path="promotions/:campaignId" element={<PromotionsView {...props} />} />
       {/* One route (an optional id): the page, and its notice of a brand just created, stays across the link. */}

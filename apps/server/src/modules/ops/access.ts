@@ -71,6 +71,8 @@ export const OPS_ACCESS: Readonly<Record<string, OpsAccess>> = {
   'GET /ops/v1/margins': read(),
   'PUT /ops/v1/margins': trade('brand'),
   'GET /ops/v1/dashboard': read(),
+  // Issue 35 §4: the book's figures, for who looks after the money (finance, trader, admin).
+  'GET /ops/v1/reports/:name': { permission: 'reports', scope: 'brand' },
   'GET /ops/v1/results/events': read(),
   'GET /ops/v1/results/events/:id': read(),
   // The catalogue is read by every operator (it holds no brand's data); changing it is every brand's business.

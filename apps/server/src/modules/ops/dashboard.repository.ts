@@ -1,6 +1,7 @@
 import type { OpsBookDay, OpsRtpFamily } from '@sb/contract';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
+import { bookLines, sportOfBet } from './book-lines';
 
 /**
  * The dashboard's figures, read-only SQL over bets, events and the casino's rounds, like the
@@ -9,50 +10,15 @@ import type { Db } from '../../db/database';
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 const num = (v: unknown) => Number(v ?? 0);
 
-/** A bet's sport: the one sport of its legs, else 0 (mixed). */
-const sportOfBet = sql`(select case when count(distinct e.sport_id) = 1 then min(e.sport_id) else 0 end
-  from bet_legs l join events e on e.id = l.event_id where l.bet_id = b.id)`;
-
 export function createDashboardRepository(db: Db) {
   return {
-    /**
-     * Turnover per placement day, and settled stakes, paid, GGR, bonus cost and NGR per settlement day, by brand and
-     * sport. A free bet (issue 36) staked no cash: it adds nothing to turnover or GGR, and what it paid (its
-     * winnings, the ledger's `freebet_win`) is bonus cost; an insured multiple counts as any bet, and its refund
-     * (`acca_insurance`) is bonus cost. Bonus money is not the house's cash: a bet's bonus stake and the bonus
-     * share of its payout (`bonus_win`) count in neither turnover nor GGR, and what a bonus released to cash
-     * (`bonus_release`) is bonus cost on the day of its release (sport 0: a release belongs to no one sport), as is
-     * a cashback claimed (`promotion_cashback`) on the day of its claim.
-     * NGR = GGR − bonus cost.
-     */
+    /** The book (`bookLines`) per UTC day, brand, currency and sport since `from`. */
     async book(from: Date, brandId: number | null): Promise<OpsBookDay[]> {
-      const brand = brandId === null ? sql`` : sql` and b.app_id = ${brandId}`;
-      const releaseBrand = brandId === null ? sql`` : sql` and r.app_id = ${brandId}`;
       const rows = await db.execute(sql`
         with placed as (
-          select to_char(b.created_at at time zone 'UTC', 'YYYY-MM-DD') as day, b.app_id, b.currency,
-                 ${sportOfBet} as sport_id,
-                 case when b.reward_kind = 'free_bet' then 0 else b.total_stake - b.bonus_stake end as turnover,
-                 1 as bets,
-                 0::bigint as settled_stakes, 0::bigint as paid, 0::bigint as bonus_cost
-          from bets b
-          where b.created_at >= ${from} and b.status not in ('pending', 'rejected', 'cancelled')${brand}
-          union all
-          select to_char(b.settled_at at time zone 'UTC', 'YYYY-MM-DD'), b.app_id, b.currency, ${sportOfBet},
-                 0, 0, case when b.reward_kind = 'free_bet' then 0 else b.total_stake - b.bonus_stake end,
-                 case when b.reward_kind = 'free_bet' then 0
-                      when b.bonus_stake > 0 then b.paid - (b.paid * b.bonus_stake / b.total_stake)
-                      else b.paid end,
-                 case when b.reward_kind = 'free_bet' then b.paid
-                      when b.reward_kind in ('acca_insurance', 'profit_boost')
-                        then coalesce((select r.paid from promotion_rewards r where r.id = b.reward_id), 0)
-                      else 0 end
-          from bets b
-          where b.settled_at >= ${from} and b.status in ('win', 'loss', 'refund', 'cashout')${brand}
-          union all
-          select to_char(r.used_at at time zone 'UTC', 'YYYY-MM-DD'), r.app_id, r.currency, 0, 0, 0, 0, 0, r.paid
-          from promotion_rewards r
-          where r.kind in ('bonus', 'cashback') and r.status = 'used' and r.used_at >= ${from}${releaseBrand}
+          select to_char(x.at at time zone 'UTC', 'YYYY-MM-DD') as day, x.app_id, x.currency,
+                 ${sportOfBet} as sport_id, x.turnover, x.bets, x.settled_stakes, x.paid, x.bonus_cost
+          from (${bookLines(from, null, brandId)}) x left join bets b on b.id = x.bet_id
         )
         select p.day, p.app_id, a.name as brand, p.currency, p.sport_id,
                sum(p.turnover)::bigint as turnover, sum(p.bets)::int as bets,

@@ -20,6 +20,9 @@ import type { DbOrTx } from '../../db/database';
 import { createDashboardRepository } from './dashboard.repository';
 import { createDashboardService } from './dashboard.service';
 import { dashboardRoutes } from './dashboard.routes';
+import { createReportsRepository } from './reports.repository';
+import { reportsRoutes } from './reports.routes';
+import { createReportsService } from './reports.service';
 import { createResultsDesk } from './results-desk';
 import { resultsDeskRoutes } from './results-desk.routes';
 import { createResultsRepository } from './results.repository';
@@ -212,6 +215,9 @@ export function createOpsModule(deps: {
     }),
     resultsDeskRoutes(results, now),
     dashboardRoutes(createDashboardService(createDashboardRepository(deps.db), now, sportNames)),
+    reportsRoutes(
+      createReportsService({ repo: createReportsRepository(deps.db), sports: sportNames }),
+    ),
     margins,
     opsEventsRoutes(
       createOpsEvents({

@@ -195,6 +195,9 @@ export async function buildApp(deps: AppDeps) {
       const user = await identity.service.getUser(id, tx).catch(() => null);
       return user && { id: user.id, appId: user.appId, role: user.role, currencyIso: user.currencyIso };
     },
+    // An odds boost must beat the selection's price in the brand's prices.
+    selectionPrice: async (oddId, brandId) =>
+      (await sports.betting.selections([oddId], undefined, brandId)).get(oddId)?.odd ?? null,
   });
 
   // Rate limits count per client (any of their tokens), visitors per address.

@@ -10,6 +10,7 @@ export const promotionsWeb: AreaTranslations = {
     'promotions.kind.free_bet': 'Free bet',
     'promotions.kind.acca_insurance': 'Acca insurance',
     'promotions.kind.profit_boost': 'Profit boost',
+    'promotions.kind.odds_boost': 'Odds boost',
     'promotions.kind.bonus': 'Bonus money',
     'promotions.kind.cashback': 'Cashback',
     'promotions.terms.bonus_wagering':
@@ -69,6 +70,7 @@ export const promotionsWeb: AreaTranslations = {
     'promotions.kind.free_bet': 'Bedava bahis',
     'promotions.kind.acca_insurance': 'Kombine sigortası',
     'promotions.kind.profit_boost': 'Kazanç artırımı',
+    'promotions.kind.odds_boost': 'Oran artırımı',
     'promotions.kind.bonus': 'Bonus para',
     'promotions.kind.cashback': 'Cashback',
     'promotions.terms.bonus_wagering':

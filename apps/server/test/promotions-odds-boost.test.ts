@@ -63,6 +63,12 @@ describeEachBackend('promotions: odds boosts (issue 36)', (backend) => {
     (await server.app.inject({ method: 'GET', url: '/api/v1/bonuses', headers: bearer(token) })).json()
       .result as { id: number; kind: string; campaignId: number; status: string; remainingStake?: number }[];
   const withBonus = (form: string, bonusId: number) => `${form}&bonusId=${bonusId}`;
+  /** The event page's selections: their price and boosted price. */
+  const shown = async (eventId: number) =>
+    (
+      (await server.app.inject({ method: 'GET', url: `/api/v2/fixture/e/${eventId}` })).json().result
+        .markets as { selections: { oddId: number; odd: number; boostedOdd?: number }[] }[]
+    ).flatMap((m) => m.selections);
 
   beforeAll(async () => {
     server = await createTestServer(backend, { config: { CATALOGUE_SCALE: 0.1, OPERATOR_TOKEN: TOKEN } });
@@ -118,6 +124,11 @@ describeEachBackend('promotions: odds boosts (issue 36)', (backend) => {
     expect(created.statusCode, created.body).toBe(200);
     const campaignId = created.json().result.id as number;
     const { user, token } = await funded('boost-punter', 10_000);
+
+    // The event page marks the boosted selection (the normal price stays), and no other.
+    const page = await shown(pick.eventId);
+    expect(page.find((s) => s.oddId === pick.oddId)).toMatchObject({ odd: pick.odd, boostedOdd });
+    expect(page.filter((s) => s.boostedOdd !== undefined)).toHaveLength(1);
 
     // Every client's, no grant: listed with what is left of its stake.
     const listed = (await bonuses(token)).find((b) => b.campaignId === campaignId)!;
@@ -176,6 +187,8 @@ describeEachBackend('promotions: odds boosts (issue 36)', (backend) => {
     const paid = payout(2_000, boostedOdd) + payout(1_000, boostedOdd);
     const extra = paid - payout(2_000, pick.odd) - payout(1_000, pick.odd);
     expect(extra).toBeGreaterThan(0);
+    // A decided selection is never offered boosted.
+    expect((await shown(pick.eventId)).filter((s) => s.boostedOdd !== undefined)).toEqual([]);
     expect(await cashBalance(server, token)).toBe(7_000 + paid);
     const bets = await rows<{ paid: number; boost: number }>(
       sql`select paid::int as paid, boost_paid::int as boost from bets where user_id = ${user.id} order by total_stake desc`,

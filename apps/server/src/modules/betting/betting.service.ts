@@ -89,7 +89,9 @@ export function createBettingService(deps: BettingDeps) {
     );
     // An odds boost: the slip is checked at the boosted price.
     const boost =
-      user && request.bonusId !== undefined ? await deps.rewards?.boostedPrice(user.id, request.bonusId) : null;
+      user && request.bonusId !== undefined
+        ? await deps.rewards?.boostedPrice(user.id, request.bonusId)
+        : null;
     const { selections } = withBoost(current, boost ?? null);
     const cap = capOf(user?.appId ?? visitorBrand, user?.currencyIso ?? null);
     const result = checkSlip(request, selections, user ? policyOf(user, policy) : 'none', stakeFactor, cap);

@@ -54,7 +54,5 @@ export function oddsBoostRefusal(
 }
 
 /** Whether a boost's price is on offer now (its campaign running), whatever the client has staked. */
-export const boostRunning = (
-  c: { status: CampaignStatus; startsAt: Date; endsAt: Date },
-  now: number,
-) => c.status === 'active' && c.startsAt.getTime() <= now && now < c.endsAt.getTime();
+export const boostRunning = (c: { status: CampaignStatus; startsAt: Date; endsAt: Date }, now: number) =>
+  c.status === 'active' && c.startsAt.getTime() <= now && now < c.endsAt.getTime();

@@ -69,6 +69,8 @@ export interface PromotionsDeps {
   cashback?: Pick<Cashback, 'offers'>;
   /** A selection's current decimal price for a brand (sports), or null when there is none: an odds boost beats it. */
   selectionPrice?: (oddId: number, brandId: number) => Promise<number | null>;
+  /** The fixture bodies' boosted prices: told when a brand's odds boost campaigns change on this instance. */
+  boostPrices?: { forget(appId: number): void };
 }
 
 /** A campaign as the desk shows it, with its uptake and cost. */
@@ -200,6 +202,7 @@ export function createPromotionsService(deps: PromotionsDeps) {
           createdAt: now,
         });
         const view = campaignView(row, undefined, brand);
+        if (row.kind === 'odds_boost') deps.boostPrices?.forget(row.appId);
         await audit(tx, {
           action: 'promotion.create',
           target: `promotion:${row.id}`,
@@ -248,6 +251,7 @@ export function createPromotionsService(deps: PromotionsDeps) {
             'status',
           );
         await r.setCampaignStatus(id, status);
+        if (c.kind === 'odds_boost') deps.boostPrices?.forget(c.appId);
         await audit(tx, {
           action: `promotion.${status === 'active' ? 'resume' : status === 'paused' ? 'pause' : 'end'}`,
           target: `promotion:${id}`,
@@ -287,7 +291,11 @@ export function createPromotionsService(deps: PromotionsDeps) {
         if (c.kind === 'cashback')
           throw new HttpError(409, 'campaign_kind', 'cashback is claimed by the clients, never granted');
         if (c.kind === 'odds_boost')
-          throw new HttpError(409, 'campaign_kind', 'an odds boost is every client’s while it runs, never granted');
+          throw new HttpError(
+            409,
+            'campaign_kind',
+            'an odds boost is every client’s while it runs, never granted',
+          );
         if (c.kind === 'bonus') await bonusMoney().refuseSecond(tx, c.id, clients);
         const terms = c.terms as RewardTerms;
         const shape = rewardShapeOf(terms);

@@ -14,12 +14,7 @@ import type { Cents } from '@sb/betting';
 
 /** What a campaign gives (issue 36); each kind's terms are checked by `promotions.terms.ts`. */
 export type PromotionKind =
-  | 'free_bet'
-  | 'acca_insurance'
-  | 'profit_boost'
-  | 'odds_boost'
-  | 'bonus'
-  | 'cashback';
+  'free_bet' | 'acca_insurance' | 'profit_boost' | 'odds_boost' | 'bonus' | 'cashback';
 /** `active` grants and its rewards can be used; `paused` grants nothing new; `ended` is final. */
 export type CampaignStatus = 'active' | 'paused' | 'ended';
 /**

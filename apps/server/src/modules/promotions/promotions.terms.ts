@@ -156,12 +156,7 @@ const TERMS_OF: Record<PromotionKind, z.ZodType> = {
 };
 
 export type RewardTerms =
-  | FreeBetTerms
-  | AccaInsuranceTerms
-  | ProfitBoostTerms
-  | OddsBoostTerms
-  | BonusTerms
-  | CashbackTerms;
+  FreeBetTerms | AccaInsuranceTerms | ProfitBoostTerms | OddsBoostTerms | BonusTerms | CashbackTerms;
 
 /** A refusal of terms: 400 naming the rule broken and the field. */
 export const termsRefused = (rule: string, field: string, message: string) =>

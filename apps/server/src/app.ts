@@ -36,7 +36,7 @@ import {
   payoutCaps,
   referralThresholds,
 } from './modules/betting/index';
-import { createPromotionsModule } from './modules/promotions/index';
+import { createBoostPrices, createPromotionsModule } from './modules/promotions/index';
 import { createCasinoModule } from './modules/casino/index';
 import { createFavouritesModule } from './modules/favourites/index';
 import { createPlayStreamModule } from './modules/play-stream/index';
@@ -117,8 +117,11 @@ export async function buildApp(deps: AppDeps) {
   const brandOf = async (request: FastifyRequest) =>
     (await tenancy.resolveTenant(request).catch(() => null))?.id ?? null;
   const log = (msg: string, err?: unknown) => logTarget.app?.log.error({ err }, msg);
+  // A brand's odds boosts (promotions, issue 36), shown beside the prices of the fixture bodies.
+  const boostPrices = createBoostPrices({ db, clock });
   const sports = createSportsModule({
     brandOf,
+    boostsOf: (brandId) => boostPrices.of(brandId),
     log,
     database,
     clock,
@@ -195,6 +198,10 @@ export async function buildApp(deps: AppDeps) {
       const user = await identity.service.getUser(id, tx).catch(() => null);
       return user && { id: user.id, appId: user.appId, role: user.role, currencyIso: user.currencyIso };
     },
+    // An odds boost must beat the selection's price in the brand's prices.
+    boostPrices,
+    selectionPrice: async (oddId, brandId) =>
+      (await sports.betting.selections([oddId], undefined, brandId)).get(oddId)?.odd ?? null,
   });
 
   // Rate limits count per client (any of their tokens), visitors per address.

@@ -49,6 +49,11 @@ export const selectionSchema = z.object({
   maxStake: z.number().int(),
   /** Recorded at the end of the match: 'win' | 'loss' | 'void', null while open. */
   result: z.string().nullable(),
+  /**
+   * An odds boost of the brand (issue 36) on this selection while it is on sale: the boosted decimal price, taken
+   * with the boost's `bonusId` (`GET /api/v1/bonuses`); `odd` stays the normal price. Absent otherwise.
+   */
+  boostedOdd: z.number().optional(),
 });
 export type Selection = z.infer<typeof selectionSchema>;
 

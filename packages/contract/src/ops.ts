@@ -241,6 +241,11 @@ export const opsSelectionLiabilitySchema = z.object({
    * their results so far; null for any other selection.
    */
   builder: z.array(opsBuilderLegSchema).nullable(),
+  /**
+   * Odds boosts (issue 36): the part of this selection's exposure taken at a boosted price — its bets, stakes and
+   * payout if it wins (at the boosted price, included in the totals above), and that price; absent when none.
+   */
+  boosted: z.object({ odd: z.number(), bets: int(), stakes: int(), payoutIfWins: int() }).optional(),
 });
 export type OpsSelectionLiability = z.infer<typeof opsSelectionLiabilitySchema>;
 

@@ -7,6 +7,7 @@ export const PROMOTION_KIND_IDS = [
   'free_bet',
   'acca_insurance',
   'profit_boost',
+  'odds_boost',
   'bonus',
   'cashback',
 ] as const;
@@ -55,6 +56,20 @@ export const profitBoostTermsViewSchema = z.object({
   expiresInDays: z.number().int(),
   description: z.object({ en: z.string(), tr: z.string() }).optional(),
 });
+
+/**
+ * An odds boost's terms: the selection `oddId` at `boostedOdd` (decimal) instead of its normal price, on singles
+ * of at most `maxStake` (minor units) in all per client; automatic for every client of the brand while it runs.
+ */
+export const oddsBoostTermsViewSchema = z.object({
+  product: z.literal('sport'),
+  oddId: z.number().int(),
+  boostedOdd: z.number(),
+  maxStake: z.number().int(),
+  expiresInDays: z.number().int(),
+  description: z.object({ en: z.string(), tr: z.string() }).optional(),
+});
+export type OddsBoostTermsView = z.infer<typeof oddsBoostTermsViewSchema>;
 
 /**
  * POST /ops/v1/promotions. `terms` is checked by the engine's validator (UK rules by default: wagering ≤ 10×, one
@@ -157,6 +172,7 @@ export const bonusSchema = z.object({
     freeBetTermsViewSchema,
     accaInsuranceTermsViewSchema,
     profitBoostTermsViewSchema,
+    oddsBoostTermsViewSchema,
     bonusTermsViewSchema,
     cashbackTermsViewSchema,
   ]),
@@ -169,6 +185,8 @@ export const bonusSchema = z.object({
   claimableAt: z.string().optional(),
   /** Bonus money: the stake to wager (minor units) and what settled bets counted so far. */
   wagering: z.object({ required: z.number().int(), counted: z.number().int() }).optional(),
+  /** An odds boost: the stake (minor units) its client may still place at the boosted price. */
+  remainingStake: z.number().int().optional(),
 });
 export type Bonus = z.infer<typeof bonusSchema>;
 export const bonusesResponseSchema = z.object({ result: z.array(bonusSchema) });

@@ -44,6 +44,8 @@ export const MOVEMENT_TYPES = [
   'acca_insurance',
   /** A profit (or acca) boost's extra winnings on a won bet (issue 36); a bonus cost. */
   'profit_boost',
+  /** An odds boost's bet won: what its boosted price pays above the normal price (issue 36); a bonus cost. */
+  'odds_boost',
   /** Bonus money granted by a campaign (house → the client's bonus balance; issue 36). */
   'bonus_grant',
   /** The part of a stake paid from the bonus balance (cash first, then bonus). */

@@ -51,6 +51,16 @@ export function rewardTerms(bonus: Bonus, t: TFunction, money: (minor: number) =
       t('promotions.terms.boost_cash'),
       t('promotions.terms.expiry', { days: String(terms.expiresInDays) }),
     ];
+  if ('boostedOdd' in terms)
+    return [
+      t('promotions.terms.odds_boost', {
+        odds: terms.boostedOdd.toFixed(2),
+        amount: money(terms.maxStake),
+        left: money(bonus.remainingStake ?? terms.maxStake),
+      }),
+      t('promotions.terms.odds_boost_rules'),
+      t('promotions.terms.expiry', { days: String(terms.expiresInDays) }),
+    ];
   if ('maxAmount' in terms)
     return [
       t('promotions.terms.cashback', {

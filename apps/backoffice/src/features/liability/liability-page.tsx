@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { Fragment, useCallback, useEffect, useState } from 'react';
 import type { OpsBookSort, OpsEventLiability, OpsLiabilityBook, OpsPickLists } from '@sb/contract';
 import { OPS_BOOK_SORTS } from '@sb/contract';
 import { formatOdds } from '@sb/betting';
@@ -466,17 +466,29 @@ export function LiabilityPage({
                   </thead>
                   <tbody>
                     {m.selections.map((s) => (
-                      <tr key={s.selectionId}>
-                        <td>
-                          {s.label[lang]}
-                          <BuilderLegs legs={s.builder} lang={lang} />
-                        </td>
-                        <td className="num">{s.odd === null ? '—' : formatOdds(s.odd)}</td>
-                        <td className="num">{s.bets}</td>
-                        <td className="num">{money(s.stakes)}</td>
-                        <td className="num">{money(s.payoutIfWins)}</td>
-                        <td className={`num ${s.net < 0 ? 'neg' : 'pos'}`}>{money(s.net)}</td>
-                      </tr>
+                      <Fragment key={s.selectionId}>
+                        <tr>
+                          <td>
+                            {s.label[lang]}
+                            <BuilderLegs legs={s.builder} lang={lang} />
+                          </td>
+                          <td className="num">{s.odd === null ? '—' : formatOdds(s.odd)}</td>
+                          <td className="num">{s.bets}</td>
+                          <td className="num">{money(s.stakes)}</td>
+                          <td className="num">{money(s.payoutIfWins)}</td>
+                          <td className={`num ${s.net < 0 ? 'neg' : 'pos'}`}>{money(s.net)}</td>
+                        </tr>
+                        {s.boosted && (
+                          <tr data-testid="boosted-line">
+                            <td>↳ {t.boostedLine}</td>
+                            <td className="num">{formatOdds(s.boosted.odd)}</td>
+                            <td className="num">{s.boosted.bets}</td>
+                            <td className="num">{money(s.boosted.stakes)}</td>
+                            <td className="num">{money(s.boosted.payoutIfWins)}</td>
+                            <td />
+                          </tr>
+                        )}
+                      </Fragment>
                     ))}
                   </tbody>
                 </table>

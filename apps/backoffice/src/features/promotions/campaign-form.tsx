@@ -11,7 +11,7 @@ const localInput = (ms: number) => {
 };
 
 /** The kinds the server's terms validator accepts, in the order the desk offers them. */
-export const FORM_KINDS = ['free_bet', 'bonus', 'profit_boost', 'acca_insurance'] as const;
+export const FORM_KINDS = ['free_bet', 'bonus', 'profit_boost', 'odds_boost', 'acca_insurance'] as const;
 export type FormKind = (typeof FORM_KINDS)[number];
 
 /** How a terms field is typed: money (major units typed, minor units sent), decimal odds, or a whole number. */
@@ -25,6 +25,9 @@ export const TERM_FIELDS = {
   minLegs: { type: 'int', initial: '3' },
   minOdds: { type: 'odds', initial: '1.50' },
   minLegOdds: { type: 'odds', initial: '1.20' },
+  oddId: { type: 'int', initial: '' },
+  boostedOdd: { type: 'odds', initial: '' },
+  maxStake: { type: 'money', initial: '20.00' },
   expiresInDays: { type: 'int', initial: '7' },
 } as const satisfies Record<string, { type: FieldType; initial: string }>;
 export type TermField = keyof typeof TERM_FIELDS;
@@ -35,6 +38,7 @@ export const FIELDS_OF: Record<FormKind, TermField[]> = {
   bonus: ['amount', 'wagering', 'minOdds', 'expiresInDays'],
   profit_boost: ['percent', 'maxBoost', 'minLegs', 'minLegOdds', 'expiresInDays'],
   acca_insurance: ['maxRefund', 'minLegs', 'minLegOdds', 'expiresInDays'],
+  odds_boost: ['oddId', 'boostedOdd', 'maxStake', 'expiresInDays'],
 };
 
 const initialTerms = () =>

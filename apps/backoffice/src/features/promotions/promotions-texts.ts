@@ -23,6 +23,9 @@ const en = {
     minOdds: 'Minimum odds',
     minLegOdds: 'Minimum odds per leg',
     expiresInDays: 'Valid for (days)',
+    oddId: 'Selection number (trading floor)',
+    boostedOdd: 'Boosted odds',
+    maxStake: 'Most stake per client',
   } as Record<string, string>,
   takes: {
     amount: 'an amount of at least 0.01',
@@ -34,6 +37,9 @@ const en = {
     minOdds: 'decimal odds from 1.01 to 1000, at most three decimals',
     minLegOdds: 'decimal odds from 1.01 to 1000, at most three decimals',
     expiresInDays: 'a whole number of days',
+    oddId: 'the number of a selection on sale',
+    boostedOdd: 'decimal odds above the selection’s price now, at most three decimals',
+    maxStake: 'an amount of at least 0.01',
   } as Record<string, string>,
   invalidField: (field: string, takes: string) => `“${field}” was not accepted: it takes ${takes}.`,
   startsAt: 'Starts',
@@ -57,6 +63,7 @@ const en = {
     free_bet: 'Free bet',
     acca_insurance: 'Acca insurance',
     profit_boost: 'Profit boost',
+    odds_boost: 'Odds boost',
     bonus: 'Bonus money',
   } as Record<string, string>,
   bonusRunning:
@@ -78,6 +85,8 @@ const en = {
       return `${money(num(t, 'amount'))} bonus money, wagering ${num(t, 'wagering')}× at minimum odds ${odds(t, 'minOdds')}, within ${days} days.`;
     if (kind === 'profit_boost')
       return `${num(t, 'percent')}% more winnings, at most ${money(num(t, 'maxBoost'))}, on ${num(t, 'minLegs')}+ legs at ${odds(t, 'minLegOdds')}+ each, valid ${days} days.`;
+    if (kind === 'odds_boost')
+      return `One selection boosted to ${odds(t, 'boostedOdd')} for every client, singles of at most ${money(num(t, 'maxStake'))} each client in all, valid ${days} days.`;
     if (kind === 'acca_insurance')
       return `Stake back, at most ${money(num(t, 'maxRefund'))}, when a ${num(t, 'minLegs')}+ leg acca at ${odds(t, 'minLegOdds')}+ per leg loses by one leg, valid ${days} days.`;
     return `${money(num(t, 'amount'))} free bet, minimum odds ${odds(t, 'minOdds')}, valid ${days} days; winnings paid without the stake.`;
@@ -107,6 +116,9 @@ const tr: typeof en = {
     minOdds: 'En düşük oran',
     minLegOdds: 'Maç başına en düşük oran',
     expiresInDays: 'Geçerlilik (gün)',
+    oddId: 'Seçenek numarası (işlem ekranı)',
+    boostedOdd: 'Artırılmış oran',
+    maxStake: 'Müşteri başına en çok bahis',
   },
   takes: {
     amount: 'en az 0,01 tutar',
@@ -118,6 +130,9 @@ const tr: typeof en = {
     minOdds: '1,01 ile 1000 arasında, en çok üç ondalıklı oran',
     minLegOdds: '1,01 ile 1000 arasında, en çok üç ondalıklı oran',
     expiresInDays: 'tam sayı gün',
+    oddId: 'satıştaki bir seçeneğin numarası',
+    boostedOdd: 'seçeneğin şimdiki oranından yüksek, en çok üç ondalıklı oran',
+    maxStake: 'en az 0,01 tutar',
   },
   invalidField: (field, takes) => `“${field}” kabul edilmedi: ${takes} girilmeli.`,
   startsAt: 'Başlangıç',
@@ -141,6 +156,7 @@ const tr: typeof en = {
     free_bet: 'Bedava bahis',
     acca_insurance: 'Kombine sigortası',
     profit_boost: 'Kazanç artırımı',
+    odds_boost: 'Oran artırımı',
     bonus: 'Bonus para',
   },
   bonusRunning:
@@ -160,6 +176,8 @@ const tr: typeof en = {
     const days = num(t, 'expiresInDays');
     if (kind === 'bonus')
       return `${money(num(t, 'amount'))} bonus para, ${days} gün içinde en düşük ${odds(t, 'minOdds')} oranla ${num(t, 'wagering')} kat çevrim.`;
+    if (kind === 'odds_boost')
+      return `Bir seçenek her müşteri için ${odds(t, 'boostedOdd')} orana artırıldı; müşteri başına toplam en çok ${money(num(t, 'maxStake'))} tekli bahis; ${days} gün geçerli.`;
     if (kind === 'profit_boost')
       return `Kazanca %${num(t, 'percent')} ek, en çok ${money(num(t, 'maxBoost'))}; en az ${num(t, 'minLegs')} maç, maç başına ${odds(t, 'minLegOdds')}+ oran; ${days} gün geçerli.`;
     if (kind === 'acca_insurance')

@@ -17,7 +17,7 @@ import {
 } from './placement.service';
 import { NO_CLIENT_POLICY, NO_REFERRALS, stricterPolicy, thresholdsFor } from './bet-policy';
 import { createReferrals } from './referral.service';
-import { rewardSlipOf } from './reward-slip';
+import { rewardSlipOf, withBoost } from './reward-slip';
 import { isFreeBet } from './rewards';
 import { acceptsOdd, checkedSelections, checkSlip } from './slip-check';
 import type { BettingDeps, ClientSelections } from './betting.deps';
@@ -78,7 +78,7 @@ export function createBettingService(deps: BettingDeps) {
   ): Promise<CheckBetsResponse> {
     const request = await resolveSlip(input);
     const {
-      selections,
+      selections: current,
       stakeFactor,
       policy = NO_CLIENT_POLICY,
     } = await selectionsFor(
@@ -87,21 +87,29 @@ export function createBettingService(deps: BettingDeps) {
       undefined,
       user?.appId ?? visitorBrand,
     );
+    // An odds boost: the slip is checked at the boosted price.
+    const boost =
+      user && request.bonusId !== undefined
+        ? await deps.rewards?.boostedPrice(user.id, request.bonusId)
+        : null;
+    const { selections } = withBoost(current, boost ?? null);
     const cap = capOf(user?.appId ?? visitorBrand, user?.currencyIso ?? null);
     const result = checkSlip(request, selections, user ? policyOf(user, policy) : 'none', stakeFactor, cap);
-    const free = request.bonusId !== undefined;
-    if (free) {
-      // A free bet: the slip qualifies or the reason why not; its winnings are shown without the stake.
+    // An odds boost stakes cash like any bet; a free bet is the stake.
+    const free = request.bonusId !== undefined && !boost;
+    if (request.bonusId !== undefined) {
+      // A reward: the slip qualifies or the reason why not; a free bet's winnings are shown without the stake.
       const refusal = !user
         ? { code: 'unauthorized', message: 'log in to use a free bet' }
         : !deps.rewards
           ? { code: 'bonus_unavailable', message: 'free bets are not offered here' }
-          : await deps.rewards.check(user.id, request.bonusId!, rewardSlipOf(request, result, selections));
+          : await deps.rewards.check(user.id, request.bonusId, rewardSlipOf(request, result, selections));
       if (refusal) result.general.push({ ...refusal, field: 'bonusId' });
-      result.earnings = {
-        min: Math.max(0, result.earnings.min - request.amount),
-        max: Math.max(0, result.earnings.max - request.amount),
-      };
+      if (free)
+        result.earnings = {
+          min: Math.max(0, result.earnings.min - request.amount),
+          max: Math.max(0, result.earnings.max - request.amount),
+        };
     }
     if (user) {
       const { cash } = await deps.wallet.balances(user);
@@ -220,7 +228,7 @@ export function createBettingService(deps: BettingDeps) {
       settledAt: new Date(clock.now()),
     });
     // The bet's reward (a free bet, an insurance, a boost) comes back while it is valid.
-    if (moved && bet.rewardId !== null) await deps.rewards?.release(tx, bet.rewardId);
+    if (moved && bet.rewardId !== null) await deps.rewards?.release(tx, bet.rewardId, bet);
     if (moved && !free)
       await deps.wallet.credit(
         {

@@ -93,9 +93,17 @@ export const bets = pgTable(
     rewardId: integer('reward_id'),
     /**
      * What the reward is: `free_bet` (the whole stake, no cash), `acca_insurance` (cash staked, insured) or
-     * `profit_boost` (cash staked, winnings boosted).
+     * `profit_boost` (cash staked, winnings boosted) or `odds_boost` (cash staked, a single at a boosted price).
      */
-    rewardKind: text('reward_kind').$type<'free_bet' | 'acca_insurance' | 'profit_boost'>(),
+    rewardKind: text('reward_kind').$type<'free_bet' | 'acca_insurance' | 'profit_boost' | 'odds_boost'>(),
+    /**
+     * An odds boost's bet: the part of its current settlement's payout above what the normal price pays (paid as
+     * `odds_boost`, the bonus cost); 0 otherwise.
+     */
+    boostPaid: bigint('boost_paid', { mode: 'number' })
+      .$type<Cents>()
+      .notNull()
+      .default(0 as Cents),
     /**
      * The part of the stake paid from bonus money (issue 36: cash first, then bonus) and the bonus it came from;
      * the bet's payouts go back in the same proportion (`bonus_win`).
@@ -155,6 +163,8 @@ export const betLegs = pgTable(
      * placement (a void leg may settle the rest at their exact price from them, a brand's rule). Null otherwise.
      */
     builder: jsonb('builder').$type<BuilderLegRecord>(),
+    /** A leg taken at an odds boost's price (issue 36): the normal price it had then (thousandths); else null. */
+    baseOddsThousandths: integer('base_odds_thousandths').$type<Odds>(),
   },
   (t) => [primaryKey({ columns: [t.betId, t.idx] }), index('bet_legs_selection_idx').on(t.selectionId)],
 );

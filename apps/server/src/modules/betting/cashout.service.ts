@@ -65,7 +65,8 @@ export function createCashOutService(deps: {
     // An insured multiple is not cashed out either: the insurance is decided by the legs' results.
     if (bet.rewardKind === 'acca_insurance') return unavailable(bet.id, 'insured');
     // Nor a boosted bet: the boost is decided at settlement.
-    if (bet.rewardKind === 'profit_boost') return unavailable(bet.id, 'boosted');
+    if (bet.rewardKind === 'profit_boost' || bet.rewardKind === 'odds_boost')
+      return unavailable(bet.id, 'boosted');
     // Nor a bet staked with bonus money: its payout is split at settlement, by the bonus's state then.
     if (bet.bonusStake > 0) return unavailable(bet.id, 'bonus_stake');
     // A back-office block flag: this client may not cash out.

@@ -25,7 +25,7 @@ import type { PayoutCapOf } from './payout-cap';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { badRequest } from '../../plugins/errors';
 import { createPlacementBatcher } from './placement-batcher';
-import { rewardSlipOf } from './reward-slip';
+import { rewardSlipOf, withBoost } from './reward-slip';
 import type { RewardKind } from './rewards';
 import { betError, checkSlip, type SlipCheck } from './slip-check';
 
@@ -98,6 +98,8 @@ export function createPlacementWriter(
     now: number,
     policy: ClientBetPolicy,
     referral: 'stake' | 'payout' | null,
+    /** The normal prices an odds boost replaced (selection → decimal odd). */
+    normal: Map<number, number> = new Map(),
   ): { bet: NewBet; legs: Omit<LegRow, 'betId'>[] } {
     const { user, request } = p;
     const live = request.bets.some((b) => selections.get(b.oddId)?.isLive);
@@ -146,6 +148,7 @@ export function createPlacementWriter(
           result: null,
           // A bet builder: its legs and the model inputs its price stood on (settlement may re-price the rest).
           builder: s.builder ? { legs: s.builder.legs, model: s.builder.model } : null,
+          baseOddsThousandths: normal.has(item.oddId) ? oddsOf(normal.get(item.oddId)!) : null,
         };
       }),
     };
@@ -180,7 +183,7 @@ export function createPlacementWriter(
     const { user, request } = p;
     return db.transaction(async (tx) => {
       const {
-        selections,
+        selections: current,
         stakeFactor,
         policy = NO_CLIENT_POLICY,
       } = await selectionsFor(
@@ -188,6 +191,10 @@ export function createPlacementWriter(
         request.bets.map((b) => b.oddId),
         tx,
       );
+      // An odds boost: the slip is checked and taken at the boosted price.
+      const boost =
+        request.bonusId === undefined ? null : await deps.rewards?.boostedPrice(user.id, request.bonusId, tx);
+      const { selections, normal } = withBoost(current, boost ?? null);
       const result = checkSlip(
         request,
         selections,
@@ -197,7 +204,7 @@ export function createPlacementWriter(
       );
       if (result.general.length > 0 || Object.keys(result.perBet).length > 0) throw betError(result);
       const referral = referralOf(user, result, policy);
-      const { bet: row, legs } = betRecord(p, result, selections, clock.now(), policy, referral);
+      const { bet: row, legs } = betRecord(p, result, selections, clock.now(), policy, referral, normal);
       const bet = await repositoryOf(tx).insertBet(row, legs);
       let kind: RewardKind | null = null;
       if (request.bonusId !== undefined) {

@@ -5,7 +5,7 @@ import type { DbOrTx } from '../../db/database';
 export interface RewardSlip {
   type: number;
   amount: number;
-  legs: { oddsThousandths: number; isLive: boolean; sportId: number }[];
+  legs: { oddId: number; oddsThousandths: number; isLive: boolean; sportId: number }[];
 }
 
 /**
@@ -13,6 +13,11 @@ export interface RewardSlip {
  * with a `tx` runs in the transaction that moves the bet, so the reward and the bet change together or not at all.
  */
 export interface BetRewards {
+  /**
+   * An odds boost's price for the client (its selection and boosted decimal odd) while its campaign runs, else null
+   * (another kind, another client's, unknown): the slip is checked and taken at that price.
+   */
+  boostedPrice(userId: number, rewardId: number, tx?: DbOrTx): Promise<{ oddId: number; odd: number } | null>;
   /** Why the client's reward cannot be this slip's stake now (code and sentence), or null when it can. */
   check(
     userId: number,
@@ -24,18 +29,21 @@ export interface BetRewards {
    * Answers its kind: a free bet is the stake (no cash moves), an acca insurance insures a cash stake.
    */
   reserve(tx: DbOrTx, userId: number, rewardId: number, slip: RewardSlip, betId: number): Promise<RewardKind>;
-  /** The bet ended without using it (rejected, void, every leg void): the reward comes back if unexpired. */
-  release(tx: DbOrTx, rewardId: number): Promise<void>;
+  /**
+   * The bet ended without using it (rejected, void, every leg void): the reward comes back if unexpired (an odds
+   * boost: the bet's stake is given back to what is left of it).
+   */
+  release(tx: DbOrTx, rewardId: number, bet: { totalStake: Cents }): Promise<void>;
   /**
    * The bet settled: the reward is used. A free bet cost the house `paid` (its winnings); an acca insurance pays
    * its refund itself (through the ledger, in `tx`) when the bet lost by exactly one leg.
    */
   settled(tx: DbOrTx, rewardId: number, outcome: SettledOutcome): Promise<void>;
   /** A corrected result reopened the settled bet: the reward is held by it again (an insurance refund taken back). */
-  reopened(tx: DbOrTx, rewardId: number, bet: { id: number; round: number }): Promise<void>;
+  reopened(tx: DbOrTx, rewardId: number, bet: { id: number; round: number; boostPaid: Cents }): Promise<void>;
 }
 
-export type RewardKind = 'free_bet' | 'acca_insurance' | 'profit_boost';
+export type RewardKind = 'free_bet' | 'acca_insurance' | 'profit_boost' | 'odds_boost';
 
 /** What settlement tells the engine about a bet holding a reward. */
 export interface SettledOutcome {
@@ -47,12 +55,17 @@ export interface SettledOutcome {
   totalStake: Cents;
   /** How many legs lost (a half-lost Asian line counts as lost). */
   lostLegs: number;
+  /** An odds boost's bet: what its payout holds above the normal price's (paid as `odds_boost`). */
+  boostPaid: Cents;
 }
 
 /** Whether a bet holds a free bet as its stake (no cash staked). */
 export const isFreeBet = (bet: { rewardKind: string | null }) => bet.rewardKind === 'free_bet';
 /** Whether a bet is insured: it settles only once every leg is decided (a lost leg alone decides nothing). */
 export const isInsured = (bet: { rewardKind: string | null }) => bet.rewardKind === 'acca_insurance';
+
+/** Whether a bet was taken at an odds boost's price (its payout above the normal price's is bonus cost). */
+export const isOddsBoost = (bet: { rewardKind: string | null }) => bet.rewardKind === 'odds_boost';
 
 /**
  * What a settled free bet pays (stake not returned): the bet's payout by the one payout rule less the stake, never

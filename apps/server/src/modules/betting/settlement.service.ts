@@ -14,7 +14,7 @@ import type { BettingView } from '../sports/index';
 import type { ClientTransfer, WalletService } from '../wallet/index';
 import type { BonusStakes } from './bonus-stakes';
 import { payoutOf, shapeOf } from './bet-view';
-import { freeBetWinnings, isFreeBet, isInsured, type BetRewards } from './rewards';
+import { freeBetWinnings, isFreeBet, isInsured, isOddsBoost, type BetRewards } from './rewards';
 import {
   createBettingRepository,
   type BetRow,
@@ -135,11 +135,25 @@ export function createSettlementService(deps: {
       decided.map((result) => ({ result })),
       payout,
     );
+    if (isOddsBoost(bet)) return { payout, status, boostPaid: boostPaidOf(bet, legs, decided, payout) };
     if (!isFreeBet(bet)) return { payout, status };
     // A free bet: the same payout less the stake (stake not returned); every leg void gives the reward back.
     if (status === 'refund') return { payout: cents(0), status };
     const winnings = freeBetWinnings(payout, bet.totalStake);
     return { payout: winnings, status: winnings > 0 ? ('win' as const) : ('loss' as const) };
+  }
+
+  /**
+   * An odds boost's bet: what its payout (at the boosted price, floored once by the one payout rule) holds above
+   * the payout the same legs would make at their normal prices — the bonus cost, paid as `odds_boost`.
+   */
+  function boostPaidOf(bet: BetRow, legs: LegRow[], decided: LegResult[], payout: Cents): Cents {
+    const normal = payoutOf(
+      bet,
+      legs.map((l) => ({ ...l, oddsThousandths: l.baseOddsThousandths ?? l.oddsThousandths })),
+      decided,
+    ).payoutCents;
+    return cents(Math.max(0, payout - normal));
   }
 
   /** The movement type of a bet's payout: a free bet's winnings are the operator's bonus cost. */
@@ -151,13 +165,17 @@ export function createSettlementService(deps: {
     tx: DbOrTx,
     bet: BetRow,
     step: 'settled' | 'reopened',
-    settled?: { status: string; paid: Cents; round: number; results: (string | null)[] },
+    settled?: { status: string; paid: Cents; round: number; results: (string | null)[]; boostPaid?: Cents },
   ) {
     if (bet.rewardId === null) return;
     if (!deps.rewards) throw new Error(`bet ${bet.id} holds a reward and no promotions engine is wired`);
     if (step === 'reopened')
-      return deps.rewards.reopened(tx, bet.rewardId, { id: bet.id, round: bet.settlementRound });
-    if (settled?.status === 'refund') return deps.rewards.release(tx, bet.rewardId);
+      return deps.rewards.reopened(tx, bet.rewardId, {
+        id: bet.id,
+        round: bet.settlementRound,
+        boostPaid: bet.boostPaid,
+      });
+    if (settled?.status === 'refund') return deps.rewards.release(tx, bet.rewardId, bet);
     return deps.rewards.settled(tx, bet.rewardId, {
       betId: bet.id,
       round: settled?.round ?? bet.settlementRound,
@@ -165,6 +183,7 @@ export function createSettlementService(deps: {
       paid: settled?.paid ?? cents(0),
       totalStake: bet.totalStake,
       lostLegs: (settled?.results ?? []).filter((r) => r === 'loss' || r === 'half_loss').length,
+      boostPaid: settled?.boostPaid ?? cents(0),
     });
   }
 
@@ -184,7 +203,7 @@ export function createSettlementService(deps: {
     bet: BetRow,
     amount: Cents,
     key: string,
-    type: 'bet_payout' | 'bet_refund' | 'freebet_win',
+    type: 'bet_payout' | 'bet_refund' | 'freebet_win' | 'odds_boost',
     info: string,
   ) => ({
     appId: bet.appId,
@@ -203,22 +222,32 @@ export function createSettlementService(deps: {
     const decided = outcome(bet, legs, results);
     if (!decided) return false;
     const { payout, status } = decided;
+    const boostPaid = ('boostPaid' in decided && decided.boostPaid) || cents(0);
     const round = bet.settlementRound + 1;
     const moved = await r.transition(bet.id, ['waiting'], {
       status,
       paid: cents(bet.paid + payout),
       settledPayout: payout,
+      boostPaid,
       settlementRound: round,
       settledAt: new Date(clock.now()),
     });
     if (!moved) return false;
     // Legs still open when a bet is settled lost early keep no result (filled in when they are decided).
     for (const [i, leg] of legs.entries()) await r.setLegResult(bet.id, leg.idx, results[i] ?? null);
-    if (payout > 0) {
+    if (payout - boostPaid > 0) {
       const type = payoutType(bet, status);
-      await pay(tx, bet, movement(bet, payout, `bet:${bet.id}:settle:${round}`, type, `transaction.${type}`));
+      const base = cents(payout - boostPaid);
+      await pay(tx, bet, movement(bet, base, `bet:${bet.id}:settle:${round}`, type, `transaction.${type}`));
     }
-    await rewardAfter(tx, bet, 'settled', { status, paid: payout, round, results });
+    // An odds boost's extra over the normal price: the same payout, its bonus cost as a movement of its own.
+    if (boostPaid > 0)
+      await pay(
+        tx,
+        bet,
+        movement(bet, boostPaid, `bet:${bet.id}:odds-boost:${round}`, 'odds_boost', 'transaction.odds_boost'),
+      );
+    await rewardAfter(tx, bet, 'settled', { status, paid: payout, round, results, boostPaid });
     await deps.bonusStakes?.settled(
       tx,
       { ...bet, status },
@@ -254,6 +283,36 @@ export function createSettlementService(deps: {
   }
 
   /**
+   * Takes back a settled bet's round payout (an odds boost's extra as its own movement), answering the debt left
+   * (`debt`: what the cash cannot cover is owed; `refuse`: a shortfall fails).
+   */
+  async function takeBackRound(tx: DbOrTx, bet: BetRow, shortfall: 'refuse' | 'debt'): Promise<number> {
+    let debt = 0;
+    const base = cents(bet.settledPayout - bet.boostPaid);
+    if (base > 0) {
+      const transfer = movement(
+        bet,
+        base,
+        `bet:${bet.id}:reverse:${bet.settlementRound}`,
+        payoutType(bet, bet.status),
+        'transaction.bet_payout_reversal',
+      );
+      debt += (await takeBack(tx, bet, transfer, shortfall)).debt;
+    }
+    if (bet.boostPaid > 0) {
+      const transfer = movement(
+        bet,
+        bet.boostPaid,
+        `bet:${bet.id}:odds-boost-reverse:${bet.settlementRound}`,
+        'odds_boost',
+        'transaction.bet_payout_reversal',
+      );
+      debt += (await takeBack(tx, bet, transfer, shortfall)).debt;
+    }
+    return debt;
+  }
+
+  /**
    * Takes back the locked, settled bet's round payout and reopens it with the current results on its legs (a
    * reopened bet that stays open must not keep a stale 'loss'). `refuse`: a client who has spent the winnings
    * makes it fail (409, retried later); `debt`: the cash goes to 0 and the rest is the client's debt.
@@ -266,27 +325,19 @@ export function createSettlementService(deps: {
     current: (string | null)[],
     shortfall: 'refuse' | 'debt',
   ): Promise<{ reopened: BetRow; debt: number }> {
-    let debt = 0;
-    if (bet.settledPayout > 0) {
-      const transfer = movement(
-        bet,
-        bet.settledPayout,
-        `bet:${bet.id}:reverse:${bet.settlementRound}`,
-        payoutType(bet, bet.status),
-        'transaction.bet_payout_reversal',
-      );
-      debt = (await takeBack(tx, bet, transfer, shortfall)).debt;
-    }
+    const debt = await takeBackRound(tx, bet, shortfall);
     const reopened = {
       ...bet,
       status: 'waiting' as const,
       paid: cents(bet.paid - bet.settledPayout),
       settledPayout: cents(0),
+      boostPaid: cents(0),
     };
     await r.update(bet.id, {
       status: 'waiting',
       paid: reopened.paid,
       settledPayout: reopened.settledPayout,
+      boostPaid: reopened.boostPaid,
       settledAt: null,
     });
     for (const [i, leg] of legs.entries()) await r.setLegResult(bet.id, leg.idx, current[i] ?? null);
@@ -421,29 +472,15 @@ export function createSettlementService(deps: {
       status: 'cancelled',
       paid: cents(bet.paid - reversed + refunded),
       settledPayout: cents(0),
+      boostPaid: cents(0),
       settledAt: new Date(clock.now()),
     });
     if (!moved) throw new Error(`bet ${bet.id}: locked yet not moved from ${bet.status}`);
-    let debt = 0;
-    if (reversed > 0)
-      debt = (
-        await takeBack(
-          tx,
-          bet,
-          movement(
-            bet,
-            reversed,
-            `bet:${bet.id}:reverse:${bet.settlementRound}`,
-            payoutType(bet, bet.status),
-            'transaction.bet_payout_reversal',
-          ),
-          'debt',
-        )
-      ).debt;
+    const debt = reversed > 0 ? await takeBackRound(tx, bet, 'debt') : 0;
     if (bet.rewardId !== null) {
       // Settled and used: reopened first (held again), then given back like an open one's.
       if (SETTLED.includes(bet.status)) await rewardAfter(tx, bet, 'reopened');
-      await deps.rewards?.release(tx, bet.rewardId);
+      await deps.rewards?.release(tx, bet.rewardId, bet);
     }
     if (refunded > 0)
       await pay(

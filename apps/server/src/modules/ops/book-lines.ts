@@ -29,8 +29,9 @@ export function bookLines(from: Date, to: Date | null, brandId: number | null): 
            case when b.reward_kind = 'free_bet' then 0 else b.total_stake - b.bonus_stake end,
            case when b.reward_kind = 'free_bet' then 0
                 when b.bonus_stake > 0 then b.paid - (b.paid * b.bonus_stake / b.total_stake)
-                else b.paid end,
+                else b.paid - b.boost_paid end,
            case when b.reward_kind = 'free_bet' then b.paid
+                when b.reward_kind = 'odds_boost' then b.boost_paid
                 when b.reward_kind in ('acca_insurance', 'profit_boost')
                   then coalesce((select r.paid from promotion_rewards r where r.id = b.reward_id), 0)
                 else 0 end

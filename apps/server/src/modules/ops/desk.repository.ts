@@ -36,6 +36,8 @@ export interface LegRowOut {
   outcome: string;
   selectionName: string;
   oddsThousandths: Odds;
+  /** Taken at an odds boost's price: the normal price then (thousandths); else null. */
+  baseOddsThousandths: Odds | null;
   isLive: boolean;
   banker: boolean;
   result: string | null;
@@ -137,6 +139,7 @@ function legOf(r: Record<string, unknown>): LegRowOut {
     outcome: String(r.outcome),
     selectionName: String(r.selection_name),
     oddsThousandths: num(r.odds_thousandths) as Odds,
+    baseOddsThousandths: r.base_odds_thousandths == null ? null : (num(r.base_odds_thousandths) as Odds),
     isLive: Boolean(r.is_live),
     banker: Boolean(r.banker),
     result: (r.result as string | null) ?? null,
@@ -167,7 +170,7 @@ export function createDeskRepository(db: Db) {
     );
     const rows = await db.execute(sql`
       select l.bet_id, l.idx, l.selection_id, l.event_id, l.market_type, l.special, l.outcome,
-             l.selection_name, l.odds_thousandths, l.is_live, l.banker, l.result,
+             l.selection_name, l.odds_thousandths, l.base_odds_thousandths, l.is_live, l.banker, l.result,
              e.sport_id, th.name as home, ta.name as away, s.market_id,
              e.start_at, e.status as event_status, e.data->'score' as score,
              l.builder->'legs' as builder_legs,

@@ -11,7 +11,16 @@ interface Acc {
   marketId: number | null;
   stakes: number;
   bets: Set<number>;
-  selections: Map<number, { leg: LegRowOut; stakes: number; bets: Set<number>; payout: number }>;
+  selections: Map<number, SelectionAcc>;
+}
+
+/** A selection's exposure; `boosted`: the part of it taken at an odds boost's price (its own line on the desk). */
+interface SelectionAcc {
+  leg: LegRowOut;
+  stakes: number;
+  bets: Set<number>;
+  payout: number;
+  boosted: { odd: number; stakes: number; bets: Set<number>; payout: number } | null;
 }
 
 /** Accumulates the open bets' legs on `eventId` per market and selection. */
@@ -41,11 +50,23 @@ function accumulate(eventId: number, bets: BetRowOut[], legsByBet: Map<number, L
       // other leg won — settlement's own rule (`betPayout`), each floored once to the minor unit as it pays.
       const lost = won.map((r, j) => (j === i ? 'loss' : r));
       const payout = allWon - payoutOf(bet, legs, lost).payoutCents;
-      const s = m.selections.get(leg.selectionId) ?? { leg, stakes: 0, bets: new Set(), payout: 0 };
+      const s: SelectionAcc = m.selections.get(leg.selectionId) ?? {
+        leg,
+        stakes: 0,
+        bets: new Set(),
+        payout: 0,
+        boosted: null,
+      };
       m.selections.set(leg.selectionId, s);
       s.stakes += stake;
       s.bets.add(bet.id);
       s.payout += payout;
+      if (leg.baseOddsThousandths !== null) {
+        const b = (s.boosted ??= { odd: leg.oddsThousandths / 1000, stakes: 0, bets: new Set(), payout: 0 });
+        b.stakes += stake;
+        b.bets.add(bet.id);
+        b.payout += payout;
+      }
       // A bet counts its stake on a market once, even with two legs there (a system over two lines).
       if (!m.bets.has(bet.id)) m.stakes += stake;
       m.bets.add(bet.id);
@@ -84,6 +105,14 @@ export async function eventLiability(
       payoutIfWins: s.payout,
       net: m.stakes - s.payout,
       builder: builderLegsView(s.leg, marketName),
+      ...(s.boosted && {
+        boosted: {
+          odd: s.boosted.odd,
+          bets: s.boosted.bets.size,
+          stakes: s.boosted.stakes,
+          payoutIfWins: s.boosted.payout,
+        },
+      }),
     }));
     const first = current.get(selections[0]?.selectionId ?? -1);
     return {

@@ -8,9 +8,15 @@ import { INSURANCE_REFUSALS, insuranceRefund, insuranceRefusal } from './acca-in
 import { FREE_BET_REFUSALS, freeBetRefusal } from './free-bet.rules';
 import { BOOST_REFUSALS, boostAmount, boostRefusal } from './profit-boost.rules';
 import { createPromotionsRepository, type CampaignRow, type RewardRow } from './promotions.repository';
-import type { AccaInsuranceTerms, FreeBetTerms, ProfitBoostTerms } from './promotions.terms';
+import { boostRunning, ODDS_BOOST_REFUSALS, oddsBoostRefusal } from './odds-boost.rules';
+import type { AccaInsuranceTerms, FreeBetTerms, OddsBoostTerms, ProfitBoostTerms } from './promotions.terms';
 
-const MESSAGES: Record<string, string> = { ...BOOST_REFUSALS, ...FREE_BET_REFUSALS, ...INSURANCE_REFUSALS };
+const MESSAGES: Record<string, string> = {
+  ...ODDS_BOOST_REFUSALS,
+  ...BOOST_REFUSALS,
+  ...FREE_BET_REFUSALS,
+  ...INSURANCE_REFUSALS,
+};
 
 /** Why the reward cannot be used on this slip now (its kind's rules), else null. */
 function refusalOf(reward: RewardRow, campaign: CampaignRow, slip: RewardSlip, now: number): string | null {
@@ -24,6 +30,12 @@ function refusalOf(reward: RewardRow, campaign: CampaignRow, slip: RewardSlip, n
     return insuranceRefusal({ ...base, terms: campaign.terms as AccaInsuranceTerms }, slip, now);
   if (reward.kind === 'profit_boost')
     return boostRefusal({ ...base, terms: campaign.terms as ProfitBoostTerms }, slip, now);
+  if (reward.kind === 'odds_boost')
+    return oddsBoostRefusal(
+      { ...base, staked: reward.staked, campaign, terms: campaign.terms as OddsBoostTerms },
+      slip,
+      now,
+    );
   return freeBetRefusal({ ...base, terms: campaign.terms as FreeBetTerms }, slip, now);
 }
 
@@ -65,6 +77,14 @@ export function createBetRewards(deps: {
     return null;
   };
   return {
+    async boostedPrice(userId: number, rewardId: number, tx?: DbOrTx) {
+      const found = await createPromotionsRepository(tx ?? deps.db).rewardOf(userId, rewardId, false);
+      if (!found || found.reward.kind !== 'odds_boost' || !boostRunning(found.campaign, deps.clock.now()))
+        return null;
+      const terms = found.campaign.terms as OddsBoostTerms;
+      return { oddId: terms.oddId, odd: terms.boostedOdd };
+    },
+
     async check(userId: number, rewardId: number, slip: RewardSlip) {
       const found = await repo.rewardOf(userId, rewardId, false);
       // Another client's reward is as unknown as a missing one.
@@ -80,15 +100,22 @@ export function createBetRewards(deps: {
         ? refusalOf(found.reward, found.campaign, slip, deps.clock.now())
         : 'bonus_unavailable';
       if (why) throw new HttpError(409, why, MESSAGES[why] ?? why, 'bonusId');
+      // An odds boost serves many bets up to its stake: the stake is taken under the row's lock, it stays available.
+      if (found!.reward.kind === 'odds_boost') {
+        await r.addToBoost(rewardId, { staked: slip.amount });
+        return 'odds_boost';
+      }
       if (!(await r.moveReward(rewardId, ['available'], { status: 'reserved', betId })))
         throw new HttpError(409, 'bonus_unavailable', FREE_BET_REFUSALS.bonus_unavailable, 'bonusId');
       return found!.reward.kind as RewardKind;
     },
 
-    async release(tx: DbOrTx, rewardId: number) {
+    async release(tx: DbOrTx, rewardId: number, bet: { totalStake: Cents }) {
       const r = createPromotionsRepository(tx);
       const reward = await r.reward(rewardId);
       if (!reward) return;
+      // An odds boost: the bet's stake is free again for another bet at the boosted price.
+      if (reward.kind === 'odds_boost') return r.addToBoost(rewardId, { staked: -bet.totalStake });
       // Back to the client while it is valid; past its expiry it stays spent.
       const status = reward.expiresAt.getTime() > deps.clock.now() ? 'available' : 'expired';
       await r.moveReward(rewardId, ['reserved'], { status, betId: null, usedAt: null });
@@ -97,6 +124,8 @@ export function createBetRewards(deps: {
     async settled(tx: DbOrTx, rewardId: number, outcome: SettledOutcome) {
       const r = createPromotionsRepository(tx);
       const reward = await r.reward(rewardId);
+      // An odds boost's extra was paid by betting's payout (`odds_boost`): here it is only counted as its cost.
+      if (reward?.kind === 'odds_boost') return r.addToBoost(rewardId, { paid: outcome.boostPaid });
       if (!reward || reward.status !== 'reserved') return;
       let paid = outcome.paid;
       const cash = cashOf(reward, await r.campaign(reward.campaignId), outcome);
@@ -115,9 +144,10 @@ export function createBetRewards(deps: {
       });
     },
 
-    async reopened(tx: DbOrTx, rewardId: number, bet: { id: number; round: number }) {
+    async reopened(tx: DbOrTx, rewardId: number, bet: { id: number; round: number; boostPaid: Cents }) {
       const r = createPromotionsRepository(tx);
       const reward = await r.reward(rewardId);
+      if (reward?.kind === 'odds_boost') return r.addToBoost(rewardId, { paid: -bet.boostPaid });
       if (!reward || reward.status !== 'used') return;
       // An insurance refund or a boost of the reopened round is taken back (what cash cannot cover becomes debt).
       const key =

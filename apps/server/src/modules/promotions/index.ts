@@ -9,6 +9,7 @@ import { createPromotionsService, type PromotionsDeps } from './promotions.servi
 import type { WalletService } from '../wallet/index';
 
 export type { OpsRequestContext } from './promotions.routes';
+export { createBoostPrices, type BoostPrices } from './boost-prices';
 export { UK_RULES, validateTerms } from './promotions.terms';
 
 /**

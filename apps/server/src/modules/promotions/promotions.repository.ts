@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import type { Cents } from '@sb/betting';
 import type { DbOrTx } from '../../db/database';
 import {
@@ -149,6 +149,37 @@ export function createPromotionsRepository(db: DbOrTx) {
         .from(promotionRewards)
         .where(and(eq(promotionRewards.campaignId, campaignId), eq(promotionRewards.userId, userId)));
       return row ?? null;
+    },
+
+    /** Adds to an odds boost's stake taken and cost (negative: gives back), never below zero. */
+    async addToBoost(id: number, delta: { staked?: number; paid?: number }): Promise<void> {
+      const r = promotionRewards;
+      await db
+        .update(r)
+        .set({
+          staked: sql`greatest(0, ${r.staked} + ${delta.staked ?? 0})`,
+          paid: sql`greatest(0, ${r.paid} + ${delta.paid ?? 0})`,
+        })
+        .where(eq(r.id, id));
+    },
+
+    /** A brand's odds boost campaigns running now (active, inside their window), newest first. */
+    async runningBoosts(appId: number, now: Date): Promise<CampaignRow[]> {
+      const c = promotionCampaigns;
+      return db
+        .select()
+        .from(c)
+        .where(
+          and(
+            eq(c.appId, appId),
+            eq(c.kind, 'odds_boost'),
+            eq(c.status, 'active'),
+            lte(c.startsAt, now),
+            gt(c.endsAt, now),
+          ),
+        )
+        .orderBy(desc(c.createdAt), desc(c.id))
+        .limit(100);
     },
 
     async reward(id: number): Promise<RewardRow | null> {

@@ -11,6 +11,7 @@ import {
 import {
   rewardShapeOf,
   validateTerms,
+  type OddsBoostTerms,
   type PromotionRules,
   type RewardTerms,
   UK_RULES,
@@ -18,6 +19,7 @@ import {
 import type { CampaignStatus, PromotionKind, RewardStatus } from './promotions.tables';
 import type { BonusMoney } from './bonus-money';
 import type { Cashback } from './cashback';
+import { boostRunning, remainingStake } from './odds-boost.rules';
 
 const DAY_MS = 86_400_000;
 /** At most this many clients per grant request. */
@@ -65,6 +67,10 @@ export interface PromotionsDeps {
   bonusMoney?: Pick<BonusMoney, 'granted' | 'refuseSecond' | 'expire' | 'wagering'>;
   /** Cashback campaigns not claimed yet, with the amount due (shown among the client's rewards). */
   cashback?: Pick<Cashback, 'offers'>;
+  /** A selection's current decimal price for a brand (sports), or null when there is none: an odds boost beats it. */
+  selectionPrice?: (oddId: number, brandId: number) => Promise<number | null>;
+  /** The fixture bodies' boosted prices: told when a brand's odds boost campaigns change on this instance. */
+  boostPrices?: { forget(appId: number): void };
 }
 
 /** A campaign as the desk shows it, with its uptake and cost. */
@@ -124,6 +130,47 @@ export function createPromotionsService(deps: PromotionsDeps) {
     return deps.bonusMoney;
   };
 
+  /** An odds boost names a selection on sale and a price above its current one (400 naming the field). */
+  async function checkBoostPrice(terms: OddsBoostTerms, brandId: number) {
+    const price = deps.selectionPrice ? await deps.selectionPrice(terms.oddId, brandId) : null;
+    if (price === null) throw badRequest('terms.oddId', 'no selection with this id is offered');
+    if (!(terms.boostedOdd > price))
+      throw badRequest('terms.boostedOdd', `the boosted price must be above the selection’s price ${price}`);
+  }
+
+  /**
+   * An odds boost is every client's while its campaign runs (no grant): the client's reward row — the stake taken
+   * so far — is written the first time their rewards are read (once: the unique index on campaign and client).
+   */
+  async function ensureBoosts(client: { id: number; appId: number; currencyIso: string }) {
+    const now = clock.now();
+    const running = await repo.runningBoosts(client.appId, new Date(now));
+    await repo.insertRewards(
+      running.map((c) => {
+        const terms = c.terms as OddsBoostTerms;
+        return {
+          campaignId: c.id,
+          appId: c.appId,
+          userId: client.id,
+          kind: c.kind,
+          currency: client.currencyIso,
+          amount: cents(terms.maxStake),
+          minOddsThousandths: oddsOf(terms.boostedOdd),
+          status: 'available' as const,
+          expiresAt: new Date(Math.min(now + terms.expiresInDays * DAY_MS, c.endsAt.getTime())),
+          grantedBy: 'automatic',
+          grantedAt: new Date(now),
+        };
+      }),
+    );
+  }
+
+  /** The status a client sees: an odds boost's campaign paused or ended withdraws it. */
+  const statusOf = (reward: RewardRow, campaign: CampaignRow, now: number): RewardStatus => {
+    if (reward.kind !== 'odds_boost' || boostRunning(campaign, now)) return shownStatus(reward, now);
+    return now >= campaign.endsAt.getTime() ? 'expired' : 'cancelled';
+  };
+
   async function viewOf(c: CampaignRow, r = repo): Promise<CampaignView> {
     const [uptake] = await r.uptake([c.id], new Date(clock.now()));
     return campaignView(c, uptake, (await deps.brandName(c.appId)) ?? '');
@@ -139,6 +186,7 @@ export function createPromotionsService(deps: PromotionsDeps) {
       if (!(endsAt > startsAt)) throw badRequest('endsAt', 'a campaign ends after it starts');
       if (endsAt <= clock.now()) throw badRequest('endsAt', 'a campaign must end in the future');
       const terms = validateTerms(input.kind, input.terms, rulesOf(input.brandId));
+      if (input.kind === 'odds_boost') await checkBoostPrice(terms as OddsBoostTerms, input.brandId);
       const now = new Date(clock.now());
       return db.transaction(async (tx) => {
         const row = await createPromotionsRepository(tx).insertCampaign({
@@ -154,6 +202,7 @@ export function createPromotionsService(deps: PromotionsDeps) {
           createdAt: now,
         });
         const view = campaignView(row, undefined, brand);
+        if (row.kind === 'odds_boost') deps.boostPrices?.forget(row.appId);
         await audit(tx, {
           action: 'promotion.create',
           target: `promotion:${row.id}`,
@@ -202,6 +251,7 @@ export function createPromotionsService(deps: PromotionsDeps) {
             'status',
           );
         await r.setCampaignStatus(id, status);
+        if (c.kind === 'odds_boost') deps.boostPrices?.forget(c.appId);
         await audit(tx, {
           action: `promotion.${status === 'active' ? 'resume' : status === 'paused' ? 'pause' : 'end'}`,
           target: `promotion:${id}`,
@@ -240,6 +290,12 @@ export function createPromotionsService(deps: PromotionsDeps) {
         }
         if (c.kind === 'cashback')
           throw new HttpError(409, 'campaign_kind', 'cashback is claimed by the clients, never granted');
+        if (c.kind === 'odds_boost')
+          throw new HttpError(
+            409,
+            'campaign_kind',
+            'an odds boost is every client’s while it runs, never granted',
+          );
         if (c.kind === 'bonus') await bonusMoney().refuseSecond(tx, c.id, clients);
         const terms = c.terms as RewardTerms;
         const shape = rewardShapeOf(terms);
@@ -280,6 +336,7 @@ export function createPromotionsService(deps: PromotionsDeps) {
     async rewardsOf(client: { id: number; appId: number; currencyIso: string }) {
       const userId = client.id;
       await deps.bonusMoney?.expire({ appId: client.appId, userId, currency: client.currencyIso });
+      await ensureBoosts(client);
       const now = clock.now();
       const rows = await repo.rewardsOf(userId, 100);
       const bonuses = rows.filter((x) => x.reward.kind === 'bonus');
@@ -309,13 +366,14 @@ export function createPromotionsService(deps: PromotionsDeps) {
           currency: reward.currency,
           minOdds: reward.minOddsThousandths / 1000,
           expiresAt: reward.expiresAt.toISOString(),
-          status: shownStatus(reward, now),
+          status: statusOf(reward, campaign, now),
           betId: reward.betId,
           paid: reward.paid,
           campaign: campaign.name,
           terms: campaign.terms as RewardTerms,
           campaignId: reward.campaignId,
           ...(wagering.has(reward.id) ? { wagering: wagering.get(reward.id) } : {}),
+          ...(reward.kind === 'odds_boost' ? { remainingStake: remainingStake(reward) } : {}),
         })),
       ];
     },

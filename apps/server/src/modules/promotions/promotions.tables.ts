@@ -13,7 +13,8 @@ import {
 import type { Cents } from '@sb/betting';
 
 /** What a campaign gives (issue 36); each kind's terms are checked by `promotions.terms.ts`. */
-export type PromotionKind = 'free_bet' | 'acca_insurance' | 'profit_boost' | 'bonus' | 'cashback';
+export type PromotionKind =
+  'free_bet' | 'acca_insurance' | 'profit_boost' | 'odds_boost' | 'bonus' | 'cashback';
 /** `active` grants and its rewards can be used; `paused` grants nothing new; `ended` is final. */
 export type CampaignStatus = 'active' | 'paused' | 'ended';
 /**
@@ -70,6 +71,11 @@ export const promotionRewards = pgTable(
     betId: integer('bet_id'),
     /** What the reward cost the house so far (a free bet's winnings), minor units. */
     paid: bigint('paid', { mode: 'number' })
+      .$type<Cents>()
+      .notNull()
+      .default(0 as Cents),
+    /** An odds boost: the stake its open and settled bets took so far (at most the terms' `maxStake`). */
+    staked: bigint('staked', { mode: 'number' })
       .$type<Cents>()
       .notNull()
       .default(0 as Cents),

@@ -27,6 +27,7 @@ export const PROMOTION_KINDS = [
   'free_bet',
   'acca_insurance',
   'profit_boost',
+  'odds_boost',
   'bonus',
   'cashback',
 ] as const satisfies readonly PromotionKind[];
@@ -90,6 +91,20 @@ export const profitBoostTermsSchema = z.strictObject({
 export type ProfitBoostTerms = z.infer<typeof profitBoostTermsSchema>;
 
 /**
+ * An odds boost's terms: the selection `oddId` offered at `boostedOdd` (decimal, ≤ 3 decimals; above its price when
+ * the campaign is created) on singles of at most `maxStake` (minor units) in all per client.
+ */
+export const oddsBoostTermsSchema = z.strictObject({
+  product: z.literal('sport'),
+  oddId: z.number().int().min(1),
+  boostedOdd: decimalOdds,
+  maxStake: z.number().int().min(1).max(100_000_000),
+  expiresInDays: z.number().int().min(1),
+  description: z.strictObject({ en: z.string().max(500), tr: z.string().max(500) }).optional(),
+});
+export type OddsBoostTerms = z.infer<typeof oddsBoostTermsSchema>;
+
+/**
  * Bonus money's terms: `amount` (minor units) put on the client's bonus balance at the grant, released to cash
  * once the client's settled sports stakes at `minOdds`+ reach `wagering` × the amount before the expiry.
  */
@@ -137,9 +152,11 @@ const TERMS_OF: Record<PromotionKind, z.ZodType> = {
   free_bet: freeBetTermsSchema,
   acca_insurance: accaInsuranceTermsSchema,
   profit_boost: profitBoostTermsSchema,
+  odds_boost: oddsBoostTermsSchema,
 };
 
-export type RewardTerms = FreeBetTerms | AccaInsuranceTerms | ProfitBoostTerms | BonusTerms | CashbackTerms;
+export type RewardTerms =
+  FreeBetTerms | AccaInsuranceTerms | ProfitBoostTerms | OddsBoostTerms | BonusTerms | CashbackTerms;
 
 /** A refusal of terms: 400 naming the rule broken and the field. */
 export const termsRefused = (rule: string, field: string, message: string) =>
@@ -214,10 +231,11 @@ export function validateTerms(kind: PromotionKind, raw: unknown, rules: Promotio
   return parsed.data as RewardTerms;
 }
 
-/** A reward's amount (a free bet's stake, an insurance's cap) and lowest odds (thousandths) by its terms. */
+/** A reward's amount (a free bet's stake, an insurance's cap, an odds boost's stake) and lowest odds (thousandths) by its terms. */
 export function rewardShapeOf(terms: RewardTerms): { amount: number; minOdds: number } {
   if ('maxRefund' in terms) return { amount: terms.maxRefund, minOdds: terms.minLegOdds };
   if ('maxBoost' in terms) return { amount: terms.maxBoost, minOdds: terms.minLegOdds };
   if ('maxAmount' in terms) return { amount: terms.maxAmount, minOdds: 1 };
+  if ('maxStake' in terms) return { amount: terms.maxStake, minOdds: terms.boostedOdd };
   return { amount: terms.amount, minOdds: terms.minOdds };
 }

@@ -58,9 +58,21 @@ function competitor(ref: ReferenceCache, id: number) {
   return { id, eid: id, name, nameLn: { name }, logo: `/api/v1/team/${id}/crest.svg` };
 }
 
-export function selectionView(s: SelectionRecord, m: MarketRecord, frozen: boolean): Selection {
+/** A brand's odds boosts as the fixture bodies show them: selection → boosted decimal price; `key` names them. */
+export interface BoostedPrices {
+  key: string;
+  odds: ReadonlyMap<number, number>;
+}
+
+export function selectionView(
+  s: SelectionRecord,
+  m: MarketRecord,
+  frozen: boolean,
+  boostedOdd?: number,
+): Selection {
   const closed = s.isClosed || m.closed;
   const disabled = s.isDisabled || m.disabled || frozen;
+  const active = !disabled && !closed && s.odd > 1;
   return {
     id: s.id,
     oddId: s.id,
@@ -72,7 +84,7 @@ export function selectionView(s: SelectionRecord, m: MarketRecord, frozen: boole
     special: m.s,
     sp: m.s,
     isDisabled: disabled,
-    active: !disabled && !closed && s.odd > 1,
+    active,
     isClosed: closed,
     closed,
     market: m.id,
@@ -81,6 +93,8 @@ export function selectionView(s: SelectionRecord, m: MarketRecord, frozen: boole
     bundle: s.bundle,
     maxStake: s.maxStake,
     result: s.result,
+    // Only on sale and above the normal price: a suspended or decided selection is never offered boosted.
+    ...(active && boostedOdd !== undefined && boostedOdd > s.odd && { boostedOdd }),
   };
 }
 
@@ -88,6 +102,7 @@ export function selectionView(s: SelectionRecord, m: MarketRecord, frozen: boole
 export function groupMarkets(
   rows: { market: MarketRecord; selection: SelectionRecord }[],
   frozen: (eventId: number) => boolean,
+  boosts: BoostedPrices | null = null,
 ) {
   const byEvent = new Map<number, EventMarket[]>();
   let last: EventMarket | undefined;
@@ -105,7 +120,9 @@ export function groupMarkets(
       };
       byEvent.set(market.eventId, [...(byEvent.get(market.eventId) ?? []), last]);
     }
-    last.selections.push(selectionView(selection, market, frozen(market.eventId)));
+    last.selections.push(
+      selectionView(selection, market, frozen(market.eventId), boosts?.odds.get(selection.id)),
+    );
   }
   return byEvent;
 }

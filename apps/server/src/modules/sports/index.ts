@@ -22,6 +22,7 @@ import { createOperatorPrices } from './operator-prices';
 import { createOperatorSuspension } from './operator-suspension';
 import { createMarketResulting, type ResultModel } from './market-resulting';
 import { createBrandMargins } from './brand-margins';
+import type { BoostedPrices } from './event-view';
 import { createSportsIngest } from './ingest/index';
 import type { BrandOf } from './fixtures.routes';
 import { createBetBuilder, withBuilders } from './bet-builder.service';
@@ -39,7 +40,7 @@ export type { OperatorPrices } from './operator-prices';
 export type { BrandMargins } from './brand-margins';
 export { MARKET_FAMILIES, MAX_BRAND_MARGIN_BP, MIN_BRAND_MARGIN_BP } from './pricing/brand-odd';
 export type { MarketForResult, MarketResults, MarketResulting, ResultModel } from './market-resulting';
-export type { ReferenceCache } from './event-view';
+export type { BoostedPrices, ReferenceCache } from './event-view';
 
 export interface SportsDeps {
   database: Database;
@@ -57,6 +58,8 @@ export interface SportsDeps {
   log?: (msg: string, err?: unknown) => void;
   /** The brand a player request is served for (its margins price the odds); without it, the shared prices. */
   brandOf?: BrandOf;
+  /** A brand's odds boosts running now (promotions, issue 36): the fixture bodies show them beside the price. */
+  boostsOf?: (brandId: number) => Promise<BoostedPrices>;
 }
 
 /**
@@ -88,7 +91,12 @@ export function createSportsModule(deps: SportsDeps) {
     band: (deps.pricing ?? DEFAULT_PRICING).band,
     log: deps.log,
   });
-  const reads = createReadService({ readModel, catalogue, pricing: margins.pricing });
+  const reads = createReadService({
+    readModel,
+    catalogue,
+    pricing: margins.pricing,
+    ...(deps.boostsOf && { boostsOf: deps.boostsOf }),
+  });
   const plainBetting = createBettingView({
     db,
     readModel,

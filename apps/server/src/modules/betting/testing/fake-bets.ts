@@ -39,6 +39,7 @@ export function betRow(id: number, patch: Partial<BetRow> = {}): BetRow {
     settledPayout: cents(0),
     bonusStake: cents(0),
     bonusRewardId: null,
+    boostPaid: cents(0),
     oddsPolicy: 'none',
     confirmationType: 1,
     idempotencyKey: `k${id}`,
@@ -78,6 +79,7 @@ export function legRows(betId: number, selectionIds: number[], odds: number[]): 
     banker: false,
     result: null,
     builder: null,
+    baseOddsThousandths: null,
   }));
 }
 

@@ -10,6 +10,7 @@ export const promotionsWeb: AreaTranslations = {
     'promotions.kind.free_bet': 'Free bet',
     'promotions.kind.acca_insurance': 'Acca insurance',
     'promotions.kind.profit_boost': 'Profit boost',
+    'promotions.kind.odds_boost': 'Odds boost',
     'promotions.kind.bonus': 'Bonus money',
     'promotions.kind.cashback': 'Cashback',
     'promotions.terms.bonus_wagering':
@@ -23,6 +24,10 @@ export const promotionsWeb: AreaTranslations = {
     'promotions.terms.boost':
       'A winning bet of {{legs}} or more legs, each at odds of {{odds}} or more, gets {{percent}}% more of its winnings, up to {{amount}}.',
     'promotions.terms.boost_cash': 'The boost is paid to your balance; a boosted bet cannot be cashed out.',
+    'promotions.terms.odds_boost':
+      'One selection at boosted odds of {{odds}} on single bets, up to {{amount}} of stakes in all ({{left}} left).',
+    'promotions.terms.odds_boost_rules':
+      'The boosted price holds while the offer runs; it is withdrawn while the selection is suspended or settled. A boosted bet cannot be cashed out.',
     'promotions.terms.insurance':
       'A multiple of {{legs}} or more legs, each at odds of {{odds}} or more, that loses by exactly one leg gets its stake back, up to {{amount}}.',
     'promotions.terms.insurance_cash':
@@ -69,6 +74,7 @@ export const promotionsWeb: AreaTranslations = {
     'promotions.kind.free_bet': 'Bedava bahis',
     'promotions.kind.acca_insurance': 'Kombine sigortası',
     'promotions.kind.profit_boost': 'Kazanç artırımı',
+    'promotions.kind.odds_boost': 'Oran artırımı',
     'promotions.kind.bonus': 'Bonus para',
     'promotions.kind.cashback': 'Cashback',
     'promotions.terms.bonus_wagering':
@@ -82,6 +88,10 @@ export const promotionsWeb: AreaTranslations = {
     'promotions.terms.boost':
       'Her ayağı en az {{odds}} oranlı, {{legs}} veya daha fazla ayaklı kazanan bir bahis, kazancının %{{percent}} fazlasını alır ({{amount}} tutarına kadar).',
     'promotions.terms.boost_cash': 'Artırım bakiyenize ödenir; artırılmış bahis için erken ödeme yapılamaz.',
+    'promotions.terms.odds_boost':
+      'Tek bir seçenek, tekli bahislerde {{odds}} artırılmış oranla; toplam en çok {{amount}} bahis ({{left}} kaldı).',
+    'promotions.terms.odds_boost_rules':
+      'Artırılmış oran teklif sürdükçe geçerlidir; seçenek askıya alındığında veya sonuçlandığında geri çekilir. Artırılmış bahis için erken ödeme yapılamaz.',
     'promotions.terms.insurance':
       'Her ayağı en az {{odds}} oranlı, {{legs}} veya daha fazla ayaklı bir kombine tek bir ayakla kaybederse bahis tutarı {{amount}} tutarına kadar iade edilir.',
     'promotions.terms.insurance_cash':

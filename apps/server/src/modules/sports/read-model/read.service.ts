@@ -4,6 +4,7 @@ import type { CatalogueService } from '../catalogue/catalogue.service';
 import type { EventFilter } from '../sports.repository';
 import { BodyCache, type EncodedBody } from '../../../lib/encoded-body';
 import type { BrandPricing } from '../brand-margins';
+import type { BoostedPrices } from '../event-view';
 import type { EventReadModel } from './event-read-model';
 import type { StoredEvent } from './event-store';
 import { eventJson, hasOpenMainMarket, viewOf, type EventMode } from './stored-event-views';
@@ -23,8 +24,12 @@ export function createReadService(deps: {
   catalogue: CatalogueService;
   /** A brand's margins (null: the shared prices); every odds-carrying read takes the brand. */
   pricing?: (brandId: number | null) => BrandPricing | null;
+  /** A brand's odds boosts running now (promotions, issue 36): shown as `boostedOdd` beside the price. */
+  boostsOf?: (brandId: number) => Promise<BoostedPrices>;
 }) {
   const { readModel, catalogue } = deps;
+  const boostsOf = async (brandId: number | null) =>
+    brandId === null || !deps.boostsOf ? null : deps.boostsOf(brandId);
   const pricingOf = (brandId: number | null) => deps.pricing?.(brandId) ?? null;
   const store = readModel.store;
   const bodies = new BodyCache();
@@ -73,10 +78,11 @@ export function createReadService(deps: {
       const ref = await catalogue.reference();
       const stale = readModel.isProducerStale();
       const pricing = mode === 'none' ? null : pricingOf(brandId);
+      const boosts = mode === 'none' ? null : await boostsOf(brandId);
       const pagination = JSON.stringify({ page: pageNo, perPage, totalCount: total });
-      const key = `list|${locale}|${mode}|${stale}|${pricing?.key ?? ''}|${pagination}|${rows.map((e) => `${e.record.id}.${e.version}`).join(',')}`;
+      const key = `list|${locale}|${mode}|${stale}|${pricing?.key ?? ''}|${boosts?.key ?? ''}|${pagination}|${rows.map((e) => `${e.record.id}.${e.version}`).join(',')}`;
       return bodies.get(key, () => {
-        const items = rows.map((e) => eventJson(ref, e, mode, locale, stale, pricing));
+        const items = rows.map((e) => eventJson(ref, e, mode, locale, stale, pricing, boosts));
         return `{"result":[${items.join(',')}],"pagination":${pagination}}`;
       });
     },
@@ -90,10 +96,11 @@ export function createReadService(deps: {
       const stale = readModel.isProducerStale();
       const mode: EventMode = id === e.record.sub && id !== e.record.id ? 'sub' : 'event';
       const pricing = pricingOf(brandId);
-      const key = `e|${id}|${locale}|${stale}|${pricing?.key ?? ''}|${e.version}`;
+      const boosts = await boostsOf(brandId);
+      const key = `e|${id}|${locale}|${stale}|${pricing?.key ?? ''}|${boosts?.key ?? ''}|${e.version}`;
       return bodies.get(key, () => {
         const error = e.record.status === 'ended' || e.record.status === 'cancelled';
-        return `{"result":${eventJson(ref, e, mode, locale, stale, pricing)},"error":${error}}`;
+        return `{"result":${eventJson(ref, e, mode, locale, stale, pricing, boosts)},"error":${error}}`;
       });
     },
 

@@ -11,7 +11,8 @@ import { sql, type SQL } from 'drizzle-orm';
  * refund or boost (the reward's `paid`) is bonus cost. Bonus money is not the house's cash: a bet's bonus stake and
  * the bonus share of its payout (`bonus_win`) count in neither turnover nor GGR, and what a bonus released to cash
  * (`bonus_release`) is bonus cost on the day of its release, as is a cashback claimed (`promotion_cashback`) on the
- * day of its claim. NGR = GGR − bonus cost.
+ * day of its claim. An odds-boosted bet's extra over the normal price (`boost_paid`, the ledger's `odds_boost`) is
+ * bonus cost, not a payout. NGR = GGR − bonus cost.
  */
 export function bookLines(from: Date, to: Date | null, brandId: number | null): SQL {
   const brand = brandId === null ? sql`` : sql` and b.app_id = ${brandId}`;

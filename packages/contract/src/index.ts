@@ -22,5 +22,6 @@ export * from './ops-referrals';
 export * from './promotions';
 export * from './ops-brands';
 export * from './ops-casino';
+export * from './banners';
 export * from './ops-clients';
 export * from './ops-operators';

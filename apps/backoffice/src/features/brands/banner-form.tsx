@@ -70,6 +70,8 @@ export function BannerForm({
   onProblem: (text: string) => void;
 }) {
   const [draft, setDraft] = useState<Draft>(emptyDraft);
+  // A file input cannot be emptied by its value: a new one is drawn after each banner added.
+  const [round, setRound] = useState(0);
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((d) => ({ ...d, [key]: value }));
   const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
   const altLocales = draft.locale ? [draft.locale] : brand.locales;
@@ -96,7 +98,10 @@ export function BannerForm({
       endsAt: new Date(draft.endsAt).toISOString(),
       ...(draft.position ? { position: Number(draft.position) } : {}),
     });
-    if (ok) setDraft(emptyDraft());
+    if (ok) {
+      setDraft(emptyDraft());
+      setRound((r) => r + 1);
+    }
   }
 
   return (
@@ -112,6 +117,7 @@ export function BannerForm({
       <label>
         {bt.image}
         <input
+          key={round}
           type="file"
           name="image"
           accept={BANNER_IMAGE_TYPES.join(',')}

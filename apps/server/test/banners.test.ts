@@ -4,7 +4,7 @@ import type { Banner, OpsBanner, OpsBannerCreate } from '@sb/contract';
 import { describeEachBackend } from './support/databases';
 import { SHARED_BACKENDS_AVAILABLE, startInstances, type Instance } from './support/instances';
 import { createTestServer, type TestServer } from './support/server';
-import { opsRequest, opsSession, type OpsMethod } from './support/ops';
+import { operatorSessions, opsRequest, type OpsMethod } from './support/ops';
 
 type Server = Pick<TestServer, 'app' | 'modules'>;
 
@@ -32,21 +32,13 @@ const live = async (server: Server, host: string, query: string) => {
 };
 
 /** Operators of the plan, each with a session: every brand's content, trader and support, Kartal's content. */
-async function operators(server: Server, kartal: number): Promise<Record<string, string>> {
-  const tokens: Record<string, string> = {};
-  const plan: [string, 'content' | 'trader' | 'support', number | null][] = [
+const operators = (server: Server, kartal: number) =>
+  operatorSessions(server, [
     ['b-content', 'content', null],
     ['b-trader', 'trader', null],
     ['b-support', 'support', null],
     ['kb-content', 'content', kartal],
-  ];
-  for (const [username, role, brandId] of plan) {
-    const password = `${username}-Banner-pass-2026`;
-    await server.modules.ops.operators.create({ username, password, role, brandId });
-    tokens[username] = await opsSession(server, username, password);
-  }
-  return tokens;
-}
+  ]);
 
 /** Issue 35 §1: a brand's banners from the desk, and the player's banners of that brand only. */
 describeEachBackend('banners per brand', (backend) => {
@@ -257,13 +249,7 @@ describeEachBackend('banners per brand', (backend) => {
   beforeAll(async () => {
     shared = await startInstances(2, { CATALOGUE_SCALE: 0.1 });
     [a, b] = shared.instances as [Instance, Instance];
-    await a.modules.ops.operators.create({
-      username: 'b2-content',
-      password: 'b2-content-Banner-pass-2026',
-      role: 'content',
-      brandId: null,
-    });
-    token = await opsSession(a, 'b2-content', 'b2-content-Banner-pass-2026');
+    token = (await operatorSessions(a, [['b2-content', 'content', null]]))['b2-content']!;
   }, 240_000);
   afterAll(async () => shared?.close());
 

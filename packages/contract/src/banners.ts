@@ -15,8 +15,10 @@ export const BANNER_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'ima
 export type BannerImageType = (typeof BANNER_IMAGE_TYPES)[number];
 /** A banner's picture at most (a 1200×400 JPEG or WebP is 60–150 KB): the home page's largest paint. */
 export const BANNER_IMAGE_MAX_BYTES = 400 * 1024;
-/** Every banner is drawn in a box of this width to height (pictures are cropped to it, centred): no layout shift. */
-export const BANNER_ASPECT_RATIO = 3;
+
+/** An https address: a host name of letters, digits, dots and hyphens, a port, then anything but spaces. */
+const HTTPS_ADDRESS =
+  /^https:\/\/[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:\d{1,5})?([/?#]\S*)?$/i;
 
 /**
  * Where a banner leads: a path of the player app (`/casino/slots`, `/tr/live`) or an https address. No other
@@ -28,13 +30,9 @@ export const bannerLinkSchema = z
   .min(1)
   .max(500)
   .refine((text) => {
-    if (/[\s\u0000-\u001f\u007f]/.test(text)) return false;
+    if (/\s/.test(text) || [...text].some((c) => c.charCodeAt(0) < 0x20 || c === '\u007f')) return false;
     if (/^\/(?!\/|\\)/.test(text)) return true;
-    try {
-      return new URL(text).protocol === 'https:';
-    } catch {
-      return false;
-    }
+    return HTTPS_ADDRESS.test(text);
   }, 'a path of the app starting with / or an https:// address');
 
 /** The alt text of the picture per language (the player sees their language's, else the brand's default). */

@@ -1,4 +1,3 @@
-import { useEffect, useState } from 'react';
 import type { OpsBanner, OpsBannerCreate, OpsBannerPatch, OpsBrand } from '@sb/contract';
 import { ApiError } from '../../api';
 import { errorText } from '../../app/error-text';
@@ -9,6 +8,7 @@ import { listBrandBanners } from './api/list-brand-banners';
 import { updateBrandBanner } from './api/update-brand-banner';
 import { BannerForm } from './banner-form';
 import { BRAND_BANNERS_TEXTS, type BrandBannersTexts } from './brand-banners-texts';
+import { useBrandSection } from './use-brand-section';
 
 /** A refusal as a sentence: the field named in words, else the desk's sentence. */
 function sentence(lang: Lang, bt: BrandBannersTexts, e: unknown): string {
@@ -26,43 +26,23 @@ function sentence(lang: Lang, bt: BrandBannersTexts, e: unknown): string {
  */
 export function BrandBanners({ lang, brand }: { lang: Lang; brand: OpsBrand }) {
   const bt = BRAND_BANNERS_TEXTS[lang];
-  const [banners, setBanners] = useState<OpsBanner[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const {
+    data: banners,
+    error,
+    notice,
+    busy,
+    change,
+    setError,
+  } = useBrandSection(
+    brand.id,
+    () => listBrandBanners(brand.id),
+    (e) => sentence(lang, bt, e),
+  );
   const when = new Intl.DateTimeFormat(lang === 'tr' ? 'tr-TR' : 'en-GB', {
     dateStyle: 'short',
     timeStyle: 'short',
   });
 
-  const reload = async () => {
-    try {
-      setBanners(await listBrandBanners(brand.id));
-    } catch (e) {
-      setError(errorText(lang, e));
-    }
-  };
-  useEffect(() => {
-    setBanners(null);
-    void reload();
-  }, [brand.id]);
-
-  async function change(done: string, act: () => Promise<unknown>): Promise<boolean> {
-    setBusy(true);
-    setError(null);
-    setNotice(null);
-    try {
-      await act();
-      await reload();
-      setNotice(done);
-      return true;
-    } catch (e) {
-      setError(sentence(lang, bt, e));
-      return false;
-    } finally {
-      setBusy(false);
-    }
-  }
   const patch = (b: OpsBanner, body: OpsBannerPatch) =>
     change(bt.saved, () => updateBrandBanner(brand.id, b.id, body));
   const create = (body: OpsBannerCreate) => change(bt.created, () => createBrandBanner(brand.id, body));

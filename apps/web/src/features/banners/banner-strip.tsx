@@ -1,5 +1,6 @@
 import { useEffect, useRef, type ReactNode } from 'react';
-import { BANNER_ASPECT_RATIO, type Banner, type BannerPlacement } from '@sb/contract';
+import type { Banner, BannerPlacement } from '@sb/contract';
+import { BANNER_ASPECT_RATIO } from '@sb/contract/constants';
 import { Link } from '@/components/ui/link';
 import { useAppContext } from '@/lib/app-context';
 import { useTranslation } from '@/lib/i18n';

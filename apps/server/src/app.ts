@@ -24,6 +24,7 @@ import { contentRoutes, TRANSLATIONS } from './modules/content/index';
 import { createSportsModule, MIN_OFFERED_ODD } from './modules/sports/index';
 import { createSimulatorProducer } from './modules/producer/index';
 import { createTenancyModule, seedTenancy } from './modules/tenancy/index';
+import { createBannersModule } from './modules/banners/index';
 import { createIdentityModule } from './modules/identity/index';
 import { createWalletModule } from './modules/wallet/index';
 import { createLimitsModule } from './modules/limits/index';
@@ -287,6 +288,14 @@ export async function buildApp(deps: AppDeps) {
     log: (msg, err) => logTarget.app?.log.error({ err }, msg),
   });
 
+  const banners = createBannersModule({
+    db,
+    clock,
+    bus,
+    brand: (appId) => tenancy.service.findById(appId),
+    appOf: tenancy.resolveTenant,
+  });
+
   // The back office: its resettlement settles through betting.
   const ops = createOpsModule({
     db,
@@ -310,6 +319,7 @@ export async function buildApp(deps: AppDeps) {
       (ctx) => promotions.opsRoutes(ctx),
       (ctx) => tenancy.opsRoutes(ctx),
       (ctx) => casino.opsRoutes(ctx),
+      (ctx) => banners.opsRoutes(ctx),
     ],
   });
 
@@ -457,6 +467,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(betting.routes);
   await app.register(promotions.routes(identity.auth));
   await app.register(casino.routes);
+  await app.register(banners.routes);
   await app.register(favourites.routes);
   await app.register(playStream.routes);
   await app.register(ops.routes);
@@ -495,6 +506,7 @@ export async function buildApp(deps: AppDeps) {
       favourites,
       ops,
       promotions,
+      banners,
     },
   };
 }

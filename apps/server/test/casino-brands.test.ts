@@ -4,7 +4,7 @@ import type { CasinoGame, CasinoProvider, OpsBrandCasinoGame } from '@sb/contrac
 import { describeEachBackend } from './support/databases';
 import { SHARED_BACKENDS_AVAILABLE, startInstances, type Instance } from './support/instances';
 import { createTestServer, type TestServer } from './support/server';
-import { opsRequest, opsSession, type OpsMethod } from './support/ops';
+import { operatorSessions, opsRequest, type OpsMethod } from './support/ops';
 import { fundedClient } from './support/casino';
 
 type Server = Pick<TestServer, 'app' | 'modules'>;
@@ -14,20 +14,12 @@ const lobby = async (server: Server, host: string, query = 'per_page=100') =>
     .result as CasinoGame[];
 
 /** Operators of the plan, each with a session: every brand's content and trader, Kartal's content. */
-async function operators(server: Server, kartal: number): Promise<Record<string, string>> {
-  const tokens: Record<string, string> = {};
-  const plan: [string, 'content' | 'trader' | 'admin', number | null][] = [
+const operators = (server: Server, kartal: number) =>
+  operatorSessions(server, [
     ['c-content', 'content', null],
     ['c-trader', 'trader', null],
     ['kc-content', 'content', kartal],
-  ];
-  for (const [username, role, brandId] of plan) {
-    const password = `${username}-Casino-pass-2026`;
-    await server.modules.ops.operators.create({ username, password, role, brandId });
-    tokens[username] = await opsSession(server, username, password);
-  }
-  return tokens;
-}
+  ]);
 
 /** Issue 35 §1: a brand's casino catalogue from the desk, and the player's lobby of that brand only. */
 describeEachBackend('casino catalogue per brand', (backend) => {

@@ -83,6 +83,10 @@ const ROUTE_ACCESS: Record<
   'GET /ops/v1/brands/{id}/casino': 'brands',
   'PATCH /ops/v1/brands/{id}/casino/games/{gameId}': 'brands',
   'PATCH /ops/v1/brands/{id}/casino/providers/{providerId}': 'brands',
+  'GET /ops/v1/brands/{id}/banners': 'read',
+  'POST /ops/v1/brands/{id}/banners': 'brands',
+  'PATCH /ops/v1/brands/{id}/banners/{bannerId}': 'brands',
+  'DELETE /ops/v1/brands/{id}/banners/{bannerId}': 'brands',
   // Clients (issue 35 §2): notes, block (trader), manual adjustments and their approval (finance, admin).
   'POST /ops/v1/clients/{id}/notes': 'note',
   'POST /ops/v1/clients/{id}/block': 'clients',

@@ -91,6 +91,11 @@ const EXPECTED: Record<
   'GET /ops/v1/brands/{id}/casino': ['brands', 'brand'],
   'PATCH /ops/v1/brands/{id}/casino/games/{gameId}': ['brands', 'brand'],
   'PATCH /ops/v1/brands/{id}/casino/providers/{providerId}': ['brands', 'brand'],
+  // A brand's banners (issue 35 §1): read by every desk role, changed by content and admin.
+  'GET /ops/v1/brands/{id}/banners': ['read', 'brand'],
+  'POST /ops/v1/brands/{id}/banners': ['brands', 'brand'],
+  'PATCH /ops/v1/brands/{id}/banners/{bannerId}': ['brands', 'brand'],
+  'DELETE /ops/v1/brands/{id}/banners/{bannerId}': ['brands', 'brand'],
   // Clients (issue 35 §2): a client is their brand's. Notes: who looks after clients; block: traders; manual
   // adjustments and their second approval: finance.
   'POST /ops/v1/clients/{id}/notes': ['note', 'brand'],

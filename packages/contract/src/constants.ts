@@ -133,3 +133,6 @@ export function themeColorScheme(background: string): 'dark' | 'light' {
   const [r, g, b] = [1, 3, 5].map((i) => parseInt(background.slice(i, i + 2), 16) || 0);
   return 0.299 * r! + 0.587 * g! + 0.114 * b! < 128 ? 'dark' : 'light';
 }
+
+/** Every banner (issue 35 §1) is drawn in a box of this width to height (pictures cropped to it, centred). */
+export const BANNER_ASPECT_RATIO = 3;

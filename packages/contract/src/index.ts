@@ -23,5 +23,6 @@ export * from './promotions';
 export * from './ops-brands';
 export * from './ops-casino';
 export * from './ops-reports';
+export * from './banners';
 export * from './ops-clients';
 export * from './ops-operators';

@@ -25,6 +25,8 @@ export interface BusEvents {
   'casino.roulette': { gameId: number; no: number; result: number };
   /** A brand (app) was created or changed (desk, CLI): every instance empties its app cache (issue 35). */
   'tenancy.apps': { appId: number };
+  /** A brand's banners were added, changed or deleted (desk): every instance empties its list of them. */
+  'banners.changed': { appId: number };
   /** The crash game: a round's state (leader), a bet placed or cashed out (any instance), a flight tick (leader). */
   'casino.crash': CrashBusMessage;
 }

@@ -1,5 +1,6 @@
 // Helpers for back-office tests: operator requests and sessions (TOTP enrolled on first login).
 import { expect } from 'vitest';
+import type { OpsRole } from '@sb/contract';
 import { totpCode } from '../../src/modules/ops/index';
 import type { TestServer } from './server';
 
@@ -45,4 +46,18 @@ export async function opsRoutesOfDocument(server: Pick<TestServer, 'app'>): Prom
     .flatMap(([path, methods]) => Object.keys(methods).map((m) => `${m.toUpperCase()} ${path}`))
     .filter((r) => r !== 'POST /ops/v1/session')
     .sort();
+}
+
+/** Operators of a plan (username, role, brand or null for all), created and each signed in: tokens by username. */
+export async function operatorSessions(
+  server: Pick<TestServer, 'app' | 'modules'>,
+  plan: [string, OpsRole, number | null][],
+): Promise<Record<string, string>> {
+  const tokens: Record<string, string> = {};
+  for (const [username, role, brandId] of plan) {
+    const password = `${username}-Plan-pass-2026`;
+    await server.modules.ops.operators.create({ username, password, role, brandId });
+    tokens[username] = await opsSession(server, username, password);
+  }
+  return tokens;
 }

@@ -3,6 +3,8 @@ import type { RouteObject } from 'react-router';
 // Home's popular casino games sit at the foot of the page: this holds only their room, and their code loads when
 // they scroll near (a chunk of its own for these few lines cost more than it saved).
 import { PopularGamesStrip } from '@/features/casino/popular-games-strip';
+// A brand's banners (issue 35 §1): a few lines of markup, drawn by the server; their turning loads on its own.
+import { BannerStrip } from '@/features/banners/banner-strip';
 import { InfoPage, NotFoundPage } from '@/features/shell';
 import { lazyPart } from '@/lib/lazy-part';
 import { AppLayout } from './app-layout';
@@ -87,8 +89,20 @@ export const localizedRoutes: RouteObject[] = [
   {
     element: <AppLayout />,
     children: [
-      screen(undefined, 'route.home', lazyElement(<HomePage casinoGames={<PopularGamesStrip />} />)),
-      screen('casino', 'route.casino', open(CasinoPage)),
+      screen(
+        undefined,
+        'route.home',
+        lazyElement(
+          <HomePage banners={<BannerStrip placement="home" />} casinoGames={<PopularGamesStrip />} />,
+        ),
+      ),
+      screen(
+        'casino',
+        'route.casino',
+        lazyElement(
+          <CasinoPage banners={(fallback) => <BannerStrip placement="casino" fallback={fallback} />} />,
+        ),
+      ),
       withBack(screen('slot', 'route.slot', open(SlotsPage)), '/casino'),
       withBack(screen('live-casino', 'route.live_casino', open(LiveCasinoPage)), '/casino'),
       withBack(screen('aviator', 'route.aviator', open(AviatorPage)), '/casino'),

@@ -1,12 +1,13 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { OpsBrand, OpsBrandCasinoGame, OpsBrandCasinoGamePatch } from '@sb/contract';
 import { CASINO_POPULAR_CATEGORIES } from '@sb/contract/constants';
 import { errorText } from '../../app/error-text';
 import type { Lang } from '../../i18n';
-import { getBrandCasino, type BrandCasino as Catalogue } from './api/get-brand-casino';
+import { getBrandCasino } from './api/get-brand-casino';
 import { updateBrandCasinoGame } from './api/update-brand-casino-game';
 import { updateBrandCasinoProvider } from './api/update-brand-casino-provider';
 import { BRAND_CASINO_TEXTS } from './brand-casino-texts';
+import { useBrandSection } from './use-brand-section';
 
 /** Games drawn at once; the search narrows the rest. */
 const SHOWN = 60;
@@ -46,38 +47,19 @@ const Head = ({ cells }: { cells: string[] }) => (
  */
 export function BrandCasino({ lang, brand }: { lang: Lang; brand: OpsBrand }) {
   const ct = BRAND_CASINO_TEXTS[lang];
-  const [catalogue, setCatalogue] = useState<Catalogue | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const {
+    data: catalogue,
+    error,
+    notice,
+    busy,
+    change: save,
+  } = useBrandSection(
+    brand.id,
+    () => getBrandCasino(brand.id),
+    (e) => errorText(lang, e),
+  );
   const [find, setFind] = useState('');
-
-  const reload = async () => {
-    try {
-      setCatalogue(await getBrandCasino(brand.id));
-    } catch (e) {
-      setError(errorText(lang, e));
-    }
-  };
-  useEffect(() => {
-    setCatalogue(null);
-    void reload();
-  }, [brand.id]);
-
-  async function change(name: string, act: () => Promise<unknown>) {
-    setBusy(true);
-    setError(null);
-    setNotice(null);
-    try {
-      await act();
-      await reload();
-      setNotice(ct.saved(name));
-    } catch (e) {
-      setError(errorText(lang, e));
-    } finally {
-      setBusy(false);
-    }
-  }
+  const change = (name: string, act: () => Promise<unknown>) => save(ct.saved(name), act);
   const patchGame = (g: OpsBrandCasinoGame, body: OpsBrandCasinoGamePatch) =>
     change(g.name, () => updateBrandCasinoGame(brand.id, g.id, body));
 

@@ -10,6 +10,7 @@ import { updateBrand } from './api/update-brand';
 import { bodyOf, formOf, type BrandForm } from './brand-form-state';
 import { BrandFormView } from './brand-form';
 import { BrandCasino } from './brand-casino';
+import { BrandBanners } from './brand-banners';
 import { BRANDS_TEXTS, type BrandsTexts } from './brands-texts';
 import { may } from '../../app/may';
 
@@ -144,6 +145,7 @@ export function BrandsPage({
           creating={!selected}
         />
       )}
+      {selected && may(me, 'brands') && <BrandBanners key={`b${selected.id}`} lang={lang} brand={selected} />}
       {selected && may(me, 'brands') && <BrandCasino key={selected.id} lang={lang} brand={selected} />}
     </section>
   );

@@ -123,6 +123,12 @@ export const OPS_ACCESS: Readonly<Record<string, OpsAccess>> = {
   'GET /ops/v1/brands/:id/casino': { permission: 'brands', scope: 'brand' },
   'PATCH /ops/v1/brands/:id/casino/games/:gameId': { permission: 'brands', scope: 'brand' },
   'PATCH /ops/v1/brands/:id/casino/providers/:providerId': { permission: 'brands', scope: 'brand' },
+  // A brand's banners (issue 35 §1): every desk role reads them (support answers players about them); admin and
+  // content change them; a brand's operator its own brand only.
+  'GET /ops/v1/brands/:id/banners': read(),
+  'POST /ops/v1/brands/:id/banners': { permission: 'brands', scope: 'brand' },
+  'PATCH /ops/v1/brands/:id/banners/:bannerId': { permission: 'brands', scope: 'brand' },
+  'DELETE /ops/v1/brands/:id/banners/:bannerId': { permission: 'brands', scope: 'brand' },
 };
 
 /** The declaration of a route (HEAD answers as its GET), or undefined. */

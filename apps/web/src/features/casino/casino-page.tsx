@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from '@/lib/i18n';
 import { useSearchParams } from 'react-router';
 import { Link } from '@/components/ui/link';
@@ -62,10 +63,11 @@ function SlotsBanner() {
 }
 
 /**
- * Spec §2 Casino: banner to slots, filter links (slots, live casino, favourites), search, provider filter,
+ * Spec §2 Casino: the brand's banners (issue 35 §1: `banners` draws them, given the banner to slots to show when
+ * the brand has none), or the banner to slots, filter links (slots, live casino, favourites), search, provider filter,
  * popular games, recently played and a strip of 7 per provider; a provider choice shows its full paged list.
  */
-export function CasinoPage() {
+export function CasinoPage({ banners }: { banners?: (fallback: ReactNode) => ReactNode }) {
   const { t } = useTranslation();
   const { locale } = useAppContext();
   const [selected, choose] = useProviderQuery();
@@ -88,7 +90,7 @@ export function CasinoPage() {
     <div className="casino-page" data-testid="casino-page">
       {/* The header shows the title; the page still has its own heading for assistive technology. */}
       <h1 className="visually-hidden">{t('route.casino')}</h1>
-      <SlotsBanner />
+      {banners ? banners(<SlotsBanner />) : <SlotsBanner />}
       <FilterLinks favorites={favorites} />
       <div className="casino-tools casino-tools--inline">
         {search.box}

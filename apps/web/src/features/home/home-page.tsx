@@ -98,11 +98,11 @@ function HighlightedMatches() {
 }
 
 /**
- * Spec §2 Home. Variant 1 (app flag `homeVariant`): tiles, live carousel, quick links, casino links,
- * highlighted matches, top competitions and the popular casino games the casino feature passes in.
- * Variant 2 shows a live overview of six rows instead of the carousel.
+ * Spec §2 Home. Variant 1 (app flag `homeVariant`): the brand's banners (issue 35 §1, passed in by the routes),
+ * tiles, live carousel, quick links, casino links, highlighted matches, top competitions and the popular casino
+ * games the casino feature passes in. Variant 2 shows a live overview of six rows instead of the carousel.
  */
-export function HomePage({ casinoGames }: { casinoGames?: ReactNode }) {
+export function HomePage({ banners, casinoGames }: { banners?: ReactNode; casinoGames?: ReactNode }) {
   const { t } = useTranslation();
   const { app } = useAppContext();
   useFeedTopics(['live']);
@@ -110,6 +110,7 @@ export function HomePage({ casinoGames }: { casinoGames?: ReactNode }) {
     <div className="home-page">
       {/* The header shows the title; the page still needs its heading for screen readers. */}
       <h1 className="visually-hidden">{t('route.home')}</h1>
+      {banners}
       <HomeTiles />
       {app.features.homeVariant === 2 ? <LiveOverview /> : <LiveCarouselSection />}
       <QuickLinks />

@@ -130,13 +130,21 @@ export function createBetBuilder(deps: BetBuilderDeps) {
     tx?: DbOrTx,
   ): Promise<BuilderQuote | BuilderRefusal> {
     const db = tx ?? deps.db;
-    const ctx = await deps.betting.selections([...oddIds], db, brandId);
+    // The legs and the event in one round trip where the connection allows it (PostgreSQL's pool, not a tx).
+    const [ctx, event] = tx
+      ? [
+          await deps.betting.selections([...oddIds], db, brandId),
+          await createSportsRepository(db).eventById(eventId),
+        ]
+      : await Promise.all([
+          deps.betting.selections([...oddIds], db, brandId),
+          createSportsRepository(db).eventById(eventId),
+        ]);
     for (const id of oddIds) {
       const c = ctx.get(id);
       if (!c) return { code: 'not_found', oddId: id };
       if (c.eventId !== eventId) return { code: 'other_event', oddId: id };
     }
-    const event = await createSportsRepository(db).eventById(eventId);
     const model = event ? await modelOf(event) : null;
     if (!event || !model) return { code: 'not_football' };
     const legs: BuilderLeg[] = [];

@@ -11,7 +11,6 @@ import {
 import { badRequest, HttpError } from '../../plugins/errors';
 import type { BetBuilder, BuilderRefusal } from './bet-builder.service';
 import type { BrandOf } from './fixtures.routes';
-import type { BettingView } from './betting-view';
 
 const STATE_TEXT: Record<string, string> = {
   closed: 'is closed',
@@ -51,11 +50,7 @@ export function builderError(r: BuilderRefusal, eventId: number): HttpError {
 }
 
 /** `POST /api/v1/bet-builder/price` and `/compatible` (issue 37): anonymous, priced for the request's brand. */
-export function betBuilderRoutes(
-  builder: BetBuilder,
-  betting: BettingView,
-  brandOf: BrandOf,
-): FastifyPluginAsync {
+export function betBuilderRoutes(builder: BetBuilder, brandOf: BrandOf): FastifyPluginAsync {
   return async (fastify) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     app.post(
@@ -72,8 +67,9 @@ export function betBuilderRoutes(
         const { eventId, oddIds } = request.body;
         const q = await builder.quote(await brandOf(request), eventId, oddIds);
         if (!('odd' in q)) throw builderError(q, eventId);
-        const id = await builder.selectionIdOf(betting, eventId, oddIds);
-        return { result: { odd: q.odd, oddIds: q.oddIds, maxStake: q.maxStake, id: id! } };
+        // The quote checked every leg is a selection of the event.
+        const id = await builder.idOf(eventId, oddIds);
+        return { result: { odd: q.odd, oddIds: q.oddIds, maxStake: q.maxStake, id } };
       },
     );
     app.post(

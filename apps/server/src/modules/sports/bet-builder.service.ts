@@ -12,10 +12,9 @@ import { footballRates } from './pricing/football.facts';
 import { footballMarkets, type FootballSpec } from './pricing/football.markets';
 import type { FootballPricingInput } from './pricing/football.model';
 import {
-  builderGrid,
+  builderGrids,
   builderOdd,
   builderOffers,
-  type BuilderGrid,
   conflictOf,
   priceBuilder,
   type BuilderLeg,
@@ -73,8 +72,10 @@ export interface BetBuilderDeps {
 }
 
 const NO_BAND = { minOdd: 0, maxOdd: Infinity };
-/** Model inputs whose builder grid `compatible` keeps (an event's state each, about half a MB at most). */
+/** Model inputs whose builder grids are kept (an event's state each, a few MB at most with their memos). */
 const GRID_CACHE = 16;
+/** Builders' row ids kept in memory (a row never changes: the same event and legs are the same row). */
+const ID_CACHE = 4096;
 
 /**
  * A builder's selection id is its row id (`bet_builders`) offset by 2^50: above every selection id (event id <
@@ -129,13 +130,21 @@ export function createBetBuilder(deps: BetBuilderDeps) {
     tx?: DbOrTx,
   ): Promise<BuilderQuote | BuilderRefusal> {
     const db = tx ?? deps.db;
-    const ctx = await deps.betting.selections([...oddIds], db, brandId);
+    // The legs and the event in one round trip where the connection allows it (PostgreSQL's pool, not a tx).
+    const [ctx, event] = tx
+      ? [
+          await deps.betting.selections([...oddIds], db, brandId),
+          await createSportsRepository(db).eventById(eventId),
+        ]
+      : await Promise.all([
+          deps.betting.selections([...oddIds], db, brandId),
+          createSportsRepository(db).eventById(eventId),
+        ]);
     for (const id of oddIds) {
       const c = ctx.get(id);
       if (!c) return { code: 'not_found', oddId: id };
       if (c.eventId !== eventId) return { code: 'other_event', oddId: id };
     }
-    const event = await createSportsRepository(db).eventById(eventId);
     const model = event ? await modelOf(event) : null;
     if (!event || !model) return { code: 'not_football' };
     const legs: BuilderLeg[] = [];
@@ -182,9 +191,11 @@ export function createBetBuilder(deps: BetBuilderDeps) {
     | { odd: number; fair: number; refund: number }
     | { code: 'incompatible'; conflict: number[] }
     | { code: 'not_offered' } {
-    const conflict = conflictOf(legs, input, options.rho);
+    // One grid of the input for the conflict check and the price, kept for the input's next calls.
+    const grid = grids.pricing(input);
+    const conflict = conflictOf(legs, input, options.rho, grid);
     if (conflict) return { code: 'incompatible', conflict };
-    const priced = priceBuilder(legs, input, options.rho);
+    const priced = priceBuilder(legs, input, options.rho, grid);
     const shared = builderOdd(priced.p, legs.length - priced.redundant.length, NO_BAND, deps.targets);
     const odd =
       shared === null ? null : brandOdd(shared, deps.pricing(brandId)?.builderMarginOf(sportId) ?? 0);
@@ -225,7 +236,7 @@ export function createBetBuilder(deps: BetBuilderDeps) {
       const leg = legOf(model.specs, c);
       if (leg) candidates.push({ id: c.selectionId, leg });
     }
-    const ok = gridOf(model.input).compatible(
+    const ok = grids.compatible(model.input).compatible(
       legs,
       candidates.map((c) => c.leg),
     );
@@ -233,23 +244,10 @@ export function createBetBuilder(deps: BetBuilderDeps) {
   }
 
   /**
-   * The grid of a model input with its goal legs' winning cells, kept for the input's next `compatible` calls: the
-   * key is the input itself (strengths, squads, the match's state), so a goal, a card or a minute that changes
-   * the grid makes a new one. The most recent `GRID_CACHE` inputs are kept.
+   * The grids of the most recent model inputs (`builderGrids`): the key is the input itself (strengths, squads,
+   * the match's state), so a goal, a card or a minute that changes the grid makes a new one.
    */
-  const grids = new Map<string, BuilderGrid>();
-  function gridOf(input: FootballPricingInput): BuilderGrid {
-    const key = JSON.stringify(input);
-    let grid = grids.get(key);
-    if (grid) {
-      grids.delete(key);
-    } else {
-      grid = builderGrid(input, options.rho);
-      if (grids.size >= GRID_CACHE) grids.delete(grids.keys().next().value!);
-    }
-    grids.set(key, grid);
-    return grid;
-  }
+  const grids = builderGrids(options.rho, GRID_CACHE);
 
   /** The event's model and builder legs, read once per event for a set of builders. */
   async function modelsOf(eventIds: number[], db: DbOrTx) {
@@ -351,8 +349,26 @@ export function createBetBuilder(deps: BetBuilderDeps) {
     const db = tx ?? deps.db;
     const legs = await view.selections(legIds, db);
     if (legIds.some((id) => legs.get(id)?.eventId !== eventId)) return null;
+    return idOf(eventId, legIds, db);
+  }
+
+  const ids = new Map<string, number>();
+  /**
+   * The builder's selection id for legs already checked to be of the event (a quote's): its row, inserted on
+   * first need, then kept in memory (the row never changes).
+   */
+  async function idOf(eventId: number, legIds: readonly number[], tx?: DbOrTx): Promise<number> {
     const sorted = [...legIds].sort((a, b) => a - b);
-    return BUILDER_ID_BASE + (await createSportsRepository(db).builderId(eventId, sorted));
+    const key = `${eventId}|${sorted.join(',')}`;
+    const known = ids.get(key);
+    if (known !== undefined) return known;
+    const id = BUILDER_ID_BASE + (await createSportsRepository(tx ?? deps.db).builderId(eventId, sorted));
+    // Only a committed row is kept: inside a transaction the insert could still roll back.
+    if (!tx) {
+      if (ids.size >= ID_CACHE) ids.delete(ids.keys().next().value!);
+      ids.set(key, id);
+    }
+    return id;
   }
 
   /**
@@ -387,6 +403,7 @@ export function createBetBuilder(deps: BetBuilderDeps) {
     compatible,
     contexts,
     selectionIdOf,
+    idOf,
     voidOdd,
   };
 }

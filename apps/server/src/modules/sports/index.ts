@@ -117,7 +117,7 @@ export function createSportsModule(deps: SportsDeps) {
   // Bet builders are selections to betting (ids from BUILDER_ID_BASE): priced, decided and valued from their legs.
   const betting = withBuilders(plainBetting, builder);
   const routes: FastifyPluginAsync = async (app) => {
-    await app.register(betBuilderRoutes(builder, plainBetting, deps.brandOf ?? (async () => null)));
+    await app.register(betBuilderRoutes(builder, deps.brandOf ?? (async () => null)));
     await app.register(marketsRoutes(markets));
     await app.register(fixturesRoutes(reads, markets, h2h, () => deps.clock.now(), deps.brandOf));
     await app.register(widgetsRoutes(service, reads, catalogue, deps.brandOf));

@@ -4,6 +4,7 @@ import { emptyFacts, footballRates, type FootballState } from './football.facts'
 import { footballMarkets } from './football.markets';
 import {
   builderGrid,
+  builderGrids,
   builderOdd,
   compatibleWith,
   conflictOf,
@@ -160,6 +161,46 @@ describe('bet builder pricing (exact over the score grid)', () => {
         );
       }
     }
+  });
+
+  it('prices from a kept grid exactly as from a fresh one, and anew when the match state changes', () => {
+    const all = SPECS.flatMap((spec) => spec.outcomes.map((o): BuilderLeg => ({ spec, code: o.code })));
+    const leg = (t: number, s: string, code: string) =>
+      all.find((l) => l.spec.t === t && l.spec.s === s && l.code === code)!;
+    const legs = [leg(1, '', '1'), leg(18, '2.5', 'over'), leg(888, '', `p${H[0]!.id}`), leg(29, '', 'yes')];
+    const grids = builderGrids(-0.08, 4);
+    const at = (minute: number, change: (f: FootballState['facts']) => void = () => {}) => {
+      const facts = emptyFacts();
+      change(facts);
+      const state: FootballState = { phase: 'second_half', minute, facts, added: [2, 4] };
+      return { rates: footballRates(1.3, 0.9), state, home: H, away: A };
+    };
+    const states = [
+      at(60),
+      at(61),
+      at(61, (f) => {
+        f.h2 = 1;
+        f.goals.push({ team: 'h', playerId: H[1]!.id, minute: 61 });
+      }),
+      at(61, (f) => {
+        f.h2 = 1;
+        f.goals.push({ team: 'h', playerId: H[1]!.id, minute: 61 });
+        f.ra = 1;
+      }),
+    ];
+    const prices = states.map((input) => {
+      const fresh = priceBuilder(legs, input, -0.08);
+      // Asked twice on the kept grid (the second from its memo), and its conflict check on the same grid.
+      for (let k = 0; k < 2; k++) {
+        expect(priceBuilder(legs, input, -0.08, grids.pricing(input))).toEqual(fresh);
+        expect(conflictOf(legs, input, -0.08, grids.pricing(input))).toBeNull();
+      }
+      return fresh.p;
+    });
+    // A minute, a goal and a red card each change the price: the kept grid of the older state is not read.
+    for (let k = 1; k < prices.length; k++) expect(prices[k]).not.toBe(prices[k - 1]);
+    // Back to an earlier state (still kept): its own price again.
+    expect(priceBuilder(legs, states[0]!, -0.08, grids.pricing(states[0]!)).p).toBe(prices[0]);
   });
 
   it('prices a leg implied by another as the stronger leg (redundant legs collapse)', () => {

@@ -76,8 +76,10 @@ export function priceBuilder(
   legs: readonly BuilderLeg[],
   input: FootballPricingInput,
   rho: number,
+  /** The input's kept grid (`builderGrids`); a fresh one when not given. */
+  kept?: PricingGrid,
 ): BuilderPrice {
-  const grid = prepareBuilder(legs, input, rho);
+  const grid = prepareOn(legs, kept ?? pricingGrid(input, rho));
   const all = legs.map((_, i) => i);
   const full = grid.mass(all);
   const p = effective(full);
@@ -92,6 +94,11 @@ export function priceBuilder(
   return { p, win: full.win, redundant };
 }
 
+/** A grid's sums over subsets of `legs`, by index. */
+const prepareOn = (legs: readonly BuilderLeg[], grid: PricingGrid) => ({
+  mass: (subset: readonly number[]) => grid.mass(subset.map((i) => legs[i]!)),
+});
+
 const effective = (m: { win: number; void: number }) => (m.void < 1 ? Math.min(1, m.win / (1 - m.void)) : 0);
 
 /**
@@ -102,8 +109,10 @@ export function conflictOf(
   legs: readonly BuilderLeg[],
   input: FootballPricingInput,
   rho: number,
+  /** The input's kept grid (`builderGrids`); a fresh one when not given. */
+  kept?: PricingGrid,
 ): number[] | null {
-  const grid = prepareBuilder(legs, input, rho);
+  const grid = prepareOn(legs, kept ?? pricingGrid(input, rho));
   let keep = legs.map((_, i) => i);
   if (grid.mass(keep).win > 0) return null;
   for (const i of legs.map((_, k) => k)) {
@@ -262,31 +271,48 @@ function goalResult(spec: FootballSpec, code: string, f: FootballFacts): number 
 /**
  * The grid's cells (the model's own `goalDims` × Dixon–Coles τ, additions enumerated to the decisions' bound so
  * every reachable pattern is summed) with each goal leg's result on each cell, computed once; `mass(subset)`
- * sums a subset of the legs (sequence legs conditioned on each cell).
+ * sums a subset of the legs (sequence legs conditioned on each cell). One preparation for one call's legs (the
+ * property tests' reference); the service prices from a kept `pricingGrid` of the model input instead.
  */
 export function prepareBuilder(legs: readonly BuilderLeg[], input: FootballPricingInput, rho: number) {
+  const grid = pricingGrid(input, rho);
+  return prepareOn(legs, grid);
+}
+
+/** A leg's name on a grid: market type, special, outcome code (one event's specs: unique). */
+const legKey = (l: BuilderLeg) => `${l.spec.t}|${l.spec.s}|${l.code}`;
+
+/** What one kept grid memoises at most, per kind (emptied when full): goal legs' results, sequence laws, sums. */
+const MEMO = { goals: 128, sequences: 32, sums: 1024 };
+
+/**
+ * The grid of one model input for pricing, kept and reused by every combination priced on that input: the cells
+ * and weights once; each goal leg's result per cell, the sequence legs' conditional law per cell and the sums
+ * `mass(legs)` memoised by the legs' names (in their order, so a sum is the very one a fresh grid gives). The
+ * input is the whole key: a caller keeps one grid per input (`builderGrids`), never across a change of it.
+ */
+export function pricingGrid(input: FootballPricingInput, rho: number) {
   const f0 = input.state.facts;
-  const cells: number[] = [];
-  const weights: number[] = [];
+  const found: number[] = [];
+  const mass: number[] = [];
   let total = 0;
   forEachCell(goalDims(input, decisionBound(f0)), rho, (x1, y1, x2, y2, p) => {
     total += p;
     if (p === 0) return;
-    cells.push(x1, y1, x2, y2);
-    weights.push(p);
+    found.push(x1, y1, x2, y2);
+    mass.push(p);
   });
+  const cells = Int32Array.from(found);
+  const weights = Float64Array.from(mass);
   const n = weights.length;
   const f: FootballFacts = { ...f0 };
-  // Each goal leg's results over the cells, computed when a subset first holds it.
-  const memoResults = new Map<number, Uint8Array | null>();
-  const resultsOf = (i: number): Uint8Array | null => {
-    let r = memoResults.get(i);
-    if (r === undefined) memoResults.set(i, (r = goalResults(legs[i]!)));
-    return r;
-  };
-  const goalResults = (l: BuilderLeg): Uint8Array | null => {
-    if (l.spec.dist !== 'goals') return null;
-    const out = new Uint8Array(n);
+  const results = new Map<string, Uint8Array>();
+  /** A goal leg's results over the cells. */
+  const resultsOf = (l: BuilderLeg): Uint8Array => {
+    const key = legKey(l);
+    let out = results.get(key);
+    if (out) return out;
+    out = new Uint8Array(n);
     for (let c = 0; c < n; c++) {
       f.h1 = f0.h1 + cells[4 * c]!;
       f.a1 = f0.a1 + cells[4 * c + 1]!;
@@ -294,37 +320,55 @@ export function prepareBuilder(legs: readonly BuilderLeg[], input: FootballPrici
       f.a2 = f0.a2 + cells[4 * c + 3]!;
       out[c] = goalResult(l.spec, l.code, f);
     }
+    if (results.size >= MEMO.goals) results.clear();
+    results.set(key, out);
     return out;
   };
-  // The sequence legs' conditional probability per cell, per subset of them (filled as cells are reached).
-  const conditional = new Map<string, Float64Array>();
+  // The sequence legs' conditional probability per cell, per list of them (filled as cells are reached).
+  const conditional = new Map<string, { ctx: SeqContext; q: Float64Array }>();
+  const sums = new Map<string, { win: number; void: number }>();
   return {
-    mass(subset: readonly number[]): { win: number; void: number } {
-      const goal = subset.flatMap((i) => resultsOf(i) ?? []);
-      const seqIdx = subset.filter((i) => resultsOf(i) === null);
-      const seq: SeqLeg[] = seqIdx.map((i) => ({
-        kind: legs[i]!.spec.dist as SeqLeg['kind'],
-        code: legs[i]!.code,
-      }));
-      const ctx = seq.length > 0 ? sequenceContext(seq, input) : null;
-      const key = seqIdx.join(',');
-      let memo = conditional.get(key);
-      if (!memo) conditional.set(key, (memo = new Float64Array(n).fill(-1)));
+    cells: n,
+    /** P(every leg wins) and P(the legs void: none loses, one voids), over the grid's mass. */
+    mass(legs: readonly BuilderLeg[]): { win: number; void: number } {
+      const key = legs.map(legKey).join(',');
+      const known = sums.get(key);
+      if (known) return known;
+      const goal: Uint8Array[] = [];
+      const seqLegs: BuilderLeg[] = [];
+      for (const l of legs)
+        if (l.spec.dist === 'goals') goal.push(resultsOf(l));
+        else seqLegs.push(l);
+      let seq: { ctx: SeqContext; q: Float64Array } | null = null;
+      if (seqLegs.length > 0) {
+        const seqKey = seqLegs.map(legKey).join(',');
+        seq = conditional.get(seqKey) ?? null;
+        if (!seq) {
+          const ctx = sequenceContext(
+            seqLegs.map((l) => ({ kind: l.spec.dist as SeqLeg['kind'], code: l.code })),
+            input,
+          );
+          seq = { ctx, q: new Float64Array(n).fill(-1) };
+          if (conditional.size >= MEMO.sequences) conditional.clear();
+          conditional.set(seqKey, seq);
+        }
+      }
+      const g = goal.length;
       let win = 0;
       let voided = 0;
       cells: for (let c = 0; c < n; c++) {
         let anyVoid = false;
-        for (const r of goal) {
-          const v = r[c]!;
+        for (let k = 0; k < g; k++) {
+          const v = goal[k]![c]!;
           if (v === LOSS) continue cells;
           if (v === VOID) anyVoid = true;
         }
         let q = 1;
-        if (ctx) {
-          q = memo[c]!;
+        if (seq) {
+          q = seq.q[c]!;
           if (q < 0)
-            memo[c] = q = sequenceWin(
-              ctx,
+            seq.q[c] = q = sequenceWin(
+              seq.ctx,
               cells[4 * c]!,
               cells[4 * c + 1]!,
               cells[4 * c + 2]!,
@@ -334,7 +378,44 @@ export function prepareBuilder(legs: readonly BuilderLeg[], input: FootballPrici
         if (anyVoid) voided += weights[c]! * q;
         else win += weights[c]! * q;
       }
-      return total > 0 ? { win: win / total, void: voided / total } : { win: 0, void: 0 };
+      const out = total > 0 ? { win: win / total, void: voided / total } : { win: 0, void: 0 };
+      if (sums.size >= MEMO.sums) sums.clear();
+      sums.set(key, out);
+      return out;
+    },
+  };
+}
+
+export type PricingGrid = ReturnType<typeof pricingGrid>;
+
+/**
+ * The grids of the most recent `size` model inputs, each kept for its input's next calls (`compatible`, price,
+ * conflict): the key is the input itself (strengths, squads, the match's state: score, minute, cards), so a goal,
+ * a card or a minute that changes the grid makes a new one and a price is never summed over an older state's.
+ */
+export function builderGrids(rho: number, size: number) {
+  const kept = new Map<string, { pricing?: PricingGrid; compat?: BuilderGrid }>();
+  function entry(input: FootballPricingInput) {
+    const key = JSON.stringify(input);
+    let e = kept.get(key);
+    if (e) kept.delete(key);
+    else {
+      e = {};
+      if (kept.size >= size) kept.delete(kept.keys().next().value!);
+    }
+    kept.set(key, e);
+    return e;
+  }
+  return {
+    /** The pricing grid of an input (prices and conflicts). */
+    pricing(input: FootballPricingInput): PricingGrid {
+      const e = entry(input);
+      return (e.pricing ??= pricingGrid(input, rho));
+    },
+    /** The compatibility grid of an input (`compatible`). */
+    compatible(input: FootballPricingInput): BuilderGrid {
+      const e = entry(input);
+      return (e.compat ??= builderGrid(input, rho));
     },
   };
 }

@@ -14,6 +14,7 @@ import {
   type Query,
 } from '@tanstack/react-query';
 import type { ServerRenderRequest } from '@sb/contract';
+import { canonicalTimeZone } from '@sb/contract/constants';
 import { Bootstrap } from './app/bootstrap';
 import { seedStartupData } from './app/startup-data';
 import { setApiTransport } from './lib/api-client';
@@ -62,16 +63,6 @@ function scriptJson(value: unknown): string {
     /[<>&\u2028\u2029]/g,
     (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
   );
-}
-
-/** The visitor's zone if the platform knows it (it came from a cookie), else UTC. */
-function validTimeZone(zone: string | undefined): string {
-  if (!zone) return 'UTC';
-  try {
-    return new Intl.DateTimeFormat('en', { timeZone: zone }).resolvedOptions().timeZone;
-  } catch {
-    return 'UTC';
-  }
 }
 
 /** A memory Storage: the server has no device storage (no token, an empty slip): a visitor's first view. */
@@ -178,7 +169,8 @@ async function renderApp(element: ReactElement): Promise<{ markup: string; parts
 export function renderPage(request: RenderRequest): Promise<RenderResult> {
   return exclusive(async () => {
     const restore = installBrowserGlobals(request);
-    const timeZone = validTimeZone(request.timeZone);
+    // The visitor's zone if the platform knows it (it came from a cookie), else UTC.
+    const timeZone = canonicalTimeZone(request.timeZone) ?? 'UTC';
     setServerTimeZone(timeZone);
     try {
       // The options each query was last built with (its observer's: `enabled` lives there, not on the query),

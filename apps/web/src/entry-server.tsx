@@ -48,22 +48,14 @@ export type RenderRequest = ServerRenderRequest<typeof fetch>;
 export interface RenderResult {
   /** The app's markup for inside `<div id="root">`. */
   html: Readable;
-  /** The query cache's data (JSON, safe inside a `<script type="application/json">`). */
-  stateJson: string;
+  /** The query cache's data, for the server to write into a `<script type="application/json">` (its scriptJson). */
+  state: ServerState;
   /** Whole renders of the tree it took (the page's queries known from its last render: usually one). */
   passes: number;
 }
 
 /** Render passes to discover the queries a page makes (a query's data may reveal the next, e.g. main markets). */
 const MAX_DATA_PASSES = 4;
-
-/** JSON that cannot end its <script> element, open a comment or break a string (same rule as the server's). */
-function scriptJson(value: unknown): string {
-  return JSON.stringify(value).replace(
-    /[<>&\u2028\u2029]/g,
-    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
-  );
-}
 
 /** A memory Storage: the server has no device storage (no token, an empty slip): a visitor's first view. */
 function memoryStorage(): Storage {
@@ -247,7 +239,7 @@ export function renderPage(request: RenderRequest): Promise<RenderResult> {
         parts: final.parts,
       };
       const html = Readable.from([final.markup]);
-      return { html, stateJson: scriptJson(state), passes };
+      return { html, state, passes };
     } finally {
       setApiTransport(null);
       restore();

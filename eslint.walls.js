@@ -7,7 +7,7 @@ import importX from 'eslint-plugin-import-x';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 
 /** The libraries each package may import (besides its own files); tests add their runner. */
-const PACKAGE_LIBRARIES = { contract: ['zod'], betting: [] };
+const PACKAGE_LIBRARIES = { contract: ['zod'], betting: [], crash: [] };
 
 const PROJECTS = ['apps/*/tsconfig.json', 'packages/*/tsconfig.json'];
 const at = (type, pattern, capture) => ({ type, pattern, partialMatch: false, ...(capture && { capture }) });

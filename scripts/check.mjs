@@ -34,6 +34,7 @@ const JOBS = [
   tsc('bench'),
   tsc('packages/betting'),
   tsc('packages/contract'),
+  tsc('packages/crash'),
   // Type imports included, which eslint's import-x/no-cycle skips (scripts/import-cycles.mjs).
   { name: 'import cycles', command: [process.execPath, 'scripts/import-cycles.mjs'] },
 ];

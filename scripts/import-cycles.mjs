@@ -20,6 +20,7 @@ export const PROJECTS = [
   'apps/backoffice',
   'packages/betting',
   'packages/contract',
+  'packages/crash',
   'e2e',
   'bench',
 ];

@@ -8,7 +8,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { SlipRequest } from '@sb/contract';
-import { seededRandom } from './support/fuzz';
+import { seededRandom } from './support/seeded-random';
 import { POSTGRES_URL } from './support/databases';
 import { createTestServer, type TestServer } from './support/server';
 import { createClient } from './support/accounts';

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import type { CrashBetView, Transaction } from '@sb/contract';
 import { manualClock } from '../src/lib/clock';
-import { crashPointOf, sha256Hex, timeOf } from '../src/modules/casino/crash/crash.fair';
+import { timeOf } from '@sb/crash';
+import { crashPointOf, sha256Hex } from '../src/modules/casino/crash/crash.fair';
 import { SETTLE_GRACE_MS, VOID_AFTER_MS } from '../src/modules/casino/crash/crash.game';
 import type { CrashRoundRow } from '../src/modules/casino/crash/crash.repository';
 import { describeEachBackend } from './support/databases';

@@ -3,7 +3,8 @@ import { describeEachBackend } from './support/databases';
 import { createTestServer, type TestServer } from './support/server';
 import { login } from './support/accounts';
 import { opsSession } from './support/ops';
-import { generateRequests, seededRandom, type OpenApiDocument } from './support/fuzz';
+import { generateRequests, type OpenApiDocument } from './support/fuzz';
+import { seededRandom } from './support/seeded-random';
 
 /** Requests per route and method (a seeded sample of that route's hostile variants). */
 const PER_ROUTE = 70;

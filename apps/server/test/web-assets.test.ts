@@ -220,7 +220,7 @@ describe('server-rendered pages', () => {
 export const SSR_STATE_ELEMENT_ID = 'sb-ssr-state';
 export const SERVER_RENDERED_MODULES = [];
 export async function renderPage() {
-  return { html: Readable.from([${JSON.stringify(MARKUP)}]), stateJson: '{"timeZone":"UTC","queries":[]}' };
+  return { html: Readable.from([${JSON.stringify(MARKUP)}]), state: { timeZone: 'UTC', queries: [] } };
 }
 `,
     );

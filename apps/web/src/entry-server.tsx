@@ -14,6 +14,7 @@ import {
   type Query,
 } from '@tanstack/react-query';
 import type { ServerRenderRequest } from '@sb/contract';
+import { canonicalTimeZone } from '@sb/contract/constants';
 import { Bootstrap } from './app/bootstrap';
 import { seedStartupData } from './app/startup-data';
 import { setApiTransport } from './lib/api-client';
@@ -47,32 +48,14 @@ export type RenderRequest = ServerRenderRequest<typeof fetch>;
 export interface RenderResult {
   /** The app's markup for inside `<div id="root">`. */
   html: Readable;
-  /** The query cache's data (JSON, safe inside a `<script type="application/json">`). */
-  stateJson: string;
+  /** The query cache's data, for the server to write into a `<script type="application/json">` (its scriptJson). */
+  state: ServerState;
   /** Whole renders of the tree it took (the page's queries known from its last render: usually one). */
   passes: number;
 }
 
 /** Render passes to discover the queries a page makes (a query's data may reveal the next, e.g. main markets). */
 const MAX_DATA_PASSES = 4;
-
-/** JSON that cannot end its <script> element, open a comment or break a string (same rule as the server's). */
-function scriptJson(value: unknown): string {
-  return JSON.stringify(value).replace(
-    /[<>&\u2028\u2029]/g,
-    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
-  );
-}
-
-/** The visitor's zone if the platform knows it (it came from a cookie), else UTC. */
-function validTimeZone(zone: string | undefined): string {
-  if (!zone) return 'UTC';
-  try {
-    return new Intl.DateTimeFormat('en', { timeZone: zone }).resolvedOptions().timeZone;
-  } catch {
-    return 'UTC';
-  }
-}
 
 /** A memory Storage: the server has no device storage (no token, an empty slip): a visitor's first view. */
 function memoryStorage(): Storage {
@@ -178,7 +161,8 @@ async function renderApp(element: ReactElement): Promise<{ markup: string; parts
 export function renderPage(request: RenderRequest): Promise<RenderResult> {
   return exclusive(async () => {
     const restore = installBrowserGlobals(request);
-    const timeZone = validTimeZone(request.timeZone);
+    // The visitor's zone if the platform knows it (it came from a cookie), else UTC.
+    const timeZone = canonicalTimeZone(request.timeZone) ?? 'UTC';
     setServerTimeZone(timeZone);
     try {
       // The options each query was last built with (its observer's: `enabled` lives there, not on the query),
@@ -255,7 +239,7 @@ export function renderPage(request: RenderRequest): Promise<RenderResult> {
         parts: final.parts,
       };
       const html = Readable.from([final.markup]);
-      return { html, stateJson: scriptJson(state), passes };
+      return { html, state, passes };
     } finally {
       setApiTransport(null);
       restore();

@@ -1,31 +1,31 @@
 import { cents, type Cents } from './money';
 import { oddsOf } from './odds';
+import type { LegResult } from './payout';
 
 /** Fair probabilities are stored and carried in parts per 10^9 (an integer: the quote is exact). */
 export const PPB = 1_000_000_000;
 
 /**
- * A leg as cash-out sees it: settled (halves of Asian lines included), or open with the model's fair
+ * A leg as cash-out sees it: settled (its `LegResult`, halves of Asian lines included), or open with the model's fair
  * probability of winning (`fairPpb`, the one its price was made from; for Asian lines and push markets the
  * effective probability q) and the share of the stake it returns without winning (`refundPpb`: pushes and half
  * results, pVoid + (pHW + pHL) / 2; 0 for a plain outcome). An open leg at odds o is worth
  * `refund + (1 − refund) × o × q` per unit staked: at the fair odds 1/q exactly 1.
  */
 export type CashOutLeg =
-  | { odds: number; state: 'won' | 'lost' | 'void' | 'half_won' | 'half_lost' }
-  | { odds: number; state: 'open'; fairPpb: number; refundPpb?: number };
+  { odds: number; state: LegResult } | { odds: number; state: 'open'; fairPpb: number; refundPpb?: number };
 
 /** Each leg's factor over the common denominator 1000 × 10^18 (odds in thousandths × two probabilities). */
 const LEG_DENOMINATOR = 1000n * BigInt(PPB) * BigInt(PPB);
 
 function legFactor(leg: CashOutLeg): bigint {
-  if (leg.state === 'lost') return 0n;
+  if (leg.state === 'loss') return 0n;
   if (leg.state === 'void') return LEG_DENOMINATOR;
-  if (leg.state === 'half_lost') return LEG_DENOMINATOR / 2n;
+  if (leg.state === 'half_loss') return LEG_DENOMINATOR / 2n;
   const odds = BigInt(oddsOf(leg.odds));
   const unit = BigInt(PPB) * BigInt(PPB); // odds (thousandths) × this = the odds over the denominator
-  if (leg.state === 'won') return odds * unit;
-  if (leg.state !== 'open') return ((odds + 1000n) * unit) / 2n; // half won
+  if (leg.state === 'win') return odds * unit;
+  if (leg.state !== 'open') return ((odds + 1000n) * unit) / 2n; // half_win
   const q = BigInt(Math.min(PPB, Math.max(0, Math.round(leg.fairPpb))));
   const refund = BigInt(Math.min(PPB, Math.max(0, Math.round(leg.refundPpb ?? 0))));
   return refund * 1000n * BigInt(PPB) + (BigInt(PPB) - refund) * odds * q;

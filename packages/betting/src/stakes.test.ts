@@ -69,20 +69,20 @@ describe('stakes (spec §5)', () => {
 
 describe('cash-out valuation', () => {
   const legs = [
-    { odds: 2, state: 'won' as const },
+    { odds: 2, state: 'win' as const },
     { odds: 1.8, state: 'open' as const, fairPpb: PPB / 2 },
   ];
 
   it('offers the fair value less the margin, never above it, and nothing for a lost bet', () => {
     expect(fairValue(legs, [[0, 1]], 1000)).toBeCloseTo(1800);
     expect(cashOutQuote(legs, [[0, 1]], 1000, 500)).toBe(1710);
-    expect(cashOutQuote([{ odds: 2, state: 'lost' }, legs[1]!], [[0, 1]], 1000, 500)).toBe(0);
+    expect(cashOutQuote([{ odds: 2, state: 'loss' }, legs[1]!], [[0, 1]], 1000, 500)).toBe(0);
   });
 
   it('values half results, pushes and a single at unchanged odds o with fair probability q: stake × (1 − m) × o × q', () => {
     const half = [
-      { odds: 1.9, state: 'half_won' as const },
-      { odds: 2.2, state: 'half_lost' as const },
+      { odds: 1.9, state: 'half_win' as const },
+      { odds: 2.2, state: 'half_loss' as const },
     ];
     expect(fairValue(half, [[0, 1]], 1000)).toBeCloseTo(725); // 1000 × 1.45 × 0.5
     const single = [{ odds: 1.91, state: 'open' as const, fairPpb: PPB / 2 }];

@@ -62,6 +62,7 @@ export const ROULETTE_WHEEL_ORDER = [
 ] as const;
 
 export { ROUTE_NAME_PATHS, WEB_ROUTE_PATTERNS } from './web-routes';
+export { canonicalTimeZone, isTimeZone } from './time-zone';
 
 /**
  * Bet status ids (spec §4 filter ids: open 1, cashout 6, processed 2,3,4, all 1–8) and their result keys.

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { localeSchema } from './common';
 import { featureFlagsSchema, themeSchema } from './tenancy';
+import { isTimeZone } from './time-zone';
 
 /**
  * The desk's brands (issue 35 §1): `GET/POST /ops/v1/brands` and `PATCH /ops/v1/brands/{id}`. A brand is the
@@ -26,16 +27,6 @@ const distinct = <T extends z.ZodType>(item: T, what: string, max: number) =>
     .min(1, `at least one ${what}`)
     .max(max)
     .refine((xs) => new Set(xs as unknown[]).size === xs.length, `a ${what} is listed twice`);
-
-/** Whether the runtime knows an IANA time zone by this name (Europe/Istanbul). */
-export const isTimeZone = (tz: string) => {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: tz });
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 /** The colours an operator picks; the server derives the rest of the theme (`brandTheme`). */
 export const brandThemeChoiceSchema = z.object({

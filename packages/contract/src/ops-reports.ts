@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idParamSchema } from './common';
-import { isTimeZone } from './ops-brands';
+import { isTimeZone } from './time-zone';
 
 /**
  * The desk's reports (issue 35 §4): `GET /ops/v1/reports/{name}?from=&to=&brand=&groupBy=&tz=&format=json|csv`.

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { scoreSchema } from './feed';
+import { isTimeZone } from './time-zone';
 
 // In a module of their own: the web bundles modules it takes values from whole (zod calls are not dropped).
 
@@ -18,18 +19,7 @@ export const resultsQuerySchema = z.object({
         !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d),
       'must be a real date',
     ),
-  tz: z
-    .string()
-    .max(64)
-    .refine((tz) => {
-      try {
-        new Intl.DateTimeFormat('en', { timeZone: tz });
-        return true;
-      } catch {
-        return false;
-      }
-    }, 'must be an IANA time zone')
-    .optional(),
+  tz: z.string().max(64).refine(isTimeZone, 'must be an IANA time zone').optional(),
   sport: z.coerce.number().int().min(1).max(2_147_483_647).optional(),
   q: z
     .string()

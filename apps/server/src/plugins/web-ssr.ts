@@ -4,7 +4,7 @@ import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import type { ServerRenderRequest } from '@sb/contract';
 import { LOCALES, SIGNED_IN_COOKIE, SLIP_COOKIE, TIME_ZONE_COOKIE } from '@sb/contract/constants';
-import { html, trustedHtml } from '../lib/html';
+import { html, scriptJson, trustedHtml } from '../lib/html';
 import type { StartupData } from './web-page';
 
 /** What the web build's server entry (`apps/web/src/entry-server.tsx`, built into `dist/.ssr`) exports. */
@@ -13,7 +13,7 @@ interface ServerEntry {
   SERVER_RENDERED_MODULES: string[];
   renderPage(
     request: ServerRenderRequest<typeof fetch>,
-  ): Promise<{ html: Readable; stateJson: string; passes?: number }>;
+  ): Promise<{ html: Readable; state: unknown; passes?: number }>;
 }
 
 /** Renders run one at a time; past this many waiting, pages go out as the plain shell (the client renders). */
@@ -217,9 +217,9 @@ export function pageRenderer(
             timer = setTimeout(() => reject(new Error('render timed out')), timeoutMs);
           }),
         ]);
-        // stateJson is made safe inside a <script> by the entry (its scriptJson).
+        // scriptJson makes the query cache's data safe inside its <script>.
         const state =
-          html`<script type="application/json" id="${entry.SSR_STATE_ELEMENT_ID}">${trustedHtml(rendered.stateJson)}</script>`
+          html`<script type="application/json" id="${entry.SSR_STATE_ELEMENT_ID}">${trustedHtml(scriptJson(rendered.state))}</script>`
             .text;
         const stream = Readable.from(
           (async function* () {

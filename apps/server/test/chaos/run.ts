@@ -19,6 +19,7 @@ import { systemClock } from '../../src/lib/clock';
 import { createWalletModule } from '../../src/modules/wallet/index';
 import { createClient, login } from '../support/accounts';
 import { preMatchPicks, slipForm, type Pick } from '../support/betting';
+import { seededRandom } from '../support/seeded-random';
 import {
   postgresBin,
   redisBin,
@@ -46,18 +47,8 @@ const WORKERS = CI ? 3 : 6;
 const CLIENTS = 6;
 const started = Date.now();
 
-/** mulberry32: the seed fixes the fault order, the clients, stakes, slips and instances each request goes to. */
-function rng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-const random = rng(SEED);
+/** The seed fixes the fault order, the clients, stakes, slips and instances each request goes to. */
+const random = seededRandom(SEED);
 const pickOf = <T>(list: T[]): T => list[Math.floor(random() * list.length)]!;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const since = () => `${((Date.now() - started) / 1000).toFixed(1)} s`;

@@ -2,6 +2,7 @@
 // method, builds hostile requests (wrong types, huge strings, out-of-range and non-finite numbers, arrays for
 // scalars, bad JSON, bad and truncated multipart, wrong content types, odd path parameters, prototype-pollution
 // keys). Seeded: the same seed gives the same requests.
+import { seededRandom } from './seeded-random';
 
 export interface FuzzRequest {
   method: string;
@@ -22,18 +23,6 @@ interface OpenApiOperation {
 }
 export interface OpenApiDocument {
   paths: Record<string, Record<string, OpenApiOperation>>;
-}
-
-/** mulberry32: a small, seedable PRNG (the test's reproducibility, not security). */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** Values that have broken servers before: ranges, non-finite numbers, encodings, injections, dates. */

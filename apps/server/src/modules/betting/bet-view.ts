@@ -22,15 +22,21 @@ export interface Currency {
 /** The shape of a stored bet as `betPayout` reads it: system sizes and bankers. */
 export function shapeOf(
   bet: Pick<BetRow, 'type' | 'systems'>,
-  legs: Pick<LegRow, 'banker'>[],
+  legs: readonly Pick<LegRow, 'banker'>[],
 ): Pick<BetToPay, 'systemK' | 'bankers'> {
   const systemK =
     bet.type === COUPON_TYPE.single ? 1 : bet.type === COUPON_TYPE.multiple ? legs.length : bet.systems;
   return { systemK, bankers: legs.flatMap((l, i) => (l.banker ? [i] : [])) };
 }
 
-/** The combinations of a stored bet (leg indexes): `packages/betting`'s rule, the one settlement pays. */
-export function combinationsOf(bet: BetRow, legs: LegRow[]): number[][] {
+/**
+ * The combinations of a stored bet (leg indexes): `packages/betting`'s rule, the one settlement pays (and the back
+ * office's ticker and liability count).
+ */
+export function combinationsOf(
+  bet: Pick<BetRow, 'type' | 'systems'>,
+  legs: readonly Pick<LegRow, 'banker' | 'eventId'>[],
+): number[][] {
   const { systemK, bankers } = shapeOf(bet, legs);
   return betCombinations(legs, systemK, bankers);
 }

@@ -1,4 +1,4 @@
-import { cashOutQuote, cents, partialCashOut, type CashOutLeg, decimalOf } from '@sb/betting';
+import { cashOutQuote, cents, isLegResult, partialCashOut, type CashOutLeg, decimalOf } from '@sb/betting';
 import type { CashOutQuote } from '@sb/contract';
 import type { Db, DbOrTx } from '../../db/database';
 import type { Clock } from '../../lib/clock';
@@ -8,15 +8,6 @@ import type { BetRisk } from './betting.deps';
 import type { WalletService } from '../wallet/index';
 import { combinationsOf } from './bet-view';
 import { createBettingRepository, type BetRow, type BettingRepository } from './betting.repository';
-
-/** A decided leg's state for valuation: won legs count as certain, halves at their half return. */
-const SETTLED_STATE: Record<string, Exclude<CashOutLeg['state'], 'open'>> = {
-  win: 'won',
-  loss: 'lost',
-  void: 'void',
-  half_win: 'half_won',
-  half_loss: 'half_lost',
-};
 
 /** The smallest partial cash-out, and the least value a bet may keep in play after one (minor units). */
 export const MIN_PARTIAL_CENTS = 100;
@@ -79,9 +70,11 @@ export function createCashOutService(deps: {
     for (const leg of legs) {
       const s = selections.get(leg.selectionId);
       const odds = decimalOf(leg.oddsThousandths);
-      const settled = s?.result ? SETTLED_STATE[s.result] : undefined;
+      // A decided leg is valued at its result: a won leg counts as certain, halves at their half return.
+      const result = s?.result;
+      const settled = isLegResult(result) ? result : undefined;
       // A bet with any lost leg is offered nothing (even a system whose other combinations still run).
-      if (settled === 'lost') return unavailable(bet.id, 'lost');
+      if (settled === 'loss') return unavailable(bet.id, 'lost');
       if (settled) {
         cashLegs.push({ odds, state: settled });
         continue;

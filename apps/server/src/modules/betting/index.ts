@@ -28,8 +28,11 @@ export {
 } from './bet-policy';
 export type { BetRewards, RewardKind, RewardSlip, SettledOutcome } from './rewards';
 export type { BonusBet, BonusStakes } from './bonus-stakes';
-/** What a stored bet pays for given leg results (`betPayout`): the back office's liability uses it. */
-export { payoutOf } from './bet-view';
+/**
+ * What a stored bet pays for given leg results (`betPayout`) and its combinations: the back office's ticker and
+ * liability use them.
+ */
+export { combinationsOf, payoutOf } from './bet-view';
 export { payoutCaps, type PayoutCapOf, type PayoutOverride } from './payout-cap';
 export type { ReferralDecision, ReferralOutcome, Referrals } from './referral.service';
 export type { BetMoneyChange, BetVoidChange, SettlementService } from './settlement.service';

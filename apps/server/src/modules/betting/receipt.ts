@@ -6,18 +6,8 @@ import {
   marketCaption,
   type OddsDisplayFormat,
 } from '@sb/betting';
-import type { BetView, Locale } from '@sb/contract';
+import { canonicalTimeZone, type BetView, type Locale } from '@sb/contract';
 import { html, trustedHtml, type Html } from '../../lib/html';
-
-const zoneOf = (tz: string | undefined) => {
-  try {
-    return tz
-      ? new Intl.DateTimeFormat('en', { timeZone: tz }).resolvedOptions().timeZone
-      : 'Europe/Istanbul';
-  } catch {
-    return 'Europe/Istanbul';
-  }
-};
 
 /**
  * Odds as placed, in the client's odds format (the app's one formatter): decimal exact (2 decimals, or 3 when the
@@ -50,7 +40,7 @@ export function receiptHtml(
   const money = (n: number) => formatMoney(cents(n), bet.currency);
   // Dates as the success page writes them (the one date style, @sb/betting dates.ts): the receipt printed
   // from that page reads like it, in the client's pattern (`date_format`) when it has one.
-  const dates = { locale, timeZone: zoneOf(tz), pattern: datePattern };
+  const dates = { locale, timeZone: canonicalTimeZone(tz) ?? 'Europe/Istanbul', pattern: datePattern };
   const placed = formatDateTime(bet.created_at, dates);
   const systems =
     bet.type.name === 'system' ? ` ${bet.systems.map((k) => `${k}/${bet.odd_count}`).join(', ')}` : '';

@@ -1,4 +1,4 @@
-import type { OddsFormat, Role, UserPreferences } from '@sb/contract';
+import { isTimeZone, type OddsFormat, type Role, type UserPreferences } from '@sb/contract';
 import type { DbOrTx } from '../../db/database';
 import type { Clock } from '../../lib/clock';
 import { isUniqueViolation } from '../../lib/db-errors';
@@ -34,15 +34,6 @@ export class FormError extends Error {
     readonly key: string,
   ) {
     super(key);
-  }
-}
-
-export function isTimeZone(tz: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: tz });
-    return tz.length <= 64;
-  } catch {
-    return false;
   }
 }
 

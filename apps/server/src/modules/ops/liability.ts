@@ -1,9 +1,9 @@
 import type { OpsBookEvent, OpsBookSort, OpsLiabilityBook, OpsMarketLiability } from '@sb/contract';
 import type { LegResult } from '@sb/betting';
-import { payoutOf } from '../betting/index';
+import { combinationsOf, payoutOf } from '../betting/index';
 import type { BetRowOut, DeskRepository, EventInfoRow, LegRowOut } from './desk.repository';
 import { marketNames, selectionNames } from './desk-names';
-import { builderLegsView, combosOf, type MarketNamer } from './ticker';
+import { builderLegsView, type MarketNamer } from './ticker';
 
 interface Acc {
   marketType: number;
@@ -28,7 +28,7 @@ function accumulate(eventId: number, bets: BetRowOut[], legsByBet: Map<number, L
   const markets = new Map<string, Acc>();
   for (const bet of bets) {
     const legs = legsByBet.get(bet.id) ?? [];
-    const combos = combosOf(bet, legs);
+    const combos = combinationsOf(bet, legs);
     const won: LegResult[] = legs.map(() => 'win');
     const allWon = payoutOf(bet, legs, won).payoutCents;
     legs.forEach((leg, i) => {

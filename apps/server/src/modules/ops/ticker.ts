@@ -1,19 +1,12 @@
-import { combinationsReturn, couponCombinations, type CouponType, decimalOf } from '@sb/betting';
+import { combinationsReturn, decimalOf } from '@sb/betting';
 import type { OpsBuilderLeg } from '@sb/contract';
 import type { BetRowOut, DeskRepository, LegRowOut, TickerFilter } from './desk.repository';
 import { marketNames, selectionNames } from './desk-names';
 import type { EventBus } from '../../plugins/bus';
+import { combinationsOf } from '../betting/index';
 
 /** A market type's name in a language, as the player app names it. */
 export type MarketNamer = (t: number, lang: 'en' | 'tr') => string;
-
-/** The coupon's combinations (leg indexes) of a stored bet. */
-export function combosOf(bet: Pick<BetRowOut, 'type' | 'systems'>, legs: LegRowOut[]): number[][] {
-  return couponCombinations(
-    { type: bet.type as CouponType, systems: bet.systems },
-    legs.map((l) => ({ eventId: l.eventId, banker: l.banker })),
-  );
-}
 
 /** The desk's short name of a coupon: S (single), E3 (a multiple of 3), Sy 2/4 (a system of 2 of 4). */
 export function typeLabel(bet: Pick<BetRowOut, 'type' | 'systems'>, legCount: number): string {
@@ -39,7 +32,7 @@ export function builderLegsView(
 
 export function tickerView(bet: BetRowOut, legs: LegRowOut[], marketName: MarketNamer) {
   const odds = legs.map((l) => decimalOf(l.oddsThousandths));
-  const potentialPayout = combinationsReturn(odds, combosOf(bet, legs), bet.stakePerBet);
+  const potentialPayout = combinationsReturn(odds, combinationsOf(bet, legs), bet.stakePerBet);
   return {
     id: bet.id,
     brand: { id: bet.appId, name: bet.brand },

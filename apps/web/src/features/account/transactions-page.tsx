@@ -1,22 +1,16 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from '@/lib/i18n';
 import type { SessionUser, Transaction } from '@sb/contract';
-import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { todayIn, useDateFormat } from '@/lib/dates';
 import { formatUserMoney } from '@/lib/money';
 import { useSessionUser } from '@/lib/session';
 import { useNextPageMarker } from '@/lib/use-end-marker';
 import { useTransactions } from './api/get-transactions';
-import { DateField } from '@/components/ui/date-field';
+import { DateRangeForm, type DateRange } from '@/components/ui/date-range-form';
 import { Link } from '@/components/ui/link';
 import { useLocalePath } from '@/lib/app-context';
-import {
-  defaultTransactionsRange,
-  latestTransactionsEnd,
-  validateRange,
-  type DateRange,
-} from './components/transactions-range';
+import { defaultTransactionsRange, latestTransactionsEnd } from './components/transactions-range';
 import './components/account.css';
 
 function RangeFilter({
@@ -29,35 +23,21 @@ function RangeFilter({
   onApply: (range: DateRange) => void;
 }) {
   const { t } = useTranslation();
-  const [range, setRange] = useState(initial);
-  const [error, setError] = useState<string | null>(null);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const problem = validateRange(range, today);
-    setError(problem);
-    if (!problem) onApply(range);
-  };
   return (
-    <form className="range-filter" onSubmit={submit} noValidate>
-      <DateField
-        label={t('transactions.from')}
-        name="from"
-        value={range.from}
-        max={range.to}
-        onChange={(from) => setRange({ ...range, from })}
-      />
-      <DateField
-        label={t('transactions.to')}
-        name="to"
-        value={range.to}
-        max={latestTransactionsEnd(today)}
-        onChange={(to) => setRange({ ...range, to })}
-      />
-      {error && <p role="alert">{t(error)}</p>}
-      <Button type="submit" variant="secondary">
-        {t('transactions.filter')}
-      </Button>
-    </form>
+    <DateRangeForm
+      initial={initial}
+      latestEnd={latestTransactionsEnd(today)}
+      className="range-filter"
+      texts={{
+        from: t('transactions.from'),
+        to: t('transactions.to'),
+        apply: t('transactions.filter'),
+        end_too_late: t('transactions.end_after_tomorrow'),
+        start_after_end: t('transactions.start_after_end'),
+      }}
+      buttonVariant="secondary"
+      onApply={onApply}
+    />
   );
 }
 

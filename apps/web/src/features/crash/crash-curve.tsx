@@ -1,9 +1,10 @@
 import { useEffect, useRef } from 'react';
 import type { CrashRoundView } from '@sb/contract';
-import { formatMultiplier, multiplierAt } from './crash-math';
+import { GROWTH_PER_MS, multiplierAt, timeOf } from '@sb/crash';
+import { formatMultiplier } from './crash-math';
 
 /**
- * The flight: the curve m(t) = e^(0.00006·t) drawn on a canvas every animation frame from the round's start on the
+ * The flight: the curve m(t) = e^(GROWTH_PER_MS·t) drawn on a canvas every animation frame from the round's start on the
  * server's clock (corrected by the feed's timestamps), and the multiplier in large type. The server's ticks keep
  * the offset right; the crash and its point come from the server only.
  */
@@ -30,7 +31,7 @@ export function CrashCurve({
         elapsed = Math.max(0, now - round.startedAt);
         shown = formatMultiplier(multiplierAt(elapsed));
       } else if (round?.phase === 'crashed' && round.crashPoint !== null) {
-        elapsed = Math.log(round.crashPoint / 100) / 0.00006;
+        elapsed = timeOf(round.crashPoint);
         shown = `${labels.crashed} ${formatMultiplier(round.crashPoint)}`;
       } else if (round?.phase === 'betting') {
         shown = `${labels.waiting} ${Math.max(0, Math.ceil((round.bettingEndsAt - now) / 1000))}s`;
@@ -46,14 +47,14 @@ export function CrashCurve({
         ctx.clearRect(0, 0, width, height);
         if (elapsed > 0) {
           const spanMs = Math.max(10_000, elapsed * 1.15);
-          const top = Math.max(2, Math.exp(0.00006 * spanMs));
+          const top = Math.max(2, Math.exp(GROWTH_PER_MS * spanMs));
           ctx.beginPath();
           ctx.lineWidth = 4;
           ctx.strokeStyle = round?.phase === 'crashed' ? '#888' : getComputedStyle(c).color;
           for (let i = 0; i <= 60; i++) {
             const t = (elapsed * i) / 60;
             const x = (t / spanMs) * width;
-            const y = height - ((Math.exp(0.00006 * t) - 1) / (top - 1)) * (height - 8);
+            const y = height - ((Math.exp(GROWTH_PER_MS * t) - 1) / (top - 1)) * (height - 8);
             if (i === 0) ctx.moveTo(x, y);
             else ctx.lineTo(x, y);
           }

@@ -1,9 +1,10 @@
+import { crashPointOfHmac } from '@sb/crash';
+
 /**
  * The crash game's maths in the browser, with Web Crypto only (nothing from the server is trusted): bustabit v2's
- * crash point and the hash chain's link, and the flight's curve. Multipliers are hundredths (150 = 1.50×).
+ * crash point and the hash chain's link (the flight's curve and the crash point of an HMAC are `@sb/crash`'s, the
+ * server's own). Multipliers are hundredths (150 = 1.50×).
  */
-
-export const GROWTH_PER_MS = 0.00006;
 
 const hex = (buffer: ArrayBuffer) =>
   [...new Uint8Array(buffer)].map((b) => b.toString(16).padStart(2, '0')).join('');
@@ -35,15 +36,7 @@ export async function crashPointOf(hash: string, salt: string): Promise<number> 
     false,
     ['sign'],
   );
-  const hmac = hex(await crypto.subtle.sign('HMAC', key, encoder.encode(hash)));
-  const x = Number.parseInt(hmac.slice(0, 13), 16) / 2 ** 52;
-  return Math.max(100, Math.floor(99 / (1 - x)));
-}
-
-/** The multiplier `elapsedMs` into a flight, hundredths, rounded down (as the server counts it). */
-export function multiplierAt(elapsedMs: number): number {
-  if (elapsedMs <= 0) return 100;
-  return Math.max(100, Math.floor(100 * Math.exp(GROWTH_PER_MS * elapsedMs) + 1e-9));
+  return crashPointOfHmac(hex(await crypto.subtle.sign('HMAC', key, encoder.encode(hash))));
 }
 
 /** 150 → "1.50×". */

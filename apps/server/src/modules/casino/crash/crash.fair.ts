@@ -1,12 +1,11 @@
 import { createHash, createHmac } from 'node:crypto';
+import { crashPointOfHmac } from '@sb/crash';
 
 /**
- * The crash game's mathematics, pure: bustabit v2's provably fair scheme and the flight's curve.
- * Multipliers are integers in hundredths (150 = 1.50×).
+ * The crash game's mathematics, pure: bustabit v2's provably fair scheme with Node's crypto (the curve and the
+ * crash point of an HMAC are `@sb/crash`'s, shared with the browser). Multipliers are integers in hundredths
+ * (150 = 1.50×).
  */
-
-/** m(t) = e^(GROWTH_PER_MS · t), t in ms since the flight started (2× at about 11.55 s). */
-export const GROWTH_PER_MS = 0.00006;
 
 export const CRASH_FORMULA =
   'hash(n-1) = SHA-256(hash(n) as hex text); SHA-256(hash(1)) = terminatingHash (published first); ' +
@@ -28,14 +27,7 @@ export const saltOf = (terminatingHash: string, seeds: readonly string[]): strin
 
 /** A round's crash point in hundredths: bustabit v2's `gameResult(hash, salt)` with HMAC key = salt, message = hash. */
 export function crashPointOf(hash: string, salt: string): number {
-  const hmac = createHmac('sha256', salt).update(hash).digest('hex');
-  return crashPointOfBits(Number.parseInt(hmac.slice(0, 13), 16));
-}
-
-/** The crash point (hundredths) of the HMAC's first 52 bits `r`: X = r / 2^52, max(1, floor(99 / (1 − X)) / 100). */
-export function crashPointOfBits(r: number): number {
-  const x = r / 2 ** 52;
-  return Math.max(100, Math.floor(99 / (1 - x)));
+  return crashPointOfHmac(createHmac('sha256', salt).update(hash).digest('hex'));
 }
 
 /** The chain's hash of round `n` (1-based), from the chain's seed (the hash of round `length`). */
@@ -49,20 +41,6 @@ export function chainHash(seed: string, length: number, n: number): string {
 /** The published end of a chain: SHA-256 of the hash of round 1. */
 export const terminatingHashOf = (seed: string, length: number): string =>
   sha256Hex(chainHash(seed, length, 1));
-
-/** The multiplier `elapsedMs` into a flight, hundredths, rounded down (what a cash-out then gets). */
-export function multiplierAt(elapsedMs: number): number {
-  if (elapsedMs <= 0) return 100;
-  return Math.max(100, Math.floor(100 * Math.exp(GROWTH_PER_MS * elapsedMs) + 1e-9));
-}
-
-/** The first whole millisecond of the flight at which the multiplier shows `point` (hundredths). */
-export function timeOf(point: number): number {
-  if (point <= 100) return 0;
-  let t = Math.max(0, Math.floor(Math.log(point / 100) / GROWTH_PER_MS) - 2);
-  while (multiplierAt(t) < point) t += 1;
-  return t;
-}
 
 /** What a stake pays cashed out at `point` (hundredths), in whole minor units rounded down. */
 export const payoutOf = (stake: number, point: number): number => Math.floor((stake * point) / 100);

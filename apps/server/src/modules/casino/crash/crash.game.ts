@@ -8,6 +8,7 @@ import {
   type CrashRules,
   type CrashState,
 } from '@sb/contract';
+import { GROWTH_PER_MS, multiplierAt, timeOf } from '@sb/crash';
 import type { Db, DbOrTx } from '../../../db/database';
 import type { Clock } from '../../../lib/clock';
 import type { EventBus } from '../../../plugins/bus';
@@ -27,16 +28,7 @@ export type { ChainRow, ClientSeedRow } from './crash.repository';
 
 /** The crash game's id in the catalogue (its sessions are opened for it). */
 export { CRASH_GAME_ID } from './crash.repository';
-import {
-  GROWTH_PER_MS,
-  chainHash,
-  crashPointOf,
-  multiplierAt,
-  payoutOf,
-  saltOf,
-  terminatingHashOf,
-  timeOf,
-} from './crash.fair';
+import { chainHash, crashPointOf, payoutOf, saltOf, terminatingHashOf } from './crash.fair';
 
 export interface CrashSettings {
   bettingMs: number;

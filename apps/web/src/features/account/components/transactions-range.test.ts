@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { defaultTransactionsRange, validateRange } from './transactions-range';
+import { dateRangeProblem } from '@/components/ui/date-range-form';
+import { defaultTransactionsRange, latestTransactionsEnd } from './transactions-range';
 
 describe('transactions date range', () => {
   it('defaults to one month ago through tomorrow (spec §9)', () => {
@@ -9,17 +10,15 @@ describe('transactions date range', () => {
 
   it('accepts the default range and any range ending tomorrow or earlier', () => {
     const today = '2026-11-21';
-    expect(validateRange(defaultTransactionsRange(today), today)).toBeNull();
-    expect(validateRange({ from: '2026-11-01', to: '2026-11-01' }, today)).toBeNull();
+    const latest = latestTransactionsEnd(today);
+    expect(dateRangeProblem(defaultTransactionsRange(today), latest)).toBeNull();
+    expect(dateRangeProblem({ from: '2026-11-01', to: '2026-11-01' }, latest)).toBeNull();
   });
 
   it('refuses an end date after tomorrow, and a start after the end', () => {
-    expect(validateRange({ from: '2026-11-01', to: '2026-11-22' }, '2026-11-21')).toBeNull();
-    expect(validateRange({ from: '2026-11-01', to: '2026-11-23' }, '2026-11-21')).toBe(
-      'transactions.end_after_tomorrow',
-    );
-    expect(validateRange({ from: '2026-11-10', to: '2026-11-09' }, '2026-11-21')).toBe(
-      'transactions.start_after_end',
-    );
+    const latest = latestTransactionsEnd('2026-11-21');
+    expect(dateRangeProblem({ from: '2026-11-01', to: '2026-11-22' }, latest)).toBeNull();
+    expect(dateRangeProblem({ from: '2026-11-01', to: '2026-11-23' }, latest)).toBe('end_too_late');
+    expect(dateRangeProblem({ from: '2026-11-10', to: '2026-11-09' }, latest)).toBe('start_after_end');
   });
 });

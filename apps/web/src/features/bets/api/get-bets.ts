@@ -3,7 +3,7 @@ import type { BetView } from '@sb/contract';
 import { apiRequest } from '@/lib/api-client';
 import { useAppContext } from '@/lib/app-context';
 import { USER_QUERY_KEY } from '@/lib/session';
-import type { DateRange } from '../bet-filter';
+import type { DateRange } from '@/components/ui/date-range-form';
 
 export const BETS_PAGE_SIZE = 10;
 /** Open bets show live scores: the loaded pages are refreshed this often. */

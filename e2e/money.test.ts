@@ -225,7 +225,9 @@ describe('issue 33: money on the screen at 360×640', () => {
       await inputs.nth(0).fill('1.00');
       if (!(await inputs.nth(1).isChecked())) await inputs.nth(1).check();
       await inputs.nth(2).fill('1.01');
-      const placed = page.waitForResponse((r) => r.url().includes('/api/v1/crash/bets'), { timeout: 120_000 });
+      const placed = page.waitForResponse((r) => r.url().includes('/api/v1/crash/bets'), {
+        timeout: 120_000,
+      });
       await inputs.nth(3).fill('1');
       expect((await placed).status()).toBe(200);
       const status = page.getByTestId('crash-bet-status-0');

@@ -1,7 +1,7 @@
 import type { OpsBookDay, OpsRtpFamily } from '@sb/contract';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
-import { bookLines, sportOfBet } from './book-lines';
+import { bookLines, sportOfBet } from './book-lines.repository';
 
 /**
  * The dashboard's figures, read-only SQL over bets, events and the casino's rounds, like the

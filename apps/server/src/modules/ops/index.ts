@@ -215,9 +215,7 @@ export function createOpsModule(deps: {
     }),
     resultsDeskRoutes(results, now),
     dashboardRoutes(createDashboardService(createDashboardRepository(deps.db), now, sportNames)),
-    reportsRoutes(
-      createReportsService({ repo: createReportsRepository(deps.db), sports: sportNames }),
-    ),
+    reportsRoutes(createReportsService({ repo: createReportsRepository(deps.db), sports: sportNames })),
     margins,
     opsEventsRoutes(
       createOpsEvents({

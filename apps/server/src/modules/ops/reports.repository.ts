@@ -1,7 +1,7 @@
 import type { OpsBookGroup, OpsBookReportRow, OpsCashoutReportRow } from '@sb/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database';
-import { bookLines, sportOfBet } from './book-lines';
+import { bookLines, sportOfBet } from './book-lines.repository';
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 const num = (v: unknown) => Number(v ?? 0);

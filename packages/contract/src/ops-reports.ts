@@ -17,6 +17,19 @@ export type OpsBookGroup = (typeof OPS_BOOK_GROUPS)[number];
 /** A bet's type in the reports: a builder is a single whose one entry is a bet builder. */
 export const OPS_REPORT_BET_TYPES = ['single', 'multiple', 'system', 'builder'] as const;
 
+/** The reports' money columns: minor units on the wire, decimals of the major unit in the CSV. */
+export const OPS_REPORT_MONEY_COLUMNS: readonly string[] = [
+  'turnover',
+  'settledStakes',
+  'paid',
+  'ggr',
+  'bonusCost',
+  'ngr',
+  'cashoutStakes',
+  'cashoutPaid',
+  'voidStakes',
+];
+
 /** The longest range a report covers: a year (a leap year's days). */
 export const OPS_REPORT_MAX_DAYS = 366;
 

@@ -1,5 +1,11 @@
 import { useState } from 'react';
-import { OPS_BOOK_GROUPS, type OpsBookGroup, type OpsReportName, type OpsReportResponse } from '@sb/contract';
+import {
+  OPS_BOOK_GROUPS,
+  OPS_REPORT_MONEY_COLUMNS,
+  type OpsBookGroup,
+  type OpsReportName,
+  type OpsReportResponse,
+} from '@sb/contract';
 import { call, money, percent } from '../../api';
 import { errorText } from '../../app/error-text';
 import type { Lang } from '../../i18n';
@@ -9,17 +15,7 @@ import { REPORTS_TEXTS } from './reports-texts';
 type Report = OpsReportResponse['result'];
 type Row = Record<string, unknown>;
 
-const MONEY = [
-  'turnover',
-  'settledStakes',
-  'paid',
-  'ggr',
-  'bonusCost',
-  'ngr',
-  'cashoutStakes',
-  'cashoutPaid',
-  'voidStakes',
-];
+const MONEY = OPS_REPORT_MONEY_COLUMNS;
 const COUNTS = ['bets', 'cashouts', 'voids'];
 const KEYS = ['day', 'brand', 'sport', 'betType', 'currency'];
 

@@ -1,4 +1,9 @@
-import type { OpsReportName, OpsReportQuery, OpsReportResponse } from '@sb/contract';
+import {
+  OPS_REPORT_MONEY_COLUMNS,
+  type OpsReportName,
+  type OpsReportQuery,
+  type OpsReportResponse,
+} from '@sb/contract';
 import { stringify } from 'csv-stringify/sync';
 import type { ReportsRepository } from './reports.repository';
 import type { SportName } from './dashboard.service';
@@ -13,18 +18,7 @@ export function decimal(minor: number): string {
   return minor < 0 ? `-${text}` : text;
 }
 
-/** The money columns of the reports (minor units on the wire, decimals in the CSV). */
-const MONEY = new Set([
-  'turnover',
-  'settledStakes',
-  'paid',
-  'ggr',
-  'bonusCost',
-  'ngr',
-  'cashoutStakes',
-  'cashoutPaid',
-  'voidStakes',
-]);
+const MONEY = new Set(OPS_REPORT_MONEY_COLUMNS);
 
 /**
  * A report as CSV that opens in a spreadsheet: UTF-8 with a byte-order mark, a header row, days as ISO dates,

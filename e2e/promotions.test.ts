@@ -132,7 +132,9 @@ describe('promotions in Chromium (360×640, both brands and languages)', () => {
         })
         .toBe('win');
       const settled = await asClient<BetView>(page, `/api/v1/bet/detail/${betId}`);
-      const winnings = Math.floor(1_000 * settled.items[0]!.oddValue) - 1_000;
+      // stake × (odds − 1) in integers: odds in thousandths (1000 × 2.01 in binary floating point is 2009.99…).
+      const thousandths = Math.round(settled.items[0]!.oddValue * 1_000);
+      const winnings = Math.floor((1_000 * thousandths) / 1_000) - 1_000;
       expect(settled.earnings).toBe(winnings);
       await expect.poll(() => balance(page), { timeout: 60_000 }).toBe(winnings);
       await page.goto(urlFor(`/${brand.locale}/promotions`, brand.host));

@@ -595,6 +595,59 @@ describeEachBackend('back office: operators, audit, ticker, liability, trading',
     if (shown && !sel.rows[0]!.is_closed) expect(shown.isDisabled).toBe(true);
   });
 
+  it('publishes a suspension that commits while a reprice of the market is being written', async () => {
+    // The interleaving injected, not waited for: the simulator read the market open and priced it; the operator's
+    // suspension commits before its write. The rows keep the suspension, and so must what players are shown.
+    const eventId = picks[2]!.eventId;
+    const producer = server.modules.producer;
+    const repo = server.modules.sports.ingest.simulator;
+    const write = repo.applyUpdates;
+    const own = new Set<number>(
+      (await server.app.inject({ method: 'GET', url: `/api/v2/fixture/e/${eventId}` }))
+        .json()
+        .result.markets.map((m: { id: number }) => m.id),
+    );
+    let raced: number | undefined;
+    // What players are told: the last state of the raced market on the bus (the feed and every read model).
+    type Told = { id: number; disabled: boolean; selections: { isDisabled: boolean }[] };
+    let told: Told | undefined;
+    const stop = server.bus.subscribe('fixture.markets', (m) => {
+      told = (m.markets as Told[]).find((x) => x.id === raced) ?? told;
+    });
+    repo.applyUpdates = async (selections, markets) => {
+      // This match's (another live match may be repriced in the same pass).
+      const target =
+        raced === undefined ? markets.find((m) => own.has(m.id) && !m.disabled && !m.closed) : undefined;
+      if (target) {
+        raced = target.id;
+        const done = await ops('POST', `/ops/v1/markets/${target.id}/suspend`, tokens.trader, {
+          reason: 'incident',
+        });
+        expect(done.statusCode, done.body).toBe(200);
+      }
+      return write(selections, markets);
+    };
+    try {
+      for (let i = 0; i < 10 && raced === undefined; i++) {
+        await producer.operator.enqueue(eventId, 'speed', { factor: 500 });
+        ahead += 200; // 100 s of play at 500×: the minute moves, the open markets are repriced
+        await producer.runOnce();
+      }
+    } finally {
+      repo.applyUpdates = write;
+      stop();
+    }
+    expect(raced, 'no open market was repriced').toBeDefined();
+    expect(told?.disabled).toBe(true);
+    for (const sel of told!.selections) expect(sel.isDisabled).toBe(true);
+    const shown = (await server.app.inject({ method: 'GET', url: `/api/v2/fixture/e/${eventId}` }))
+      .json()
+      .result.markets.find((m: { id: number }) => m.id === raced);
+    expect(shown?.disabled).toBe(true);
+    for (const sel of shown.selections as { isDisabled: boolean }[]) expect(sel.isDisabled).toBe(true);
+    expect((await ops('POST', `/ops/v1/markets/${raced}/resume`, tokens.trader, {})).statusCode).toBe(200);
+  });
+
   it('the ticker lists newest first with filters', async () => {
     const all = (await ops('GET', '/ops/v1/bets?limit=50', tokens.support)).json().result as {
       id: number;

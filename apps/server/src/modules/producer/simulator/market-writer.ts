@@ -155,8 +155,16 @@ export function createMarketWriter(deps: {
         changed.push(feedMarket(market, next, held, closed));
       });
       const written = await repo.applyUpdates(selUpdates, mktUpdates);
-      // Players see what the database holds (an override set while this reprice ran kept its price).
-      for (const m of changed) for (const sel of m.selections) sel.odd = written.get(sel.id) ?? sel.odd;
+      // Players see what the database holds: an operator's override or suspension that committed while this
+      // reprice ran kept its price or its suspension in the rows, and the feed must say so too.
+      for (const m of changed) {
+        m.disabled = written.markets.get(m.id) ?? m.disabled;
+        for (const sel of m.selections) {
+          const row = written.selections.get(sel.id);
+          sel.odd = row?.odd ?? sel.odd;
+          sel.isDisabled = m.disabled || (row?.isDisabled ?? sel.isDisabled);
+        }
+      }
       if (announce) await publish(event.id, changed);
     },
 

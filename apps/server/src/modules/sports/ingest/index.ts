@@ -3,7 +3,12 @@ import type { SportsRepository } from '../sports.repository';
 import { createSimulatorRepository } from './simulator.repository';
 import { createVirtualRepository } from './virtual.repository';
 
-export type { MarketUpdateRow, SelectionUpdate, SimulatorRepository } from './simulator.repository';
+export type {
+  MarketUpdateRow,
+  SelectionUpdate,
+  SimulatorRepository,
+  WrittenMarkets,
+} from './simulator.repository';
 export type { VirtualRepository, VirtualRoundRecord } from './virtual.repository';
 // What a producer reads and writes through the port: the catalogue (reference data, events) and its records.
 export type { CatalogueService } from '../catalogue/catalogue.service';

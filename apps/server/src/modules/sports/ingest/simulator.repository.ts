@@ -24,6 +24,15 @@ export interface MarketUpdateRow {
   resolved: boolean;
 }
 
+/**
+ * What `applyUpdates` left in the rows: a concurrent operator's price override or suspension commits between a
+ * reprice's read and its write, so the writer publishes these, not what it asked for.
+ */
+export interface WrittenMarkets {
+  selections: Map<number, { odd: number; isDisabled: boolean }>;
+  markets: Map<number, boolean>;
+}
+
 /** The simulator's SQL: live state of events, bulk odds updates, operator commands. */
 export function createSimulatorRepository(db: Db) {
   return {
@@ -69,8 +78,8 @@ export function createSimulatorRepository(db: Db) {
     async applyUpdates(
       selectionRows: SelectionUpdate[],
       marketRows: MarketUpdateRow[],
-    ): Promise<Map<number, number>> {
-      const written = new Map<number, number>();
+    ): Promise<WrittenMarkets> {
+      const written: WrittenMarkets = { selections: new Map(), markets: new Map() };
       if (selectionRows.length > 0) {
         const values = sql.join(
           selectionRows.map(
@@ -85,12 +94,16 @@ export function createSimulatorRepository(db: Db) {
           max_stake = v.max_stake, is_closed = v.is_closed, is_disabled = v.is_disabled or (s.operator_suspended is not null and not v.is_closed), result = v.result,
           fair_ppb = coalesce(v.fair_ppb, s.fair_ppb), refund_ppb = coalesce(v.refund_ppb, s.refund_ppb)
           from (values ${values}) as v(id, odd, max_stake, is_closed, is_disabled, result, model_odd, fair_ppb, refund_ppb)
-          where s.id = v.id returning s.id, s.odd`);
+          where s.id = v.id returning s.id, s.odd, s.is_disabled`);
         for (const row of (result as { rows: unknown[] }).rows as {
           id: number | string | bigint;
           odd: number | string;
+          is_disabled: boolean;
         }[])
-          written.set(Number(row.id), Number(row.odd));
+          written.selections.set(Number(row.id), {
+            odd: Number(row.odd),
+            isDisabled: row.is_disabled,
+          });
       }
       if (marketRows.length > 0) {
         const values = sql.join(
@@ -100,8 +113,14 @@ export function createSimulatorRepository(db: Db) {
           ),
           sql`, `,
         );
-        await db.execute(sql`update markets as m set disabled = v.disabled or m.operator_suspended is not null, closed = v.closed, resolved = v.resolved, seq = m.seq + 1
-          from (values ${values}) as v(id, disabled, closed, resolved) where m.id = v.id`);
+        const result =
+          await db.execute(sql`update markets as m set disabled = v.disabled or m.operator_suspended is not null, closed = v.closed, resolved = v.resolved, seq = m.seq + 1
+          from (values ${values}) as v(id, disabled, closed, resolved) where m.id = v.id returning m.id, m.disabled`);
+        for (const row of (result as { rows: unknown[] }).rows as {
+          id: number | string | bigint;
+          disabled: boolean;
+        }[])
+          written.markets.set(Number(row.id), row.disabled);
       }
       return written;
     },

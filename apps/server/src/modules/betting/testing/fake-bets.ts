@@ -87,12 +87,18 @@ export function fakeBets() {
   let bets = new Map<number, BetRow>();
   let legs = new Map<number, LegRow[]>();
   let nextId = 1;
+  /** `bet_referral_seq`: one sequence for every referral's numbers, as the SQL's `nextval`. */
+  let referralSeq = 0;
   const byKey = (userId: number, key: string) =>
     [...bets.values()].find((b) => b.userId === userId && b.idempotencyKey === key) ?? null;
   /** Inserts a bet and its legs; null when the client used its key already (the unique index). */
   const insert = (bet: NewBet, betLegs: Omit<LegRow, 'betId'>[]): BetRow | null => {
     if (byKey(bet.userId, bet.idempotencyKey)) return null;
-    const row = betRow(nextId++, bet as Partial<BetRow>);
+    const row = betRow(nextId++, {
+      ...(bet as Partial<BetRow>),
+      // A referred bet takes its first number as it is written (the SQL's insert does).
+      referralSeq: bet.referral ? ++referralSeq : (bet.referralSeq ?? null),
+    });
     bets.set(row.id, row);
     legs.set(
       row.id,
@@ -120,7 +126,12 @@ export function fakeBets() {
     },
     byId: async (id) => (bets.has(id) ? { ...bets.get(id)! } : null),
     lock: async (id) => (bets.has(id) ? { ...bets.get(id)! } : null),
-    legsOf: async (ids) => ids.flatMap((id) => (legs.get(id) ?? []).map((l) => ({ ...l }))),
+    // By bet, then index, whatever the order of the ids asked (the SQL's order by).
+    legsOf: async (ids) =>
+      [...new Set(ids)]
+        .sort((a, b) => a - b)
+        .flatMap((id) => (legs.get(id) ?? []).map((l) => ({ ...l })))
+        .sort((a, b) => a.betId - b.betId || a.idx - b.idx),
     transition: async (id, from, patch) => {
       const bet = bets.get(id);
       if (!bet || !from.includes(bet.status)) return false;
@@ -130,7 +141,7 @@ export function fakeBets() {
     referralTransition: async (id, from, patch) => {
       const bet = bets.get(id);
       if (!bet || bet.referral === null || !from.includes(bet.referral)) return false;
-      bets.set(id, { ...bet, ...patch, referralSeq: (bet.referralSeq ?? 0) + 1 });
+      bets.set(id, { ...bet, ...patch, referralSeq: ++referralSeq });
       return true;
     },
     dueReferrals: async (now, limit) =>
@@ -183,6 +194,7 @@ export function fakeBets() {
   };
   const restorable: Restorable = {
     snapshot: () => {
+      // A sequence is not rolled back (nor is PostgreSQL's).
       const before = { bets: new Map(bets), legs: new Map(legs), nextId };
       return () => {
         ({ bets, legs, nextId } = before);

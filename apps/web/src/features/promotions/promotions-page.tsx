@@ -6,6 +6,7 @@ import { useDateFormat } from '@/lib/dates';
 import { useTranslation } from '@/lib/i18n';
 import { formatUserMoney } from '@/lib/money';
 import { useSessionUser } from '@/lib/session';
+import { CashbackClaim, isUnclaimedCashback } from './cashback-claim';
 import './promotions.css';
 
 /** The client's rewards (issue 36): each free bet, boost, insurance or bonus (its wagering so far) with its amount, status, expiry and terms in the page's language. */
@@ -24,13 +25,26 @@ export function PromotionsPage() {
       ) : (
         <ul className="promotions-list">
           {list.map((bonus) => (
-            <RewardCard key={bonus.id} bonus={bonus} currency={user.currency} />
+            // A cashback not claimed yet has no reward row (id 0): its campaign names it.
+            <RewardCard
+              key={`${bonus.id}:${bonus.campaignId ?? ''}`}
+              bonus={bonus}
+              currency={user.currency}
+            />
           ))}
         </ul>
       )}
     </div>
   );
 }
+
+/** What a used reward paid: bonus money released, a cashback paid, or a bet's winnings. */
+const paidKey = (kind: Bonus['kind']) =>
+  kind === 'bonus'
+    ? 'promotions.released'
+    : kind === 'cashback'
+      ? 'promotions.cashback.paid'
+      : 'promotions.paid';
 
 function RewardCard({ bonus, currency }: { bonus: Bonus; currency: Pick<Currency, 'symbol' | 'position'> }) {
   const { t } = useTranslation();
@@ -52,16 +66,21 @@ function RewardCard({ bonus, currency }: { bonus: Bonus; currency: Pick<Currency
       <p className="reward-card__status">
         <span className="reward-card__badge">{t(`promotions.status.${bonus.status}`)}</span>
         {bonus.status === 'available' && (
-          <span>{t('promotions.expires', { date: dates.dateTime(bonus.expiresAt) })}</span>
+          <span>
+            {t(isUnclaimedCashback(bonus) ? 'promotions.cashback.claim_until' : 'promotions.expires', {
+              date: dates.dateTime(bonus.expiresAt),
+            })}
+          </span>
         )}
         {bonus.status === 'used' && bonus.paid > 0 && (
           <span>
-            {t(bonus.kind === 'bonus' ? 'promotions.released' : 'promotions.paid', {
+            {t(paidKey(bonus.kind), {
               amount: money(bonus.paid),
             })}
           </span>
         )}
       </p>
+      {isUnclaimedCashback(bonus) && <CashbackClaim bonus={bonus} now={Date.now()} />}
       {bonus.wagering && bonus.status === 'available' && (
         <p className="reward-card__wagering" data-testid="reward-wagering">
           <progress

@@ -203,6 +203,8 @@ export async function buildApp(deps: AppDeps) {
     boostPrices,
     selectionPrice: async (oddId, brandId) =>
       (await sports.betting.selections([oddId], undefined, brandId)).get(oddId)?.odd ?? null,
+    // A campaign's segments are the desk's risk labels.
+    segmentOf: async (userId) => (await risk.client(userId)).label,
   });
 
   // Rate limits count per client (any of their tokens), visitors per address.

@@ -18,7 +18,8 @@ export const CAMPAIGN_STATUSES = ['active', 'paused', 'ended'] as const;
 export const campaignStatusSchema = z.enum(CAMPAIGN_STATUSES);
 export type CampaignStatusId = z.infer<typeof campaignStatusSchema>;
 
-export const REWARD_STATUSES = ['available', 'reserved', 'used', 'expired', 'cancelled'] as const;
+/** `offered`: an opt-in campaign the client may join (`POST /api/v1/bonuses/opt-in`); no reward row yet (id 0). */
+export const REWARD_STATUSES = ['available', 'reserved', 'used', 'expired', 'cancelled', 'offered'] as const;
 export const rewardStatusSchema = z.enum(REWARD_STATUSES);
 export type RewardStatusId = z.infer<typeof rewardStatusSchema>;
 
@@ -191,6 +192,18 @@ export const bonusSchema = z.object({
 export type Bonus = z.infer<typeof bonusSchema>;
 export const bonusesResponseSchema = z.object({ result: z.array(bonusSchema) });
 export type BonusesResponse = z.infer<typeof bonusesResponseSchema>;
+
+/** POST /api/v1/bonuses/opt-in: join an opt-in campaign; its reward is granted at once. */
+export const optInSchema = z.strictObject({ campaignId: idSchema });
+export const optInResponseSchema = z.object({
+  result: z.object({
+    campaignId: z.number().int(),
+    rewardId: z.number().int(),
+    /** False when the client had joined already (nothing more was given). */
+    joined: z.boolean(),
+  }),
+});
+export type OptInResponse = z.infer<typeof optInResponseSchema>;
 
 /** POST /api/v1/bonuses/cashback: claim a cashback campaign's amount, once. */
 export const cashbackClaimSchema = z.strictObject({ campaignId: idSchema });

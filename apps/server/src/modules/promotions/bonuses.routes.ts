@@ -6,14 +6,17 @@ import {
   cashbackClaimSchema,
   errorBodySchema,
   localeQuerySchema,
+  optInResponseSchema,
+  optInSchema,
 } from '@sb/contract';
 import type { Auth } from '../identity/index';
 import type { Cashback } from './cashback';
 import type { PromotionsService } from './promotions.service';
 
 /**
- * `GET /api/v1/bonuses`: the client's own rewards (bearer; nobody else's can be asked for), and cashback not claimed
- * yet; `POST /api/v1/bonuses/cashback` claims a cashback campaign's amount, once.
+ * `GET /api/v1/bonuses`: the client's own rewards (bearer; nobody else's can be asked for), cashback not claimed
+ * yet and opt-in campaigns to join; `POST /api/v1/bonuses/cashback` claims a cashback campaign's amount, once;
+ * `POST /api/v1/bonuses/opt-in` joins an opt-in campaign.
  */
 export function bonusesRoutes(
   service: PromotionsService,
@@ -35,6 +38,28 @@ export function bonusesRoutes(
       async (request) => {
         const client = await auth.requireClient(request);
         return { result: await service.rewardsOf(client) };
+      },
+    );
+    app.post(
+      '/api/v1/bonuses/opt-in',
+      {
+        schema: {
+          tags: ['api'],
+          summary:
+            'Join an opt-in campaign of the client’s brand: its reward is given at once, once (bearer)',
+          body: optInSchema,
+          response: {
+            200: optInResponseSchema,
+            400: errorBodySchema,
+            401: errorBodySchema,
+            404: errorBodySchema,
+            409: errorBodySchema,
+          },
+        },
+      },
+      async (request) => {
+        const client = await auth.requireClient(request);
+        return { result: await service.optIn(client, request.body.campaignId) };
       },
     );
     app.post(

@@ -164,6 +164,38 @@ export function createPromotionsRepository(db: DbOrTx) {
     },
 
     /** A brand's odds boost campaigns running now (active, inside their window), newest first. */
+    /**
+     * A brand's running campaigns that give their reward without a grant by hand (`terms.eligibility`: new
+     * clients or opt-in), newest first.
+     */
+    async eligibleCampaigns(appId: number, now: Date): Promise<CampaignRow[]> {
+      const c = promotionCampaigns;
+      return db
+        .select()
+        .from(c)
+        .where(
+          and(
+            eq(c.appId, appId),
+            eq(c.status, 'active'),
+            lte(c.startsAt, now),
+            gt(c.endsAt, now),
+            sql`${c.terms}->>'eligibility' in ('new_clients', 'opt_in')`,
+          ),
+        )
+        .orderBy(desc(c.createdAt), desc(c.id))
+        .limit(100);
+    },
+
+    /** Which of these campaigns the client holds a reward of. */
+    async heldCampaigns(userId: number, campaignIds: number[]): Promise<Set<number>> {
+      if (campaignIds.length === 0) return new Set();
+      const rows = await db
+        .select({ id: promotionRewards.campaignId })
+        .from(promotionRewards)
+        .where(and(eq(promotionRewards.userId, userId), inArray(promotionRewards.campaignId, campaignIds)));
+      return new Set(rows.map((r) => r.id));
+    },
+
     async runningBoosts(appId: number, now: Date): Promise<CampaignRow[]> {
       const c = promotionCampaigns;
       return db

@@ -9,7 +9,6 @@ import {
   type RewardRow,
 } from './promotions.repository';
 import {
-  rewardShapeOf,
   validateTerms,
   type OddsBoostTerms,
   type PromotionRules,
@@ -20,6 +19,7 @@ import type { CampaignStatus, PromotionKind, RewardStatus } from './promotions.t
 import type { BonusMoney } from './bonus-money';
 import type { Cashback } from './cashback';
 import { boostRunning, remainingStake } from './odds-boost.rules';
+import { createEligibility, type RewardClient } from './eligibility';
 
 const DAY_MS = 86_400_000;
 /** At most this many clients per grant request. */
@@ -71,6 +71,8 @@ export interface PromotionsDeps {
   selectionPrice?: (oddId: number, brandId: number) => Promise<number | null>;
   /** The fixture bodies' boosted prices: told when a brand's odds boost campaigns change on this instance. */
   boostPrices?: { forget(appId: number): void };
+  /** A client's segment for a campaign's `segments`: their risk label on the desk. */
+  segmentOf?: (userId: number) => Promise<string>;
 }
 
 /** A campaign as the desk shows it, with its uptake and cost. */
@@ -117,6 +119,7 @@ export function createPromotionsService(deps: PromotionsDeps) {
   const { db, clock } = deps;
   const repo = createPromotionsRepository(db);
   const rulesOf = deps.rulesOf ?? (() => UK_RULES);
+  const eligibility = createEligibility(deps);
 
   /** A campaign the actor may see (another brand's is a 404, as if it did not exist). */
   async function visible(actor: Actor, id: number, r = repo): Promise<CampaignRow> {
@@ -296,26 +299,8 @@ export function createPromotionsService(deps: PromotionsDeps) {
             'campaign_kind',
             'an odds boost is every client’s while it runs, never granted',
           );
-        if (c.kind === 'bonus') await bonusMoney().refuseSecond(tx, c.id, clients);
-        const terms = c.terms as RewardTerms;
-        const shape = rewardShapeOf(terms);
-        const expiresAt = new Date(now + terms.expiresInDays * DAY_MS);
-        const inserted = await r.insertRewards(
-          clients.map((client) => ({
-            campaignId: c.id,
-            appId: c.appId,
-            userId: client.id,
-            kind: c.kind,
-            currency: client.currencyIso,
-            amount: cents(shape.amount),
-            minOddsThousandths: oddsOf(shape.minOdds),
-            status: 'available' as const,
-            expiresAt,
-            grantedBy: actor.username,
-            grantedAt: new Date(now),
-          })),
-        );
-        if (c.kind === 'bonus') await bonusMoney().granted(tx, inserted);
+        if (c.kind === 'bonus') bonusMoney();
+        const inserted = await eligibility.grantTo(tx, c, clients, actor.username, now);
         const granted = new Set(inserted.map((x) => x.userId));
         const result = {
           campaignId: c.id,
@@ -332,11 +317,15 @@ export function createPromotionsService(deps: PromotionsDeps) {
       });
     },
 
+    /** The client joins an opt-in campaign (`POST /api/v1/bonuses/opt-in`). */
+    optIn: (client: RewardClient, campaignId: number) => eligibility.optIn(client, campaignId),
+
     /** A client's rewards, newest first, as `GET /api/v1/bonuses` shows them (a bonus past its expiry forfeited). */
-    async rewardsOf(client: { id: number; appId: number; currencyIso: string }) {
+    async rewardsOf(client: RewardClient) {
       const userId = client.id;
       await deps.bonusMoney?.expire({ appId: client.appId, userId, currency: client.currencyIso });
       await ensureBoosts(client);
+      await eligibility.ensureNewClientRewards(client);
       const now = clock.now();
       const rows = await repo.rewardsOf(userId, 100);
       const bonuses = rows.filter((x) => x.reward.kind === 'bonus');
@@ -359,6 +348,7 @@ export function createPromotionsService(deps: PromotionsDeps) {
       }));
       return [
         ...unclaimed,
+        ...(await eligibility.offers(client)),
         ...rows.map(({ reward, campaign }) => ({
           id: reward.id,
           kind: reward.kind,

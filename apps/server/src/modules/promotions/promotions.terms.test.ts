@@ -21,6 +21,7 @@ describe('promotion terms (UK default rules)', () => {
       ...freeBet,
       betTypes: [1, 2],
       live: 'any',
+      eligibility: 'grant',
     });
   });
 

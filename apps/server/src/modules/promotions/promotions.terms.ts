@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { OPS_RISK_LABELS } from '@sb/contract';
 import { HttpError } from '../../plugins/errors';
 import type { PromotionKind } from './promotions.tables';
 
@@ -40,6 +41,20 @@ const decimalOdds = z
   .max(1000)
   .refine((v) => Math.abs(v * 1000 - Math.round(v * 1000)) < 1e-6, 'at most three decimals');
 
+/**
+ * Who gets a grantable reward (free bet, insurance, profit boost, bonus money) without a grant by hand:
+ * `grant` (the default) only the clients an operator names; `new_clients` every client whose account is opened while
+ * the campaign runs; `opt_in` every client who joins it from the promotions page while it runs. `segments` narrows
+ * the automatic and opt-in ones to clients of those risk labels (default: every label); a grant by hand names
+ * clients itself and ignores them.
+ */
+export const ELIGIBILITY = ['grant', 'new_clients', 'opt_in'] as const;
+export type Eligibility = (typeof ELIGIBILITY)[number];
+const eligibilityFields = {
+  eligibility: z.enum(ELIGIBILITY).default('grant'),
+  segments: z.array(z.enum(OPS_RISK_LABELS)).min(1).max(OPS_RISK_LABELS.length).optional(),
+};
+
 /** A free bet's terms: amount (minor units), minimum odds, what it may be used on, days until it expires. */
 export const freeBetTermsSchema = z.strictObject({
   product: z.literal('sport'),
@@ -58,6 +73,7 @@ export const freeBetTermsSchema = z.strictObject({
   sportIds: z.array(z.number().int().min(1)).max(50).optional(),
   /** In the player's languages (tr, en): shown on the promotions page. */
   description: z.strictObject({ en: z.string().max(500), tr: z.string().max(500) }).optional(),
+  ...eligibilityFields,
 });
 export type FreeBetTerms = z.infer<typeof freeBetTermsSchema>;
 
@@ -72,6 +88,7 @@ export const accaInsuranceTermsSchema = z.strictObject({
   minLegOdds: decimalOdds,
   expiresInDays: z.number().int().min(1),
   description: z.strictObject({ en: z.string().max(500), tr: z.string().max(500) }).optional(),
+  ...eligibilityFields,
 });
 export type AccaInsuranceTerms = z.infer<typeof accaInsuranceTermsSchema>;
 
@@ -87,6 +104,7 @@ export const profitBoostTermsSchema = z.strictObject({
   minLegOdds: decimalOdds,
   expiresInDays: z.number().int().min(1),
   description: z.strictObject({ en: z.string().max(500), tr: z.string().max(500) }).optional(),
+  ...eligibilityFields,
 });
 export type ProfitBoostTerms = z.infer<typeof profitBoostTermsSchema>;
 
@@ -115,6 +133,7 @@ export const bonusTermsSchema = z.strictObject({
   minOdds: decimalOdds,
   expiresInDays: z.number().int().min(1),
   description: z.strictObject({ en: z.string().max(500), tr: z.string().max(500) }).optional(),
+  ...eligibilityFields,
 });
 export type BonusTerms = z.infer<typeof bonusTermsSchema>;
 

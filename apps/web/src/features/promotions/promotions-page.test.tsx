@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, within } from '@testing-library/react';
 import type { Bonus } from '@sb/contract';
 import { jsonResponse, loggedInQueryClient, renderScreen } from '@/test/render';
-import { canClaimCashback } from './cashback-claim';
+import { canClaimCashback } from './reward-actions';
 import { PromotionsPage } from './promotions-page';
 
 const fetchMock = vi.fn();
@@ -98,5 +98,32 @@ describe('promotions page: claiming a cashback', () => {
       'promotions.cashback.error.cashback_nothing_due',
     );
     expect(screen.getByTestId('cashback-claim')).toBeEnabled();
+  });
+
+  it('joins an opt-in campaign by its id and shows the reward it gave; a refusal is a sentence', async () => {
+    const offered: Bonus = { ...cashback(9), kind: 'free_bet', status: 'offered', claimableAt: undefined };
+    let joined = false;
+    fetchMock.mockImplementation(async (url: string, init?: RequestInit) => {
+      const path = new URL(url).pathname;
+      if (path === '/api/v1/bonuses/opt-in') {
+        if ((JSON.parse(init!.body as string) as { campaignId: number }).campaignId !== 9)
+          return jsonResponse(404, { error: 'not_found', message: 'campaign not found' });
+        joined = true;
+        return jsonResponse(200, { result: { campaignId: 9, rewardId: 44, joined: true } });
+      }
+      if (path === '/api/v1/bonuses') {
+        const given = { ...offered, id: 44, status: 'available' as const };
+        return jsonResponse(200, { result: [joined ? given : offered, { ...offered, campaignId: 10 }] });
+      }
+      return jsonResponse(404, { error: 'not_found' });
+    });
+    await renderScreen(<PromotionsPage />, { queryClient: loggedInQueryClient() });
+    const [first, second] = await screen.findAllByTestId('opt-in-join');
+    expect((await screen.findAllByTestId('reward'))[0]).toHaveTextContent('promotions.status.offered');
+    fireEvent.click(second!);
+    expect(await screen.findByRole('alert')).toHaveTextContent('promotions.opt_in.error.not_found');
+    fireEvent.click(first!);
+    await screen.findByText('promotions.status.available');
+    expect(screen.getAllByTestId('opt-in-join')).toHaveLength(1);
   });
 });

@@ -6,7 +6,7 @@ import { useDateFormat } from '@/lib/dates';
 import { useTranslation } from '@/lib/i18n';
 import { formatUserMoney } from '@/lib/money';
 import { useSessionUser } from '@/lib/session';
-import { CashbackClaim, isUnclaimedCashback } from './cashback-claim';
+import { CashbackClaim, isOffered, isUnclaimedCashback, OptInJoin } from './reward-actions';
 import './promotions.css';
 
 /** The client's rewards (issue 36): each free bet, boost, insurance or bonus (its wagering so far) with its amount, status, expiry and terms in the page's language. */
@@ -65,6 +65,9 @@ function RewardCard({ bonus, currency }: { bonus: Bonus; currency: Pick<Currency
       <p className="reward-card__campaign">{bonus.campaign}</p>
       <p className="reward-card__status">
         <span className="reward-card__badge">{t(`promotions.status.${bonus.status}`)}</span>
+        {bonus.status === 'offered' && (
+          <span>{t('promotions.opt_in.join_by', { date: dates.dateTime(bonus.expiresAt) })}</span>
+        )}
         {bonus.status === 'available' && (
           <span>
             {t(isUnclaimedCashback(bonus) ? 'promotions.cashback.claim_until' : 'promotions.expires', {
@@ -81,6 +84,7 @@ function RewardCard({ bonus, currency }: { bonus: Bonus; currency: Pick<Currency
         )}
       </p>
       {isUnclaimedCashback(bonus) && <CashbackClaim bonus={bonus} now={Date.now()} />}
+      {isOffered(bonus) && <OptInJoin bonus={bonus} />}
       {bonus.wagering && bonus.status === 'available' && (
         <p className="reward-card__wagering" data-testid="reward-wagering">
           <progress

@@ -12,7 +12,7 @@ import { casinoWeb } from './casino-web';
 import { crashWeb } from './crash-web';
 import { virtualWeb } from './virtual-web';
 import { promotionsWeb } from './promotions-web';
-import { cashbackClaimWeb } from './cashback-claim-web';
+import { promotionActionsWeb } from './promotion-actions-web';
 import type { AreaTranslations } from './types';
 
 /** Every area's table; add an area file here when a feature brings texts of its own. */
@@ -30,7 +30,7 @@ export const AREAS: Record<string, AreaTranslations> = {
   crashWeb,
   virtualWeb,
   promotionsWeb,
-  cashbackClaimWeb,
+  promotionActionsWeb,
 };
 
 /** The full flat table of one locale, built once. */

@@ -1,7 +1,10 @@
 import type { AreaTranslations } from './types';
 
-/** The promotions page's claim of a cashback campaign (issue 36): the button, its window and its refusals. */
-export const cashbackClaimWeb: AreaTranslations = {
+/**
+ * What a client does on the promotions page (issue 36): claim a cashback campaign, join an opt-in campaign; the
+ * buttons, their windows and the server's refusals.
+ */
+export const promotionActionsWeb: AreaTranslations = {
   en: {
     'promotions.cashback.claim': 'Claim',
     'promotions.cashback.claimable_from': 'You can claim it from {{date}}',
@@ -14,6 +17,14 @@ export const cashbackClaimWeb: AreaTranslations = {
       'There is nothing to pay back: no net loss in the period.',
     'promotions.cashback.error.campaign_status': 'This offer is paused; try again later.',
     'promotions.cashback.error.generic': 'The cashback could not be claimed. Please try again.',
+    'promotions.status.offered': 'Open to join',
+    'promotions.opt_in.join': 'Join',
+    'promotions.opt_in.join_by': 'Join by {{date}}',
+    'promotions.opt_in.error.campaign_status': 'This offer is paused or over: it cannot be joined now.',
+    'promotions.opt_in.error.campaign_closed': 'This offer is not running now.',
+    'promotions.opt_in.error.bonus_running': 'You already have bonus money running: one bonus at a time.',
+    'promotions.opt_in.error.not_found': 'This offer is no longer open to you.',
+    'promotions.opt_in.error.generic': 'You could not join this offer. Please try again.',
   },
   tr: {
     'promotions.cashback.claim': 'Talep et',
@@ -26,5 +37,14 @@ export const cashbackClaimWeb: AreaTranslations = {
       'Geri ödenecek bir tutar yok: dönemde net kaybınız yok.',
     'promotions.cashback.error.campaign_status': 'Bu teklif durduruldu; daha sonra tekrar deneyin.',
     'promotions.cashback.error.generic': 'Cashback talep edilemedi. Lütfen tekrar deneyin.',
+    'promotions.status.offered': 'Katılıma açık',
+    'promotions.opt_in.join': 'Katıl',
+    'promotions.opt_in.join_by': 'Son katılım: {{date}}',
+    'promotions.opt_in.error.campaign_status':
+      'Bu teklif durduruldu ya da sona erdi: şu anda katılamazsınız.',
+    'promotions.opt_in.error.campaign_closed': 'Bu teklif şu anda geçerli değil.',
+    'promotions.opt_in.error.bonus_running': 'Zaten devam eden bir bonus paranız var: aynı anda tek bonus.',
+    'promotions.opt_in.error.not_found': 'Bu teklif artık size açık değil.',
+    'promotions.opt_in.error.generic': 'Bu teklife katılamadınız. Lütfen tekrar deneyin.',
   },
 };

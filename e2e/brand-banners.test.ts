@@ -81,6 +81,8 @@ describe('a brand’s banners from the desk (issue 35 §1)', () => {
     await desk.screenshot({ path: `${SHOTS}/brand-banners-desk-en.png` });
     await desk.getByRole('button', { name: 'Türkçe' }).first().click();
     await section.getByRole('heading', { name: `“${name}” bannerları` }).waitFor();
+    // The last change's notice was English: a switch of language drops it rather than leave it untranslated.
+    expect(await section.getByText('Banner added.').count()).toBe(0);
     await section.scrollIntoViewIfNeeded();
     await desk.screenshot({ path: `${SHOTS}/brand-banners-desk-tr.png` });
 

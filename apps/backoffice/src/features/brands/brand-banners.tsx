@@ -37,6 +37,7 @@ export function BrandBanners({ lang, brand }: { lang: Lang; brand: OpsBrand }) {
     brand.id,
     () => listBrandBanners(brand.id),
     (e) => sentence(lang, bt, e),
+    lang,
   );
   const when = new Intl.DateTimeFormat(lang === 'tr' ? 'tr-TR' : 'en-GB', {
     dateStyle: 'short',

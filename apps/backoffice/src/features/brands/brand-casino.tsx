@@ -57,6 +57,7 @@ export function BrandCasino({ lang, brand }: { lang: Lang; brand: OpsBrand }) {
     brand.id,
     () => getBrandCasino(brand.id),
     (e) => errorText(lang, e),
+    lang,
   );
   const [find, setFind] = useState('');
   const change = (name: string, act: () => Promise<unknown>) => save(ct.saved(name), act);

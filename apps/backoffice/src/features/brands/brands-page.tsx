@@ -63,6 +63,11 @@ export function BrandsPage({
     }
   };
   useEffect(() => void reload(), []);
+  // A notice or refusal is the last save's, in the language it was made in: a switch of language drops it.
+  useEffect(() => {
+    setNotice(null);
+    setError(null);
+  }, [lang]);
   // The form follows the brand in the URL (a new brand's when none is chosen); what is typed stays while the list
   // loads or reloads.
   useEffect(() => setForm(formOf(selected)), [selected?.id]);

@@ -9,17 +9,24 @@ export function useBrandSection<T>(
   brandId: number,
   load: () => Promise<T>,
   describe: (e: unknown) => string,
+  lang: string,
 ) {
   const [data, setData] = useState<T | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  // A refusal is kept as it came and said in the desk's language at each render (a switch of language says it
+  // again in the new one); a sentence the section wrote itself (`setError`) is kept as written.
+  const [failure, setFailure] = useState<{ raw: unknown } | { text: string } | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const setError = (text: string | null) => setFailure(text === null ? null : { text });
+  const error = failure === null ? null : 'text' in failure ? failure.text : describe(failure.raw);
+  // A notice is the last change's, in the language it was made in: a switch of language drops it.
+  useEffect(() => setNotice(null), [lang]);
 
   const reload = async () => {
     try {
       setData(await load());
     } catch (e) {
-      setError(describe(e));
+      setFailure({ raw: e });
     }
   };
   useEffect(() => {
@@ -38,7 +45,7 @@ export function useBrandSection<T>(
       setNotice(done);
       return true;
     } catch (e) {
-      setError(describe(e));
+      setFailure({ raw: e });
       return false;
     } finally {
       setBusy(false);

@@ -227,6 +227,22 @@ describe('the promotions desk in Chromium (1280×800)', () => {
     await expect.poll(() => row.getByTestId('promotion-granted').textContent()).toBe('1');
     await desk.screenshot({ path: `${SHOTS}/desk-promotions.png` });
 
+    // The client 360 lists the reward with who gave it (a deep link, as the desk's other pages have).
+    const [client] = (await ops(
+      'GET',
+      `/ops/v1/clients?q=${encodeURIComponent(E2E_CLIENTS.promo.username)}`,
+    )) as unknown as { id: number; username: string }[];
+    await desk.goto(urlFor(`/backoffice/clients/${client!.id}`));
+    const given = desk
+      .getByTestId('client-rewards')
+      .getByTestId('client-reward')
+      .filter({ hasText: 'Desk welcome free bet' });
+    await given.waitFor();
+    expect(await given.textContent()).toContain(OPERATOR.username);
+    await desk.getByTestId('client-rewards').scrollIntoViewIfNeeded();
+    await desk.screenshot({ path: `${SHOTS}/desk-client-rewards.png` });
+    await desk.goto(urlFor(`/backoffice/promotions/${id}`));
+
     await row.getByRole('button', { name: 'Pause' }).click();
     await expect.poll(() => row.getByTestId('promotion-status').textContent()).toBe('Paused');
     // A deep link reopens the campaign.

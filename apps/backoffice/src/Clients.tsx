@@ -1,3 +1,4 @@
+import { ClientRewards } from './features/clients/client-rewards';
 import { useCallback, useEffect, useState } from 'react';
 import type { OpsClient360 } from '@sb/contract';
 import { money } from './api';
@@ -242,6 +243,7 @@ export function Clients({
               <BetTable t={t} lang={lang} bets={page.settledBets} testId="client-settled-bets" />
             </section>
           </div>
+          <ClientRewards lang={lang} clientId={page.client.id} />
           <div className="two">
             <section className="panel">
               <h3>{ct.logins}</h3>

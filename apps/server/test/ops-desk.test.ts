@@ -42,6 +42,7 @@ const ROUTE_ACCESS: Record<
   'GET /ops/v1/promotions/{id}': 'read',
   'PUT /ops/v1/promotions/{id}/status': 'trade',
   'POST /ops/v1/promotions/{id}/grants': 'trade',
+  'GET /ops/v1/clients/{id}/rewards': 'read',
   'GET /ops/v1/liability': 'read',
   'GET /ops/v1/liability/book': 'read',
   'POST /ops/v1/markets/{id}/suspend': 'trade',

@@ -83,6 +83,7 @@ const EXPECTED: Record<
   'GET /ops/v1/promotions/{id}': ['read', 'brand'],
   'PUT /ops/v1/promotions/{id}/status': ['trade', 'brand'],
   'POST /ops/v1/promotions/{id}/grants': ['trade', 'brand'],
+  'GET /ops/v1/clients/{id}/rewards': ['read', 'brand'],
   // Brands (issue 35): a brand's operator reads and changes its own; a new brand needs an all-brands operator.
   'GET /ops/v1/brands': ['brands', 'brand'],
   'POST /ops/v1/brands': ['brands', 'catalogue'],

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { manualClock } from '../src/lib/clock';
 import { bearer, createClient, login } from './support/accounts';
 import { describeEachBackend } from './support/databases';
+import { totpCode } from '../src/modules/ops/index';
 import { createTestServer, type TestServer } from './support/server';
 
 /**
@@ -56,6 +57,25 @@ describeEachBackend('promotions: automatic eligibility (issue 36)', (backend) =>
       headers: bearer(token),
       payload: payload as object,
     });
+  /** An operator's session, its second factor enrolled on the server's (manual) clock. */
+  const deskSession = async (username: string, password: string) => {
+    const first = (
+      await server.app.inject({ method: 'POST', url: '/ops/v1/session', payload: { username, password } })
+    ).json().result as { token: string; totpEnrolmentRequired: boolean };
+    const auth = { authorization: `Bearer ${first.token}` };
+    if (!first.totpEnrolmentRequired) return first.token;
+    const { secret } = (
+      await server.app.inject({ method: 'POST', url: '/ops/v1/session/totp', headers: auth })
+    ).json().result as { secret: string };
+    const confirmed = await server.app.inject({
+      method: 'POST',
+      url: '/ops/v1/session/totp/confirm',
+      headers: auth,
+      payload: { totp: totpCode(secret, clock.now()) },
+    });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    return first.token;
+  };
   const rewardsOf = (campaignId: number) =>
     rows<{ user_id: number; granted_by: string }>(
       sql`select user_id, granted_by from promotion_rewards where campaign_id = ${campaignId} order by id`,
@@ -154,6 +174,30 @@ describeEachBackend('promotions: automatic eligibility (issue 36)', (backend) =>
     expect((await bonuses(vip.token)).filter((r) => r.campaignId === id)).toMatchObject([
       { id: joins[0]!.json().result.rewardId, status: 'available', amount: 2_000 },
     ]);
+
+    // The desk's client 360 lists it, granted by the opt-in; an operator of another brand does not see the client.
+    const desk = await ops('GET', `/ops/v1/clients/${vip.user.id}/rewards`);
+    expect(desk.statusCode, desk.body).toBe(200);
+    // (The new-clients campaign above still runs: this client has its free bet too.)
+    expect(desk.json().result.filter((r: { campaignId: number }) => r.campaignId === id)).toMatchObject([
+      { campaignId: id, kind: 'free_bet', status: 'available', amount: 2_000, paid: 0, grantedBy: 'opt-in' },
+    ]);
+    const kartal = (await server.modules.tenancy.service.findByHost('kartal.localhost'))!.id;
+    const created = await ops('POST', '/ops/v1/operators', {
+      username: 'elig-kartal-support',
+      password: 'elig-kartal-support-2026',
+      role: 'support',
+      brandId: kartal,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const other = await deskSession('elig-kartal-support', 'elig-kartal-support-2026');
+    const hidden = await server.app.inject({
+      method: 'GET',
+      url: `/ops/v1/clients/${vip.user.id}/rewards`,
+      headers: { authorization: `Bearer ${other}` },
+      remoteAddress: '10.9.0.4',
+    });
+    expect(hidden.statusCode).toBe(404);
 
     const late = await player('elig-late');
     await ops('PUT', `/ops/v1/clients/${late.user.id}/risk`, { label: 'vip', reason: 'segment' });

@@ -145,6 +145,27 @@ export const cashbackTermsViewSchema = z.object({
 export type CashbackTermsView = z.infer<typeof cashbackTermsViewSchema>;
 
 export const campaignListResponseSchema = z.object({ result: z.array(campaignSchema) });
+
+/** A client's reward as the desk's client 360 lists it (`GET /ops/v1/clients/{id}/rewards`). */
+export const clientRewardSchema = z.object({
+  id: z.number().int(),
+  kind: promotionKindSchema,
+  campaignId: z.number().int(),
+  campaign: z.string(),
+  /** Minor units of `currency`: a free bet's stake, an insurance's or boost's cap, bonus money, a cashback paid. */
+  amount: z.number().int(),
+  currency: z.string(),
+  status: rewardStatusSchema,
+  /** What it has paid so far (winnings, refund, boost, release, cashback): the bonus cost. */
+  paid: z.number().int(),
+  betId: z.number().int().nullable(),
+  grantedAt: z.string(),
+  /** The operator who granted it, or `automatic`, `opt-in`, `client` (a cashback claimed). */
+  grantedBy: z.string(),
+  expiresAt: z.string(),
+});
+export type ClientReward = z.infer<typeof clientRewardSchema>;
+export const clientRewardsResponseSchema = z.object({ result: z.array(clientRewardSchema) });
 export const campaignGrantResponseSchema = z.object({
   result: z.object({
     campaignId: z.number().int(),

@@ -114,6 +114,8 @@ export const OPS_ACCESS: Readonly<Record<string, OpsAccess>> = {
   'GET /ops/v1/promotions/:id': read(),
   'PUT /ops/v1/promotions/:id/status': trade('brand'),
   'POST /ops/v1/promotions/:id/grants': trade('brand'),
+  // The client 360's rewards (issue 36): read like the 360 itself, a client of another brand is a 404.
+  'GET /ops/v1/clients/:id/rewards': read(),
   // Brands (issue 35 §1): admin and content. A brand's operator reads and changes its own brand; a new brand is
   // every brand's business (an all-brands operator, as the shared catalogue).
   'GET /ops/v1/brands': { permission: 'brands', scope: 'brand' },

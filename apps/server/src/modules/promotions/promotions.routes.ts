@@ -9,6 +9,7 @@ import {
   campaignListResponseSchema,
   campaignResponseSchema,
   campaignStatusChangeSchema,
+  clientRewardsResponseSchema,
   errorBodySchema,
 } from '@sb/contract';
 import type { DbOrTx } from '../../db/database';
@@ -91,6 +92,21 @@ export function promotionsOpsRoutes(service: PromotionsService, ops: OpsRequestC
         },
       },
       async (request) => ({ result: await service.get(ops.operatorOf(request), request.params.id) }),
+    );
+
+    app.get(
+      '/ops/v1/clients/:id/rewards',
+      {
+        schema: {
+          tags: ['ops'],
+          summary: 'A client’s rewards, newest first, for the client 360 (another brand’s client is a 404)',
+          params,
+          response: { 200: clientRewardsResponseSchema, ...errors },
+        },
+      },
+      async (request) => ({
+        result: await service.clientRewards(ops.operatorOf(request), request.params.id),
+      }),
     );
 
     app.put(

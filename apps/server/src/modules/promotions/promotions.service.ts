@@ -317,6 +317,32 @@ export function createPromotionsService(deps: PromotionsDeps) {
       });
     },
 
+    /** A client's rewards for the desk's client 360, newest first (a client of another brand is a 404). */
+    async clientRewards(actor: Actor, clientId: number) {
+      const client = await deps.clientById(clientId);
+      if (
+        !client ||
+        client.role !== 'ROLE_CLIENT' ||
+        (actor.brandId !== null && actor.brandId !== client.appId)
+      )
+        throw notFound('client');
+      const now = clock.now();
+      return (await repo.rewardsOf(clientId, 200)).map(({ reward, campaign }) => ({
+        id: reward.id,
+        kind: reward.kind,
+        campaignId: campaign.id,
+        campaign: campaign.name,
+        amount: reward.amount as Cents,
+        currency: reward.currency,
+        status: statusOf(reward, campaign, now),
+        paid: reward.paid,
+        betId: reward.betId,
+        grantedAt: reward.grantedAt.toISOString(),
+        grantedBy: reward.grantedBy,
+        expiresAt: reward.expiresAt.toISOString(),
+      }));
+    },
+
     /** The client joins an opt-in campaign (`POST /api/v1/bonuses/opt-in`). */
     optIn: (client: RewardClient, campaignId: number) => eligibility.optIn(client, campaignId),
 

@@ -354,6 +354,16 @@ const DAY_MS = 86_400_000;
       expect([one.statusCode, two.statusCode], one.body + two.body).toEqual([200, 200]);
       // Cash was staked: 10,000 − 2,000 − 1,000.
       expect(await cashBalance(server(), token)).toBe(7_000);
+      // The desk's liability shows each insured leg with what the insurance refunds if that leg alone loses.
+      const insuredOn = async (pick: Pick) => {
+        const res = await ops('GET', `/ops/v1/liability?eventId=${pick.eventId}`);
+        expect(res.statusCode, res.body).toBe(200);
+        return (res.json().result.markets as { selections: { selectionId: number; insured?: unknown }[] }[])
+          .flatMap((m) => m.selections)
+          .find((x) => x.selectionId === pick.oddId)?.insured;
+      };
+      expect(await insuredOn(legs[0]!)).toEqual({ bets: 1, refundIfLoses: 1_500 });
+      expect(await insuredOn(legs[4]!)).toEqual({ bets: 1, refundIfLoses: 1_000 });
       // One leg lost, the others still open: an insured multiple waits for them (not settled lost early).
       await finishEvents(server(), [{ eventId: legs[0]!.eventId, home: 0, away: 1 }]);
       await instances[1]!.modules.betting.settlement.settleDue();

@@ -246,6 +246,12 @@ export const opsSelectionLiabilitySchema = z.object({
    * payout if it wins (at the boosted price, included in the totals above), and that price; absent when none.
    */
   boosted: z.object({ odd: z.number(), bets: int(), stakes: int(), payoutIfWins: int() }).optional(),
+  /**
+   * Acca insurance (issue 36): the insured multiples holding this selection and what the book refunds them (their
+   * stakes, each at most its insurance's cap) if this selection alone loses and every other leg wins; absent when
+   * none. Not in `payoutIfWins` or `net`: it is paid when the selection loses.
+   */
+  insured: z.object({ bets: int(), refundIfLoses: int() }).optional(),
 });
 export type OpsSelectionLiability = z.infer<typeof opsSelectionLiabilitySchema>;
 

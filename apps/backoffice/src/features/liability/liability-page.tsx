@@ -488,6 +488,16 @@ export function LiabilityPage({
                             <td />
                           </tr>
                         )}
+                        {s.insured && (
+                          <tr data-testid="insured-line">
+                            <td>↳ {t.insuredLine}</td>
+                            <td />
+                            <td className="num">{s.insured.bets}</td>
+                            <td />
+                            <td className="num">{money(s.insured.refundIfLoses)}</td>
+                            <td />
+                          </tr>
+                        )}
                       </Fragment>
                     ))}
                   </tbody>

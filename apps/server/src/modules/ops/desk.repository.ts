@@ -24,6 +24,9 @@ export interface BetRowOut {
   combinations: number;
   paid: Cents;
   createdAt: Date;
+  /** The promotion reward the bet holds (issue 36): its kind and amount (an insurance's cap), else null. */
+  rewardKind: string | null;
+  rewardAmount: Cents | null;
 }
 
 export interface LegRowOut {
@@ -113,6 +116,8 @@ function betOf(r: Record<string, unknown>): BetRowOut {
     combinations: num(r.combinations),
     paid: cents(num(r.paid)),
     createdAt: r.created_at instanceof Date ? r.created_at : new Date(String(r.created_at)),
+    rewardKind: r.reward_kind == null ? null : String(r.reward_kind),
+    rewardAmount: r.reward_amount == null ? null : cents(num(r.reward_amount)),
   };
 }
 
@@ -189,7 +194,8 @@ export function createDeskRepository(db: Db) {
   }
 
   const betColumns = sql`b.id, b.app_id, a.name as brand, b.user_id, u.username, b.type, b.systems, b.status,
-    b.currency, b.stake_per_bet, b.total_stake, b.combinations, b.paid, b.created_at`;
+    b.currency, b.stake_per_bet, b.total_stake, b.combinations, b.paid, b.created_at, b.reward_kind,
+    (select r.amount from promotion_rewards r where r.id = b.reward_id) as reward_amount`;
 
   return {
     legsOf,

@@ -21,7 +21,13 @@ interface SelectionAcc {
   bets: Set<number>;
   payout: number;
   boosted: { odd: number; stakes: number; bets: Set<number>; payout: number } | null;
+  /** Insured multiples: what they get back if this selection alone loses (`insurance` below). */
+  insured: { bets: Set<number>; refund: number } | null;
 }
+
+/** An insured multiple's refund if one of its legs alone loses: its stake, at most the cap (the insurance's rule). */
+const insuranceIfLost = (bet: BetRowOut) =>
+  bet.rewardKind === 'acca_insurance' ? Math.min(bet.totalStake, bet.rewardAmount ?? 0) : 0;
 
 /** Accumulates the open bets' legs on `eventId` per market and selection. */
 function accumulate(eventId: number, bets: BetRowOut[], legsByBet: Map<number, LegRowOut[]>) {
@@ -56,6 +62,7 @@ function accumulate(eventId: number, bets: BetRowOut[], legsByBet: Map<number, L
         bets: new Set(),
         payout: 0,
         boosted: null,
+        insured: null,
       };
       m.selections.set(leg.selectionId, s);
       s.stakes += stake;
@@ -66,6 +73,12 @@ function accumulate(eventId: number, bets: BetRowOut[], legsByBet: Map<number, L
         b.stakes += stake;
         b.bets.add(bet.id);
         b.payout += payout;
+      }
+      const refund = insuranceIfLost(bet);
+      if (refund > 0) {
+        const x = (s.insured ??= { bets: new Set(), refund: 0 });
+        if (!x.bets.has(bet.id)) x.refund += refund;
+        x.bets.add(bet.id);
       }
       // A bet counts its stake on a market once, even with two legs there (a system over two lines).
       if (!m.bets.has(bet.id)) m.stakes += stake;
@@ -113,6 +126,7 @@ export async function eventLiability(
           payoutIfWins: s.boosted.payout,
         },
       }),
+      ...(s.insured && { insured: { bets: s.insured.bets.size, refundIfLoses: s.insured.refund } }),
     }));
     const first = current.get(selections[0]?.selectionId ?? -1);
     return {

@@ -52,6 +52,8 @@ function fakeDesk() {
       combinations: 1,
       paid: cents(0),
       createdAt: new Date(Date.UTC(2026, 10, 29, 2, 0, id)),
+      rewardKind: null,
+      rewardAmount: null,
     });
   return { repo, place, polls, hold, release };
 }

@@ -49,3 +49,23 @@ export function bookLines(from: Date, to: Date | null, brandId: number | null): 
 /** A bet's sport (`b` a bet, or no row): the one sport of its legs, else 0 (mixed, or no bet). */
 export const sportOfBet = sql`(select case when count(distinct e.sport_id) = 1 then min(e.sport_id) else 0 end
   from bet_legs l join events e on e.id = l.event_id where l.bet_id = b.id)`;
+
+/** A bet's competition (`b` a bet, or no row): the one competition of its legs, else 0 (a multiple, or no bet). */
+export const competitionOfBet = sql`(select case when count(distinct e.competition_id) = 1
+    then min(e.competition_id) else 0 end
+  from bet_legs l join events e on e.id = l.event_id where l.bet_id = b.id)`;
+
+/**
+ * A bet's market family (`b` a bet, or no row: `none`): the one family of its legs' market types, else
+ * `multiple`; the families come from the query's `fam (t, family)` (marketFamilies below).
+ */
+export const marketFamilyOfBet = sql`case when b.id is null then 'none' else
+  (select case when count(distinct coalesce(f.family, 'other')) = 1 then min(coalesce(f.family, 'other'))
+     else 'multiple' end
+   from bet_legs l left join fam f on f.t = l.market_type where l.bet_id = b.id) end`;
+
+/** The market types' families as a relation `fam (t, family)` for a query's `with`. */
+export const marketFamilies = (families: [number, string][]) =>
+  sql`fam as (select * from jsonb_to_recordset(${JSON.stringify(
+    families.map(([t, family]) => ({ t, family })),
+  )}::jsonb) as f(t int, family text))`;

@@ -1,7 +1,15 @@
-import type { OpsBookGroup, OpsBookReportRow, OpsCashoutReportRow } from '@sb/contract';
+import type { OpsBookGroup, OpsBookReportRow, OpsCashoutReportRow, OpsCasinoGroup } from '@sb/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database';
-import { bookLines, sportOfBet } from './book-lines.repository';
+import {
+  bookLines,
+  competitionOfBet,
+  marketFamilies,
+  marketFamilyOfBet,
+  sportOfBet,
+} from './book-lines.repository';
+import { casinoNames, casinoReport } from './casino-report.repository';
+import { clientsReport } from './clients-report.repository';
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 const num = (v: unknown) => Number(v ?? 0);
@@ -29,19 +37,23 @@ function groupKeys(group: OpsBookGroup, timeZone: string): SQL {
       return sql`x.app_id`;
     case 'sport':
       return sportOfBet;
+    case 'competition':
+      return competitionOfBet;
+    case 'marketFamily':
+      return marketFamilyOfBet;
     case 'betType':
       return betTypeOf;
   }
 }
 
 /** The reports' SQL (issue 35 §4): read-only, over indexed ranges of placement and settlement times. */
-export function createReportsRepository(db: Db) {
+export function createReportsRepository(db: Db, families: () => [number, string][] = () => []) {
   return {
     /** The book (`bookLines`) over the range, by the groups asked for and currency. */
     async book(range: ReportRange, groups: OpsBookGroup[]): Promise<Omit<OpsBookReportRow, 'holdBp'>[]> {
       const keys = groups.map((g) => sql`${groupKeys(g, range.timeZone)} as ${sql.identifier(`k_${g}`)}`);
       const rows = await db.execute(sql`
-        with lines as (
+        with ${marketFamilies(groups.includes('marketFamily') ? families() : [])}, lines as (
           select ${sql.join(keys, sql`, `)}, x.currency, x.turnover, x.bets, x.settled_stakes, x.paid, x.bonus_cost
           from (${bookLines(range.from, range.to, range.brandId)}) x left join bets b on b.id = x.bet_id
         )
@@ -67,6 +79,8 @@ export function createReportsRepository(db: Db) {
           ...(groups.includes('day') && { day: String(r.k_day) }),
           ...(groups.includes('brand') && { brandId: num(r.k_brand) }),
           ...(groups.includes('sport') && { sportId: num(r.k_sport) }),
+          ...(groups.includes('competition') && { competitionId: num(r.k_competition) }),
+          ...(groups.includes('marketFamily') && { marketFamily: String(r.k_marketFamily) }),
           ...(groups.includes('betType') && { betType: String(r.k_betType) as OpsBookReportRow['betType'] }),
           currency: String(r.currency),
           bets: num(r.bets),
@@ -108,6 +122,12 @@ export function createReportsRepository(db: Db) {
         voidStakes: num(r.void_stakes),
       }));
     },
+
+    /** The casino by the groups asked for and currency (casino-report.repository.ts). */
+    casino: (range: ReportRange, groups: OpsCasinoGroup[]) => casinoReport(db, range, groups),
+    casinoNames: (providerIds: number[], gameIds: number[]) => casinoNames(db, providerIds, gameIds),
+    /** Winners, losers, new, active and self-excluded clients (clients-report.repository.ts). */
+    clients: (range: ReportRange, now: Date) => clientsReport(db, range, now),
 
     /** A brand's name and time zone; null when there is no such brand. */
     async brand(id: number): Promise<{ name: string; timeZone: string } | null> {

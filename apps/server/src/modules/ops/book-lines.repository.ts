@@ -50,19 +50,20 @@ export function bookLines(from: Date, to: Date | null, brandId: number | null): 
 export const sportOfBet = sql`(select case when count(distinct e.sport_id) = 1 then min(e.sport_id) else 0 end
   from bet_legs l join events e on e.id = l.event_id where l.bet_id = b.id)`;
 
-/** A bet's competition (`b` a bet, or no row): the one competition of its legs, else 0 (a multiple, or no bet). */
-export const competitionOfBet = sql`(select case when count(distinct e.competition_id) = 1
-    then min(e.competition_id) else 0 end
-  from bet_legs l join events e on e.id = l.event_id where l.bet_id = b.id)`;
-
 /**
- * A bet's market family (`b` a bet, or no row: `none`): the one family of its legs' market types, else
- * `multiple`; the families come from the query's `fam (t, family)` (marketFamilies below).
+ * Per bet of the book's lines `x`, its legs' keys in one pass over the legs (a correlated subquery per line cost
+ * 20–100× a count of the bets over a year: bench/reports.ts): the one sport, competition and market family of its
+ * legs, else 0 / 0 / `multiple`, and whether a leg is a bet builder. Families from the query's `fam (t, family)`.
  */
-export const marketFamilyOfBet = sql`case when b.id is null then 'none' else
-  (select case when count(distinct coalesce(f.family, 'other')) = 1 then min(coalesce(f.family, 'other'))
-     else 'multiple' end
-   from bet_legs l left join fam f on f.t = l.market_type where l.bet_id = b.id) end`;
+export const betLegKeys = sql`select l.bet_id,
+    case when count(distinct e.sport_id) = 1 then min(e.sport_id) else 0 end as sport_id,
+    case when count(distinct e.competition_id) = 1 then min(e.competition_id) else 0 end as competition_id,
+    case when count(distinct coalesce(f.family, 'other')) = 1 then min(coalesce(f.family, 'other'))
+      else 'multiple' end as family,
+    bool_or(l.builder is not null) as builder
+  from bet_legs l join events e on e.id = l.event_id left join fam f on f.t = l.market_type
+  where l.bet_id in (select x.bet_id from x)
+  group by l.bet_id`;
 
 /** The market types' families as a relation `fam (t, family)` for a query's `with`. */
 export const marketFamilies = (families: [number, string][]) =>

@@ -1,13 +1,7 @@
 import type { OpsBookGroup, OpsBookReportRow, OpsCashoutReportRow, OpsCasinoGroup } from '@sb/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database';
-import {
-  bookLines,
-  competitionOfBet,
-  marketFamilies,
-  marketFamilyOfBet,
-  sportOfBet,
-} from './book-lines.repository';
+import { betLegKeys, bookLines, marketFamilies } from './book-lines.repository';
 import { casinoNames, casinoReport } from './casino-report.repository';
 import { clientsReport } from './clients-report.repository';
 
@@ -22,13 +16,12 @@ export interface ReportRange {
   brandId: number | null;
 }
 
-/** A bet's type for the reports (`b` a bet, or no row: `none`). */
+/** A bet's type for the reports (`b` a bet and `k` its legs' keys, or no row: `none`). */
 const betTypeOf = sql`case when b.id is null then 'none'
   when b.type = 3 then 'system' when b.type = 2 then 'multiple'
-  when exists (select 1 from bet_legs bl where bl.bet_id = b.id and bl.builder is not null) then 'builder'
-  else 'single' end`;
+  when k.builder then 'builder' else 'single' end`;
 
-/** Each group's SQL key over the book's lines `x` (and their bet `b`), and the output columns it fills. */
+/** Each group's SQL key over the book's lines `x` (their bet `b`, its legs' keys `k`). */
 function groupKeys(group: OpsBookGroup, timeZone: string): SQL {
   switch (group) {
     case 'day':
@@ -36,11 +29,11 @@ function groupKeys(group: OpsBookGroup, timeZone: string): SQL {
     case 'brand':
       return sql`x.app_id`;
     case 'sport':
-      return sportOfBet;
+      return sql`coalesce(k.sport_id, 0)`;
     case 'competition':
-      return competitionOfBet;
+      return sql`coalesce(k.competition_id, 0)`;
     case 'marketFamily':
-      return marketFamilyOfBet;
+      return sql`case when b.id is null then 'none' else coalesce(k.family, 'other') end`;
     case 'betType':
       return betTypeOf;
   }
@@ -52,10 +45,17 @@ export function createReportsRepository(db: Db, families: () => [number, string]
     /** The book (`bookLines`) over the range, by the groups asked for and currency. */
     async book(range: ReportRange, groups: OpsBookGroup[]): Promise<Omit<OpsBookReportRow, 'holdBp'>[]> {
       const keys = groups.map((g) => sql`${groupKeys(g, range.timeZone)} as ${sql.identifier(`k_${g}`)}`);
+      // The legs are read only for a group that needs them.
+      const legs = groups.some(
+        (g) => g === 'sport' || g === 'competition' || g === 'marketFamily' || g === 'betType',
+      );
       const rows = await db.execute(sql`
-        with ${marketFamilies(groups.includes('marketFamily') ? families() : [])}, lines as (
+        with ${marketFamilies(groups.includes('marketFamily') ? families() : [])},
+        x as (${bookLines(range.from, range.to, range.brandId)}),
+        k as (${legs ? betLegKeys : sql`select null::int as bet_id, 0 as sport_id, 0 as competition_id, '' as family, false as builder`}),
+        lines as (
           select ${sql.join(keys, sql`, `)}, x.currency, x.turnover, x.bets, x.settled_stakes, x.paid, x.bonus_cost
-          from (${bookLines(range.from, range.to, range.brandId)}) x left join bets b on b.id = x.bet_id
+          from x left join bets b on b.id = x.bet_id left join k on k.bet_id = x.bet_id
         )
         select ${sql.join(
           groups.map((g) => sql.identifier(`k_${g}`)),

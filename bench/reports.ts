@@ -6,7 +6,7 @@
 import pg from 'pg';
 import type { OpsBookGroup } from '@sb/contract';
 import { openDatabase, runMigrations, type Database } from '../apps/server/src/db/database';
-import { createReportsRepository } from '../apps/server/src/modules/ops/reports.repository';
+import { createReportsRepository, type ReportRange } from '../apps/server/src/modules/ops/reports.repository';
 import { marketTypeFamilies } from '../apps/server/src/modules/sports/index';
 import { arg } from './support/args';
 import { median } from './support/postgres';
@@ -65,7 +65,7 @@ async function main(): Promise<void> {
     );
     console.log(`baseline plan: ${await explainCount(database.db, FROM, TO)}`);
     const repo = createReportsRepository(database.db, marketTypeFamilies);
-    const range = { from: FROM, to: TO, timeZone: 'UTC', brandId: null };
+    const range: ReportRange = { from: FROM, to: TO, timeZone: 'UTC', brandId: null };
     const brand = { ...range, brandId: 2 };
     const book =
       (groups: OpsBookGroup[], r = range) =>

@@ -1,10 +1,7 @@
 import type { OpsCasinoGroup, OpsCasinoReportRow } from '@sb/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database';
-import type { ReportRange } from './reports.repository';
-
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
-const num = (v: unknown) => Number(v ?? 0);
+import { num, rowsOf, type ReportRange } from './report-range';
 
 /** Each casino group's SQL key over the money lines `x`. */
 function casinoKey(group: OpsCasinoGroup, timeZone: string): SQL {

@@ -2,10 +2,7 @@ import { OPS_CLIENTS_TOP, type OpsClientReportRow } from '@sb/contract';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { bookLines } from './book-lines.repository';
-import type { ReportRange } from './reports.repository';
-
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
-const num = (v: unknown) => Number(v ?? 0);
+import { num, rowsOf, type ReportRange } from './report-range';
 
 type ClientRow = Omit<OpsClientReportRow, 'brand'>;
 

@@ -4,17 +4,9 @@ import type { Db } from '../../db/database';
 import { betLegKeys, bookLines, marketFamilies } from './book-lines.repository';
 import { casinoNames, casinoReport } from './casino-report.repository';
 import { clientsReport } from './clients-report.repository';
+import { num, rowsOf, type ReportRange } from './report-range';
 
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
-const num = (v: unknown) => Number(v ?? 0);
-
-/** A report's range: [from, to) instants, and the time zone its days are counted in. */
-export interface ReportRange {
-  from: Date;
-  to: Date;
-  timeZone: string;
-  brandId: number | null;
-}
+export type { ReportRange } from './report-range';
 
 /** A bet's type for the reports (`b` a bet and `k` its legs' keys, or no row: `none`). */
 const betTypeOf = sql`case when b.id is null then 'none'

@@ -88,7 +88,7 @@ export function createReportsService(deps: ReportsDeps) {
         }),
     }));
   };
-  const rowsOf = async (name: OpsReportName, range: ReportRange, groups: string[]): Promise<Row[]> => {
+  const reportRows = async (name: OpsReportName, range: ReportRange, groups: string[]): Promise<Row[]> => {
     switch (name) {
       case 'book':
         return (await deps.repo.book(range, groups as OpsBookGroup[])).map((r) => ({
@@ -130,7 +130,7 @@ export function createReportsService(deps: ReportsDeps) {
         deps.repo.dayStart(query.from, timeZone),
         deps.repo.dayStart(next, timeZone),
       ]);
-      const rows = await rowsOf(name, { from, to, timeZone, brandId }, groupBy);
+      const rows = await reportRows(name, { from, to, timeZone, brandId }, groupBy);
       return {
         name,
         from: query.from,

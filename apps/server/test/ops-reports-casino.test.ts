@@ -4,6 +4,7 @@ import { bearer } from './support/accounts';
 import { finishEvents, placeBet, preMatchPicks, slipForm } from './support/betting';
 import { fundedClient, gameOf, launch, spin } from './support/casino';
 import { describeEachBackend } from './support/databases';
+import { opsRequest } from './support/ops';
 import { createTestServer, type TestServer } from './support/server';
 
 /**
@@ -21,13 +22,7 @@ describeEachBackend('ops casino and clients reports (issue 35 §4)', (backend) =
   }, 120_000);
   afterAll(async () => server?.close());
 
-  const ops = (url: string) =>
-    server.app.inject({
-      method: 'GET',
-      url,
-      headers: { authorization: `Bearer ${TOKEN}` },
-      remoteAddress: '10.9.0.1',
-    });
+  const ops = (url: string) => opsRequest(server)('GET', url, TOKEN);
   const rows = async <T>(query: ReturnType<typeof sql>) =>
     ((await server.database.db.execute(query)) as unknown as { rows: T[] }).rows;
   const today = () => new Date().toISOString().slice(0, 10);

@@ -8,7 +8,8 @@ import { logIn, placeFromPage } from './support/slip';
 
 /**
  * Issue 35 §4 in Chromium at 1280×800: a finance operator opens Reports, shows today's book and downloads it as
- * CSV; the file's totals are the JSON's, and a bet placed between two reports moves turnover by its stake exactly.
+ * CSV; the file's totals are the JSON's, and a bet placed between two reports moves turnover by its stake exactly;
+ * the casino and clients reports answer from the Turkish desk.
  */
 const SHOTS = '.cache/screenshots';
 type Report = OpsReportResponse['result'];
@@ -100,5 +101,20 @@ describe('reports from the desk (issue 35 §4)', () => {
     await desk.getByRole('button', { name: 'Türkçe' }).first().click();
     await view.getByRole('heading', { name: 'Raporlar' }).waitFor();
     await desk.screenshot({ path: `${SHOTS}/reports-tr.png` });
+
+    // The casino and clients reports in Turkish: their breakdowns offered, each answered (200) and shown.
+    for (const [name, group] of [
+      ['casino', 'Sağlayıcı'],
+      ['clients', null],
+    ] as const) {
+      await view.getByTestId('report-name').selectOption(name);
+      if (group) await view.getByRole('checkbox', { name: group }).waitFor();
+      const answered = desk.waitForResponse((r) => r.url().includes(`/ops/v1/reports/${name}?`));
+      await view.getByRole('button', { name: 'Göster' }).click();
+      expect((await answered).status()).toBe(200);
+      await view.getByText('Rapor okunuyor…').waitFor({ state: 'detached' });
+      await desk.screenshot({ path: `${SHOTS}/reports-${name}-tr.png` });
+    }
+    await view.getByText('Net = ödenen + kazanç − yatırım', { exact: false }).waitFor();
   });
 });

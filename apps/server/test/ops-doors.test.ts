@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import { OPS_REPORTS } from '@sb/contract';
 import { totpCode } from '../src/modules/ops/index';
 import { login } from './support/accounts';
 import { placeBet, preMatchPicks, slipForm, type Pick } from './support/betting';
@@ -376,6 +377,30 @@ const clock = { now: () => clockState.frozen ?? Date.now() };
   const auditCount = async () =>
     (await rows<{ n: number }>(sql`select count(*)::int as n from ops_audit_log`))[0]!.n;
   const tokenOf = (name: string) => operators.find((o) => o.name === name)!.token;
+
+  it('issue 35 §4: every report name behind the reports permission and the brand scope', async () => {
+    const day = new Date(clock.now()).toISOString().slice(0, 10);
+    for (const name of OPS_REPORTS) {
+      const url = `/ops/v1/reports/${name}?from=${day}&to=${day}`;
+      for (const o of operators) {
+        const label = `${name} as ${o.name}`;
+        const own = o.brand === 'kartal' ? kartalBrand : demoBrand;
+        const other = o.brand === 'kartal' ? demoBrand : kartalBrand;
+        const mine = await ops('GET', `${url}&brand=${own}`, o.token);
+        if (!GRANTS[o.role].includes('reports')) {
+          expect(mine.statusCode, label).toBe(403);
+          continue;
+        }
+        expect(mine.statusCode, `${label}: ${mine.body.slice(0, 160)}`).toBe(200);
+        const theirs = await ops('GET', `${url}&brand=${other}`, o.token);
+        expect(theirs.statusCode, label).toBe(o.brand === 'all' ? 200 : 404);
+        // A brand's operator asking for no brand reads their own only.
+        const scoped = (await ops('GET', url, o.token)).json().result.rows as { brandId?: number }[];
+        if (o.brand !== 'all')
+          expect(scoped.every((r) => r.brandId === undefined || r.brandId === own)).toBe(true);
+      }
+    }
+  });
 
   it('item 4: a brand’s admin lists its brand’s operators only; an all-brands admin lists every one', async () => {
     const names = async (token: string) =>

@@ -135,6 +135,32 @@ describeEachBackend('ops reports (issue 35 §4)', (backend) => {
     expect(multiple).toMatchObject({ day, bets: 1, turnover: 1_234 });
     expect(report.rows.every((r) => r.ggr === r.settledStakes - r.paid)).toBe(true);
 
+    // By sport, competition and market family: the same totals; names in English and Turkish; the multiple
+    // across events of two competitions or families is in the `multiple` / 0 bucket.
+    const fine = (
+      await ops(
+        `/ops/v1/reports/book?from=${day}&to=${day}&brand=${brand}&groupBy=sport,competition,marketFamily&tz=UTC`,
+      )
+    ).json().result.rows as {
+      sport: string;
+      sportTr: string;
+      competitionId: number;
+      competition: string;
+      competitionTr: string;
+      marketFamily: string;
+      bets: number;
+      turnover: number;
+    }[];
+    expect(fine.reduce((t, r) => t + r.turnover, 0)).toBe(db!.turnover);
+    expect(fine.reduce((t, r) => t + r.bets, 0)).toBe(db!.bets);
+    for (const r of fine.filter((x) => x.competitionId !== 0)) {
+      expect(r.sport).not.toBe('');
+      expect(r.sportTr).not.toBe('');
+      expect(r.competition).not.toBe('');
+      expect(r.competitionTr).not.toBe('');
+      expect(r.marketFamily).toMatch(/^[a-z]+$/);
+    }
+
     const cashouts = (
       await ops(`/ops/v1/reports/cashouts?from=${day}&to=${day}&brand=${brand}&tz=UTC`)
     ).json().result.rows as {

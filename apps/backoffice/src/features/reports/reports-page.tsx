@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import {
-  OPS_BOOK_GROUPS,
+  OPS_REPORT_GROUPS,
   OPS_REPORT_MONEY_COLUMNS,
-  type OpsBookGroup,
+  OPS_REPORTS,
   type OpsReportName,
   type OpsReportResponse,
 } from '@sb/contract';
@@ -16,8 +16,27 @@ type Report = OpsReportResponse['result'];
 type Row = Record<string, unknown>;
 
 const MONEY = OPS_REPORT_MONEY_COLUMNS;
-const COUNTS = ['bets', 'cashouts', 'voids'];
-const KEYS = ['day', 'brand', 'sport', 'betType', 'currency'];
+const COUNTS = ['bets', 'cashouts', 'voids', 'rounds', 'clients', 'inRange'];
+const KEYS = [
+  'section',
+  'rank',
+  'username',
+  'day',
+  'brand',
+  'sport',
+  'competition',
+  'marketFamily',
+  'betType',
+  'provider',
+  'game',
+  'currency',
+];
+/** Ratios in basis points, shown as percentages. */
+const RATIOS = ['holdBp', 'rtpBp', 'theoreticalRtpBp'];
+const isNumber = (c: string) => MONEY.includes(c) || COUNTS.includes(c) || RATIOS.includes(c);
+/** wins / stakes in basis points, rounded half up, in integers (the server's rule); null without stakes. */
+const ratioBp = (part: number, whole: number) =>
+  whole > 0 ? Math.floor((part * 20_000 + whole) / (2 * whole)) : null;
 
 /** A calendar day in the browser's own zone as YYYY-MM-DD (`daysAgo` before today). */
 const localDay = (daysAgo = 0) => {
@@ -29,15 +48,9 @@ const localDay = (daysAgo = 0) => {
 const zone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 
 /** The report's address: the JSON shown here and the same as CSV for the download. */
-function reportUrl(
-  name: OpsReportName,
-  from: string,
-  to: string,
-  groups: OpsBookGroup[],
-  format: 'json' | 'csv',
-) {
+function reportUrl(name: OpsReportName, from: string, to: string, groups: string[], format: 'json' | 'csv') {
   const q = new URLSearchParams({ from, to, tz: zone(), format });
-  if (name === 'book') q.set('groupBy', groups.join(','));
+  if (OPS_REPORT_GROUPS[name].allowed.length > 0) q.set('groupBy', groups.join(','));
   return `/ops/v1/reports/${name}?${q}`;
 }
 
@@ -51,7 +64,11 @@ export function ReportsPage({ lang }: { lang: Lang }) {
   const [name, setName] = useState<OpsReportName>('book');
   const [from, setFrom] = useState(() => localDay(6));
   const [to, setTo] = useState(() => localDay());
-  const [groups, setGroups] = useState<OpsBookGroup[]>(['day']);
+  // Each report keeps its own breakdown while the operator switches between them.
+  const [groupsOf, setGroupsOf] = useState<Record<string, string[]>>(() =>
+    Object.fromEntries(OPS_REPORTS.map((n) => [n, OPS_REPORT_GROUPS[n].default])),
+  );
+  const groups = groupsOf[name] ?? [];
   const [report, setReport] = useState<Report | null>(null);
   const [loading, setLoading] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -68,19 +85,29 @@ export function ReportsPage({ lang }: { lang: Lang }) {
       setLoading(false);
     }
   };
-  const toggle = (g: OpsBookGroup) =>
-    setGroups((gs) => (gs.includes(g) ? (gs.length > 1 ? gs.filter((x) => x !== g) : gs) : [...gs, g]));
+  const toggle = (g: string) =>
+    setGroupsOf((all) => {
+      const gs = all[name] ?? [];
+      return {
+        ...all,
+        [name]: gs.includes(g) ? (gs.length > 1 ? gs.filter((x) => x !== g) : gs) : [...gs, g],
+      };
+    });
 
   const rows = (report?.rows ?? []) as Row[];
-  const columns = [...KEYS, ...COUNTS, ...MONEY, 'holdBp'].filter((c) =>
+  const columns = [...KEYS, ...COUNTS, ...MONEY, ...RATIOS].filter((c) =>
     rows.some((r) => r[c] !== undefined),
   );
   const cell = (c: string, r: Row) => {
     const v = r[c];
-    if (c === 'holdBp') return percent(v as number | null);
+    if (RATIOS.includes(c)) return percent(v as number | null);
     if (MONEY.includes(c)) return money(v as number);
     if (c === 'betType') return rt.betTypes[String(v)] ?? String(v);
-    if (c === 'sport' && r.sportId === 0) return rt.mixed;
+    if (c === 'marketFamily') return rt.families[String(v)] ?? String(v);
+    if (c === 'section') return rt.sections[String(v)] ?? String(v);
+    if (c === 'sport') return r.sportId === 0 ? rt.mixed : String((lang === 'tr' && r.sportTr) || v);
+    if (c === 'competition')
+      return r.competitionId === 0 ? rt.mixedCompetitions : String((lang === 'tr' && r.competitionTr) || v);
     return String(v ?? '');
   };
   const currencies = [...new Set(rows.map((r) => String(r.currency)))];
@@ -89,11 +116,8 @@ export function ReportsPage({ lang }: { lang: Lang }) {
     const sum = (c: string) => mine.reduce((t, r) => t + ((r[c] as number | undefined) ?? 0), 0);
     const t: Row = { currency };
     for (const c of [...COUNTS, ...MONEY]) if (mine.some((r) => r[c] !== undefined)) t[c] = sum(c);
-    if (t.settledStakes !== undefined)
-      t.holdBp =
-        (t.settledStakes as number) > 0
-          ? Math.round(((t.ggr as number) / (t.settledStakes as number)) * 10_000)
-          : null;
+    if (t.settledStakes !== undefined) t.holdBp = ratioBp(t.ggr as number, t.settledStakes as number);
+    if (t.stakes !== undefined) t.rtpBp = ratioBp(t.wins as number, t.stakes as number);
     return t;
   };
 
@@ -114,8 +138,11 @@ export function ReportsPage({ lang }: { lang: Lang }) {
             onChange={(e) => setName(e.target.value as OpsReportName)}
             data-testid="report-name"
           >
-            <option value="book">{rt.names.book}</option>
-            <option value="cashouts">{rt.names.cashouts}</option>
+            {OPS_REPORTS.map((n) => (
+              <option key={n} value={n}>
+                {rt.names[n]}
+              </option>
+            ))}
           </select>
         </label>
         <label>
@@ -124,10 +151,10 @@ export function ReportsPage({ lang }: { lang: Lang }) {
         <label>
           {rt.to} <input type="date" value={to} onChange={(e) => setTo(e.target.value)} required />
         </label>
-        {name === 'book' && (
+        {OPS_REPORT_GROUPS[name].allowed.length > 0 && (
           <fieldset className="report-groups">
             <legend>{rt.groupBy}</legend>
-            {OPS_BOOK_GROUPS.map((g) => (
+            {OPS_REPORT_GROUPS[name].allowed.map((g) => (
               <label key={g} className="check">
                 <input type="checkbox" checked={groups.includes(g)} onChange={() => toggle(g)} />{' '}
                 {rt.groups[g]}
@@ -143,6 +170,7 @@ export function ReportsPage({ lang }: { lang: Lang }) {
         </a>
       </form>
       <p className="status">{rt.zone(zone())}</p>
+      {name === 'clients' && <p className="status">{rt.clientsNote}</p>}
       {loading && <Loading label={rt.loading} />}
       {error && <Outage message={error} />}
       {report && !loading && rows.length === 0 && <Empty>{rt.empty}</Empty>}
@@ -151,10 +179,7 @@ export function ReportsPage({ lang }: { lang: Lang }) {
           <thead>
             <tr>
               {columns.map((c) => (
-                <th
-                  key={c}
-                  className={MONEY.includes(c) || COUNTS.includes(c) || c === 'holdBp' ? 'num' : undefined}
-                >
+                <th key={c} className={isNumber(c) ? 'num' : undefined}>
                   {rt.columns[c]}
                 </th>
               ))}
@@ -164,10 +189,7 @@ export function ReportsPage({ lang }: { lang: Lang }) {
             {rows.map((r, i) => (
               <tr key={i}>
                 {columns.map((c) => (
-                  <td
-                    key={c}
-                    className={MONEY.includes(c) || COUNTS.includes(c) || c === 'holdBp' ? 'num' : undefined}
-                  >
+                  <td key={c} className={isNumber(c) ? 'num' : undefined}>
                     {cell(c, r)}
                   </td>
                 ))}
@@ -175,7 +197,7 @@ export function ReportsPage({ lang }: { lang: Lang }) {
             ))}
           </tbody>
           <tfoot>
-            {currencies.map((cur) => {
+            {(report.name === 'clients' ? [] : currencies).map((cur) => {
               const t = totalOf(cur);
               return (
                 <tr key={cur} data-testid={`report-total-${cur}`}>

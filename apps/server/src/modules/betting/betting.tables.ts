@@ -129,6 +129,11 @@ export const bets = pgTable(
       .on(t.referralDueAt)
       .where(sql`${t.referral} in ('open', 'offered')`),
     index('bets_referral_seq_idx').on(t.referralSeq),
+    // The reports' ranges by placement and settlement time (issue 35 §4, migration 0031).
+    index('bets_created_idx').on(t.createdAt),
+    index('bets_settled_idx')
+      .on(t.settledAt)
+      .where(sql`${t.settledAt} is not null`),
   ],
 );
 

@@ -121,7 +121,11 @@ export const casinoWalletTransactions = pgTable(
     response: jsonb('response').$type<Record<string, unknown>>().notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
-  (t) => [index('casino_wallet_tx_open_idx').on(t.kind, t.closedBy, t.createdAt)],
+  (t) => [
+    index('casino_wallet_tx_open_idx').on(t.kind, t.closedBy, t.createdAt),
+    // The casino report's range (issue 35 §4, migration 0031).
+    index('casino_wallet_tx_created_idx').on(t.createdAt),
+  ],
 );
 
 /** A slot round: the paid spin and its free spins, decided and paid in one transaction. */

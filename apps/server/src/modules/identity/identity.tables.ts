@@ -46,7 +46,11 @@ export const users = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }).notNull(),
   },
-  (t) => [uniqueIndex('users_app_username_key_uq').on(t.appId, t.usernameKey)],
+  (t) => [
+    uniqueIndex('users_app_username_key_uq').on(t.appId, t.usernameKey),
+    // The clients report's new clients (issue 35 §4, migration 0031).
+    index('users_created_idx').on(t.createdAt),
+  ],
 );
 
 /** A login: one family of rotating refresh tokens and their access tokens; revoking it ends them all. */

@@ -49,3 +49,26 @@ export function bookLines(from: Date, to: Date | null, brandId: number | null): 
 /** A bet's sport (`b` a bet, or no row): the one sport of its legs, else 0 (mixed, or no bet). */
 export const sportOfBet = sql`(select case when count(distinct e.sport_id) = 1 then min(e.sport_id) else 0 end
   from bet_legs l join events e on e.id = l.event_id where l.bet_id = b.id)`;
+
+/**
+ * Per bet of the book's lines `x`, its legs' keys in one pass over the legs (a correlated subquery per line cost
+ * 20–100× a count of the bets over a year: bench/reports.ts): the one sport, competition and market family of its
+ * legs, else 0 / 0 / `multiple`, and whether a leg is a bet builder. Families from the query's `fam (t, family)`.
+ * "One value" is min = max, not count(distinct) = 1: the same answer, and it aggregates by hash, without sorting
+ * every leg.
+ */
+export const betLegKeys = sql`select l.bet_id,
+    case when min(e.sport_id) = max(e.sport_id) then min(e.sport_id) else 0 end as sport_id,
+    case when min(e.competition_id) = max(e.competition_id) then min(e.competition_id) else 0 end as competition_id,
+    case when min(coalesce(f.family, 'other')) = max(coalesce(f.family, 'other'))
+      then min(coalesce(f.family, 'other')) else 'multiple' end as family,
+    bool_or(l.builder is not null) as builder
+  from bet_legs l join events e on e.id = l.event_id left join fam f on f.t = l.market_type
+  where l.bet_id in (select x.bet_id from x)
+  group by l.bet_id`;
+
+/** The market types' families as a relation `fam (t, family)` for a query's `with`. */
+export const marketFamilies = (families: [number, string][]) =>
+  sql`fam as (select * from jsonb_to_recordset(${JSON.stringify(
+    families.map(([t, family]) => ({ t, family })),
+  )}::jsonb) as f(t int, family text))`;

@@ -13,7 +13,7 @@ import {
   type LeaderElection,
 } from '../../lib/leader-election';
 import type { BetMoneyChange } from '../betting/index';
-import type { SportsModule } from '../sports/index';
+import { marketTypeFamilies, type SportsModule } from '../sports/index';
 import type { FeedProducer } from '../producer/index';
 import { marginsRoutes } from './margins.routes';
 import type { DbOrTx } from '../../db/database';
@@ -215,7 +215,20 @@ export function createOpsModule(deps: {
     }),
     resultsDeskRoutes(results, now),
     dashboardRoutes(createDashboardService(createDashboardRepository(deps.db), now, sportNames)),
-    reportsRoutes(createReportsService({ repo: createReportsRepository(deps.db), sports: sportNames })),
+    reportsRoutes(
+      createReportsService({
+        repo: createReportsRepository(deps.db, marketTypeFamilies),
+        sports: sportNames,
+        competitions: async () =>
+          new Map(
+            [...(await deps.sports.catalogue.reference()).competitions.values()].map((c) => [
+              c.id,
+              { en: c.nameEn, tr: c.nameTr },
+            ]),
+          ),
+        now: () => new Date(deps.clock.now()),
+      }),
+    ),
     margins,
     opsEventsRoutes(
       createOpsEvents({

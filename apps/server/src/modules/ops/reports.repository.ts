@@ -1,26 +1,19 @@
-import type { OpsBookGroup, OpsBookReportRow, OpsCashoutReportRow } from '@sb/contract';
+import type { OpsBookGroup, OpsBookReportRow, OpsCashoutReportRow, OpsCasinoGroup } from '@sb/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database';
-import { bookLines, sportOfBet } from './book-lines.repository';
+import { betLegKeys, bookLines, marketFamilies } from './book-lines.repository';
+import { casinoNames, casinoReport } from './casino-report.repository';
+import { clientsReport } from './clients-report.repository';
+import { num, rowsOf, type ReportRange } from './report-range';
 
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
-const num = (v: unknown) => Number(v ?? 0);
+export type { ReportRange } from './report-range';
 
-/** A report's range: [from, to) instants, and the time zone its days are counted in. */
-export interface ReportRange {
-  from: Date;
-  to: Date;
-  timeZone: string;
-  brandId: number | null;
-}
-
-/** A bet's type for the reports (`b` a bet, or no row: `none`). */
+/** A bet's type for the reports (`b` a bet and `k` its legs' keys, or no row: `none`). */
 const betTypeOf = sql`case when b.id is null then 'none'
   when b.type = 3 then 'system' when b.type = 2 then 'multiple'
-  when exists (select 1 from bet_legs bl where bl.bet_id = b.id and bl.builder is not null) then 'builder'
-  else 'single' end`;
+  when k.builder then 'builder' else 'single' end`;
 
-/** Each group's SQL key over the book's lines `x` (and their bet `b`), and the output columns it fills. */
+/** Each group's SQL key over the book's lines `x` (their bet `b`, its legs' keys `k`). */
 function groupKeys(group: OpsBookGroup, timeZone: string): SQL {
   switch (group) {
     case 'day':
@@ -28,22 +21,33 @@ function groupKeys(group: OpsBookGroup, timeZone: string): SQL {
     case 'brand':
       return sql`x.app_id`;
     case 'sport':
-      return sportOfBet;
+      return sql`coalesce(k.sport_id, 0)`;
+    case 'competition':
+      return sql`coalesce(k.competition_id, 0)`;
+    case 'marketFamily':
+      return sql`case when b.id is null then 'none' else coalesce(k.family, 'other') end`;
     case 'betType':
       return betTypeOf;
   }
 }
 
 /** The reports' SQL (issue 35 §4): read-only, over indexed ranges of placement and settlement times. */
-export function createReportsRepository(db: Db) {
+export function createReportsRepository(db: Db, families: () => [number, string][] = () => []) {
   return {
     /** The book (`bookLines`) over the range, by the groups asked for and currency. */
     async book(range: ReportRange, groups: OpsBookGroup[]): Promise<Omit<OpsBookReportRow, 'holdBp'>[]> {
       const keys = groups.map((g) => sql`${groupKeys(g, range.timeZone)} as ${sql.identifier(`k_${g}`)}`);
+      // The legs are read only for a group that needs them.
+      const legs = groups.some(
+        (g) => g === 'sport' || g === 'competition' || g === 'marketFamily' || g === 'betType',
+      );
       const rows = await db.execute(sql`
-        with lines as (
+        with ${marketFamilies(groups.includes('marketFamily') ? families() : [])},
+        x as (${bookLines(range.from, range.to, range.brandId)}),
+        k as (${legs ? betLegKeys : sql`select null::int as bet_id, 0 as sport_id, 0 as competition_id, '' as family, false as builder`}),
+        lines as (
           select ${sql.join(keys, sql`, `)}, x.currency, x.turnover, x.bets, x.settled_stakes, x.paid, x.bonus_cost
-          from (${bookLines(range.from, range.to, range.brandId)}) x left join bets b on b.id = x.bet_id
+          from x left join bets b on b.id = x.bet_id left join k on k.bet_id = x.bet_id
         )
         select ${sql.join(
           groups.map((g) => sql.identifier(`k_${g}`)),
@@ -67,6 +71,8 @@ export function createReportsRepository(db: Db) {
           ...(groups.includes('day') && { day: String(r.k_day) }),
           ...(groups.includes('brand') && { brandId: num(r.k_brand) }),
           ...(groups.includes('sport') && { sportId: num(r.k_sport) }),
+          ...(groups.includes('competition') && { competitionId: num(r.k_competition) }),
+          ...(groups.includes('marketFamily') && { marketFamily: String(r.k_marketFamily) }),
           ...(groups.includes('betType') && { betType: String(r.k_betType) as OpsBookReportRow['betType'] }),
           currency: String(r.currency),
           bets: num(r.bets),
@@ -108,6 +114,12 @@ export function createReportsRepository(db: Db) {
         voidStakes: num(r.void_stakes),
       }));
     },
+
+    /** The casino by the groups asked for and currency (casino-report.repository.ts). */
+    casino: (range: ReportRange, groups: OpsCasinoGroup[]) => casinoReport(db, range, groups),
+    casinoNames: (providerIds: number[], gameIds: number[]) => casinoNames(db, providerIds, gameIds),
+    /** Winners, losers, new, active and self-excluded clients (clients-report.repository.ts). */
+    clients: (range: ReportRange, now: Date) => clientsReport(db, range, now),
 
     /** A brand's name and time zone; null when there is no such brand. */
     async brand(id: number): Promise<{ name: string; timeZone: string } | null> {

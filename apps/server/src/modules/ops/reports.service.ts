@@ -1,11 +1,15 @@
 import {
+  OPS_REPORT_GROUPS,
   OPS_REPORT_MONEY_COLUMNS,
+  type OpsBookGroup,
+  type OpsCasinoGroup,
   type OpsReportName,
   type OpsReportQuery,
   type OpsReportResponse,
 } from '@sb/contract';
 import { stringify } from 'csv-stringify/sync';
-import type { ReportsRepository } from './reports.repository';
+import { badRequest } from '../../plugins/errors';
+import type { ReportRange, ReportsRepository } from './reports.repository';
 import type { SportName } from './dashboard.service';
 
 type Report = OpsReportResponse['result'];
@@ -19,20 +23,24 @@ export function decimal(minor: number): string {
 }
 
 const MONEY = new Set(OPS_REPORT_MONEY_COLUMNS);
+/** Sport 0: a multiple across sports, or money of no bet. */
+const MIXED = { en: 'Mixed', tr: 'Karma' };
+
+/** A ratio column in basis points (`holdBp`, `rtpBp`, `theoreticalRtpBp`): a percentage in the CSV. */
+const isBp = (key: string) => key.endsWith('Bp');
 
 /**
  * A report as CSV that opens in a spreadsheet: UTF-8 with a byte-order mark, a header row, days as ISO dates,
- * money as decimals, hold as a percentage with two decimals.
+ * money as decimals, ratios (hold, RTP) as percentages with two decimals (`holdPercent`, `rtpPercent`).
  */
 export function reportCsv(report: Report): string {
   const columns = [...new Set(report.rows.flatMap((r) => Object.keys(r)))];
   const cell = (key: string, value: unknown) => {
     if (value === undefined || value === null) return '';
-    if (MONEY.has(key)) return decimal(value as number);
-    if (key === 'holdBp') return decimal(value as number);
+    if (MONEY.has(key) || isBp(key)) return decimal(value as number);
     return String(value);
   };
-  const header = columns.map((c) => (c === 'holdBp' ? 'holdPercent' : c));
+  const header = columns.map((c) => (isBp(c) ? `${c.slice(0, -2)}Percent` : c));
   const body = report.rows.map((r) => columns.map((c) => cell(c, (r as Record<string, unknown>)[c])));
   return `\uFEFF${stringify([header, ...body], { record_delimiter: 'windows' })}`;
 }
@@ -40,6 +48,18 @@ export function reportCsv(report: Report): string {
 export interface ReportsDeps {
   repo: ReportsRepository;
   sports: () => Promise<SportName[]>;
+  /** Competitions' names in both languages, by id. */
+  competitions: () => Promise<Map<number, { en: string; tr: string }>>;
+  now: () => Date;
+}
+
+/** The groups a report is asked for, else its default; a group the report does not take is a 400 on `groupBy`. */
+export function reportGroups(name: OpsReportName, asked: string[]): string[] {
+  const { allowed, default: fallback } = OPS_REPORT_GROUPS[name];
+  if (asked.length === 0) return fallback;
+  const wrong = asked.find((g) => !allowed.includes(g));
+  if (wrong !== undefined) throw badRequest('groupBy', `the ${name} report cannot be grouped by ${wrong}`);
+  return asked;
 }
 
 /** The desk's reports (issue 35 §4): the range in the report's time zone, names for every key. */
@@ -49,17 +69,59 @@ export function createReportsService(deps: ReportsDeps) {
     const brands = new Map(
       await Promise.all(ids.map(async (id) => [id, (await deps.repo.brand(id))?.name ?? ''] as const)),
     );
-    const sports = new Map((await deps.sports()).map((s) => [s.id, s.name.en]));
+    const sports = new Map((await deps.sports()).map((s) => [s.id, s.name]));
+    const sportName = (id: number) => (id === 0 ? MIXED : (sports.get(id) ?? { en: '', tr: '' }));
+    const competitions = rows.some((r) => 'competitionId' in r) ? await deps.competitions() : new Map();
+    const competitionName = (id: number) =>
+      id === 0
+        ? MIXED
+        : ((competitions.get(id) as { en: string; tr: string } | undefined) ?? { en: '', tr: '' });
     return rows.map((r) => ({
       ...r,
       ...(r.brandId !== undefined && { brand: brands.get(r.brandId) ?? '' }),
       ...('sportId' in r &&
-        r.sportId !== undefined && { sport: r.sportId === 0 ? 'Mixed' : (sports.get(r.sportId) ?? '') }),
+        r.sportId !== undefined && { sport: sportName(r.sportId).en, sportTr: sportName(r.sportId).tr }),
+      ...('competitionId' in r &&
+        r.competitionId !== undefined && {
+          competition: competitionName(r.competitionId).en,
+          competitionTr: competitionName(r.competitionId).tr,
+        }),
+    }));
+  };
+  const reportRows = async (name: OpsReportName, range: ReportRange, groups: string[]): Promise<Row[]> => {
+    switch (name) {
+      case 'book':
+        return (await deps.repo.book(range, groups as OpsBookGroup[])).map((r) => ({
+          ...r,
+          holdBp: r.settledStakes > 0 ? Math.round((r.ggr / r.settledStakes) * 10_000) : null,
+        }));
+      case 'cashouts':
+        return (await deps.repo.cashouts(range)).map((r) => ({ ...r, brand: '' }));
+      case 'casino':
+        return casinoNamed(await deps.repo.casino(range, groups as OpsCasinoGroup[]));
+      case 'clients':
+        return (await deps.repo.clients(range, deps.now())).map((r) => ({ ...r, brand: '' }));
+    }
+  };
+  const casinoNamed = async (rows: Awaited<ReturnType<ReportsRepository['casino']>>) => {
+    const ids = (key: 'providerId' | 'gameId') => [
+      ...new Set(rows.map((r) => r[key]).filter((id): id is number => id !== undefined)),
+    ];
+    const { providers, games } = await deps.repo.casinoNames(ids('providerId'), ids('gameId'));
+    return rows.map((r) => ({
+      ...r,
+      ...(r.providerId !== undefined && { provider: providers.get(r.providerId) ?? '' }),
+      ...(r.gameId !== undefined && {
+        game: games.get(r.gameId)?.name ?? '',
+        // One game: its declared RTP, stakes or not.
+        theoreticalRtpBp: games.get(r.gameId)?.rtpBp ?? r.theoreticalRtpBp,
+      }),
     }));
   };
   return {
     /** The report, or null when the brand asked for does not exist. */
     async report(name: OpsReportName, query: OpsReportQuery, brandId: number | null): Promise<Report | null> {
+      const groupBy = reportGroups(name, query.groupBy);
       const brand = brandId === null ? null : await deps.repo.brand(brandId);
       if (brandId !== null && !brand) return null;
       const timeZone = query.tz ?? brand?.timeZone ?? 'UTC';
@@ -68,20 +130,13 @@ export function createReportsService(deps: ReportsDeps) {
         deps.repo.dayStart(query.from, timeZone),
         deps.repo.dayStart(next, timeZone),
       ]);
-      const range = { from, to, timeZone, brandId };
-      const rows: Row[] =
-        name === 'book'
-          ? (await deps.repo.book(range, query.groupBy)).map((r) => ({
-              ...r,
-              holdBp: r.settledStakes > 0 ? Math.round((r.ggr / r.settledStakes) * 10_000) : null,
-            }))
-          : (await deps.repo.cashouts(range)).map((r) => ({ ...r, brand: '' }));
+      const rows = await reportRows(name, { from, to, timeZone, brandId }, groupBy);
       return {
         name,
         from: query.from,
         to: query.to,
         timeZone,
-        groupBy: name === 'book' ? query.groupBy : ['day', 'brand'],
+        groupBy,
         rows: await names(rows),
       };
     },

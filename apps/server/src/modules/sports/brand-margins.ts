@@ -5,6 +5,7 @@ import type { EventBus } from '../../plugins/bus';
 import { createBrandMarginsRepository } from './brand-margins.repository';
 import type { SelectionRecord } from './sports.repository';
 import { categoriesOf } from './market-builder';
+import { MARKET_DEFINITIONS } from './market-definitions.data';
 import {
   brandOdd,
   familyOf,
@@ -41,6 +42,10 @@ const familyOfType = (t: number): MarketFamily => {
   if (f === undefined) families.set(t, (f = familyOf(categoriesOf(t))));
   return f;
 };
+
+/** Every market type's family (the reports group the book by it: issue 35 §4). */
+export const marketTypeFamilies = (): [number, MarketFamily][] =>
+  MARKET_DEFINITIONS.map((d) => [d.id, familyOfType(d.id)]);
 
 /**
  * Brand margins: stored in `brand_margins`, held in memory on every instance (loaded at start, reloaded on the

@@ -38,6 +38,7 @@ export { MIN_OFFERED_ODD } from './pricing/margin';
 export type { OperatorSuspension } from './operator-suspension';
 export type { OperatorPrices } from './operator-prices';
 export type { BrandMargins } from './brand-margins';
+export { marketTypeFamilies } from './brand-margins';
 export { MARKET_FAMILIES, MAX_BRAND_MARGIN_BP, MIN_BRAND_MARGIN_BP } from './pricing/brand-odd';
 export type { MarketForResult, MarketResults, MarketResulting, ResultModel } from './market-resulting';
 export type { BoostedPrices, ReferenceCache } from './event-view';

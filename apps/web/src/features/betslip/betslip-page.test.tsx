@@ -272,4 +272,80 @@ describe('BetslipPage', () => {
     expect(within(rows[1]!).getByRole('alert')).toHaveTextContent('betslip.error.event_ended');
     expect(within(rows[1]!).getByRole('img', { name: 'betslip.locked' })).toBeInTheDocument();
   });
+
+  describe('an odds boost (issue 36)', () => {
+    const reward = {
+      id: 41,
+      kind: 'odds_boost',
+      amount: 5_000,
+      currency: 'TRY',
+      minOdds: 1,
+      expiresAt: '2099-01-01T00:00:00Z',
+      status: 'available',
+      betId: null,
+      paid: 0,
+      campaign: 'Derby boost',
+      terms: { product: 'sport', oddId: 1, boostedOdd: 2.5, maxStake: 5_000, expiresInDays: 7 },
+      remainingStake: 3_000,
+    };
+    const boosted = entry(1, { odd: 2.5, boost: { normalOdd: 2 } });
+
+    it('shows the boosted price over the normal one and the stake left, and sends the boost with its price', async () => {
+      routes['/api/v1/bonuses'] = () => jsonResponse(200, { result: [reward] });
+      routes['/api/v1/betPlace'] = () =>
+        jsonResponse(200, { result: { id: 9, result: { key: 'waiting' }, items: [] } });
+      useCouponStore.setState({ quickBet: true });
+      await renderSlip([boosted]);
+      const note = await screen.findByTestId('slip-boost');
+      expect(note).toHaveTextContent('betslip.boost_price');
+      expect(within(note).getByTestId('slip-boost-was')).toHaveTextContent('2.00');
+      expect(within(note).getByTestId('boost-badge')).toBeInTheDocument();
+      expect(within(note).getByTestId('slip-boost-limit')).toHaveTextContent('betslip.boost_limit');
+      // The free bet is not offered beside it: one reward per slip.
+      expect(screen.queryByTestId('free-bet')).toBeNull();
+      await waitFor(() =>
+        expect(
+          calls('/api/v1/checkBets').some(
+            ([, init]) => new URLSearchParams(String(init.body)).get('bonusId') === '41',
+          ),
+        ).toBe(true),
+      );
+      fireEvent.click(screen.getByTestId('place-bet'));
+      await screen.findByText('success page', undefined, { timeout: 4_000 });
+      const form = new URLSearchParams(String(calls('/api/v1/betPlace')[0]![1].body));
+      expect(Object.fromEntries(form)).toMatchObject({
+        type: '1',
+        amount: '100',
+        bonusId: '41',
+        'bets[0][oddId]': '1',
+        'bets[0][odd]': '2.5',
+      });
+    });
+
+    it("says the boost's stake limit is exceeded with what is left, in the boost's words", async () => {
+      routes['/api/v1/bonuses'] = () => jsonResponse(200, { result: [reward] });
+      routes['/api/v1/checkBets'] = () =>
+        jsonResponse(200, {
+          ...okCheck(useSlipStore.getState().bets),
+          error: 'bet_error',
+          errors: {
+            bets: {},
+            general: [{ code: 'bonus_max_stake', field: 'bonusId', message: 'above what is left' }],
+          },
+        });
+      await renderSlip([boosted]);
+      const errors = await screen.findByTestId('slip-errors', undefined, { timeout: 3_000 });
+      expect(errors).toHaveTextContent('betslip.error.boost_max_stake');
+      expect(errors).not.toHaveTextContent('bonus');
+    });
+
+    it('is not sent with a second selection (a boost is for a single)', async () => {
+      routes['/api/v1/bonuses'] = () => jsonResponse(200, { result: [reward] });
+      await renderSlip([boosted, entry(2)]);
+      await waitFor(() => expect(calls('/api/v1/checkBets').length).toBeGreaterThan(0));
+      expect(screen.queryByTestId('slip-boost')).toBeNull();
+      for (const [, init] of calls('/api/v1/checkBets'))
+        expect(new URLSearchParams(String(init.body)).has('bonusId')).toBe(false);
+    });
+  });
 });

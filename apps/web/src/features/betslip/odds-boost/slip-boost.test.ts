@@ -39,16 +39,21 @@ describe('the slip’s odds boost (issue 36)', () => {
     );
   });
 
-  it('is not taken by a multiple, a second pick, a pick at the normal price, or a reward not usable', () => {
+  it('is not taken by a multiple, a second pick, a pick at the normal price, another selection’s boost', () => {
     expect(slipBoostOf([boostReward()], MULTIPLE, [boosted], NOW)).toBeNull();
     expect(slipBoostOf([boostReward()], SINGLE, [boosted, entry(2)], NOW)).toBeNull();
     expect(slipBoostOf([boostReward()], SINGLE, [entry(1)], NOW)).toBeNull();
-    expect(slipBoostOf([boostReward({ status: 'cancelled' })], SINGLE, [boosted], NOW)).toBeNull();
-    expect(slipBoostOf([boostReward({ expiresAt: '2026-11-29T11:59:59Z' })], SINGLE, [boosted], NOW)).toBeNull();
     const other = boostReward({ terms: { ...(boostReward().terms as never), oddId: 7 } });
     expect(slipBoostOf([other], SINGLE, [boosted], NOW)).toBeNull();
     expect(slipBoostOf([boostReward({ kind: 'free_bet' })], SINGLE, [boosted], NOW)).toBeNull();
     expect(slipBoostOf(undefined, SINGLE, [boosted], NOW)).toBeNull();
+  });
+
+  it('prefers a usable reward; one paused or ended is still sent, so the server says why', () => {
+    const ended = boostReward({ id: 40, status: 'expired', expiresAt: '2026-11-29T11:59:59Z' });
+    expect(slipBoostOf([ended, boostReward()], SINGLE, [boosted], NOW)?.reward.id).toBe(41);
+    expect(slipBoostOf([ended], SINGLE, [boosted], NOW)?.reward.id).toBe(40);
+    expect(slipBoostOf([boostReward({ status: 'cancelled' })], SINGLE, [boosted], NOW)?.reward.id).toBe(41);
   });
 
   it("names the server's refusals as the boost's, the stake limit with what is left", () => {

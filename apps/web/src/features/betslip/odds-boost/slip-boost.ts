@@ -13,8 +13,9 @@ export interface SlipBoost {
 
 /**
  * The odds boost a slip takes, if any: a single of one selection picked at a boost's price, and the client's
- * odds-boost reward for that selection (`GET /api/v1/bonuses`) available and unexpired. The server decides the rest
- * (the campaign running, the stake left) and checkBets says why not.
+ * odds-boost reward for that selection (`GET /api/v1/bonuses`), an available unexpired one first. One that has
+ * ended or been paused is still sent, so checkBets says why the boost is not taken (the slip's error) instead of the
+ * price silently falling back; the server decides the rest (the campaign running, the stake left).
  */
 export function slipBoostOf(
   bonuses: readonly Bonus[] | undefined,
@@ -24,14 +25,11 @@ export function slipBoostOf(
 ): SlipBoost | null {
   const entry = bets.length === 1 ? bets[0] : undefined;
   if (!entry?.boost || coupon.type !== COUPON_TYPE.single) return null;
-  const reward = (bonuses ?? []).find(
-    (b) =>
-      b.kind === 'odds_boost' &&
-      b.status === 'available' &&
-      Date.parse(b.expiresAt) > now &&
-      'boostedOdd' in b.terms &&
-      b.terms.oddId === entry.oddId,
+  const mine = (bonuses ?? []).filter(
+    (b) => b.kind === 'odds_boost' && 'boostedOdd' in b.terms && b.terms.oddId === entry.oddId,
   );
+  const reward =
+    mine.find((b) => b.status === 'available' && Date.parse(b.expiresAt) > now) ?? mine[0] ?? null;
   if (!reward || !('boostedOdd' in reward.terms)) return null;
   return { reward, entry, remainingStake: reward.remainingStake ?? reward.terms.maxStake };
 }

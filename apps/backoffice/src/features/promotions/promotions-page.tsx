@@ -105,7 +105,7 @@ export function PromotionsPage({
           {error ?? notice}
         </div>
       )}
-      {canRun && <CampaignForm pt={pt} me={me} busy={busy} onCreate={create} />}
+      {canRun && <CampaignForm pt={pt} lang={lang} me={me} busy={busy} onCreate={create} />}
       <h2>{pt.campaigns}</h2>
       <CampaignTable
         pt={pt}

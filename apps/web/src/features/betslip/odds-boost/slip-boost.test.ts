@@ -34,9 +34,9 @@ describe('the slip’s odds boost (issue 36)', () => {
     expect(boost?.reward.id).toBe(41);
     expect(boost?.remainingStake).toBe(3_000);
     // No remainingStake in the answer: the whole limit.
-    expect(slipBoostOf([boostReward({ remainingStake: undefined })], SINGLE, [boosted], NOW)?.remainingStake).toBe(
-      5_000,
-    );
+    expect(
+      slipBoostOf([boostReward({ remainingStake: undefined })], SINGLE, [boosted], NOW)?.remainingStake,
+    ).toBe(5_000);
   });
 
   it('is not taken by a multiple, a second pick, a pick at the normal price, another selection’s boost', () => {
@@ -74,13 +74,18 @@ describe('the slip’s odds boost (issue 36)', () => {
     expect(boostErrors(errors, null)).toBe(errors);
   });
 
-  it("a tapped boosted selection goes on the slip at the boosted price, the normal one kept", () => {
+  it('a tapped boosted selection goes on the slip at the boosted price, the normal one kept', () => {
     const event = fixtureEvent();
     const market = event.markets[0]!;
     const selection = { ...market.selections[0]!, odd: 2, boostedOdd: 2.5 };
     const pick = slipPick(event, market, selection, { market: 'Match result', outcome: '1' });
     expect(pick).toMatchObject({ odd: 2.5, boost: { normalOdd: 2 } });
-    const plain = slipPick(event, market, { ...selection, boostedOdd: undefined }, { market: 'M', outcome: '1' });
+    const plain = slipPick(
+      event,
+      market,
+      { ...selection, boostedOdd: undefined },
+      { market: 'M', outcome: '1' },
+    );
     expect(plain.odd).toBe(2);
     expect(plain.boost).toBeUndefined();
   });

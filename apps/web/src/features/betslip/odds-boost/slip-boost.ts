@@ -40,13 +40,12 @@ export function slipBoostOf(
  */
 export function boostErrors(errors: SlipErrors, boost: SlipBoost | null): SlipErrors {
   if (!boost || !errors.general.some((e) => e.code.startsWith('bonus_'))) return errors;
-  const general = errors.general.map(
-    (e): SlipError =>
-      !e.code.startsWith('bonus_')
-        ? e
-        : e.code === 'bonus_max_stake'
-          ? { code: 'boost_max_stake', value: boost.remainingStake }
-          : { code: e.code.replace(/^bonus_/, 'boost_') },
+  const general = errors.general.map((e): SlipError =>
+    !e.code.startsWith('bonus_')
+      ? e
+      : e.code === 'bonus_max_stake'
+        ? { code: 'boost_max_stake', value: boost.remainingStake }
+        : { code: e.code.replace(/^bonus_/, 'boost_') },
   );
   return { ...errors, general };
 }

@@ -95,7 +95,7 @@ describe('odds boost in Chromium (360×640, both brands and languages)', () => {
         );
         expect(clipped).toEqual([]);
         expect(await overflowX(page)).toBe(0);
-        await button.scrollIntoViewIfNeeded();
+        await button.evaluate((b) => b.scrollIntoView({ block: 'center' }));
         await page.screenshot({ path: `${SHOTS}/odds-boost-event-${brand.locale}.png` });
 
         // Tapped: on the slip at the boosted price, with the boost and its stake limit.

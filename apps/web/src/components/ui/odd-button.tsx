@@ -113,15 +113,16 @@ export function OddButton({
       aria-label={`${label} ${spoken}`}
       onClick={() => locked || toggleSelection(pick())}
     >
-      {(showLabel || boosted) && (
-        <span className="odd-button__label">
-          {showLabel && label}
-          {boosted && (
-            <s className="odd-button__was" data-testid="odd-was">
-              {normalText}
-            </s>
-          )}
+      {boosted ? (
+        // The outcome (cut with an ellipsis when long) and the normal price struck through (never cut).
+        <span className="odd-button__label odd-button__label--boosted">
+          {showLabel && <span className="odd-button__outcome">{label}</span>}
+          <s className="odd-button__was" data-testid="odd-was">
+            {normalText}
+          </s>
         </span>
+      ) : (
+        showLabel && <span className="odd-button__label">{label}</span>
       )}
       <span className={`odd-button__value${valueSize(oddText)}`}>
         {locked ? <Icon name="lock" size={16} /> : oddText}

@@ -68,7 +68,11 @@ export function BetslipPage() {
   const betCount = betCountOf(coupon, bets);
   const freeBet = useSlipFreeBet(coupon.type, betCount);
   // An odds boost taken (a single of its selection picked at the boosted price) is the slip's one reward.
-  const boost = slipBoostOf(useBonuses().data, coupon, bets, Date.now());
+  const bonuses = useBonuses();
+  const boost = slipBoostOf(bonuses.data, coupon, bets, Date.now());
+  // A boosted pick is checked once the client's rewards are known: a check without the boost would answer the
+  // normal price and the slip's odd would flicker down and back up.
+  const rewardsKnown = !bonuses.isLoading || !bets.some((b) => b.boost);
   // A free bet is the whole stake of the one bet (issue 36).
   const free = boost ? null : freeBet.chosen;
   const bonusId = boost?.reward.id ?? free?.id;
@@ -76,7 +80,13 @@ export function BetslipPage() {
   const ready = couponReady(coupon, bets);
   // A total beyond what any request may name is refused here: the server would answer 400, not a limit.
   const tooLarge = stake.total > MAX_SLIP_AMOUNT_CENTS;
-  const check = useCheckBets(bets, coupon, stake.total, ready && stake.total > 0 && !tooLarge, bonusId);
+  const check = useCheckBets(
+    bets,
+    coupon,
+    stake.total,
+    ready && stake.total > 0 && !tooLarge && rewardsKnown,
+    bonusId,
+  );
   const events = useSlipEvents(bets.map((b) => b.eventId));
   const held = useSlipFeed(bets);
   const checkErrors = useMemo(() => (check.data ? slipErrorsOf(check.data) : NO_ERRORS), [check.data]);

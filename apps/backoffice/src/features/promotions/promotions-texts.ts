@@ -95,6 +95,8 @@ const en = {
   grantedTo: (username: string) => `Granted to ${username}.`,
   alreadyGranted: (username: string) => `${username} already had this reward: nothing changed.`,
   chooseCampaign: 'Choose a campaign in the list to grant it by hand.',
+  boostForEveryone:
+    'An odds boost is offered to every client of its brand while it runs: it is never granted by hand.',
   terms: 'Terms',
   termsLine: (kind: string, t: T, money: Money): string => {
     const days = num(t, 'expiresInDays');
@@ -200,6 +202,7 @@ const tr: typeof en = {
   grantedTo: (username) => `${username} kullanıcısına verildi.`,
   alreadyGranted: (username) => `${username} bu ödülü zaten almıştı: hiçbir şey değişmedi.`,
   chooseCampaign: 'Elle vermek için listeden bir kampanya seçin.',
+  boostForEveryone: 'Oran artışı, sürdüğü sürece markanın her müşterisine sunulur: elle verilmez.',
   terms: 'Koşullar',
   termsLine: (kind, t, money) => {
     const days = num(t, 'expiresInDays');

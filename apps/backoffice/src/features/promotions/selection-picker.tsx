@@ -4,6 +4,7 @@ import { getCatalogue } from '../events/api/get-catalogue';
 import { getEvent } from '../events/api/get-event';
 import type { Lang } from '../../i18n';
 import type { PromotionsTexts } from './promotions-texts';
+import './selection-picker.css';
 
 /** A selection the operator chose by name: its id (the terms' `oddId`) and its name in both desk languages. */
 export interface PickedSelection {

@@ -6,9 +6,8 @@ import { launchBrowser, patientContext } from './support/browser';
 import { E2E_CLIENTS } from './support/clients';
 import { DESK, deskLogin } from './support/desk';
 import { urlFor, useBrowser } from './support/fixtures';
-import { betDetail, setStake } from './support/slip';
 import { asClient, brandOf, homeWin, ops } from './support/promotions';
-import { logInOn } from './support/slip';
+import { betDetail, logInOn } from './support/slip';
 
 /**
  * Issue 36, the odds boost's player side in Chromium at 360×640 on both brands and languages: a boost created

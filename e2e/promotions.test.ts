@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
 import type { BetView } from '@sb/contract';
 import { launchBrowser, patientContext } from './support/browser';
 import { E2E_CLIENTS } from './support/clients';

@@ -43,7 +43,9 @@ describe('the slip’s odds boost (issue 36)', () => {
     expect(slipBoostOf([boostReward()], MULTIPLE, [boosted], NOW)).toBeNull();
     expect(slipBoostOf([boostReward()], SINGLE, [boosted, entry(2)], NOW)).toBeNull();
     expect(slipBoostOf([boostReward()], SINGLE, [entry(1)], NOW)).toBeNull();
-    const other = boostReward({ terms: { ...(boostReward().terms as never), oddId: 7 } });
+    const other = boostReward({
+      terms: { product: 'sport', oddId: 7, boostedOdd: 2.5, maxStake: 5_000, expiresInDays: 7 },
+    });
     expect(slipBoostOf([other], SINGLE, [boosted], NOW)).toBeNull();
     expect(slipBoostOf([boostReward({ kind: 'free_bet' })], SINGLE, [boosted], NOW)).toBeNull();
     expect(slipBoostOf(undefined, SINGLE, [boosted], NOW)).toBeNull();

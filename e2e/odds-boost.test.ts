@@ -1,12 +1,11 @@
 import { mkdirSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import type { OpsEventView } from '@sb/contract';
-import { launchBrowser, patientContext } from './support/browser';
 import { E2E_CLIENTS } from './support/clients';
-import { DESK, deskLogin } from './support/desk';
+import { deskLogin } from './support/desk';
 import { urlFor, useBrowser } from './support/fixtures';
-import { asClient, brandOf, homeWin, ops } from './support/promotions';
+import { asClient, brandOf, deskTrader, homeWin, ops } from './support/promotions';
 import { betDetail, logInOn } from './support/slip';
 
 /**
@@ -161,23 +160,11 @@ describe('odds boost in Chromium (360×640, both brands and languages)', () => {
 
 describe('the odds boost on the desk in Chromium (1280×800)', () => {
   const OPERATOR = { username: 'boost-desk', password: 'boost-desk-pass-2026' };
-  let browser: Browser;
-  let context: BrowserContext;
-  beforeAll(async () => {
-    // A trader of Demo Bet only, made with the automation token.
-    const app = (await (await fetch(urlFor('/api/getAppByHostname/localhost'))).json()) as { id: number };
-    await ops('POST', '/ops/v1/operators', { ...OPERATOR, role: 'trader', brandId: app.id });
-    browser = await launchBrowser();
-    context = await patientContext(browser, DESK);
-  });
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-  });
+  const context = deskTrader(OPERATOR);
 
   it('an operator picks the boosted selection by its match, market and name, never a number', async () => {
     mkdirSync(SHOTS, { recursive: true });
-    const player = await context.newPage();
+    const player = await context().newPage();
     await player.goto(urlFor('/en/'));
     const { event, oddId, odd } = await homeWin(player, 12);
     await player.close();
@@ -186,7 +173,7 @@ describe('the odds boost on the desk in Chromium (1280×800)', () => {
     const selection = market.selections.find((s) => s.id === oddId)!;
     const name = `${view.event.home} – ${view.event.away} · ${market.name.en} · ${selection.name.en}`;
 
-    const desk = await context.newPage();
+    const desk = await context().newPage();
     await deskLogin(desk, OPERATOR.username, OPERATOR.password, '/backoffice/promotions');
     const form = desk.getByTestId('promotion-form');
     await form.locator('select[name=kind]').selectOption('odds_boost');

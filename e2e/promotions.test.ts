@@ -1,12 +1,10 @@
 import { mkdirSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import type { BetView } from '@sb/contract';
-import { launchBrowser, patientContext } from './support/browser';
 import { E2E_CLIENTS } from './support/clients';
-import { DESK, deskLogin } from './support/desk';
+import { deskLogin } from './support/desk';
 import { operatorCommand, urlFor, useBrowser } from './support/fixtures';
-import { asClient, homeWin, ops } from './support/promotions';
+import { asClient, deskTrader, homeWin, ops } from './support/promotions';
 import { balance, logInOn } from './support/slip';
 
 /** Issue 36 in Chromium at 360×640: a free bet granted from the desk's API, seen, used in the slip, won. */
@@ -148,23 +146,11 @@ describe('promotions in Chromium (360×640, both brands and languages)', () => {
 
 describe('the promotions desk in Chromium (1280×800)', () => {
   const OPERATOR = { username: 'promo-desk', password: 'promo-desk-pass-2026' };
-  let browser: Browser;
-  let context: BrowserContext;
-  beforeAll(async () => {
-    // A trader of Demo Bet only (the other desk suites enrol the demo operators): made with the automation token.
-    const app = (await (await fetch(urlFor('/api/getAppByHostname/localhost'))).json()) as { id: number };
-    await ops('POST', '/ops/v1/operators', { ...OPERATOR, role: 'trader', brandId: app.id });
-    browser = await launchBrowser();
-    context = await patientContext(browser, DESK);
-  });
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-  });
+  const context = deskTrader(OPERATOR);
 
   it('an operator creates a campaign (terms the rules refuse said in a sentence), grants it by hand and sees its uptake', async () => {
     mkdirSync(SHOTS, { recursive: true });
-    const desk = await context.newPage();
+    const desk = await context().newPage();
     await deskLogin(desk, OPERATOR.username, OPERATOR.password, '/backoffice/promotions');
     const form = desk.getByTestId('promotion-form');
     // The brand is the operator's own, not theirs to change.

@@ -1,7 +1,9 @@
 // Promotions as the browser tests drive them (issue 36): the desk's API with the automation token, the player's
 // own calls, and a selection to offer a reward on.
-import { inject } from 'vitest';
-import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, inject } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchBrowser, patientContext } from './browser';
+import { DESK } from './desk';
 import type { FixtureEvent } from '@sb/contract';
 import { urlFor } from './fixtures';
 
@@ -53,3 +55,23 @@ export const brandOf = (page: Page, host: string) =>
     async (h) => ((await (await fetch(`/api/getAppByHostname/${h}`)).json()) as { id: number }).id,
     host,
   );
+
+/**
+ * A trader of Demo Bet only (the other desk suites enrol the demo operators), made with the automation token, and a
+ * desk browser at 1280×800 for the describe that calls it: answers the browser context once it is open.
+ */
+export function deskTrader(operator: { username: string; password: string }): () => BrowserContext {
+  let browser: Browser | undefined;
+  let context: BrowserContext | undefined;
+  beforeAll(async () => {
+    const app = (await (await fetch(urlFor('/api/getAppByHostname/localhost'))).json()) as { id: number };
+    await ops('POST', '/ops/v1/operators', { ...operator, role: 'trader', brandId: app.id });
+    browser = await launchBrowser();
+    context = await patientContext(browser, DESK);
+  });
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+  });
+  return () => context!;
+}

@@ -6,7 +6,7 @@ import { jsonResponse, loggedInQueryClient, newQueryClient, renderScreen } from 
 import { BetslipPage } from './betslip-page';
 import { useCouponStore } from './coupon-store';
 import { DEFAULT_STAKE } from './stake';
-import { entry } from './test/fixtures';
+import { boostReward, entry } from './test/fixtures';
 
 const fetchMock = vi.fn();
 type Handler = (url: URL, init: RequestInit) => Response | Promise<Response>;
@@ -274,20 +274,7 @@ describe('BetslipPage', () => {
   });
 
   describe('an odds boost (issue 36)', () => {
-    const reward = {
-      id: 41,
-      kind: 'odds_boost',
-      amount: 5_000,
-      currency: 'TRY',
-      minOdds: 1,
-      expiresAt: '2099-01-01T00:00:00Z',
-      status: 'available',
-      betId: null,
-      paid: 0,
-      campaign: 'Derby boost',
-      terms: { product: 'sport', oddId: 1, boostedOdd: 2.5, maxStake: 5_000, expiresInDays: 7 },
-      remainingStake: 3_000,
-    };
+    const reward = boostReward();
     const boosted = entry(1, { odd: 2.5, boost: { normalOdd: 2 } });
 
     it('shows the boosted price over the normal one and the stake left, and sends the boost with its price', async () => {

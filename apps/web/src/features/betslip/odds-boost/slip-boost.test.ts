@@ -1,30 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import type { Bonus } from '@sb/contract';
 import { COUPON_TYPE, SINGLE } from '@sb/betting';
 
 const MULTIPLE = { type: COUPON_TYPE.multiple };
 import { fixtureEvent } from '@/test/fixture-event';
 import { slipPick } from '@/lib/fixtures/slip-pick';
-import { entry } from '../test/fixtures';
+import { boostReward, entry } from '../test/fixtures';
 import { boostErrors, slipBoostOf } from './slip-boost';
 
 const NOW = Date.parse('2026-11-29T12:00:00Z');
-
-const boostReward = (over: Partial<Bonus> = {}): Bonus => ({
-  id: 41,
-  kind: 'odds_boost',
-  amount: 5_000,
-  currency: 'TRY',
-  minOdds: 1,
-  expiresAt: '2026-12-06T12:00:00Z',
-  status: 'available',
-  betId: null,
-  paid: 0,
-  campaign: 'Derby boost',
-  terms: { product: 'sport', oddId: 1, boostedOdd: 2.5, maxStake: 5_000, expiresInDays: 7 },
-  remainingStake: 3_000,
-  ...over,
-});
 
 const boosted = entry(1, { odd: 2.5, boost: { normalOdd: 2 } });
 

@@ -1,11 +1,10 @@
 import { mkdirSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import type { BetView, FixtureEvent } from '@sb/contract';
-import { launchBrowser, patientContext } from './support/browser';
+import { describe, expect, it } from 'vitest';
+import type { BetView } from '@sb/contract';
 import { E2E_CLIENTS } from './support/clients';
-import { DESK, deskLogin } from './support/desk';
+import { deskLogin } from './support/desk';
 import { operatorCommand, urlFor, useBrowser } from './support/fixtures';
+import { asClient, deskTrader, homeWin, ops } from './support/promotions';
 import { balance, logInOn } from './support/slip';
 
 /** Issue 36 in Chromium at 360×640: a free bet granted from the desk's API, seen, used in the slip, won. */
@@ -14,44 +13,6 @@ const BRANDS = [
   { host: 'localhost', locale: 'en', client: E2E_CLIENTS.promo, skip: 30 },
   { host: 'kartal.localhost', locale: 'tr', client: E2E_CLIENTS.promoKartal, skip: 36 },
 ] as const;
-
-const ops = async (method: 'POST' | 'GET', path: string, body?: object) => {
-  const res = await fetch(urlFor(path), {
-    method,
-    headers: { authorization: `Bearer ${inject('operatorToken')}`, 'content-type': 'application/json' },
-    ...(body ? { body: JSON.stringify(body) } : {}),
-  });
-  if (res.status !== 200 && res.status !== 201)
-    throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-  return ((await res.json()) as { result: Record<string, unknown> }).result;
-};
-
-/** The logged-in client's own call, with their token (what the app itself would fetch). */
-const asClient = <T>(page: Page, path: string): Promise<T> =>
-  page.evaluate(async (url) => {
-    const auth = JSON.parse(localStorage.getItem('sb.auth') ?? '{}') as { accessToken?: string };
-    const res = await fetch(url, { headers: { authorization: `Bearer ${auth.accessToken}` } });
-    return ((await res.json()) as { result: unknown }).result;
-  }, path) as Promise<T>;
-
-/** A pre-match football event ahead (clear of other suites' events) and its home win at odds of 1.5 or more, at the
- * page's brand's prices (read in the page: Node does not resolve *.localhost, a browser does). */
-async function homeWin(page: Page, skip: number): Promise<{ event: FixtureEvent; oddId: number }> {
-  return page.evaluate(async (from) => {
-    const list = await fetch('/api/v2/fixture/full?sport=1&onlyPre=1&per_page=100&onlyList=1');
-    const events = ((await list.json()) as { result: FixtureEvent[] }).result
-      .filter((e) => Date.parse(e.startDate) > Date.now() + 2 * 3_600_000)
-      .slice(from);
-    for (const event of events) {
-      const detail = (await (await fetch(`/api/v2/fixture/e/${event.id}`)).json()) as {
-        result: { markets: { t: number; selections: { id: number; outcome: string; odd: number }[] }[] };
-      };
-      const home = detail.result.markets.find((m) => m.t === 1)?.selections.find((x) => x.outcome === '1');
-      if (home && home.odd >= 1.5) return { event, oddId: home.id };
-    }
-    throw new Error('no pre-match home win at 1.5 or more');
-  }, skip);
-}
 
 describe('promotions in Chromium (360×640, both brands and languages)', () => {
   const browser = useBrowser();
@@ -185,23 +146,11 @@ describe('promotions in Chromium (360×640, both brands and languages)', () => {
 
 describe('the promotions desk in Chromium (1280×800)', () => {
   const OPERATOR = { username: 'promo-desk', password: 'promo-desk-pass-2026' };
-  let browser: Browser;
-  let context: BrowserContext;
-  beforeAll(async () => {
-    // A trader of Demo Bet only (the other desk suites enrol the demo operators): made with the automation token.
-    const app = (await (await fetch(urlFor('/api/getAppByHostname/localhost'))).json()) as { id: number };
-    await ops('POST', '/ops/v1/operators', { ...OPERATOR, role: 'trader', brandId: app.id });
-    browser = await launchBrowser();
-    context = await patientContext(browser, DESK);
-  });
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-  });
+  const context = deskTrader(OPERATOR);
 
   it('an operator creates a campaign (terms the rules refuse said in a sentence), grants it by hand and sees its uptake', async () => {
     mkdirSync(SHOTS, { recursive: true });
-    const desk = await context.newPage();
+    const desk = await context().newPage();
     await deskLogin(desk, OPERATOR.username, OPERATOR.password, '/backoffice/promotions');
     const form = desk.getByTestId('promotion-form');
     // The brand is the operator's own, not theirs to change.

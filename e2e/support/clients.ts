@@ -42,6 +42,14 @@ export const E2E_CLIENTS = {
   promo: { username: 'e2e-promo', password: 'promo-secret-2026' },
   /** Places the bet a desk report must count (e2e/reports.test.ts). */
   reports: { username: 'e2e-reports', password: 'reports-secret-2026' },
+  /** Takes odds boosts in the slip (e2e/odds-boost.test.ts), on each brand. */
+  boost: { username: 'e2e-boost', password: 'boost-secret-2026' },
+  boostKartal: {
+    username: 'e2e-boost-tr',
+    password: 'boost-tr-secret-2026',
+    app: 'kartal.localhost',
+    locale: 'tr',
+  },
   promoKartal: {
     username: 'e2e-promo-tr',
     password: 'promo-tr-secret-2026',
@@ -66,6 +74,8 @@ export const E2E_CREDITS: Partial<Record<keyof typeof E2E_CLIENTS, string>> = {
   referral: '500.00',
   referralKartal: '500.00',
   reports: '500.00',
+  boost: '500.00',
+  boostKartal: '500.00',
 };
 
 /** The seeded demo accounts (apps/server/src/demo-accounts.seed.ts, README "Demo data"). */

@@ -47,6 +47,11 @@ export interface SlipEntry {
    * the builder's selection id the price call gave, by which checkBets and betPlace answer for it.
    */
   builder?: { oddIds: number[]; legs: string[] };
+  /**
+   * An odds boost (issue 36): picked at its boosted price (`odd`), with the normal price it replaced. The slip takes
+   * the boost (the client's reward's `bonusId`) while it is a single of this selection.
+   */
+  boost?: { normalOdd: number };
 }
 
 /** What a screen passes when the player taps an odd; the store fills the slip-only flags. */

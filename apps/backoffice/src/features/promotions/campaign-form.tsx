@@ -1,7 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import type { Campaign, CampaignCreate } from '@sb/contract';
 import type { Me } from '../../app/me';
+import type { Lang } from '../../i18n';
 import type { PromotionsTexts } from './promotions-texts';
+import { SelectionPicker, type PickedSelection } from './selection-picker';
 
 const DAY_MS = 86_400_000;
 /** A `datetime-local` value of an instant, in the operator's own zone. */
@@ -61,9 +63,12 @@ export function campaignBody(
   name: string,
   values: Record<TermField, string>,
   window: { startsAt: string; endsAt: string },
+  /** An odds boost's selection, picked by name: its id, and its name kept as the terms' description. */
+  selection: PickedSelection | null = null,
 ): CampaignCreate {
   const terms: Record<string, unknown> = { product: 'sport' };
-  for (const f of FIELDS_OF[kind]) terms[f] = termValue(f, values[f]);
+  for (const f of FIELDS_OF[kind]) terms[f] = f === 'oddId' ? selection?.oddId : termValue(f, values[f]);
+  if (kind === 'odds_boost' && selection) terms.description = selection.name;
   return {
     kind,
     brandId,
@@ -77,11 +82,13 @@ export function campaignBody(
 /** The create form: a kind, its terms fields, the campaign's window. `onCreate` answers the campaign made. */
 export function CampaignForm({
   pt,
+  lang,
   me,
   busy,
   onCreate,
 }: {
   pt: PromotionsTexts;
+  lang: Lang;
   me: Me;
   busy: boolean;
   onCreate: (body: CampaignCreate) => Promise<Campaign | null>;
@@ -95,14 +102,21 @@ export function CampaignForm({
   const [kind, setKind] = useState<FormKind>('free_bet');
   const [form, setForm] = useState(blank);
   const [values, setValues] = useState(initialTerms);
+  const [selection, setSelection] = useState<PickedSelection | null>(null);
+  // A new form picks its selection anew (the picker starts empty).
+  const [pickerKey, setPickerKey] = useState(0);
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    void onCreate(campaignBody(kind, Number(form.brandId), form.name, values, form)).then((made) => {
-      if (made) {
-        setForm(blank());
-        setValues(initialTerms());
-      }
-    });
+    void onCreate(campaignBody(kind, Number(form.brandId), form.name, values, form, selection)).then(
+      (made) => {
+        if (made) {
+          setForm(blank());
+          setValues(initialTerms());
+          setSelection(null);
+          setPickerKey((k) => k + 1);
+        }
+      },
+    );
   };
   return (
     <form className="filters" onSubmit={submit} data-testid="promotion-form">
@@ -131,22 +145,32 @@ export function CampaignForm({
         {pt.name}
         <input name="name" value={form.name} onChange={(e) => setForm({ ...form, name: e.target.value })} />
       </label>
-      {FIELDS_OF[kind].map((f) => (
-        <label key={f}>
-          {f === 'amount' ? pt.amountOf[kind] : pt.fields[f]}
-          <input
-            name={f}
-            inputMode={TERM_FIELDS[f].type === 'int' ? 'numeric' : 'decimal'}
-            value={values[f]}
-            onChange={(e) =>
-              setValues({
-                ...values,
-                [f]: TERM_FIELDS[f].type === 'int' ? e.target.value.replace(/\D/g, '') : e.target.value,
-              })
-            }
+      {FIELDS_OF[kind].map((f) =>
+        f === 'oddId' ? (
+          <SelectionPicker
+            key={`${f}-${pickerKey}`}
+            pt={pt}
+            lang={lang}
+            picked={selection}
+            onPick={setSelection}
           />
-        </label>
-      ))}
+        ) : (
+          <label key={f}>
+            {f === 'amount' ? pt.amountOf[kind] : pt.fields[f]}
+            <input
+              name={f}
+              inputMode={TERM_FIELDS[f].type === 'int' ? 'numeric' : 'decimal'}
+              value={values[f]}
+              onChange={(e) =>
+                setValues({
+                  ...values,
+                  [f]: TERM_FIELDS[f].type === 'int' ? e.target.value.replace(/\D/g, '') : e.target.value,
+                })
+              }
+            />
+          </label>
+        ),
+      )}
       <label>
         {pt.startsAt}
         <input
@@ -165,7 +189,10 @@ export function CampaignForm({
           onChange={(e) => setForm({ ...form, endsAt: e.target.value })}
         />
       </label>
-      <button type="submit" disabled={busy || !form.name.trim() || !form.brandId}>
+      <button
+        type="submit"
+        disabled={busy || !form.name.trim() || !form.brandId || (kind === 'odds_boost' && !selection)}
+      >
         {pt.createButton}
       </button>
     </form>

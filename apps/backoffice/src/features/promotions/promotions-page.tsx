@@ -105,7 +105,7 @@ export function PromotionsPage({
           {error ?? notice}
         </div>
       )}
-      {canRun && <CampaignForm pt={pt} me={me} busy={busy} onCreate={create} />}
+      {canRun && <CampaignForm pt={pt} lang={lang} me={me} busy={busy} onCreate={create} />}
       <h2>{pt.campaigns}</h2>
       <CampaignTable
         pt={pt}
@@ -117,9 +117,14 @@ export function PromotionsPage({
         onStatus={changeStatus}
       />
       {selected ? (
-        canRun &&
-        selected.status === 'active' && (
-          <GrantBox key={selected.id} lang={lang} pt={pt} campaign={selected} onGranted={reload} />
+        // An odds boost is every client's while it runs: there is nothing to grant (the server answers 409).
+        selected.kind === 'odds_boost' ? (
+          <p className="status">{pt.boostForEveryone}</p>
+        ) : (
+          canRun &&
+          selected.status === 'active' && (
+            <GrantBox key={selected.id} lang={lang} pt={pt} campaign={selected} onGranted={reload} />
+          )
         )
       ) : (
         <p className="status">{pt.chooseCampaign}</p>

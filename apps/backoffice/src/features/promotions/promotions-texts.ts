@@ -5,6 +5,11 @@ type T = Record<string, unknown>;
 type Money = (minor: number) => string;
 const num = (t: T, k: string) => Number(t[k] ?? 0);
 const odds = (t: T, k: string) => num(t, k).toFixed(2);
+/** An odds boost's selection by name (the desk keeps it as the terms' description), then a colon. */
+const named = (t: T, lang: Lang): string => {
+  const d = t.description as Partial<Record<Lang, string>> | undefined;
+  return d?.[lang] ? `${d[lang]}: ` : '';
+};
 
 /** The promotions desk's texts (issue 36), English and Turkish. */
 const en = {
@@ -23,7 +28,7 @@ const en = {
     minOdds: 'Minimum odds',
     minLegOdds: 'Minimum odds per leg',
     expiresInDays: 'Valid for (days)',
-    oddId: 'Selection number (trading floor)',
+    oddId: 'Selection',
     boostedOdd: 'Boosted odds',
     maxStake: 'Most stake per client',
   } as Record<string, string>,
@@ -37,11 +42,23 @@ const en = {
     minOdds: 'decimal odds from 1.01 to 1000, at most three decimals',
     minLegOdds: 'decimal odds from 1.01 to 1000, at most three decimals',
     expiresInDays: 'a whole number of days',
-    oddId: 'the number of a selection on sale',
+    oddId: 'a selection on sale, chosen by its match, market and name',
     boostedOdd: 'decimal odds above the selection’s price now, at most three decimals',
     maxStake: 'an amount of at least 0.01',
   } as Record<string, string>,
   invalidField: (field: string, takes: string) => `“${field}” was not accepted: it takes ${takes}.`,
+  picker: {
+    title: 'Boosted selection',
+    event: 'Find the match',
+    placeholder: 'Team, competition or event number',
+    match: 'Match',
+    market: 'Market',
+    selection: 'Selection',
+    choose: 'Choose…',
+    noEvents: 'No match on sale matches this search.',
+    failed: 'The matches could not be loaded: try again.',
+    picked: (name: string, price: string) => `${name} (price now ${price}, before the brand’s margin)`,
+  },
   startsAt: 'Starts',
   endsAt: 'Ends',
   createButton: 'Create campaign',
@@ -78,6 +95,8 @@ const en = {
   grantedTo: (username: string) => `Granted to ${username}.`,
   alreadyGranted: (username: string) => `${username} already had this reward: nothing changed.`,
   chooseCampaign: 'Choose a campaign in the list to grant it by hand.',
+  boostForEveryone:
+    'An odds boost is offered to every client of its brand while it runs: it is never granted by hand.',
   terms: 'Terms',
   termsLine: (kind: string, t: T, money: Money): string => {
     const days = num(t, 'expiresInDays');
@@ -86,7 +105,7 @@ const en = {
     if (kind === 'profit_boost')
       return `${num(t, 'percent')}% more winnings, at most ${money(num(t, 'maxBoost'))}, on ${num(t, 'minLegs')}+ legs at ${odds(t, 'minLegOdds')}+ each, valid ${days} days.`;
     if (kind === 'odds_boost')
-      return `One selection boosted to ${odds(t, 'boostedOdd')} for every client, singles of at most ${money(num(t, 'maxStake'))} each client in all, valid ${days} days.`;
+      return `${named(t, 'en')}One selection boosted to ${odds(t, 'boostedOdd')} for every client, singles of at most ${money(num(t, 'maxStake'))} each client in all, valid ${days} days.`;
     if (kind === 'acca_insurance')
       return `Stake back, at most ${money(num(t, 'maxRefund'))}, when a ${num(t, 'minLegs')}+ leg acca at ${odds(t, 'minLegOdds')}+ per leg loses by one leg, valid ${days} days.`;
     return `${money(num(t, 'amount'))} free bet, minimum odds ${odds(t, 'minOdds')}, valid ${days} days; winnings paid without the stake.`;
@@ -116,7 +135,7 @@ const tr: typeof en = {
     minOdds: 'En düşük oran',
     minLegOdds: 'Maç başına en düşük oran',
     expiresInDays: 'Geçerlilik (gün)',
-    oddId: 'Seçenek numarası (işlem ekranı)',
+    oddId: 'Seçenek',
     boostedOdd: 'Artırılmış oran',
     maxStake: 'Müşteri başına en çok bahis',
   },
@@ -130,11 +149,23 @@ const tr: typeof en = {
     minOdds: '1,01 ile 1000 arasında, en çok üç ondalıklı oran',
     minLegOdds: '1,01 ile 1000 arasında, en çok üç ondalıklı oran',
     expiresInDays: 'tam sayı gün',
-    oddId: 'satıştaki bir seçeneğin numarası',
+    oddId: 'maçı, marketi ve adıyla seçilen, satıştaki bir seçenek',
     boostedOdd: 'seçeneğin şimdiki oranından yüksek, en çok üç ondalıklı oran',
     maxStake: 'en az 0,01 tutar',
   },
   invalidField: (field, takes) => `“${field}” kabul edilmedi: ${takes} girilmeli.`,
+  picker: {
+    title: 'Artırılan seçenek',
+    event: 'Maçı bulun',
+    placeholder: 'Takım, lig veya etkinlik numarası',
+    match: 'Maç',
+    market: 'Market',
+    selection: 'Seçenek',
+    choose: 'Seçin…',
+    noEvents: 'Bu aramaya uyan, satışta bir maç yok.',
+    failed: 'Maçlar yüklenemedi: tekrar deneyin.',
+    picked: (name, price) => `${name} (şimdiki oran ${price}, marka marjından önce)`,
+  },
   startsAt: 'Başlangıç',
   endsAt: 'Bitiş',
   createButton: 'Kampanya oluştur',
@@ -171,13 +202,14 @@ const tr: typeof en = {
   grantedTo: (username) => `${username} kullanıcısına verildi.`,
   alreadyGranted: (username) => `${username} bu ödülü zaten almıştı: hiçbir şey değişmedi.`,
   chooseCampaign: 'Elle vermek için listeden bir kampanya seçin.',
+  boostForEveryone: 'Oran artışı, sürdüğü sürece markanın her müşterisine sunulur: elle verilmez.',
   terms: 'Koşullar',
   termsLine: (kind, t, money) => {
     const days = num(t, 'expiresInDays');
     if (kind === 'bonus')
       return `${money(num(t, 'amount'))} bonus para, ${days} gün içinde en düşük ${odds(t, 'minOdds')} oranla ${num(t, 'wagering')} kat çevrim.`;
     if (kind === 'odds_boost')
-      return `Bir seçenek her müşteri için ${odds(t, 'boostedOdd')} orana artırıldı; müşteri başına toplam en çok ${money(num(t, 'maxStake'))} tekli bahis; ${days} gün geçerli.`;
+      return `${named(t, 'tr')}Bir seçenek her müşteri için ${odds(t, 'boostedOdd')} orana artırıldı; müşteri başına toplam en çok ${money(num(t, 'maxStake'))} tekli bahis; ${days} gün geçerli.`;
     if (kind === 'profit_boost')
       return `Kazanca %${num(t, 'percent')} ek, en çok ${money(num(t, 'maxBoost'))}; en az ${num(t, 'minLegs')} maç, maç başına ${odds(t, 'minLegOdds')}+ oran; ${days} gün geçerli.`;
     if (kind === 'acca_insurance')

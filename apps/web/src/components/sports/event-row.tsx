@@ -34,6 +34,7 @@ function RowOdds({ event, market }: { event: FixtureEvent; market: EventMarket |
             selectionId={s.id}
             label={label}
             odd={s.odd}
+            boostedOdd={s.boostedOdd}
             locked={selectionLocked(s, market, event)}
             pick={() => slipPick(event, market, s, { market: marketName(market.t), outcome: label })}
           />

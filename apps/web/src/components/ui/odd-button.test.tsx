@@ -98,6 +98,36 @@ describe('OddButton (spec §4)', () => {
     expect(american.button()).toHaveAccessibleName('1 -200');
   });
 
+  it('an odds boost (issue 36): the boosted price, the normal one struck through, the badge', async () => {
+    const { button } = await renderOdd({
+      selectionId: 520,
+      odd: 2.1,
+      boostedOdd: 2.5,
+      pick: () => ({ ...pick(520, 2.5), boost: { normalOdd: 2.1 } }),
+    });
+    expect(button()).toHaveAttribute('data-boosted', 'true');
+    expect(button().querySelector('.odd-button__value')).toHaveTextContent('2.50');
+    expect(screen.getByTestId('odd-was').tagName).toBe('S');
+    expect(screen.getByTestId('odd-was')).toHaveTextContent('2.10');
+    expect(screen.getByTestId('boost-badge')).toHaveTextContent('odds.boost');
+    // Said as the boosted price from the normal one.
+    expect(button()).toHaveAccessibleName('1 odds.boosted_from');
+    fireEvent.click(button());
+    expect(localStorage.getItem(SLIP_STORAGE_KEY)).toContain('"odd":2.5,');
+    expect(localStorage.getItem(SLIP_STORAGE_KEY)).toContain('"boost":{"normalOdd":2.1}');
+  });
+
+  it('an odds boost no higher than the price, or on a locked selection, is not shown', async () => {
+    const same = await renderOdd({ selectionId: 521, odd: 2.5, boostedOdd: 2.5 });
+    expect(same.button()).not.toHaveAttribute('data-boosted');
+    expect(screen.queryByTestId('boost-badge')).toBeNull();
+    same.unmount();
+    const locked = await renderOdd({ selectionId: 522, odd: 2.1, boostedOdd: 2.5, locked: true });
+    expect(locked.button()).toHaveAccessibleName('1 locked');
+    expect(screen.queryByTestId('odd-was')).toBeNull();
+    expect(screen.queryByTestId('boost-badge')).toBeNull();
+  });
+
   it('locked: a padlock instead of the value, disabled, cannot be picked', async () => {
     const { button } = await renderOdd({ selectionId: 503, locked: true });
     expect(button()).toBeDisabled();

@@ -6,6 +6,22 @@ import { toggleSelection, useInSlip, type SlipPick } from '@/lib/slip-store';
 import { Icon } from './icon';
 import './odd-button.css';
 
+/**
+ * The odds boost's badge: "Boost" (tr "Oran artışı"); a narrow button (a list row's column) says it shorter
+ * ("Boost", tr "Artış") so the word is never cut (odd-button.css picks one by the button's width).
+ */
+export function BoostBadge() {
+  const { t } = useTranslation();
+  return (
+    <span className="odd-button__boost" data-testid="boost-badge">
+      <span className="odd-button__boost-long">{t('odds.boost')}</span>
+      <span className="odd-button__boost-short" aria-hidden="true">
+        {t('odds.boost_short')}
+      </span>
+    </span>
+  );
+}
+
 /** The size step of an odd's text: six characters (100.00) and seven (1000.00) each step down. */
 function valueSize(oddText: string): string {
   if (oddText.length > 6) return ' odd-button__value--long odd-button__value--xlong';
@@ -47,6 +63,11 @@ export interface OddButtonProps {
   pick: () => SlipPick;
   /** Show the outcome label inside the button (rows do; tables with headed columns may not). */
   showLabel?: boolean;
+  /**
+   * An odds boost's price on this selection (the fixture's `boostedOdd`, issue 36): shown instead of `odd`, which
+   * is struck through beside it, with a "Boost" badge.
+   */
+  boostedOdd?: number;
 }
 
 /**
@@ -55,26 +76,58 @@ export interface OddButtonProps {
  * the button nor its label and value boxes change size or place with their content (odd-button.css), so ticking
  * or locking odds cannot shift the layout.
  */
-export function OddButton({ selectionId, label, odd, locked, pick, showLabel = true }: OddButtonProps) {
+export function OddButton({
+  selectionId,
+  label,
+  odd,
+  locked,
+  pick,
+  showLabel = true,
+  boostedOdd,
+}: OddButtonProps) {
   const { t } = useTranslation();
-  const oddText = useFormatOdds()(odd);
+  const formatOdds = useFormatOdds();
+  // A locked selection shows no boost (the server sends none for one off sale either).
+  const boosted = !locked && boostedOdd !== undefined && boostedOdd > odd;
+  const shown = boosted ? boostedOdd : odd;
+  const oddText = formatOdds(shown);
+  const normalText = formatOdds(odd);
   const inSlip = useInSlip(selectionId);
-  const direction = useOddArrow(selectionId, odd);
-  const state = [inSlip && 'is-selected', direction && `is-${direction}`].filter(Boolean).join(' ');
+  const direction = useOddArrow(selectionId, shown);
+  const state = [inSlip && 'is-selected', direction && `is-${direction}`, boosted && 'odd-button--boosted']
+    .filter(Boolean)
+    .join(' ');
+  const spoken = locked
+    ? t('odds.locked')
+    : boosted
+      ? t('odds.boosted_from', { odd: oddText, was: normalText })
+      : oddText;
   return (
     <button
       type="button"
       className={`odd-button ${state}`}
       data-odd-id={selectionId}
+      data-boosted={boosted || undefined}
       aria-pressed={inSlip}
       disabled={locked}
-      aria-label={`${label} ${locked ? t('odds.locked') : oddText}`}
+      aria-label={`${label} ${spoken}`}
       onClick={() => locked || toggleSelection(pick())}
     >
-      {showLabel && <span className="odd-button__label">{label}</span>}
+      {boosted ? (
+        // The outcome (cut with an ellipsis when long) and the normal price struck through (never cut).
+        <span className="odd-button__label odd-button__label--boosted">
+          {showLabel && <span className="odd-button__outcome">{label}</span>}
+          <s className="odd-button__was" data-testid="odd-was">
+            {normalText}
+          </s>
+        </span>
+      ) : (
+        showLabel && <span className="odd-button__label">{label}</span>
+      )}
       <span className={`odd-button__value${valueSize(oddText)}`}>
         {locked ? <Icon name="lock" size={16} /> : oddText}
       </span>
+      {boosted && <BoostBadge />}
       {direction && !locked && (
         <span
           className={`odd-button__arrow odd-button__arrow--${direction}`}

@@ -124,6 +124,12 @@ const KNOWN_CODES = new Set<string>([
   'bonus_min_odds',
   'bonus_live',
   'bonus_sport',
+  // An odds boost's (the slip names them so when it takes one: odds-boost/slip-boost.ts).
+  'boost_unavailable',
+  'boost_expired',
+  'boost_bet_type',
+  'boost_selection',
+  'boost_max_stake',
 ]);
 
 /** The translation key of an error code. */

@@ -6,7 +6,7 @@ import { jsonResponse, loggedInQueryClient, newQueryClient, renderScreen } from 
 import { BetslipPage } from './betslip-page';
 import { useCouponStore } from './coupon-store';
 import { DEFAULT_STAKE } from './stake';
-import { entry } from './test/fixtures';
+import { boostReward, entry } from './test/fixtures';
 
 const fetchMock = vi.fn();
 type Handler = (url: URL, init: RequestInit) => Response | Promise<Response>;
@@ -271,5 +271,66 @@ describe('BetslipPage', () => {
     // The placement's answer speaks for the bet; the row keeps its own reason and padlock.
     expect(within(rows[1]!).getByRole('alert')).toHaveTextContent('betslip.error.event_ended');
     expect(within(rows[1]!).getByRole('img', { name: 'betslip.locked' })).toBeInTheDocument();
+  });
+
+  describe('an odds boost (issue 36)', () => {
+    const reward = boostReward();
+    const boosted = entry(1, { odd: 2.5, boost: { normalOdd: 2 } });
+
+    it('shows the boosted price over the normal one and the stake left, and sends the boost with its price', async () => {
+      routes['/api/v1/bonuses'] = () => jsonResponse(200, { result: [reward] });
+      routes['/api/v1/betPlace'] = () =>
+        jsonResponse(200, { result: { id: 9, result: { key: 'waiting' }, items: [] } });
+      useCouponStore.setState({ quickBet: true });
+      await renderSlip([boosted]);
+      const note = await screen.findByTestId('slip-boost');
+      expect(note).toHaveTextContent('betslip.boost_price');
+      expect(within(note).getByTestId('slip-boost-was')).toHaveTextContent('2.00');
+      expect(within(note).getByTestId('boost-badge')).toBeInTheDocument();
+      expect(within(note).getByTestId('slip-boost-limit')).toHaveTextContent('betslip.boost_limit');
+      // The free bet is not offered beside it: one reward per slip.
+      expect(screen.queryByTestId('free-bet')).toBeNull();
+      // Checked once the rewards are known, with the boost from the first check (never the normal price first).
+      await waitFor(() => expect(calls('/api/v1/checkBets').length).toBeGreaterThan(0));
+      const first = new URLSearchParams(String(calls('/api/v1/checkBets')[0]![1].body));
+      expect(first.get('bonusId')).toBe('41');
+      expect(first.get('bets[0][odd]')).toBe('2.5');
+      fireEvent.click(screen.getByTestId('place-bet'));
+      await screen.findByText('success page', undefined, { timeout: 4_000 });
+      const form = new URLSearchParams(String(calls('/api/v1/betPlace')[0]![1].body));
+      expect(Object.fromEntries(form)).toMatchObject({
+        type: '1',
+        amount: '100',
+        bonusId: '41',
+        'bets[0][oddId]': '1',
+        'bets[0][odd]': '2.5',
+      });
+    });
+
+    it("says the boost's stake limit is exceeded with what is left, in the boost's words", async () => {
+      routes['/api/v1/bonuses'] = () => jsonResponse(200, { result: [reward] });
+      routes['/api/v1/checkBets'] = () =>
+        jsonResponse(200, {
+          ...okCheck(useSlipStore.getState().bets),
+          error: 'bet_error',
+          errors: {
+            bets: {},
+            general: [{ code: 'bonus_max_stake', field: 'bonusId', message: 'above what is left' }],
+          },
+        });
+      await renderSlip([boosted]);
+      const errors = await screen.findByTestId('slip-errors', undefined, { timeout: 3_000 });
+      expect(errors).toHaveTextContent('betslip.error.boost_max_stake');
+      expect(errors).not.toHaveTextContent('bonus');
+    });
+
+    it('is not sent with a second selection (a boost is for a single)', async () => {
+      routes['/api/v1/bonuses'] = () => jsonResponse(200, { result: [reward] });
+      await renderSlip([boosted, entry(2)]);
+      await waitFor(() => expect(calls('/api/v1/checkBets').length).toBeGreaterThan(0));
+      expect(screen.queryByTestId('slip-boost')).toBeNull();
+      for (const [, init] of calls('/api/v1/checkBets'))
+        expect(new URLSearchParams(String(init.body)).has('bonusId')).toBe(false);
+    });
   });
 });

@@ -32,6 +32,9 @@ import { chooseFreeBet } from './free-bet/free-bet-store';
 import { FreeBetPicker } from './free-bet/free-bet-picker';
 import { useSlipFreeBet } from './free-bet/use-slip-free-bet';
 import { usePlaceFlow } from './use-place-flow';
+import { BoostNote } from './odds-boost/boost-note';
+import { boostErrors, slipBoostOf } from './odds-boost/slip-boost';
+import { useBonuses } from '@/lib/bonuses';
 import './components/betslip.css';
 
 /** Spec §8: checkBets errors show after 1 s. */
@@ -64,19 +67,35 @@ export function BetslipPage() {
   const picks = picksOf(bets);
   const betCount = betCountOf(coupon, bets);
   const freeBet = useSlipFreeBet(coupon.type, betCount);
+  // An odds boost taken (a single of its selection picked at the boosted price) is the slip's one reward.
+  const bonuses = useBonuses();
+  const boost = slipBoostOf(bonuses.data, coupon, bets, Date.now());
+  // A boosted pick is checked once the client's rewards are known: a check without the boost would answer the
+  // normal price and the slip's odd would flicker down and back up.
+  const rewardsKnown = !bonuses.isLoading || !bets.some((b) => b.boost);
   // A free bet is the whole stake of the one bet (issue 36).
-  const free = freeBet.chosen;
+  const free = boost ? null : freeBet.chosen;
+  const bonusId = boost?.reward.id ?? free?.id;
   const stake = free ? { perBet: free.amount, total: free.amount } : stakeAt(stakeState, betCount);
   const ready = couponReady(coupon, bets);
   // A total beyond what any request may name is refused here: the server would answer 400, not a limit.
   const tooLarge = stake.total > MAX_SLIP_AMOUNT_CENTS;
-  const check = useCheckBets(bets, coupon, stake.total, ready && stake.total > 0 && !tooLarge, free?.id);
+  const check = useCheckBets(
+    bets,
+    coupon,
+    stake.total,
+    ready && stake.total > 0 && !tooLarge && rewardsKnown,
+    bonusId,
+  );
   const events = useSlipEvents(bets.map((b) => b.eventId));
   const held = useSlipFeed(bets);
   const checkErrors = useMemo(() => (check.data ? slipErrorsOf(check.data) : NO_ERRORS), [check.data]);
   const delayed = useDelayed<SlipErrors>(checkErrors, CHECK_ERRORS_DELAY_MS, isBlank, NO_ERRORS);
-  const shape = JSON.stringify([bets.map((b) => [b.oddId, b.banker]), coupon, stake.total, free?.id]);
-  const errors = shownErrors(flow.errorsFor(shape), delayed, tooLarge ? TOO_LARGE : NO_ERRORS);
+  const shape = JSON.stringify([bets.map((b) => [b.oddId, b.banker]), coupon, stake.total, bonusId]);
+  const errors = boostErrors(
+    shownErrors(flow.errorsFor(shape), delayed, tooLarge ? TOO_LARGE : NO_ERRORS),
+    boost,
+  );
   const currency = user?.currency ?? NO_CURRENCY;
 
   if (bets.length === 0) return <EmptySlip />;
@@ -94,11 +113,11 @@ export function BetslipPage() {
   const place = () => {
     if (!user || user.uid <= 0) return setDialog('auth');
     if (!quickBet) return setDialog('confirm');
-    flow.place(slipForm(bets, coupon, stake.total, 2, free?.id), shape);
+    flow.place(slipForm(bets, coupon, stake.total, 2, bonusId), shape);
   };
   const confirmPlace = () => {
     setDialog(null);
-    flow.place(slipForm(bets, coupon, stake.total, 1, free?.id), shape);
+    flow.place(slipForm(bets, coupon, stake.total, 1, bonusId), shape);
   };
   const live = bets.some((b) => b.live || events.data?.get(b.eventId)?.isLive);
   const money = (n: number) => formatUserMoney(n, currency);
@@ -129,7 +148,11 @@ export function BetslipPage() {
           />
         ))}
       </ol>
-      <FreeBetPicker chosen={freeBet.chosen} offer={freeBet.offer} currency={currency} />
+      {boost ? (
+        <BoostNote boost={boost} currency={currency} />
+      ) : (
+        <FreeBetPicker chosen={freeBet.chosen} offer={freeBet.offer} currency={currency} />
+      )}
       <SlipFooter
         betCount={betCount}
         totalOdds={coupon.type === COUPON_TYPE.multiple ? totalOddsOf(bets) : null}

@@ -62,7 +62,7 @@ export function slipForm(
   coupon: Coupon,
   amountCents: number,
   confirmationType?: 1 | 2,
-  /** A free bet (issue 36) that is the whole stake: `amountCents` is its amount. */
+  /** A reward (issue 36): a free bet that is the whole stake (`amountCents` is its amount), or an odds boost. */
   bonusId?: number,
 ): URLSearchParams {
   const form = new URLSearchParams();

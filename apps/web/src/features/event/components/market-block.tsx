@@ -24,6 +24,7 @@ function Odd({
       selectionId={selection.id}
       label={label}
       odd={selection.odd}
+      boostedOdd={selection.boostedOdd}
       locked={selectionLocked(selection, market, event)}
       pick={() => slipPick(event, market, selection, { market: marketName, outcome: label })}
     />

@@ -68,6 +68,7 @@ const CardView = memo(function CardView({
               selectionId={s.id}
               label={label}
               odd={s.odd}
+              boostedOdd={s.boostedOdd}
               locked={selectionLocked(s, market, event)}
               pick={() => slipPick(event, market, s, { market: marketName(market.t), outcome: label })}
             />

@@ -129,17 +129,9 @@ export function createBetBuilder(deps: BetBuilderDeps) {
     oddIds: readonly number[],
     tx?: DbOrTx,
   ): Promise<BuilderQuote | BuilderRefusal> {
-    const db = tx ?? deps.db;
-    // The legs and the event in one round trip where the connection allows it (PostgreSQL's pool, not a tx).
-    const [ctx, event] = tx
-      ? [
-          await deps.betting.selections([...oddIds], db, brandId),
-          await createSportsRepository(db).eventById(eventId),
-        ]
-      : await Promise.all([
-          deps.betting.selections([...oddIds], db, brandId),
-          createSportsRepository(db).eventById(eventId),
-        ]);
+    const { ctx, event } = tx
+      ? await stored(brandId, eventId, oddIds, tx)
+      : ((await current(brandId, eventId, oddIds)) ?? (await stored(brandId, eventId, oddIds, deps.db)));
     for (const id of oddIds) {
       const c = ctx.get(id);
       if (!c) return { code: 'not_found', oddId: id };
@@ -173,6 +165,27 @@ export function createBetBuilder(deps: BetBuilderDeps) {
       legs: contexts,
       model: modelRecord(model.input, legs),
     };
+  }
+
+  /** The legs and the event as the database holds them (placement: in its transaction). */
+  async function stored(brandId: number | null, eventId: number, oddIds: readonly number[], db: DbOrTx) {
+    const ctx = await deps.betting.selections([...oddIds], db, brandId);
+    return { ctx, event: await createSportsRepository(db).eventById(eventId) };
+  }
+
+  /**
+   * The legs and the event from the read model (a quote: no database read), with its match state (the bus's
+   * `fixture.state` keeps it as the row holds it). Legs that are not the event's are read from the database
+   * (a refusal then names their event); null when the read model does not hold the event.
+   */
+  async function current(brandId: number | null, eventId: number, oddIds: readonly number[]) {
+    const mem = await deps.betting.current(eventId, oddIds, brandId);
+    if (!mem) return null;
+    const missing = oddIds.filter((id) => !mem.selections.has(id));
+    const ctx = missing.length
+      ? new Map([...mem.selections, ...(await deps.betting.selections(missing, deps.db, brandId))])
+      : mem.selections;
+    return { ctx, event: mem.event };
   }
 
   const modelRecord = (input: FootballPricingInput, legs: BuilderLeg[]): BuilderModel => ({

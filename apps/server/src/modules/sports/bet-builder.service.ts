@@ -6,7 +6,7 @@ import { matchStateOf, pricingEventOf } from './market-builder';
 import { createSportsRepository, type EventRecord } from './sports.repository';
 import { brandOdd, inBand } from './pricing/brand-odd';
 import { fairColumns } from './pricing/margin';
-import { footballSpecsOf, marketKey, playsFootball } from './pricing/event-pricing';
+import { footballSpecsOf, marketKey, playsFootball, type PricingEvent } from './pricing/event-pricing';
 import type { PricingOptions } from './pricing/pricing-options';
 import { footballRates } from './pricing/football.facts';
 import { footballMarkets, type FootballSpec } from './pricing/football.markets';
@@ -105,7 +105,7 @@ export function createBetBuilder(deps: BetBuilderDeps) {
     const state = matchStateOf(event);
     if (!home || !away || state.kind !== 'football') return null;
     const pe = pricingEventOf(event, home, away);
-    const specs = new Map(footballSpecsOf(pe).map((s) => [marketKey(s.t, s.s), s]));
+    const specs = specsOf(pe, home, away);
     const input: FootballPricingInput = {
       rates: footballRates(pe.homeStrength, pe.awayStrength),
       state: state.football,
@@ -113,6 +113,24 @@ export function createBetBuilder(deps: BetBuilderDeps) {
       away: pe.awayPlayers,
     };
     return { input, specs };
+  }
+
+  /**
+   * The event's market specs by key, kept per pair of teams and sport: they depend on the squads only, and the
+   * reference's team objects are new after a reload, so a changed squad makes new specs.
+   */
+  const specsKept = new WeakMap<object, WeakMap<object, Map<number, Map<string, FootballSpec>>>>();
+  function specsOf(pe: PricingEvent, home: object, away: object): Map<string, FootballSpec> {
+    let byAway = specsKept.get(home);
+    if (!byAway) specsKept.set(home, (byAway = new WeakMap()));
+    let bySport = byAway.get(away);
+    if (!bySport) byAway.set(away, (bySport = new Map()));
+    let specs = bySport.get(pe.sportId);
+    if (!specs) {
+      specs = new Map(footballSpecsOf(pe).map((spec) => [marketKey(spec.t, spec.s), spec]));
+      bySport.set(pe.sportId, specs);
+    }
+    return specs;
   }
 
   const legOf = (specs: Map<string, FootballSpec>, c: SelectionContext): BuilderLeg | null => {

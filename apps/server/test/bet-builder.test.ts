@@ -103,8 +103,10 @@ describeEachBackend('bet builder calls', (backend) => {
     }
     const other = await call('price', { eventId: event.id, oddIds: [home.id, otherEventOdd] });
     expect(other.json().message).toContain(`${otherEventOdd}`);
-    // A suspended market's selection is refused (the operator's suspension, as the back office sets it).
-    await server.database.db.execute(sql`update selections set is_disabled = true where id = ${over.id}`);
+    // A suspended market's selection is refused (the operator's suspension, as the back office sets it: the row
+    // and the bus, which the quote's read model follows).
+    const suspension = server.modules.sports.operatorSuspension;
+    await suspension.suspendSelection(over.id, 'test');
     try {
       const res = await call('price', { eventId: event.id, oddIds: [home.id, over.id] });
       expect(res.statusCode).toBe(400);
@@ -113,7 +115,7 @@ describeEachBackend('bet builder calls', (backend) => {
         message: `oddIds: selection ${over.id} is suspended`,
       });
     } finally {
-      await server.database.db.execute(sql`update selections set is_disabled = false where id = ${over.id}`);
+      await suspension.resumeSelection(over.id);
     }
   });
 

@@ -9,6 +9,12 @@ import type { CrashBusMessage, MarketUpdate, MatchUpdate } from '@sb/contract';
 export interface BusEvents {
   'fixture.match': MatchUpdate;
   'fixture.markets': MarketUpdate;
+  /**
+   * A live event's match state as the simulator just wrote it with the event row (`sim.match`: minute, goals,
+   * cards, added time; never its draw stream) and whether its prices lag the score. Every instance's read model
+   * keeps it, so the bet builder prices from memory with the state the database holds (`sports/read-model`).
+   */
+  'fixture.state': { eventId: number; ts: number; match: unknown; pricesBehindScore: boolean };
   /** Events whose stored rows changed outside the match and market updates (operator, catalogue): reload
    *  them from the database; `eventIds: null` means every event row (a new catalogue day). */
   'fixture.refresh': { eventIds: number[] | null };

@@ -6,7 +6,7 @@ import { matchStateOf, pricingEventOf } from './market-builder';
 import { createSportsRepository, type EventRecord } from './sports.repository';
 import { brandOdd, inBand } from './pricing/brand-odd';
 import { fairColumns } from './pricing/margin';
-import { footballSpecsOf, marketKey, playsFootball } from './pricing/event-pricing';
+import { footballSpecsOf, marketKey, playsFootball, type PricingEvent } from './pricing/event-pricing';
 import type { PricingOptions } from './pricing/pricing-options';
 import { footballRates } from './pricing/football.facts';
 import { footballMarkets, type FootballSpec } from './pricing/football.markets';
@@ -105,7 +105,7 @@ export function createBetBuilder(deps: BetBuilderDeps) {
     const state = matchStateOf(event);
     if (!home || !away || state.kind !== 'football') return null;
     const pe = pricingEventOf(event, home, away);
-    const specs = new Map(footballSpecsOf(pe).map((s) => [marketKey(s.t, s.s), s]));
+    const specs = specsOf(pe, home, away);
     const input: FootballPricingInput = {
       rates: footballRates(pe.homeStrength, pe.awayStrength),
       state: state.football,
@@ -113,6 +113,24 @@ export function createBetBuilder(deps: BetBuilderDeps) {
       away: pe.awayPlayers,
     };
     return { input, specs };
+  }
+
+  /**
+   * The event's market specs by key, kept per pair of teams and sport: they depend on the squads only, and the
+   * reference's team objects are new after a reload, so a changed squad makes new specs.
+   */
+  const specsKept = new WeakMap<object, WeakMap<object, Map<number, Map<string, FootballSpec>>>>();
+  function specsOf(pe: PricingEvent, home: object, away: object): Map<string, FootballSpec> {
+    let byAway = specsKept.get(home);
+    if (!byAway) specsKept.set(home, (byAway = new WeakMap()));
+    let bySport = byAway.get(away);
+    if (!bySport) byAway.set(away, (bySport = new Map()));
+    let specs = bySport.get(pe.sportId);
+    if (!specs) {
+      specs = new Map(footballSpecsOf(pe).map((spec) => [marketKey(spec.t, spec.s), spec]));
+      bySport.set(pe.sportId, specs);
+    }
+    return specs;
   }
 
   const legOf = (specs: Map<string, FootballSpec>, c: SelectionContext): BuilderLeg | null => {
@@ -129,17 +147,9 @@ export function createBetBuilder(deps: BetBuilderDeps) {
     oddIds: readonly number[],
     tx?: DbOrTx,
   ): Promise<BuilderQuote | BuilderRefusal> {
-    const db = tx ?? deps.db;
-    // The legs and the event in one round trip where the connection allows it (PostgreSQL's pool, not a tx).
-    const [ctx, event] = tx
-      ? [
-          await deps.betting.selections([...oddIds], db, brandId),
-          await createSportsRepository(db).eventById(eventId),
-        ]
-      : await Promise.all([
-          deps.betting.selections([...oddIds], db, brandId),
-          createSportsRepository(db).eventById(eventId),
-        ]);
+    const { ctx, event } = tx
+      ? await stored(brandId, eventId, oddIds, tx)
+      : ((await current(brandId, eventId, oddIds)) ?? (await stored(brandId, eventId, oddIds, deps.db)));
     for (const id of oddIds) {
       const c = ctx.get(id);
       if (!c) return { code: 'not_found', oddId: id };
@@ -173,6 +183,27 @@ export function createBetBuilder(deps: BetBuilderDeps) {
       legs: contexts,
       model: modelRecord(model.input, legs),
     };
+  }
+
+  /** The legs and the event as the database holds them (placement: in its transaction). */
+  async function stored(brandId: number | null, eventId: number, oddIds: readonly number[], db: DbOrTx) {
+    const ctx = await deps.betting.selections([...oddIds], db, brandId);
+    return { ctx, event: await createSportsRepository(db).eventById(eventId) };
+  }
+
+  /**
+   * The legs and the event from the read model (a quote: no database read), with its match state (the bus's
+   * `fixture.state` keeps it as the row holds it). Legs that are not the event's are read from the database
+   * (a refusal then names their event); null when the read model does not hold the event.
+   */
+  async function current(brandId: number | null, eventId: number, oddIds: readonly number[]) {
+    const mem = await deps.betting.current(eventId, oddIds, brandId);
+    if (!mem) return null;
+    const missing = oddIds.filter((id) => !mem.selections.has(id));
+    const ctx = missing.length
+      ? new Map([...mem.selections, ...(await deps.betting.selections(missing, deps.db, brandId))])
+      : mem.selections;
+    return { ctx, event: mem.event };
   }
 
   const modelRecord = (input: FootballPricingInput, legs: BuilderLeg[]): BuilderModel => ({

@@ -1,6 +1,12 @@
 import type { Locale } from '@sb/contract';
 import type { DbOrTx } from '../../db/database';
-import { createSportsRepository, type EventState, type SelectionRecord } from './sports.repository';
+import {
+  createSportsRepository,
+  type EventRecord,
+  type EventState,
+  type MarketState,
+  type SelectionRecord,
+} from './sports.repository';
 import { MARKET_DEFINITIONS } from './market-definitions.data';
 import type { EventReadModel } from './read-model/event-read-model';
 import type { CatalogueService } from './catalogue/catalogue.service';
@@ -97,6 +103,32 @@ export function createBettingView(deps: {
     return s.odd > 1 ? 'ok' : 'odd_too_low';
   }
 
+  /** A selection's context for a client of the brand's pricing (`selections`' rows or the read model's). */
+  function contextOf(
+    shared: SelectionRecord,
+    m: MarketState,
+    e: EventState,
+    pricing: BrandPricing | null,
+  ): SelectionContext {
+    const s = pricing ? pricing.selection(shared, e.sportId, m.t) : shared;
+    return {
+      selectionId: s.id,
+      eventId: e.id,
+      sportId: e.sportId,
+      marketId: m.id,
+      marketType: m.t,
+      special: m.s,
+      outcome: s.outcome,
+      name: s.name,
+      odd: s.odd,
+      maxStake: s.maxStake,
+      isLive: e.isLive,
+      minBetLimit: e.minBetLimit,
+      state: stateOf(e, m, s),
+      result: m.resolved || s.result ? s.result : null,
+    };
+  }
+
   return {
     /**
      * Selections as a client of `brandId` sees them, read in the caller's transaction: the brand's price (its
@@ -110,29 +142,36 @@ export function createBettingView(deps: {
       const rows = await createSportsRepository(tx ?? deps.db).selectionsWithContext(ids);
       const pricing = deps.pricing?.(brandId ?? null) ?? null;
       return new Map(
-        rows.map(({ selection: shared, market: m, event: e }) => {
-          const s = pricing ? pricing.selection(shared, e.sportId, m.t) : shared;
-          return [
-            s.id,
-            {
-              selectionId: s.id,
-              eventId: e.id,
-              sportId: e.sportId,
-              marketId: m.id,
-              marketType: m.t,
-              special: m.s,
-              outcome: s.outcome,
-              name: s.name,
-              odd: s.odd,
-              maxStake: s.maxStake,
-              isLive: e.isLive,
-              minBetLimit: e.minBetLimit,
-              state: stateOf(e, m, s),
-              result: m.resolved || s.result ? s.result : null,
-            },
-          ] as const;
-        }),
+        rows.map(({ selection, market, event }) => [
+          selection.id,
+          contextOf(selection, market, event, pricing),
+        ]),
       );
+    },
+
+    /**
+     * An event and those of `ids` that are its selections, as a client of `brandId` sees them now, from this
+     * instance's read model (no database read once the event's markets are in memory; the bus keeps them and
+     * the match state current on every instance). Null when the read model does not hold the event. Quotes
+     * only: placement reads in its own transaction (`selections`).
+     */
+    async current(
+      eventId: number,
+      ids: readonly number[],
+      brandId: number | null,
+    ): Promise<{ event: EventRecord; selections: Map<number, SelectionContext> } | null> {
+      const stored = deps.readModel.store.get(eventId);
+      if (!stored) return null;
+      if (stored.markets === null) await deps.readModel.ensureMarkets([stored]);
+      const markets = stored.markets;
+      if (markets === null) return null;
+      const e = stored.record;
+      const wanted = new Set(ids);
+      const pricing = deps.pricing?.(brandId) ?? null;
+      const out = new Map<number, SelectionContext>();
+      for (const { market, selections } of markets)
+        for (const s of selections) if (wanted.has(s.id)) out.set(s.id, contextOf(s, market, e, pricing));
+      return { event: e, selections: out };
     },
 
     /**

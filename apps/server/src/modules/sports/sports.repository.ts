@@ -86,6 +86,16 @@ export interface EventFilter {
 
 const CHUNK = 500;
 
+/** An event's columns with `sim` narrowed to its match state (`sim->'match'`, small), read as `match`. */
+function withMatchOnly() {
+  const { sim: _sim, ...columns } = getTableColumns(events);
+  return { ...columns, match: sql<unknown>`${events.sim} -> 'match'` };
+}
+const matchOnlyRecord = ({ match, ...r }: Omit<EventRecord, 'sim'> & { match: unknown }): EventRecord => ({
+  ...r,
+  sim: match === null || match === undefined ? null : { match },
+});
+
 async function insertChunked<T>(rows: T[], insert: (chunk: T[]) => Promise<unknown>): Promise<void> {
   for (let i = 0; i < rows.length; i += CHUNK) await insert(rows.slice(i, i + CHUNK));
 }
@@ -159,11 +169,13 @@ export function createSportsRepository(db: DbOrTx) {
         .offset((page - 1) * perPage);
       return rows.map((r) => ({ ...r, sim: null }));
     },
-    /** Every event not finished, and those finished since `endedSince` (the read model's start), without `sim`. */
+    /**
+     * Every event not finished, and those finished since `endedSince` (the read model's start), with only the
+     * match state of `sim` (`sim.match`, what the bet builder prices from; never the simulator's draw stream).
+     */
     async currentEvents(endedSince: Date): Promise<EventRecord[]> {
-      const { sim: _sim, ...columns } = getTableColumns(events);
       const rows = await db
-        .select(columns)
+        .select(withMatchOnly())
         .from(events)
         .where(
           or(
@@ -171,13 +183,13 @@ export function createSportsRepository(db: DbOrTx) {
             and(inArray(events.status, ['ended', 'cancelled']), gte(events.startAt, endedSince)),
           ),
         );
-      return rows.map((r) => ({ ...r, sim: null }));
+      return rows.map(matchOnlyRecord);
     },
+    /** Events by id, with only the match state of `sim` (as `currentEvents`). */
     async eventsByIds(ids: number[]): Promise<EventRecord[]> {
       if (ids.length === 0) return [];
-      const { sim: _sim, ...columns } = getTableColumns(events);
-      const rows = await db.select(columns).from(events).where(inArray(events.id, ids));
-      return rows.map((r) => ({ ...r, sim: null }));
+      const rows = await db.select(withMatchOnly()).from(events).where(inArray(events.id, ids));
+      return rows.map(matchOnlyRecord);
     },
     async countEvents(filter: EventFilter): Promise<number> {
       const [row] = await db

@@ -158,6 +158,14 @@ export function createSimulator(deps: SimulatorDeps) {
     await bus.publish('fixture.match', message);
   }
 
+  /**
+   * The match state just written with the event row, for every instance's read model (the bet builder prices
+   * from it in memory): published after the write, before the markets' reprice, as the row holds it then.
+   */
+  async function publishState(eventId: number, sim: SimState, pricesBehindScore: boolean): Promise<void> {
+    await bus.publish('fixture.state', { eventId, ts: clock.now(), match: sim.match, pricesBehindScore });
+  }
+
   /** Persists a segment: event fields, then markets (suspend, reprice or settle), then the match update. */
   async function flush(ctx: Ctx, sim: SimState, happenings: Happening[], publish: boolean): Promise<void> {
     const projected = ctx.project(sim);
@@ -184,6 +192,7 @@ export function createSimulator(deps: SimulatorDeps) {
     };
     await repo.updateEvent(ctx.event.id, update);
     ctx.event = { ...ctx.event, ...update };
+    await publishState(ctx.event.id, sim, behind);
     if (!ctx.event.marketsReady) await deps.catalogue.ensureMarketsFor([ctx.event.id]);
     if (fields.status === 'ended') await markets.settle(ctx.event, ctx.pricing, sim);
     else if (fields.isSuspended && !wasSuspended) await markets.suspend(ctx.event, publish);
@@ -192,6 +201,7 @@ export function createSimulator(deps: SimulatorDeps) {
       sim.pricedAt = sim.simSec;
       await repo.updateEvent(ctx.event.id, { sim, pricesBehindScore: false });
       ctx.event = { ...ctx.event, pricesBehindScore: false };
+      await publishState(ctx.event.id, sim, false);
     }
     if (publish || fields.status === 'ended') await publishMatch(ctx, fields, data);
   }
@@ -296,6 +306,7 @@ export function createSimulator(deps: SimulatorDeps) {
       const update = { ...fieldsToColumns(fields), ...started, data, sim, ts: now, updatedAt: new Date(now) };
       await repo.updateEvent(event.id, update);
       ctx.event = { ...ctx.event, ...update };
+      await publishState(event.id, sim, event.pricesBehindScore);
       if (!event.marketsReady) await deps.catalogue.ensureMarketsFor([event.id]);
       const grouped = groupMarkets(await repo.marketsWithSelections(event.id));
       const kept = new Map<number, Record<string, string>>();

@@ -130,6 +130,7 @@ export function createEventReadModel(deps: ReadModelDeps) {
       if (event?.record.isLive && event.markets === null) void ensureMarkets([event]).catch(logFailure);
     }),
     bus.subscribe('fixture.markets', (update: MarketUpdate) => void store.applyMarkets(update)),
+    bus.subscribe('fixture.state', (update) => void store.applyState(update)),
     bus.subscribe('fixture.refresh', ({ eventIds }) => {
       const work = eventIds ? reloadEvents(eventIds) : loadAll();
       void work.catch(logFailure);

@@ -11,13 +11,25 @@ export interface MarketEntry {
   ts: number;
 }
 
-/** One event as the read model holds it: the row (never the simulator's private state) and its markets. */
+/**
+ * One event as the read model holds it: the row and its markets. Of the simulator's state (`sim`) only the match
+ * state is kept (`{ match }`: minute, goals, cards, added time; what the bet builder prices from), never its
+ * draw stream; the bus's `fixture.state` keeps it current with `pricesBehindScore`.
+ */
 export interface StoredEvent {
   record: EventRecord;
+  /** `ts` of the last match state applied (a state message older than it is ignored). */
+  stateTs: number;
   /** Grows with every change to the event or its markets: response bodies are cached per version. */
   version: number;
   /** null until loaded (markets are loaded on first need, from the database). */
   markets: MarketEntry[] | null;
+}
+
+/** The part of a row's simulator state the read model keeps: the match state (null when there is none). */
+function matchOnly(sim: unknown): { match: unknown } | null {
+  const match = (sim as { match?: unknown } | null)?.match;
+  return match === undefined || match === null ? null : { match };
 }
 
 const LIST_STATUSES = new Set(['not_started', 'live']);
@@ -69,12 +81,13 @@ export class EventStore {
   /** Replaces (or adds) event rows; markets already loaded are kept unless the caller replaces them. */
   putEvents(records: EventRecord[]): void {
     for (const record of records) {
-      const row = { ...record, sim: null };
+      const row = { ...record, sim: matchOnly(record.sim) };
       const existing = this.events.get(record.id);
       if (existing) {
         existing.record = row;
+        existing.stateTs = record.ts;
         existing.version++;
-      } else this.events.set(record.id, { record: row, version: 1, markets: null });
+      } else this.events.set(record.id, { record: row, stateTs: record.ts, version: 1, markets: null });
       this.bySub.set(record.sub, record.id);
       if (record.rid !== null) this.byRid.set(record.rid, record.id);
     }
@@ -193,6 +206,27 @@ export class EventStore {
     };
     event.version++;
     if (filterChanged) this.reorder();
+    return event;
+  }
+
+  /**
+   * A match state from the bus (`fixture.state`, written with the row just before): the match state the bet
+   * builder prices from and whether the prices lag the score. No response body shows either: the version holds.
+   */
+  applyState(update: {
+    eventId: number;
+    ts: number;
+    match: unknown;
+    pricesBehindScore: boolean;
+  }): StoredEvent | null {
+    const event = this.events.get(update.eventId);
+    if (!event || event.stateTs > update.ts) return null;
+    event.stateTs = update.ts;
+    event.record = {
+      ...event.record,
+      sim: { match: update.match },
+      pricesBehindScore: update.pricesBehindScore,
+    };
     return event;
   }
 

@@ -54,6 +54,11 @@ describe('a client made on the desk sets their password through a one-time link 
       .waitFor();
     await desk.getByRole('button', { name: 'Türkçe' }).first().click();
     await form.getByRole('heading', { name: 'Yeni müşteri' }).waitFor();
+    // The refusal follows the desk's language.
+    await form
+      .locator('[data-field-error=username]')
+      .getByText('Bu kullanıcı adı bu markada alınmış.')
+      .waitFor();
     await desk.screenshot({ path: `${SHOTS}/desk-new-client-tr.png` });
     await desk.getByRole('button', { name: 'English' }).first().click();
 

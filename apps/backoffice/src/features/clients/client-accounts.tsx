@@ -78,7 +78,9 @@ export function NewClientForm({
   const [open, setOpen] = useState(false);
   const [form, setForm] = useState(EMPTY);
   const [busy, setBusy] = useState(false);
-  const [failed, setFailed] = useState<{ field: string | null; text: string } | null>(null);
+  // The refusal itself: its sentence is made at each draw, so it follows the desk's language.
+  const [refused, setRefused] = useState<unknown>(null);
+  const failed = refused === null ? null : refusal(lang, at, refused);
   const [created, setCreated] = useState<OpsClientCreated | null>(null);
   const first = useRef<HTMLInputElement>(null);
   const set = (key: keyof typeof EMPTY) => (value: string) => setForm((f) => ({ ...f, [key]: value }));
@@ -87,7 +89,7 @@ export function NewClientForm({
     e.preventDefault();
     if (busy) return;
     setBusy(true);
-    setFailed(null);
+    setRefused(null);
     const optional = (v: string) => (v.trim() === '' ? undefined : v.trim());
     try {
       const done = await createClient({
@@ -101,7 +103,7 @@ export function NewClientForm({
       setCreated(done);
       setForm(EMPTY);
     } catch (err) {
-      setFailed(refusal(lang, at, err));
+      setRefused(err);
     } finally {
       setBusy(false);
     }
@@ -175,7 +177,7 @@ export function NewClientForm({
           onClick={() => {
             setOpen(false);
             setCreated(null);
-            setFailed(null);
+            setRefused(null);
           }}
         >
           {at.cancel}
@@ -204,20 +206,21 @@ export function ResetPasswordPanel({ lang, me, clientId }: { lang: Lang; me: Me;
   const at = ACCOUNT_TEXTS[lang];
   const [reason, setReason] = useState('');
   const [busy, setBusy] = useState(false);
-  const [failed, setFailed] = useState<string | null>(null);
+  const [refused, setRefused] = useState<unknown>(null);
   const [link, setLink] = useState<OpsSetupLink | null>(null);
   if (!mayManageAccounts(me)) return null;
+  const failed = refused === null ? null : refusal(lang, at, refused).text;
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (busy) return;
-    if (reason.trim().length < 3) return setFailed(at.errors.reason!);
+    if (reason.trim().length < 3) return setRefused(new ApiError(400, 'validation', '', 'reason'));
     setBusy(true);
-    setFailed(null);
+    setRefused(null);
     try {
       setLink(await resetClientPassword(clientId, reason.trim()));
       setReason('');
     } catch (err) {
-      setFailed(refusal(lang, at, err).text);
+      setRefused(err);
     } finally {
       setBusy(false);
     }

@@ -206,6 +206,15 @@ describeEachBackend('clients made and reset from the desk (issue 35 §2)', (back
       headers: bearer(session.access_token),
     });
     expect(me.statusCode).toBe(401);
+    // The old password no longer logs in: only the link sets the next one.
+    const cred = await appCredentials(server);
+    const old = await tokenRequest(server, {
+      grant_type: 'password',
+      ...cred,
+      username: 'reset.me',
+      password: 'Old-Choice-2030',
+    });
+    expect(old.statusCode).toBe(400);
     const older = tokenOf(link);
     const newer = tokenOf(
       (await ops('POST', url, 'g-support', { reason: 'sent it again' })).json().result.link,

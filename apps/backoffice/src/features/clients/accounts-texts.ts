@@ -25,7 +25,7 @@ const en = {
   openClient: 'Open the client',
   resetTitle: 'Password',
   resetHint:
-    'A reset ends the client’s sessions and gives a one-time link (valid one hour) to set a new password. Nobody ever sees the password.',
+    'A reset ends the client’s sessions and their old password, and gives a one-time link (valid one hour) to set a new one. Nobody ever sees the password.',
   reset: 'Reset password',
   resetDone: 'The client’s sessions ended; send them the link below.',
   reason: 'Reason (for the audit log)',
@@ -66,7 +66,7 @@ const tr: typeof en = {
   openClient: 'Müşteriyi aç',
   resetTitle: 'Şifre',
   resetHint:
-    'Sıfırlama müşterinin oturumlarını kapatır ve yeni şifre belirlemesi için tek kullanımlık bir bağlantı (bir saat geçerli) verir. Şifreyi hiç kimse görmez.',
+    'Sıfırlama müşterinin oturumlarını ve eski şifresini geçersiz kılar; yeni şifre için tek kullanımlık bir bağlantı (bir saat geçerli) verir. Şifreyi hiç kimse görmez.',
   reset: 'Şifreyi sıfırla',
   resetDone: 'Müşterinin oturumları kapatıldı; aşağıdaki bağlantıyı müşteriye gönderin.',
   reason: 'Neden (denetim kaydı için)',

@@ -80,7 +80,7 @@ export function clientAccountsRoutes(accounts: ClientAccounts, ops: AccountsOpsC
         schema: {
           tags,
           summary:
-            'Reset a client’s password: a one-time link (valid one hour) to set a new one; their sessions end now',
+            'Reset a client’s password: the old one and their sessions end now; a one-time link (valid one hour) sets a new one',
           params: z.object({ id: idParamSchema }),
           body: opsPasswordResetBodySchema,
           response: { 200: opsPasswordResetResponseSchema, ...errors },

@@ -5,6 +5,7 @@ import { badRequest, notFound } from '../../plugins/errors';
 import { isClientCurrency } from './currencies';
 import { createIdentityRepository } from './identity.repository';
 import type { IdentityService } from './identity.service';
+import { UNSET_PASSWORD } from './passwords';
 import type { SetupLinks } from './setup-links';
 
 /** A brand as a new client needs it: its currency, language, time zone and primary host name. */
@@ -108,7 +109,7 @@ export function createClientAccounts(deps: {
         : null;
     },
 
-    /** A one-hour link to set a new password; every session of the client ends now. */
+    /** A one-hour link to set a new password; the old one stops working and every session of the client ends now. */
     async reset(
       clientId: number,
       reason: string,
@@ -126,11 +127,11 @@ export function createClientAccounts(deps: {
           purpose: 'reset',
           createdBy: acting.operator,
         });
-        const revoked = await createIdentityRepository(tx).revokeUserSessions(
-          user.id,
-          new Date(deps.clock.now()),
-          'password_reset',
-        );
+        const now = new Date(deps.clock.now());
+        const users = createIdentityRepository(tx);
+        // The old password stops working too (a reset may follow a stolen one): only the link sets the next.
+        await users.updateUser(user.id, { passwordHash: UNSET_PASSWORD, passwordChangedAt: now });
+        const revoked = await users.revokeUserSessions(user.id, now, 'password_reset');
         const expiresAt = link.expiresAt.toISOString();
         await acting.audit(tx, {
           action: 'client.password_reset',

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  errorBodySchema,
   idParamSchema,
   opsClientCreateBodySchema,
   opsClientCreatedResponseSchema,
@@ -10,8 +11,16 @@ import {
 } from '@sb/contract';
 import { badRequest, notFound } from '../../plugins/errors';
 import type { OpsPluginContext } from '../ops/index';
-import { opsErrors as errors } from '../ops/index';
 import type { AccountActing, BrandForClients, ClientAccounts } from './client-accounts';
+
+/** The `/ops/v1` error answers (as the ops module's `opsErrors`; imported from there, identity would close a cycle). */
+const errors = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  403: errorBodySchema,
+  404: errorBodySchema,
+  409: errorBodySchema,
+};
 
 /** What the ops module gives these routes (registered inside `/ops/v1`, behind its checks). */
 export type AccountsOpsContext = Pick<OpsPluginContext, 'brandScope' | 'record' | 'operatorOf'>;

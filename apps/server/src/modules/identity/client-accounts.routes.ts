@@ -10,7 +10,7 @@ import {
   opsPasswordResetResponseSchema,
 } from '@sb/contract';
 import { badRequest, notFound } from '../../plugins/errors';
-import type { OpsPluginContext } from '../ops/index';
+import type { DbOrTx } from '../../db/database';
 import type { AccountActing, BrandForClients, ClientAccounts } from './client-accounts';
 
 /** The `/ops/v1` error answers (as the ops module's `opsErrors`; imported from there, identity would close a cycle). */
@@ -22,8 +22,19 @@ const errors = {
   409: errorBodySchema,
 };
 
-/** What the ops module gives these routes (registered inside `/ops/v1`, behind its checks). */
-export type AccountsOpsContext = Pick<OpsPluginContext, 'brandScope' | 'record' | 'operatorOf'>;
+/**
+ * What the ops module gives these routes (its `OpsPluginContext`, declared here by shape: betting reads identity,
+ * and the ops module reads betting, so naming the ops module here would close an import cycle).
+ */
+export interface AccountsOpsContext {
+  operatorOf: (request: FastifyRequest) => { username: string };
+  brandScope: (request: FastifyRequest, requested: number | undefined) => number | null;
+  record: (
+    tx: DbOrTx,
+    request: FastifyRequest,
+    entry: { action: string; target: string; brandId: number; reason?: string; after?: unknown },
+  ) => Promise<void>;
+}
 
 /** A development host (`localhost`, `*.localhost`, an address): the link keeps the desk's scheme and port. */
 const isDevHost = (host: string) =>

@@ -2,25 +2,16 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  errorBodySchema,
   idParamSchema,
   opsClientCreateBodySchema,
   opsClientCreatedResponseSchema,
   opsPasswordResetBodySchema,
+  opsErrorAnswers as errors,
   opsPasswordResetResponseSchema,
 } from '@sb/contract';
 import { badRequest, notFound } from '../../plugins/errors';
 import type { DbOrTx } from '../../db/database';
 import type { AccountActing, BrandForClients, ClientAccounts } from './client-accounts';
-
-/** The `/ops/v1` error answers (as the ops module's `opsErrors`; imported from there, identity would close a cycle). */
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-};
 
 /**
  * What the ops module gives these routes (its `OpsPluginContext`, declared here by shape: betting reads identity,

@@ -3,13 +3,13 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import type { PasswordSetupCheck } from '@sb/contract';
 import { Button } from '@/components/ui/button';
-import { Icon } from '@/components/ui/icon';
 import { ApiError, apiRequest } from '@/lib/api-client';
 import { useLocalePath } from '@/lib/app-context';
 import { loginWithPassword } from '@/lib/auth-token';
 import { authStorage } from '@/lib/auth-storage';
 import { useTranslation } from '@/lib/i18n';
 import { logout, USER_QUERY_KEY } from '@/lib/session';
+import { PasswordInput } from './password-input';
 import './auth.css';
 
 type Link = { state: 'checking' } | { state: 'invalid' } | { state: 'ready'; username: string };
@@ -134,26 +134,16 @@ export function SetPasswordPage() {
           <input type="hidden" name="username" autoComplete="username" value={link.username} />
           <label className="field">
             <span>{t('set_password.new')}</span>
-            <span className="field__with-action">
-              <input
-                name="new-password"
-                type={visible ? 'text' : 'password'}
-                autoComplete="new-password"
-                aria-invalid={passwordError ? true : undefined}
-                aria-describedby="set-password-rules"
-                value={password}
-                onChange={(e) => setPassword(e.target.value)}
-              />
-              <button
-                type="button"
-                className="field__action"
-                aria-pressed={visible}
-                aria-label={t(visible ? 'login.hide_password' : 'login.show_password')}
-                onClick={() => setVisible((v) => !v)}
-              >
-                <Icon name={visible ? 'eye-off' : 'eye'} />
-              </button>
-            </span>
+            <PasswordInput
+              name="new-password"
+              autoComplete="new-password"
+              value={password}
+              onChange={setPassword}
+              visible={visible}
+              onToggle={() => setVisible((v) => !v)}
+              invalid={Boolean(passwordError)}
+              describedBy="set-password-rules"
+            />
             {passwordError && (
               <span role="alert" className="field__error">
                 {passwordError}

@@ -10,6 +10,7 @@ import { dateTime } from './app/format';
 import './risk.css';
 import { getClient360 } from './features/clients/api/clients-api';
 import { ClientActions } from './features/clients/client-actions';
+import { NewClientForm, ResetPasswordPanel, mayManageAccounts } from './features/clients/client-accounts';
 import { BetTable, LoginTable, TransactionTable } from './features/clients/client-history';
 import { ClientSearch } from './features/clients/client-search';
 import { RiskForm } from './features/clients/client-risk-form';
@@ -65,6 +66,7 @@ export function Clients({
   const rg = page?.responsibleGambling;
   return (
     <div className="client-page">
+      {mayManageAccounts(me) && <NewClientForm lang={lang} me={me} onClient={onClient} />}
       <ClientSearch
         lang={lang}
         r={r}
@@ -233,6 +235,7 @@ export function Clients({
               load().catch((e: unknown) => setError(errorText(t, e)));
             }}
           />
+          <ResetPasswordPanel key={page.client.id} lang={lang} me={me} clientId={page.client.id} />
           <div className="two">
             <section className="panel">
               <h3>{r.openBets}</h3>

@@ -170,6 +170,7 @@ export async function buildApp(deps: AppDeps) {
     ids,
     refreshGraceMs: config.REFRESH_GRACE_MS,
     sleep: deps.sleep,
+    brandOf: async (appId) => tenancy.service.findById(appId),
     sources: {
       balances: (user) => wallet.service.balances(user),
       // Open bets (waiting or in their live delay).
@@ -322,6 +323,7 @@ export async function buildApp(deps: AppDeps) {
       (ctx) => tenancy.opsRoutes(ctx),
       (ctx) => casino.opsRoutes(ctx),
       (ctx) => banners.opsRoutes(ctx),
+      (ctx) => identity.opsRoutes(ctx),
     ],
   });
 

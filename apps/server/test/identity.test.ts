@@ -232,7 +232,7 @@ describeEachBackend('identity: tokens and sessions', (backend) => {
     expect(names).toEqual(['batch-a', 'batch-b', null, 'batch-a', null, 'batch-b', null]);
   });
 
-  it('reports a username taken by a concurrent create as 400, not a crash', async () => {
+  it('reports a username taken by a concurrent create as 409 username_taken naming the field, not a crash', async () => {
     const app = await server.modules.tenancy.service.findByHost('localhost');
     const create = () =>
       server.modules.identity.service.createUser({
@@ -244,7 +244,7 @@ describeEachBackend('identity: tokens and sessions', (backend) => {
     const results = await Promise.allSettled([create(), create()]);
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     expect(results.find((r) => r.status === 'rejected')).toMatchObject({
-      reason: { statusCode: 400, field: 'username' },
+      reason: { statusCode: 409, code: 'username_taken', field: 'username' },
     });
   });
 

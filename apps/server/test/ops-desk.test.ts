@@ -18,7 +18,7 @@ import { opsRequest, opsRoutesOfDocument, opsSession, type OpsMethod } from './s
 /** The permission each /ops/v1 route needs; a route missing here fails the table test (add it with its rule). */
 const ROUTE_ACCESS: Record<
   string,
-  'read' | 'trade' | 'settle' | 'manage' | 'brands' | 'note' | 'clients' | 'adjust' | 'reports'
+  'read' | 'trade' | 'settle' | 'manage' | 'brands' | 'note' | 'clients' | 'adjust' | 'reports' | 'accounts'
 > = {
   'GET /ops/v1/session': 'read',
   'DELETE /ops/v1/session': 'read',
@@ -95,17 +95,20 @@ const ROUTE_ACCESS: Record<
   'POST /ops/v1/clients/{id}/adjustments': 'adjust',
   'POST /ops/v1/clients/{id}/adjustments/{adjustmentId}/approve': 'adjust',
   'POST /ops/v1/clients/{id}/adjustments/{adjustmentId}/reject': 'adjust',
+  // A new client and a password reset (a one-time link each): whoever answers the client — support, trader, admin.
+  'POST /ops/v1/clients': 'accounts',
+  'POST /ops/v1/clients/{id}/password-reset': 'accounts',
   'GET /ops/v1/adjustments': 'adjust',
 };
 const ROLES = ['support', 'trader', 'risk', 'content', 'finance', 'admin'] as const;
 /** Each role's permissions, written here on their own (issue 35 §3: `risk` trades without results). */
 const GRANTS = {
-  support: ['read', 'note'],
-  trader: ['read', 'trade', 'settle', 'note', 'clients', 'reports'],
+  support: ['read', 'note', 'accounts'],
+  trader: ['read', 'trade', 'settle', 'note', 'clients', 'reports', 'accounts'],
   risk: ['read', 'trade', 'note', 'clients'],
   content: ['read', 'brands'],
   finance: ['read', 'note', 'adjust', 'reports'],
-  admin: ['read', 'trade', 'settle', 'manage', 'brands', 'note', 'clients', 'adjust', 'reports'],
+  admin: ['read', 'trade', 'settle', 'manage', 'brands', 'note', 'clients', 'adjust', 'reports', 'accounts'],
 };
 
 describeEachBackend('back office: operators, audit, ticker, liability, trading', (backend) => {

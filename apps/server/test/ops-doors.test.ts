@@ -22,7 +22,18 @@ import type { TestServer } from './support/server';
 const EXPECTED: Record<
   string,
   [
-    'read' | 'trade' | 'settle' | 'manage' | 'brands' | 'note' | 'clients' | 'adjust' | 'reports',
+    (
+      | 'read'
+      | 'trade'
+      | 'settle'
+      | 'manage'
+      | 'brands'
+      | 'note'
+      | 'clients'
+      | 'adjust'
+      | 'reports'
+      | 'accounts'
+    ),
     'catalogue' | 'shared' | 'brand' | 'self',
   ]
 > = {
@@ -106,15 +117,18 @@ const EXPECTED: Record<
   'POST /ops/v1/clients/{id}/adjustments': ['adjust', 'brand'],
   'POST /ops/v1/clients/{id}/adjustments/{adjustmentId}/approve': ['adjust', 'brand'],
   'POST /ops/v1/clients/{id}/adjustments/{adjustmentId}/reject': ['adjust', 'brand'],
+  // A new client and a password reset (a one-time link each): whoever answers the client — support, trader, admin.
+  'POST /ops/v1/clients': ['accounts', 'brand'],
+  'POST /ops/v1/clients/{id}/password-reset': ['accounts', 'brand'],
   'GET /ops/v1/adjustments': ['adjust', 'brand'],
 };
 const GRANTS = {
-  support: ['read', 'note'],
-  trader: ['read', 'trade', 'settle', 'note', 'clients', 'reports'],
+  support: ['read', 'note', 'accounts'],
+  trader: ['read', 'trade', 'settle', 'note', 'clients', 'reports', 'accounts'],
   risk: ['read', 'trade', 'note', 'clients'],
   content: ['read', 'brands'],
   finance: ['read', 'note', 'adjust', 'reports'],
-  admin: ['read', 'trade', 'settle', 'manage', 'brands', 'note', 'clients', 'adjust', 'reports'],
+  admin: ['read', 'trade', 'settle', 'manage', 'brands', 'note', 'clients', 'adjust', 'reports', 'accounts'],
 };
 type Role = keyof typeof GRANTS;
 

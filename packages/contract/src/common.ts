@@ -12,6 +12,15 @@ export const errorBodySchema = z.object({
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 
+/** The error answers every `/ops/v1` route may give (the body names the field of a 400), in one home. */
+export const opsErrorAnswers = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  403: errorBodySchema,
+  404: errorBodySchema,
+  409: errorBodySchema,
+};
+
 /** Optional locale query parameter every call carries (`locale`, or `_locale` on some calls). */
 export const localeQuerySchema = z.object({
   locale: localeSchema.optional(),

@@ -158,3 +158,23 @@ export const preferencesFieldsSchema = z.object({
   hide_balance: z.string().optional(),
 });
 export type PreferencesFields = z.infer<typeof preferencesFieldsSchema>;
+
+/**
+ * Issue 35 §2, the player's side of a one-time link (a client made on the desk, or an operator's reset):
+ * `POST /api/v1/password-setup/check` `{ token }` says whether it is live and whose it is (a body, never a path: request
+ * log lines carry paths); `POST /api/v1/password-setup`
+ * sets the password (the change-password rules; counted like a login). 400 `invalid_token` for an unknown,
+ * expired, replaced or used link; 400 `validation` naming `password` (the message in the page's language).
+ */
+export const passwordSetupBodySchema = z.object({
+  token: z.string().min(1).max(200),
+  password: z.string().max(200),
+});
+export type PasswordSetupBody = z.infer<typeof passwordSetupBodySchema>;
+export const passwordSetupCheckBodySchema = z.object({ token: z.string().min(1).max(200) });
+export const passwordSetupCheckResponseSchema = z.object({
+  result: z.object({ username: z.string(), purpose: z.enum(['new', 'reset']), expiresAt: z.string() }),
+});
+export type PasswordSetupCheck = z.infer<typeof passwordSetupCheckResponseSchema>['result'];
+/** The username to log in with (the page logs the client in with the password just set). */
+export const passwordSetupResponseSchema = z.object({ result: z.object({ username: z.string() }) });

@@ -115,3 +115,54 @@ export const opsAdjustmentQueueRowSchema = opsAdjustmentSchema.extend({
 });
 export type OpsAdjustmentQueueRow = z.infer<typeof opsAdjustmentQueueRowSchema>;
 export const opsAdjustmentQueueResponseSchema = answer(z.array(opsAdjustmentQueueRowSchema));
+
+/** A client's username: 3–32 letters, digits, dot, dash or underscore (unique per brand, folded as at login). */
+export const clientUsernameSchema = z
+  .string()
+  .trim()
+  .regex(/^[a-zA-Z0-9._-]{3,32}$/, 'username: 3–32 letters, digits, dot, dash or underscore');
+const personName = z.string().trim().max(100).optional();
+
+/**
+ * `POST /ops/v1/clients`: a new client of a brand (the operator's own, or `brandId` for an all-brands operator).
+ * No password: the answer carries a one-time link to the player app's set-password page (72 hours).
+ */
+export const opsClientCreateBodySchema = z.object({
+  username: clientUsernameSchema,
+  email: z.union([z.literal(''), z.string().trim().email('not an e-mail address').max(200)]).optional(),
+  firstName: personName,
+  lastName: personName,
+  brandId: z.number().int().positive().optional(),
+  /** ISO 4217; default the brand's. */
+  currency: z
+    .string()
+    .trim()
+    .regex(/^[A-Z]{3}$/, 'a three-letter currency code')
+    .optional(),
+  /** The brand's reseller the client's deposits and withdrawals go through (the seed's model), if any. */
+  resellerId: z.number().int().positive().optional(),
+});
+export type OpsClientCreateBody = z.infer<typeof opsClientCreateBodySchema>;
+
+/** A one-time set-password link: shown once, never stored (only its hash is). */
+export const opsSetupLinkSchema = z.object({ link: z.string(), expiresAt: z.string() });
+export type OpsSetupLink = z.infer<typeof opsSetupLinkSchema>;
+
+export const opsClientCreatedSchema = z.object({
+  id: int(),
+  username: z.string(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  brandId: int(),
+  currency: z.string(),
+  resellerId: int().nullable(),
+  setupLink: z.string(),
+  setupExpiresAt: z.string(),
+});
+export type OpsClientCreated = z.infer<typeof opsClientCreatedSchema>;
+export const opsClientCreatedResponseSchema = answer(opsClientCreatedSchema);
+
+/** `POST /ops/v1/clients/{id}/password-reset`: a one-hour link; the client's sessions end. */
+export const opsPasswordResetBodySchema = z.object({ reason: opsActionReason });
+export const opsPasswordResetResponseSchema = answer(opsSetupLinkSchema);

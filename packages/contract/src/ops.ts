@@ -27,7 +27,8 @@ export type OpsRole = (typeof OPS_ROLES)[number];
  * desk's views; `trade`: trading controls (suspend and resume, price overrides, limits, margins, a client's risk,
  * referrals, promotions); `settle`: results, voids and resettlements of markets and bets, and the simulator's
  * commands (which can finish a match); `manage` operators; `brands`: brands, their catalogue and banners; `note` on
- * a client; `clients`: block and unblock a client; `adjust`: manual adjustments and their approval.
+ * a client; `clients`: block and unblock a client; `adjust`: manual adjustments and their approval; `accounts`: create
+ * a client and reset a client's password (a one-time link each, never a password).
  */
 export const OPS_PERMISSIONS = [
   'read',
@@ -39,17 +40,18 @@ export const OPS_PERMISSIONS = [
   'clients',
   'adjust',
   'reports',
+  'accounts',
 ] as const;
 export type OpsPermission = (typeof OPS_PERMISSIONS)[number];
 
 /** Each role as its set of permissions, declared once: the server checks it, the desk shows it. */
 export const OPS_ROLE_GRANTS: Readonly<Record<OpsRole, readonly OpsPermission[]>> = {
-  support: ['read', 'note'],
-  trader: ['read', 'trade', 'settle', 'note', 'clients', 'reports'],
+  support: ['read', 'note', 'accounts'],
+  trader: ['read', 'trade', 'settle', 'note', 'clients', 'reports', 'accounts'],
   risk: ['read', 'trade', 'note', 'clients'],
   content: ['read', 'brands'],
   finance: ['read', 'note', 'adjust', 'reports'],
-  admin: ['read', 'trade', 'settle', 'manage', 'brands', 'note', 'clients', 'adjust', 'reports'],
+  admin: ['read', 'trade', 'settle', 'manage', 'brands', 'note', 'clients', 'adjust', 'reports', 'accounts'],
 };
 /** Whether a role grants a permission. */
 export const opsRoleMay = (role: OpsRole, permission: OpsPermission): boolean =>

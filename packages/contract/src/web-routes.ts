@@ -10,6 +10,7 @@ export const WEB_ROUTE_PATTERNS = [
   'live-casino',
   'play/:sessionId',
   'login',
+  'set-password',
   'deposit',
   'account',
   'account/informations',

@@ -22,6 +22,7 @@ function lazyNamed<M, K extends keyof M & string>(load: () => Promise<M>, name: 
 }
 
 const LoginPage = lazyNamed(() => import('@/features/auth/login-page'), 'LoginPage');
+const SetPasswordPage = lazyNamed(() => import('@/features/auth/set-password-page'), 'SetPasswordPage');
 const AccountMenuPage = lazyNamed(() => import('@/features/account/account-menu-page'), 'AccountMenuPage');
 const PersonalDetailsPage = lazyNamed(
   () => import('@/features/account/personal-details-page'),
@@ -109,6 +110,7 @@ export const localizedRoutes: RouteObject[] = [
       withBack(screen('aviator/verify', 'route.aviator_verify', open(CrashVerifierPage)), '/aviator'),
       withBack(screen('virtual-sports', 'route.virtual_sports', open(VirtualSportsPage)), '/casino'),
       screen('login', 'route.login', open(LoginPage)),
+      screen('set-password', 'route.set_password', open(SetPasswordPage)),
       screen('deposit', 'route.deposit', account(DepositPage)),
       screen('account', 'route.account', account(AccountMenuPage)),
       screen('account/informations', 'route.informations', account(PersonalDetailsPage), 'route.account'),

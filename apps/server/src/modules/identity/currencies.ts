@@ -11,3 +11,6 @@ const CURRENCIES: Record<string, Omit<Currency, 'iso_code'>> = {
 export function currencyOf(iso: string): Currency {
   return { ...(CURRENCIES[iso] ?? { symbol: iso, position: 'after' }), iso_code: iso };
 }
+
+/** Whether clients can hold this currency (a client made on the desk: the brand's or one of these). */
+export const isClientCurrency = (iso: string): boolean => iso in CURRENCIES;

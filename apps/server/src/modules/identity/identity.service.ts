@@ -7,15 +7,20 @@ import { createIdentityRepository, type IdentityRepository, type UserRow } from 
 
 /** A user as the service hands it to routes and other modules. */
 export type { UserRow };
-import { hashPassword, passwordPolicyError, verifyPassword } from './passwords';
+import { UNSET_PASSWORD, hashPassword, passwordPolicyError, verifyPassword } from './passwords';
 import type { LoginThrottle } from './login-throttle';
 
 const USERNAME = /^[a-zA-Z0-9._-]{3,32}$/;
 
+/** 409 naming the field: the name (folded as the login folds it) is another client's of this brand. */
+const usernameTaken = () =>
+  new HttpError(409, 'username_taken', 'username is taken in this brand', 'username');
+
 export interface CreateUserInput {
   appId: number;
   username: string;
-  password: string;
+  /** null: none yet (a client made on the desk sets theirs through a one-time link; no password logs in). */
+  password: string | null;
   role: Role;
   resellerId?: number | null;
   firstName?: string;
@@ -56,55 +61,62 @@ export function createIdentityService(deps: {
 }) {
   const { repo, clock } = deps;
 
-  async function checkNewUser(input: CreateUserInput): Promise<void> {
+  async function checkNewUser(input: CreateUserInput, r: IdentityRepository): Promise<void> {
     if (!USERNAME.test(input.username))
       throw badRequest('username', 'username: 3–32 letters, digits, dot, dash or underscore');
-    const policy = passwordPolicyError(input.password, input.username);
+    const policy = input.password === null ? null : passwordPolicyError(input.password, input.username);
     if (policy) throw badRequest('password', `password rejected (${policy})`);
     if (input.timezone && !isTimeZone(input.timezone)) throw badRequest('timezone', 'unknown time zone');
     if (input.dateOfBirth && !/^\d{4}-\d{2}-\d{2}$/.test(input.dateOfBirth))
       throw badRequest('dateOfBirth', 'use YYYY-MM-DD');
     // The same key as the login lookup: a name that folds onto an existing one is taken.
-    if (await repo.findUser(input.appId, input.username))
-      throw badRequest('username', 'username is taken in this app');
+    if (await r.findUser(input.appId, input.username)) throw usernameTaken();
     if (input.resellerId != null) {
-      const reseller = await repo.userById(input.resellerId);
+      const reseller = await r.userById(input.resellerId);
       if (!reseller || reseller.role !== 'ROLE_RESELLER' || reseller.appId !== input.appId) {
-        throw badRequest('reseller', 'no such reseller in this app');
+        throw badRequest('resellerId', 'no such reseller in this app');
       }
     }
   }
 
   /** A concurrent create of the same username loses on the unique index: report it as taken, not a crash. */
-  async function insertOrTaken(row: Parameters<IdentityRepository['insertUser']>[0]): Promise<UserRow> {
+  async function insertOrTaken(
+    row: Parameters<IdentityRepository['insertUser']>[0],
+    r: IdentityRepository,
+  ): Promise<UserRow> {
     try {
-      return await repo.insertUser(row);
+      return await r.insertUser(row);
     } catch (error) {
-      if (isUniqueViolation(error)) throw badRequest('username', 'username is taken in this app');
+      if (isUniqueViolation(error)) throw usernameTaken();
       throw error;
     }
   }
 
   return {
-    async createUser(input: CreateUserInput): Promise<UserRow> {
-      await checkNewUser(input);
+    /** A new client or reseller; pass a transaction to make them inside it (with their setup link, audited). */
+    async createUser(input: CreateUserInput, tx?: DbOrTx): Promise<UserRow> {
+      const r = tx ? createIdentityRepository(tx) : repo;
+      await checkNewUser(input, r);
       const now = new Date(clock.now());
-      return insertOrTaken({
-        appId: input.appId,
-        username: input.username,
-        passwordHash: await hashPassword(input.password),
-        role: input.role,
-        resellerId: input.resellerId ?? null,
-        firstName: input.firstName ?? '',
-        lastName: input.lastName ?? '',
-        email: input.email ?? '',
-        dateOfBirth: input.dateOfBirth ?? null,
-        currencyIso: input.currencyIso ?? 'TRY',
-        timezone: input.timezone ?? 'Europe/Istanbul',
-        language: input.language ?? 'tr',
-        createdAt: now,
-        passwordChangedAt: now,
-      });
+      return insertOrTaken(
+        {
+          appId: input.appId,
+          username: input.username,
+          passwordHash: input.password === null ? UNSET_PASSWORD : await hashPassword(input.password),
+          role: input.role,
+          resellerId: input.resellerId ?? null,
+          firstName: input.firstName ?? '',
+          lastName: input.lastName ?? '',
+          email: input.email ?? '',
+          dateOfBirth: input.dateOfBirth ?? null,
+          currencyIso: input.currencyIso ?? 'TRY',
+          timezone: input.timezone ?? 'Europe/Istanbul',
+          language: input.language ?? 'tr',
+          createdAt: now,
+          passwordChangedAt: now,
+        },
+        r,
+      );
     },
 
     findUser: (appId: number, username: string) => repo.findUser(appId, username),

@@ -1,4 +1,5 @@
 import {
+  bigserial,
   boolean,
   date,
   doublePrecision,
@@ -119,4 +120,32 @@ export const authKnownAddresses = pgTable(
     lastSuccessAt: timestamp('last_success_at', { withTimezone: true }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.address] })],
+);
+
+/**
+ * Issue 35 §2: a one-time link to set a client's password (a client made on the desk, or an operator's reset).
+ * Only the SHA-256 of the random token is kept; a link is used once (`used_at`, set under the row's lock) and a
+ * newer link of the same client voids the older ones (`voided_at`).
+ */
+export const passwordSetupLinks = pgTable(
+  'password_setup_links',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    appId: integer('app_id').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    purpose: text('purpose').$type<'new' | 'reset'>().notNull(),
+    /** The operator who asked for it (username). */
+    createdBy: text('created_by').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    voidedAt: timestamp('voided_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('password_setup_links_token_hash_uq').on(t.tokenHash),
+    index('password_setup_links_user_idx').on(t.userId, t.id),
+  ],
 );

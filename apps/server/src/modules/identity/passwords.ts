@@ -9,6 +9,12 @@ export const hashPassword = (password: string): Promise<string> => hashSecret(pa
 export const verifyPassword = (passwordHash: string, password: string): Promise<boolean> =>
   verifySecret(passwordHash, password);
 
+/**
+ * The password hash of a client made on the desk until they use their one-time link (issue 35 §2): not an argon2
+ * hash, so no password verifies against it (`verifySecret` answers false for a malformed hash).
+ */
+export const UNSET_PASSWORD = '!unset';
+
 let dummyHash: Promise<string> | null = null;
 /** Spends the same time as a real check, so an unknown username cannot be told from a wrong password. */
 export async function verifyAgainstDummy(password: string): Promise<void> {

@@ -8,7 +8,7 @@ import type { IdentityRepository, UserRow } from './identity.repository';
 import { THROTTLE_STALE_MS, type LoginThrottle } from './login-throttle';
 import { openRotation, sealRotation } from './rotation-seal';
 import { usernameKey } from './username-key';
-import { verifyAgainstDummy, verifyPassword } from './passwords';
+import { UNSET_PASSWORD, verifyAgainstDummy, verifyPassword } from './passwords';
 
 export const ACCESS_TOKEN_TTL_MS = 15 * 60_000;
 export const REFRESH_TOKEN_TTL_MS = 14 * 24 * 3600_000;
@@ -129,7 +129,8 @@ export function createTokensService(deps: {
         address: input.ip,
         user: { appId: input.app.id, key, id: user?.id ?? null },
       });
-      if (!user) {
+      // A client made on the desk has no password until their one-time link is used: none logs them in.
+      if (!user || user.passwordHash === UNSET_PASSWORD) {
         await verifyAgainstDummy(input.password);
         throw invalidGrant();
       }

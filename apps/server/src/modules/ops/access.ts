@@ -56,6 +56,10 @@ export const OPS_ACCESS: Readonly<Record<string, OpsAccess>> = {
   'GET /ops/v1/clients/:id': read(),
   // Issue 35 §2: a client is their brand's. Blocking: trader, admin; notes: every role that looks after clients;
   // manual adjustments and their second operator's approval: finance, admin.
+  // A new client (no password: a one-time link) and a password reset (a new link): `accounts` — support, trader,
+  // admin (who answers the client's call); a brand's operator in their own brand.
+  'POST /ops/v1/clients': { permission: 'accounts', scope: 'brand' },
+  'POST /ops/v1/clients/:id/password-reset': { permission: 'accounts', scope: 'brand' },
   'POST /ops/v1/clients/:id/block': { permission: 'clients', scope: 'brand' },
   'POST /ops/v1/clients/:id/unblock': { permission: 'clients', scope: 'brand' },
   'POST /ops/v1/clients/:id/notes': { permission: 'note', scope: 'brand' },

@@ -69,7 +69,14 @@ export interface OpsPluginContext {
   record: (
     tx: DbOrTx,
     request: FastifyRequest,
-    entry: { action: string; target: string; brandId: number; before?: unknown; after?: unknown },
+    entry: {
+      action: string;
+      target: string;
+      brandId: number;
+      reason?: string;
+      before?: unknown;
+      after?: unknown;
+    },
   ) => Promise<void>;
 }
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { INT32_MAX, errorBodySchema, idParamSchema, idSchema } from '@sb/contract';
+import { INT32_MAX, idParamSchema, idSchema, opsErrorAnswers } from '@sb/contract';
 
 /*
  * The numbers of every /ops/v1 schema, bounded to what their columns hold (issue 32 item 6): a larger one is a
@@ -18,13 +18,7 @@ export const opsBigIdBody = z.number().int().positive().max(Number.MAX_SAFE_INTE
 export const opsAmountParam = z.coerce.number().int().min(0).max(INT32_MAX);
 
 /** The error answers every `/ops/v1` route may give (the body names the field of a 400). */
-export const opsErrors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-};
+export const opsErrors = opsErrorAnswers;
 
 /** A route's answers: its success schema (packages/contract) under 200 (or the codes given), and the errors. */
 export function opsAnswers<T extends z.ZodType>(ok: T): { 200: T } & typeof opsErrors;

@@ -3,12 +3,12 @@ import { useTranslation } from '@/lib/i18n';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button } from '@/components/ui/button';
-import { Icon } from '@/components/ui/icon';
 import { ApiError } from '@/lib/api-client';
 import { useLocalePath } from '@/lib/app-context';
 import { loginWithPassword } from '@/lib/auth-token';
 import { authStorage } from '@/lib/auth-storage';
 import { logout, USER_QUERY_KEY, useIsLoggedIn } from '@/lib/session';
+import { PasswordInput } from './password-input';
 import './auth.css';
 
 /** The alert's translation key for a failed token request (spec §8: the login error; 429 says to wait). */
@@ -90,24 +90,14 @@ export function LoginPage() {
         </label>
         <label className="field">
           <span>{t('login.password')}</span>
-          <span className="field__with-action">
-            <input
-              name="password"
-              type={visible ? 'text' : 'password'}
-              autoComplete="current-password"
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-            />
-            <button
-              type="button"
-              className="field__action"
-              aria-pressed={visible}
-              aria-label={t(visible ? 'login.hide_password' : 'login.show_password')}
-              onClick={() => setVisible((v) => !v)}
-            >
-              <Icon name={visible ? 'eye-off' : 'eye'} />
-            </button>
-          </span>
+          <PasswordInput
+            name="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={setPassword}
+            visible={visible}
+            onToggle={() => setVisible((v) => !v)}
+          />
         </label>
         <Button type="submit" disabled={busy}>
           {t(busy ? 'login.submitting' : 'login.submit')}

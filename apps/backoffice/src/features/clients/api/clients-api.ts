@@ -3,7 +3,10 @@ import type {
   OpsClient360,
   OpsClientBlock,
   OpsClientFound,
+  OpsClientCreateBody,
+  OpsClientCreated,
   OpsClientNote,
+  OpsSetupLink,
 } from '@sb/contract';
 import { call } from '../../../api';
 
@@ -39,3 +42,11 @@ export const decideAdjustment = (
     `/ops/v1/clients/${clientId}/adjustments/${adjustmentId}/${approve ? 'approve' : 'reject'}`,
     {},
   );
+
+/** A new client (no password): the answer's one-time link is shown once. */
+export const createClient = (body: OpsClientCreateBody): Promise<OpsClientCreated> =>
+  call('POST', '/ops/v1/clients', body);
+
+/** A reset: the client's sessions end; a one-hour link to set a new password. */
+export const resetClientPassword = (id: number, reason: string): Promise<OpsSetupLink> =>
+  call('POST', `/ops/v1/clients/${id}/password-reset`, { reason });

@@ -177,10 +177,16 @@ describe('the promotions desk in Chromium (1280×800)', () => {
     await desk.screenshot({ path: `${SHOTS}/desk-promotions.png` });
 
     // The client 360 lists the reward with who gave it (a deep link, as the desk's other pages have).
-    const [client] = (await ops(
-      'GET',
-      `/ops/v1/clients?q=${encodeURIComponent(E2E_CLIENTS.promo.username)}`,
-    )) as unknown as { id: number; username: string }[];
+    // The search is by prefix: other players' names start with this one's.
+    const client = (
+      (await ops(
+        'GET',
+        `/ops/v1/clients?q=${encodeURIComponent(E2E_CLIENTS.promo.username)}`,
+      )) as unknown as {
+        id: number;
+        username: string;
+      }[]
+    ).find((c) => c.username === E2E_CLIENTS.promo.username);
     await desk.goto(urlFor(`/backoffice/clients/${client!.id}`));
     const given = desk
       .getByTestId('client-rewards')

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import type { Campaign, CampaignCreate } from '@sb/contract';
+import { OPS_RISK_LABELS, type Campaign, type CampaignCreate } from '@sb/contract';
 import type { Me } from '../../app/me';
 import type { Lang } from '../../i18n';
 import type { PromotionsTexts } from './promotions-texts';
@@ -65,10 +65,16 @@ export function campaignBody(
   window: { startsAt: string; endsAt: string },
   /** An odds boost's selection, picked by name: its id, and its name kept as the terms' description. */
   selection: PickedSelection | null = null,
+  /** Who gets a granted kind without a grant by hand, and in which segment (a risk label; '' every client). */
+  audience: Audience = { eligibility: 'grant', segment: '' },
 ): CampaignCreate {
   const terms: Record<string, unknown> = { product: 'sport' };
   for (const f of FIELDS_OF[kind]) terms[f] = f === 'oddId' ? selection?.oddId : termValue(f, values[f]);
   if (kind === 'odds_boost' && selection) terms.description = selection.name;
+  if (kind !== 'odds_boost') {
+    terms.eligibility = audience.eligibility;
+    if (audience.eligibility !== 'grant' && audience.segment) terms.segments = [audience.segment];
+  }
   return {
     kind,
     brandId,
@@ -77,6 +83,13 @@ export function campaignBody(
     startsAt: new Date(window.startsAt).toISOString(),
     endsAt: new Date(window.endsAt).toISOString(),
   };
+}
+
+/** Who gets the reward (the server's `terms.eligibility`) and, for the automatic ones, the segment. */
+export const ELIGIBILITIES = ['grant', 'new_clients', 'opt_in'] as const;
+export interface Audience {
+  eligibility: (typeof ELIGIBILITIES)[number];
+  segment: '' | (typeof OPS_RISK_LABELS)[number];
 }
 
 /** The create form: a kind, its terms fields, the campaign's window. `onCreate` answers the campaign made. */
@@ -103,20 +116,21 @@ export function CampaignForm({
   const [form, setForm] = useState(blank);
   const [values, setValues] = useState(initialTerms);
   const [selection, setSelection] = useState<PickedSelection | null>(null);
+  const [audience, setAudience] = useState<Audience>({ eligibility: 'grant', segment: '' });
   // A new form picks its selection anew (the picker starts empty).
   const [pickerKey, setPickerKey] = useState(0);
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    void onCreate(campaignBody(kind, Number(form.brandId), form.name, values, form, selection)).then(
-      (made) => {
-        if (made) {
-          setForm(blank());
-          setValues(initialTerms());
-          setSelection(null);
-          setPickerKey((k) => k + 1);
-        }
-      },
-    );
+    const body = campaignBody(kind, Number(form.brandId), form.name, values, form, selection, audience);
+    void onCreate(body).then((made) => {
+      if (made) {
+        setForm(blank());
+        setValues(initialTerms());
+        setSelection(null);
+        setAudience({ eligibility: 'grant', segment: '' });
+        setPickerKey((k) => k + 1);
+      }
+    });
   };
   return (
     <form className="filters" onSubmit={submit} data-testid="promotion-form">
@@ -170,6 +184,41 @@ export function CampaignForm({
             />
           </label>
         ),
+      )}
+      {kind !== 'odds_boost' && (
+        <label>
+          {pt.audience}
+          <select
+            name="eligibility"
+            value={audience.eligibility}
+            onChange={(e) =>
+              setAudience({ ...audience, eligibility: e.target.value as Audience['eligibility'] })
+            }
+          >
+            {ELIGIBILITIES.map((x) => (
+              <option key={x} value={x}>
+                {pt.eligibilities[x]}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
+      {kind !== 'odds_boost' && audience.eligibility !== 'grant' && (
+        <label>
+          {pt.segment}
+          <select
+            name="segment"
+            value={audience.segment}
+            onChange={(e) => setAudience({ ...audience, segment: e.target.value as Audience['segment'] })}
+          >
+            <option value="">{pt.everySegment}</option>
+            {OPS_RISK_LABELS.map((x) => (
+              <option key={x} value={x}>
+                {pt.segments[x]}
+              </option>
+            ))}
+          </select>
+        </label>
       )}
       <label>
         {pt.startsAt}

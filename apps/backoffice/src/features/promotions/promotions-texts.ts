@@ -15,6 +15,18 @@ const named = (t: T, lang: Lang): string => {
 const en = {
   tab: 'Promotions',
   create: 'New campaign',
+  audience: 'Who gets it',
+  eligibilities: {
+    grant: 'Clients I grant it to',
+    new_clients: 'Every new client while it runs',
+    opt_in: 'Clients who join it',
+  } as Record<string, string>,
+  segment: 'Segment',
+  everySegment: 'Every client',
+  segments: { standard: 'Standard', vip: 'VIP', sharp: 'Sharp', monitored: 'Monitored' } as Record<
+    string,
+    string
+  >,
   brand: 'Brand',
   name: 'Name',
   amountOf: { free_bet: 'Free bet amount', bonus: 'Bonus amount' } as Record<string, string>,
@@ -122,6 +134,15 @@ const en = {
 const tr: typeof en = {
   tab: 'Promosyonlar',
   create: 'Yeni kampanya',
+  audience: 'Kimler alır',
+  eligibilities: {
+    grant: 'Elle verdiğim müşteriler',
+    new_clients: 'Süresince her yeni müşteri',
+    opt_in: 'Katılan müşteriler',
+  },
+  segment: 'Segment',
+  everySegment: 'Her müşteri',
+  segments: { standard: 'Standart', vip: 'VIP', sharp: 'Profesyonel', monitored: 'İzlenen' },
   brand: 'Marka',
   name: 'Ad',
   amountOf: { free_bet: 'Bedava bahis tutarı', bonus: 'Bonus tutarı' },

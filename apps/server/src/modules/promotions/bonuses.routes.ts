@@ -13,6 +13,9 @@ import type { Auth } from '../identity/index';
 import type { Cashback } from './cashback';
 import type { PromotionsService } from './promotions.service';
 
+/** What a client's action on a campaign may answer besides 200 (bad input, no token, not theirs, refused). */
+const refusals = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
+
 /**
  * `GET /api/v1/bonuses`: the client's own rewards (bearer; nobody else's can be asked for), cashback not claimed
  * yet and opt-in campaigns to join; `POST /api/v1/bonuses/cashback` claims a cashback campaign's amount, once;
@@ -48,13 +51,7 @@ export function bonusesRoutes(
           summary:
             'Join an opt-in campaign of the client’s brand: its reward is given at once, once (bearer)',
           body: optInSchema,
-          response: {
-            200: optInResponseSchema,
-            400: errorBodySchema,
-            401: errorBodySchema,
-            404: errorBodySchema,
-            409: errorBodySchema,
-          },
+          response: { 200: optInResponseSchema, ...refusals },
         },
       },
       async (request) => {
@@ -69,13 +66,7 @@ export function bonusesRoutes(
           tags: ['api'],
           summary: 'Claim a cashback campaign’s amount into the cash balance, once (bearer)',
           body: cashbackClaimSchema,
-          response: {
-            200: cashbackClaimResponseSchema,
-            400: errorBodySchema,
-            401: errorBodySchema,
-            404: errorBodySchema,
-            409: errorBodySchema,
-          },
+          response: { 200: cashbackClaimResponseSchema, ...refusals },
         },
       },
       async (request) => {

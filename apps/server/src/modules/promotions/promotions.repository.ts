@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { Cents } from '@sb/betting';
 import type { DbOrTx } from '../../db/database';
 import {
@@ -26,6 +26,16 @@ export interface CampaignUptake {
 
 /** The only SQL of promotions. */
 export function createPromotionsRepository(db: DbOrTx) {
+  /** A brand's campaigns running now (active, inside their window) that `also` holds for, newest first. */
+  const running = (appId: number, now: Date, also: SQL): Promise<CampaignRow[]> => {
+    const c = promotionCampaigns;
+    return db
+      .select()
+      .from(c)
+      .where(and(eq(c.appId, appId), eq(c.status, 'active'), lte(c.startsAt, now), gt(c.endsAt, now), also))
+      .orderBy(desc(c.createdAt), desc(c.id))
+      .limit(100);
+  };
   return {
     async insertCampaign(row: NewCampaign): Promise<CampaignRow> {
       const [inserted] = await db.insert(promotionCampaigns).values(row).returning();
@@ -163,28 +173,12 @@ export function createPromotionsRepository(db: DbOrTx) {
         .where(eq(r.id, id));
     },
 
-    /** A brand's odds boost campaigns running now (active, inside their window), newest first. */
     /**
      * A brand's running campaigns that give their reward without a grant by hand (`terms.eligibility`: new
      * clients or opt-in), newest first.
      */
-    async eligibleCampaigns(appId: number, now: Date): Promise<CampaignRow[]> {
-      const c = promotionCampaigns;
-      return db
-        .select()
-        .from(c)
-        .where(
-          and(
-            eq(c.appId, appId),
-            eq(c.status, 'active'),
-            lte(c.startsAt, now),
-            gt(c.endsAt, now),
-            sql`${c.terms}->>'eligibility' in ('new_clients', 'opt_in')`,
-          ),
-        )
-        .orderBy(desc(c.createdAt), desc(c.id))
-        .limit(100);
-    },
+    eligibleCampaigns: (appId: number, now: Date) =>
+      running(appId, now, sql`${promotionCampaigns.terms}->>'eligibility' in ('new_clients', 'opt_in')`),
 
     /** Which of these campaigns the client holds a reward of. */
     async heldCampaigns(userId: number, campaignIds: number[]): Promise<Set<number>> {
@@ -196,23 +190,9 @@ export function createPromotionsRepository(db: DbOrTx) {
       return new Set(rows.map((r) => r.id));
     },
 
-    async runningBoosts(appId: number, now: Date): Promise<CampaignRow[]> {
-      const c = promotionCampaigns;
-      return db
-        .select()
-        .from(c)
-        .where(
-          and(
-            eq(c.appId, appId),
-            eq(c.kind, 'odds_boost'),
-            eq(c.status, 'active'),
-            lte(c.startsAt, now),
-            gt(c.endsAt, now),
-          ),
-        )
-        .orderBy(desc(c.createdAt), desc(c.id))
-        .limit(100);
-    },
+    /** A brand's odds boost campaigns running now (active, inside their window), newest first. */
+    runningBoosts: (appId: number, now: Date) =>
+      running(appId, now, eq(promotionCampaigns.kind, 'odds_boost')),
 
     async reward(id: number): Promise<RewardRow | null> {
       const [row] = await db.select().from(promotionRewards).where(eq(promotionRewards.id, id));

@@ -447,6 +447,13 @@ const DAY_MS = 86_400_000;
       expect(bonusEntries!.total).toBeGreaterThan(0);
       expect(sum(demo.map((r) => r.bonusCost))).toBe(bonusEntries!.total);
       expect(sum(demo.map((r) => r.ngr))).toBe(sum(demo.map((r) => r.ggr)) - bonusEntries!.total);
+      // The reports say the same (their book lines are the dashboard's): today's book of the brand, in UTC.
+      const day = new Date().toISOString().slice(0, 10);
+      const report = (
+        await ops('GET', `/ops/v1/reports/book?from=${day}&to=${day}&brand=${demoBrand}&tz=UTC`)
+      ).json().result.rows as { ggr: number; bonusCost: number; ngr: number }[];
+      expect(sum(report.map((r) => r.bonusCost))).toBe(bonusEntries!.total);
+      expect(sum(report.map((r) => r.ngr))).toBe(sum(report.map((r) => r.ggr)) - bonusEntries!.total);
       // The lost cash bet (2,000) and the two insured multiples' stakes (3,000), all lost.
       // The boosted single won: its stake less what it paid (the boost is bonus cost, not in GGR).
       const boosted = await rows<{ ggr: number }>(

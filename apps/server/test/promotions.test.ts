@@ -277,9 +277,12 @@ const DAY_MS = 86_400_000;
         sql`select type, count(*)::int as n from ledger_movements where user_id = ${user.id} group by type`,
       );
       expect(movements).toEqual([{ type: 'freebet_win', n: 1 }]);
+      // Its turnover is the one bet its free bet went on (the three refused placements are not bets).
       expect((await ops('GET', `/ops/v1/promotions/${campaignId}`)).json().result).toMatchObject({
         cost: winnings,
         uptake: { granted: 1, used: 1 },
+        bets: 1,
+        turnover: 1_000,
       });
       await audit();
     });

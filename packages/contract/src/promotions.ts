@@ -115,6 +115,9 @@ export const campaignSchema = z.object({
   }),
   /** What its rewards cost so far (free bets' winnings): the bonus cost that NGR subtracts from GGR. */
   cost: z.number().int(),
+  /** Bets placed with its rewards (placed, not pending, rejected or cancelled) and their stakes: its turnover. */
+  bets: z.number().int(),
+  turnover: z.number().int(),
 });
 export type Campaign = z.infer<typeof campaignSchema>;
 

@@ -160,6 +160,8 @@ function CampaignTable(props: {
             <th>{pt.used}</th>
             <th>{pt.expired}</th>
             <th>{pt.cost}</th>
+            <th>{pt.turnover}</th>
+            <th>{pt.ngrEffect}</th>
             {props.canRun && <th>{pt.actions}</th>}
           </tr>
         </thead>
@@ -202,6 +204,10 @@ function CampaignTable(props: {
                 <td>{c.uptake.used}</td>
                 <td>{c.uptake.expired}</td>
                 <td>{money(c.cost)}</td>
+                <td data-testid="promotion-turnover" title={pt.betsOf(c.bets)}>
+                  {money(c.turnover)}
+                </td>
+                <td data-testid="promotion-ngr">{money(-c.cost)}</td>
                 {props.canRun && (
                   <td>
                     {c.status === 'active' && (

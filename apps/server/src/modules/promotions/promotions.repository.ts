@@ -22,6 +22,9 @@ export interface CampaignUptake {
   used: number;
   expired: number;
   cost: number;
+  /** Bets placed with its rewards (a free bet, an insurance, a boost, bonus money staked) and their stakes. */
+  bets: number;
+  turnover: number;
 }
 
 /** The only SQL of promotions. */
@@ -95,7 +98,23 @@ export function createPromotionsRepository(db: DbOrTx) {
         .from(r)
         .where(inArray(r.campaignId, campaignIds))
         .groupBy(r.campaignId);
-      return rows.map((row) => ({ ...row, cost: Number(row.cost) }));
+      // The bets its rewards went on, as the book counts turnover (placed, not pending, rejected or cancelled).
+      const placed = await db.execute(sql`
+        select r.campaign_id, count(distinct b.id)::int as bets, coalesce(sum(b.total_stake), 0)::bigint as turnover
+        from ${r} r join bets b on b.reward_id = r.id or b.bonus_reward_id = r.id
+        where r.campaign_id = any(${sql.param(campaignIds)}::int[])
+          and b.status not in ('pending', 'rejected', 'cancelled')
+        group by r.campaign_id`);
+      const byCampaign = new Map(
+        (
+          placed as unknown as { rows: { campaign_id: number; bets: number; turnover: string | number }[] }
+        ).rows.map((x) => [Number(x.campaign_id), { bets: Number(x.bets), turnover: Number(x.turnover) }]),
+      );
+      return rows.map((row) => ({
+        ...row,
+        cost: Number(row.cost),
+        ...(byCampaign.get(row.campaignId) ?? { bets: 0, turnover: 0 }),
+      }));
     },
 
     /** A client's rewards with their campaign (newest first). */

@@ -101,6 +101,9 @@ function campaignView(c: CampaignRow, uptake: CampaignUptake | undefined, brand:
     },
     /** What its rewards cost the house so far (free bets' winnings), minor units: NGR = GGR − this. */
     cost: uptake?.cost ?? 0,
+    /** The bets placed with its rewards and their stakes (turnover); its effect on NGR is −cost. */
+    bets: uptake?.bets ?? 0,
+    turnover: uptake?.turnover ?? 0,
   };
 }
 

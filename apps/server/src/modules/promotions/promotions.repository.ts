@@ -98,7 +98,7 @@ export function createPromotionsRepository(db: DbOrTx) {
         .from(r)
         .where(inArray(r.campaignId, campaignIds))
         .groupBy(r.campaignId);
-      // The bets its rewards went on, as the book counts turnover (placed, not pending, rejected or cancelled).
+      // The bets its rewards went on (placed: not pending, rejected or cancelled); a free bet's stake is its token's.
       const placed = await db.execute(sql`
         select r.campaign_id, count(distinct b.id)::int as bets, coalesce(sum(b.total_stake), 0)::bigint as turnover
         from ${r} r join bets b on b.reward_id = r.id or b.bonus_reward_id = r.id

@@ -71,6 +71,9 @@ describe('reports from the desk (issue 35 §4)', () => {
     const total = view.getByTestId('report-total-TRY');
     await total.waitFor();
     await view.getByText(`Days in the ${zone} time zone, both ends included.`).waitFor();
+    // By day: the chart of turnover, GGR and NGR per day above the table, one per currency.
+    await view.getByTestId('report-chart').getByText('Per day, TRY').waitFor();
+    await view.getByTestId('report-chart').locator('canvas').first().waitFor();
     await desk.screenshot({ path: `${SHOTS}/reports-en.png` });
 
     const download = desk.waitForEvent('download');

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import uPlot from 'uplot';
+import type uPlot from 'uplot';
 import { call, money, percent } from './api';
 import { TEXTS, type Lang } from './i18n';
 import { errorText } from './app/error-text';
@@ -7,29 +7,13 @@ import { Loading, Outage } from './components/view-state';
 import type { Dashboard as Figures } from './results-api';
 import { RESULTS_TEXTS } from './results-texts';
 import { UChart } from './UChart';
+import { bars, formats, LOCALES } from './app/chart-formats';
 import { connectTicker } from './ticker-socket';
 
 /** Figures are fetched again when the operators' topic reports a bet, at most once per this interval… */
 const PUSH_REFRESH_MS = 1_000;
 /** …and on this slow clock for what no bet announces (settlements, live events, the minute buckets rolling). */
 const CLOCK_REFRESH_MS = 30_000;
-const bars = uPlot.paths.bars!({ size: [0.6, 40] });
-const LOCALES: Record<Lang, string> = { en: 'en-GB', tr: 'tr-TR' };
-
-/** Date and time texts of the charts in the desk's language (uPlot's own are English, US order). */
-function formats(lang: Lang) {
-  const f = (o: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat(LOCALES[lang], o);
-  const day = f({ day: 'numeric', month: 'short', timeZone: 'UTC' });
-  const longDay = f({ weekday: 'short', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
-  const minute = f({ hour: '2-digit', minute: '2-digit' });
-  const date = f({ day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
-  const at = (fmt: Intl.DateTimeFormat) => (s: number) => fmt.format(new Date(s * 1000));
-  // The value axes' ticks in the language's number style ("0,75", "1.500" in Turkish; uPlot's own are English).
-  const number = new Intl.NumberFormat(LOCALES[lang], { maximumFractionDigits: 2 });
-  const numbers = (_: uPlot, ticks: number[]) => ticks.map((v) => number.format(v));
-  return { day: at(day), longDay: at(longDay), minute: at(minute), date: at(date), numbers };
-}
-
 /**
  * Turnover, GGR and hold per day, sport and brand; bets per minute; live events; casino RTP. Live: a bet on the
  * operators' topic (`/ops/v1/ticker`, the brand's bets only) refreshes the figures (throttled), a slow clock the

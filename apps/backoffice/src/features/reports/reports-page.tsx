@@ -11,6 +11,7 @@ import { errorText } from '../../app/error-text';
 import type { Lang } from '../../i18n';
 import { Empty, Loading, Outage } from '../../components/view-state';
 import { REPORTS_TEXTS } from './reports-texts';
+import { daysOf, ReportChart } from './report-chart';
 
 type Report = OpsReportResponse['result'];
 type Row = Record<string, unknown>;
@@ -174,6 +175,9 @@ export function ReportsPage({ lang }: { lang: Lang }) {
       {loading && <Loading label={rt.loading} />}
       {error && <Outage message={error} />}
       {report && !loading && rows.length === 0 && <Empty>{rt.empty}</Empty>}
+      {report && rows.length > 0 && report.groupBy.includes('day') && (
+        <ReportChart lang={lang} name={report.name} rows={rows} days={daysOf(report.from, report.to)} />
+      )}
       {report && rows.length > 0 && (
         <table data-testid="report-table">
           <thead>

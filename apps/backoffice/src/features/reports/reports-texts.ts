@@ -61,6 +61,7 @@ const en = {
   loading: 'Reading the report…',
   empty: 'No money moved in these days.',
   total: 'Total',
+  chartOf: (currency: string) => `Per day, ${currency}`,
   columns: {
     day: 'Day',
     brand: 'Brand',
@@ -162,6 +163,7 @@ const tr: typeof en = {
   loading: 'Rapor okunuyor…',
   empty: 'Bu günlerde para hareketi yok.',
   total: 'Toplam',
+  chartOf: (currency: string) => `Günlük, ${currency}`,
   columns: {
     day: 'Gün',
     brand: 'Marka',

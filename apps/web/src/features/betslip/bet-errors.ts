@@ -130,6 +130,14 @@ const KNOWN_CODES = new Set<string>([
   'boost_bet_type',
   'boost_selection',
   'boost_max_stake',
+  // An acca insurance's or a profit boost's (cash-reward/slip-cash-reward.ts).
+  'reward_unavailable',
+  'reward_expired',
+  'reward_bet_type',
+  'reward_min_legs',
+  'reward_min_odds',
+  'reward_live',
+  'reward_sport',
 ]);
 
 /** The translation key of an error code. */

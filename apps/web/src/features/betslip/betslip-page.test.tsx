@@ -7,6 +7,7 @@ import { BetslipPage } from './betslip-page';
 import { useCouponStore } from './coupon-store';
 import { DEFAULT_STAKE } from './stake';
 import { boostReward, entry } from './test/fixtures';
+import { useCashRewardStore } from './cash-reward/slip-cash-reward';
 
 const fetchMock = vi.fn();
 type Handler = (url: URL, init: RequestInit) => Response | Promise<Response>;
@@ -30,6 +31,7 @@ const okCheck = (bets: SlipEntry[]) => ({
 beforeEach(() => {
   useSlipStore.setState({ bets: [] });
   useCouponStore.setState({ coupon: SINGLE, count: 0, stake: DEFAULT_STAKE, quickBet: false });
+  useCashRewardStore.setState({ chosenId: null });
   routes = {
     '/api/v1/checkBets': () => jsonResponse(200, okCheck(useSlipStore.getState().bets)),
     '/api/v2/fixture/full': () => jsonResponse(200, { result: [], pagination: {} }),
@@ -331,6 +333,82 @@ describe('BetslipPage', () => {
       expect(screen.queryByTestId('slip-boost')).toBeNull();
       for (const [, init] of calls('/api/v1/checkBets'))
         expect(new URLSearchParams(String(init.body)).has('bonusId')).toBe(false);
+    });
+  });
+
+  describe('an acca insurance or a profit boost (issue 36)', () => {
+    const inAWeek = new Date(Date.now() + 7 * 86_400_000).toISOString();
+    const insurance = {
+      id: 51,
+      kind: 'acca_insurance',
+      amount: 1_500,
+      currency: 'TRY',
+      minOdds: 1.2,
+      expiresAt: inAWeek,
+      status: 'available',
+      betId: null,
+      paid: 0,
+      campaign: 'Acca cover',
+      terms: { product: 'sport', maxRefund: 1_500, minLegs: 3, minLegOdds: 1.2, expiresInDays: 7 },
+    };
+    const boost = {
+      ...insurance,
+      id: 52,
+      kind: 'profit_boost',
+      campaign: 'Boost',
+      terms: {
+        product: 'sport',
+        percent: 25,
+        maxBoost: 5_000,
+        minLegs: 1,
+        minLegOdds: 1.2,
+        expiresInDays: 7,
+      },
+    };
+    const bonusIds = () =>
+      calls('/api/v1/checkBets').map(([, init]) => new URLSearchParams(String(init.body)).get('bonusId'));
+
+    it('offers an insurance on a multiple of enough legs; once chosen it goes with the cash stake', async () => {
+      routes['/api/v1/bonuses'] = () => jsonResponse(200, { result: [insurance] });
+      await renderSlip([entry(1), entry(2), entry(3)]);
+      const offer = await screen.findByTestId('cash-reward');
+      expect(offer).toHaveAttribute('data-kind', 'acca_insurance');
+      expect(offer).toHaveTextContent('betslip.insurance_offer');
+      expect(bonusIds().every((id) => id === null)).toBe(true);
+      fireEvent.click(within(offer).getByRole('button', { name: 'betslip.cash_reward_use' }));
+      await waitFor(() => expect(bonusIds()).toContain('51'));
+      expect(screen.getByTestId('cash-reward')).toHaveAttribute('data-chosen', 'true');
+      // The stake stays the player's cash (not the reward's amount).
+      const last = new URLSearchParams(String(calls('/api/v1/checkBets').at(-1)![1].body));
+      expect(last.get('amount')).toBe('100');
+      fireEvent.click(screen.getByRole('button', { name: 'betslip.cash_reward_remove' }));
+      await waitFor(() => expect(screen.getByTestId('cash-reward')).toHaveAttribute('data-chosen', 'false'));
+    });
+
+    it('is not offered on too few legs; a profit boost is offered on a single; refusals are the reward’s', async () => {
+      routes['/api/v1/bonuses'] = () => jsonResponse(200, { result: [insurance] });
+      const two = await renderSlip([entry(1), entry(2)]);
+      await waitFor(() => expect(calls('/api/v1/checkBets').length).toBeGreaterThan(0));
+      expect(screen.queryByTestId('cash-reward')).toBeNull();
+      two.unmount();
+
+      routes['/api/v1/bonuses'] = () => jsonResponse(200, { result: [boost] });
+      routes['/api/v1/checkBets'] = (_url, init) => {
+        const chosen = new URLSearchParams(String(init.body)).get('bonusId') === '52';
+        return jsonResponse(200, {
+          ...okCheck(useSlipStore.getState().bets),
+          ...(chosen && {
+            error: 'bet_error',
+            errors: { bets: {}, general: [{ code: 'bonus_min_odds', field: 'bonusId', message: 'below' }] },
+          }),
+        });
+      };
+      await renderSlip([entry(1)]);
+      const offer = await screen.findByTestId('cash-reward');
+      expect(offer).toHaveAttribute('data-kind', 'profit_boost');
+      fireEvent.click(within(offer).getByRole('button', { name: 'betslip.cash_reward_use' }));
+      const errors = await screen.findByTestId('slip-errors', undefined, { timeout: 3_000 });
+      expect(errors).toHaveTextContent('betslip.error.reward_min_odds');
     });
   });
 });

@@ -34,6 +34,8 @@ import { useSlipFreeBet } from './free-bet/use-slip-free-bet';
 import { usePlaceFlow } from './use-place-flow';
 import { BoostNote } from './odds-boost/boost-note';
 import { boostErrors, slipBoostOf } from './odds-boost/slip-boost';
+import { CashRewardPicker } from './cash-reward/cash-reward-picker';
+import { cashRewardErrors, slipCashReward, useCashRewardStore } from './cash-reward/slip-cash-reward';
 import { useBonuses } from '@/lib/bonuses';
 import './components/betslip.css';
 
@@ -75,7 +77,16 @@ export function BetslipPage() {
   const rewardsKnown = !bonuses.isLoading || !bets.some((b) => b.boost);
   // A free bet is the whole stake of the one bet (issue 36).
   const free = boost ? null : freeBet.chosen;
-  const bonusId = boost?.reward.id ?? free?.id;
+  // An acca insurance or a profit boost goes beside a cash stake: one reward per bet.
+  const cashChosenId = useCashRewardStore((x) => x.chosenId);
+  const cash = slipCashReward(
+    bonuses.data,
+    { couponType: coupon.type, legs: bets.length, betCount },
+    cashChosenId,
+    Date.now(),
+  );
+  const cashReward = boost || free ? null : cash.chosen;
+  const bonusId = boost?.reward.id ?? free?.id ?? cashReward?.id;
   const stake = free ? { perBet: free.amount, total: free.amount } : stakeAt(stakeState, betCount);
   const ready = couponReady(coupon, bets);
   // A total beyond what any request may name is refused here: the server would answer 400, not a limit.
@@ -92,9 +103,9 @@ export function BetslipPage() {
   const checkErrors = useMemo(() => (check.data ? slipErrorsOf(check.data) : NO_ERRORS), [check.data]);
   const delayed = useDelayed<SlipErrors>(checkErrors, CHECK_ERRORS_DELAY_MS, isBlank, NO_ERRORS);
   const shape = JSON.stringify([bets.map((b) => [b.oddId, b.banker]), coupon, stake.total, bonusId]);
-  const errors = boostErrors(
-    shownErrors(flow.errorsFor(shape), delayed, tooLarge ? TOO_LARGE : NO_ERRORS),
-    boost,
+  const errors = cashRewardErrors(
+    boostErrors(shownErrors(flow.errorsFor(shape), delayed, tooLarge ? TOO_LARGE : NO_ERRORS), boost),
+    cashReward,
   );
   const currency = user?.currency ?? NO_CURRENCY;
 
@@ -151,7 +162,10 @@ export function BetslipPage() {
       {boost ? (
         <BoostNote boost={boost} currency={currency} />
       ) : (
-        <FreeBetPicker chosen={freeBet.chosen} offer={freeBet.offer} currency={currency} />
+        <>
+          {!cashReward && <FreeBetPicker chosen={freeBet.chosen} offer={freeBet.offer} currency={currency} />}
+          {!free && <CashRewardPicker chosen={cashReward} offer={cash.offer} currency={currency} />}
+        </>
       )}
       <SlipFooter
         betCount={betCount}

@@ -1,8 +1,8 @@
 import type { AreaTranslations } from './types';
 
 /**
- * What a client does on the promotions page (issue 36): claim a cashback campaign, join an opt-in campaign; the
- * buttons, their windows and the server's refusals.
+ * What a client does with promotions (issue 36): claim a cashback campaign, join an opt-in campaign, take an acca
+ * insurance or a profit boost in the slip; the buttons, their windows and the server's refusals.
  */
 export const promotionActionsWeb: AreaTranslations = {
   en: {
@@ -25,6 +25,18 @@ export const promotionActionsWeb: AreaTranslations = {
     'promotions.opt_in.error.bonus_running': 'You already have bonus money running: one bonus at a time.',
     'promotions.opt_in.error.not_found': 'This offer is no longer open to you.',
     'promotions.opt_in.error.generic': 'You could not join this offer. Please try again.',
+    'betslip.insurance_offer': 'Acca insurance: your stake back, up to {{amount}}, if one leg loses',
+    'betslip.profit_boost_offer': 'Profit boost: {{percent}}% more winnings, up to {{amount}}',
+    'betslip.cash_reward_on': 'On this bet — {{text}}',
+    'betslip.cash_reward_use': 'Use it',
+    'betslip.cash_reward_remove': 'Remove',
+    'betslip.error.reward_unavailable': 'This reward has been used or withdrawn.',
+    'betslip.error.reward_expired': 'This reward has expired.',
+    'betslip.error.reward_bet_type': 'This reward cannot be used on this bet type.',
+    'betslip.error.reward_min_legs': 'This bet has too few selections for the reward.',
+    'betslip.error.reward_min_odds': 'A selection is below the reward’s minimum odds.',
+    'betslip.error.reward_live': 'This reward cannot be used on these selections (live or pre-match).',
+    'betslip.error.reward_sport': 'This reward cannot be used on this sport.',
   },
   tr: {
     'promotions.cashback.claim': 'Talep et',
@@ -46,5 +58,18 @@ export const promotionActionsWeb: AreaTranslations = {
     'promotions.opt_in.error.bonus_running': 'Zaten devam eden bir bonus paranız var: aynı anda tek bonus.',
     'promotions.opt_in.error.not_found': 'Bu teklif artık size açık değil.',
     'promotions.opt_in.error.generic': 'Bu teklife katılamadınız. Lütfen tekrar deneyin.',
+    'betslip.insurance_offer':
+      'Kombine sigortası: bir ayak kaybederse yatırımınız {{amount}} tutarına kadar iade',
+    'betslip.profit_boost_offer': 'Kazanç artırımı: kazancınıza %{{percent}} ek, en çok {{amount}}',
+    'betslip.cash_reward_on': 'Bu bahiste — {{text}}',
+    'betslip.cash_reward_use': 'Kullan',
+    'betslip.cash_reward_remove': 'Kaldır',
+    'betslip.error.reward_unavailable': 'Bu ödül kullanıldı ya da geri alındı.',
+    'betslip.error.reward_expired': 'Bu ödülün süresi doldu.',
+    'betslip.error.reward_bet_type': 'Bu ödül bu bahis türünde kullanılamaz.',
+    'betslip.error.reward_min_legs': 'Bu bahiste ödül için yeterli seçim yok.',
+    'betslip.error.reward_min_odds': 'Bir seçim ödülün en düşük oranının altında.',
+    'betslip.error.reward_live': 'Bu ödül bu seçimlerde kullanılamaz (canlı ya da maç öncesi).',
+    'betslip.error.reward_sport': 'Bu ödül bu sporda kullanılamaz.',
   },
 };

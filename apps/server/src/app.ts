@@ -37,7 +37,7 @@ import {
   payoutCaps,
   referralThresholds,
 } from './modules/betting/index';
-import { createBoostPrices, createPromotionsModule } from './modules/promotions/index';
+import { createBoostPrices, createPromotionsModule, tighten, UK_RULES } from './modules/promotions/index';
 import { createCasinoModule } from './modules/casino/index';
 import { createFavouritesModule } from './modules/favourites/index';
 import { createPlayStreamModule } from './modules/play-stream/index';
@@ -206,6 +206,14 @@ export async function buildApp(deps: AppDeps) {
       (await sports.betting.selections([oddId], undefined, brandId)).get(oddId)?.odd ?? null,
     // A campaign's segments are the desk's risk labels.
     segmentOf: async (userId) => (await risk.client(userId)).label,
+    // The UK's rules, tightened by the brand's own (its features).
+    rulesOf: async (appId) => {
+      const features = (await tenancy.service.findById(appId))?.features;
+      return tighten(UK_RULES, {
+        maxWagering: features?.promotionMaxWagering,
+        maxExpiryDays: features?.promotionMaxExpiryDays,
+      });
+    },
   });
 
   // Rate limits count per client (any of their tokens), visitors per address.

@@ -21,7 +21,7 @@ describeEachBackend('promotions: automatic eligibility (issue 36)', (backend) =>
   let server: TestServer;
   let brand = 0;
   const clock = manualClock(Date.now());
-  const ops = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
+  const ops = (method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: string, payload?: object) =>
     server.app.inject({
       method,
       url,
@@ -226,5 +226,35 @@ describeEachBackend('promotions: automatic eligibility (issue 36)', (backend) =>
       mismatched: [],
       unbalancedMovements: 0,
     });
+  });
+
+  it('keeps a brand’s own tighter rules: 5× wagering refuses 8×; a looser one than the UK’s is refused', async () => {
+    const set = (features: object) => ops('PATCH', `/ops/v1/brands/${brand}`, { features });
+    const looser = await set({ promotionMaxWagering: 20 });
+    expect(looser.statusCode).toBe(400);
+    expect(looser.json().field).toBe('features.promotionMaxWagering');
+    expect((await set({ promotionMaxWagering: 5, promotionMaxExpiryDays: 30 })).statusCode).toBe(200);
+    try {
+      const bonus = (wagering: number, expiresInDays: number) =>
+        ops('POST', '/ops/v1/promotions', {
+          kind: 'bonus',
+          brandId: brand,
+          name: `Tight ${wagering}×`,
+          terms: { product: 'sport', amount: 1_000, wagering, minOdds: 1.5, expiresInDays },
+          startsAt: new Date(clock.now()).toISOString(),
+          endsAt: new Date(clock.now() + DAY_MS).toISOString(),
+        });
+      const eight = await bonus(8, 7);
+      expect(eight.statusCode).toBe(400);
+      expect(eight.json()).toMatchObject({ rule: 'max_wagering', field: 'terms.wagering' });
+      expect(eight.json().message).toContain('5×');
+      expect((await bonus(5, 45)).json()).toMatchObject({
+        rule: 'expiry_required',
+        field: 'terms.expiresInDays',
+      });
+      expect((await bonus(5, 30)).statusCode).toBe(200);
+    } finally {
+      expect((await set({ promotionMaxWagering: 10, promotionMaxExpiryDays: 90 })).statusCode).toBe(200);
+    }
   });
 });

@@ -25,6 +25,12 @@ export const featureFlagsSchema = z.object({
   casino: z.boolean().default(true),
   crash: z.boolean().default(true),
   virtualSports: z.boolean().default(true),
+  /**
+   * The brand's own promotion rules (issue 36): only ever tighter than the UK's that every brand keeps (wagering at
+   * most 10×, a reward's expiry at most 90 days); unset: the UK's.
+   */
+  promotionMaxWagering: z.number().int().min(1).max(10).optional(),
+  promotionMaxExpiryDays: z.number().int().min(1).max(90).optional(),
 });
 export type FeatureFlags = z.infer<typeof featureFlagsSchema>;
 

@@ -32,7 +32,19 @@ export interface BrandForm {
   timeZone: string;
   /** Issue 35 §2: adjustments above this (major units, "1000.00") wait for a second operator. */
   approvalAbove: string;
+  /** Issue 36: the brand's own promotion rules, only tighter than the UK's (blank: the UK's 10× and 90 days). */
+  maxWagering: string;
+  maxExpiryDays: string;
 }
+
+/** The UK's promotion rules every brand keeps (the server's `UK_RULES`): a brand may only tighten them. */
+const UK = { maxWagering: 10, maxExpiryDays: 90 };
+/** A typed whole number, the UK's when blank, −1 when it is not one (the server names the field). */
+const ruleOf = (text: string, uk: number) => {
+  const t = text.trim();
+  if (!t) return uk;
+  return /^\d+$/.test(t) ? Number(t) : -1;
+};
 
 /** The light or dark background a stored theme was derived for (its background's brightness). */
 const schemeOf = (background: string): 'light' | 'dark' => {
@@ -63,6 +75,8 @@ export function formOf(brand: OpsBrand | null): BrandForm {
       currencyIso: 'TRY',
       timeZone: 'Europe/Istanbul',
       approvalAbove: '1000.00',
+      maxWagering: '',
+      maxExpiryDays: '',
     };
   return {
     name: brand.name,
@@ -85,6 +99,8 @@ export function formOf(brand: OpsBrand | null): BrandForm {
     currencyIso: brand.currencyIso,
     timeZone: brand.timeZone,
     approvalAbove: (brand.adjustmentApprovalAbove / 100).toFixed(2),
+    maxWagering: String(brand.features.promotionMaxWagering ?? ''),
+    maxExpiryDays: String(brand.features.promotionMaxExpiryDays ?? ''),
   };
 }
 
@@ -113,6 +129,8 @@ export function bodyOf(form: BrandForm): OpsBrandCreate {
       casino: form.casino,
       crash: form.crash,
       virtualSports: form.virtualSports,
+      promotionMaxWagering: ruleOf(form.maxWagering, UK.maxWagering),
+      promotionMaxExpiryDays: ruleOf(form.maxExpiryDays, UK.maxExpiryDays),
     },
     links: Object.fromEntries(LINK_KEYS.map((k) => [k, form.links[k].trim() || null])),
     currencyIso: form.currencyIso.trim().toUpperCase(),

@@ -146,6 +146,26 @@ export function BrandFormView({
               onChange={(e) => set('cashbackPercent', e.target.value)}
             />
           </label>
+          <label>
+            {bt.maxWagering}
+            <input
+              name="maxWagering"
+              inputMode="numeric"
+              placeholder="10"
+              value={form.maxWagering}
+              onChange={(e) => set('maxWagering', e.target.value)}
+            />
+          </label>
+          <label>
+            {bt.maxExpiryDays}
+            <input
+              name="maxExpiryDays"
+              inputMode="numeric"
+              placeholder="90"
+              value={form.maxExpiryDays}
+              onChange={(e) => set('maxExpiryDays', e.target.value)}
+            />
+          </label>
         </Group>
         <Group title={bt.links}>
           {LINK_KEYS.map((k) => (

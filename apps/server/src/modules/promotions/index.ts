@@ -10,7 +10,7 @@ import type { WalletService } from '../wallet/index';
 
 export type { OpsRequestContext } from './promotions.routes';
 export { createBoostPrices, type BoostPrices } from './boost-prices';
-export { UK_RULES, validateTerms } from './promotions.terms';
+export { tighten, UK_RULES, validateTerms } from './promotions.terms';
 
 /**
  * The promotions engine (issue 36): campaigns and grants on the desk, the client's rewards in the app, and

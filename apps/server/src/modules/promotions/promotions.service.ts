@@ -62,7 +62,7 @@ export interface PromotionsDeps {
   /** A user by id, or null (identity). */
   clientById: (id: number, tx?: DbOrTx) => Promise<GrantableClient | null>;
   /** A brand's own promotion rules (only ever tighter than the UK default). */
-  rulesOf?: (appId: number) => PromotionRules;
+  rulesOf?: (appId: number) => Promise<PromotionRules>;
   /** Bonus money's ledger side (grants, the lazy expiry, wagering counted). */
   bonusMoney?: Pick<BonusMoney, 'granted' | 'refuseSecond' | 'expire' | 'wagering'>;
   /** Cashback campaigns not claimed yet, with the amount due (shown among the client's rewards). */
@@ -121,7 +121,7 @@ const STATUS_MOVES: Record<CampaignStatus, CampaignStatus[]> = {
 export function createPromotionsService(deps: PromotionsDeps) {
   const { db, clock } = deps;
   const repo = createPromotionsRepository(db);
-  const rulesOf = deps.rulesOf ?? (() => UK_RULES);
+  const rulesOf = deps.rulesOf ?? (async () => UK_RULES);
   const eligibility = createEligibility(deps);
 
   /** A campaign the actor may see (another brand's is a 404, as if it did not exist). */
@@ -191,7 +191,7 @@ export function createPromotionsService(deps: PromotionsDeps) {
       const endsAt = Date.parse(input.endsAt);
       if (!(endsAt > startsAt)) throw badRequest('endsAt', 'a campaign ends after it starts');
       if (endsAt <= clock.now()) throw badRequest('endsAt', 'a campaign must end in the future');
-      const terms = validateTerms(input.kind, input.terms, rulesOf(input.brandId));
+      const terms = validateTerms(input.kind, input.terms, await rulesOf(input.brandId));
       if (input.kind === 'odds_boost') await checkBoostPrice(terms as OddsBoostTerms, input.brandId);
       const now = new Date(clock.now());
       return db.transaction(async (tx) => {

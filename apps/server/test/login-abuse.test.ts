@@ -56,9 +56,10 @@ describeEachBackend('login and token abuse', (backend) => {
     for (let i = 0; i < THROTTLE_RULES.pair.capacity; i++)
       await attempt(i % 2 ? 'demİ' : 'demı', 'wrong-guess', '203.0.113.61');
     expect((await attempt('demi', 'demi-secret-2026', '203.0.113.61')).statusCode).toBe(429);
-    // A new name that folds onto an existing one is refused at creation.
+    // A new name that folds onto an existing one is refused at creation: the name is taken (409, issue 35 §2).
     await expect(createClient(server, 'DEMI', 'other-secret-2026')).rejects.toMatchObject({
-      statusCode: 400,
+      statusCode: 409,
+      code: 'username_taken',
       field: 'username',
     });
   });

@@ -414,9 +414,21 @@ const DAY_MS = 86_400_000;
         [user.id],
       );
       const pick = picks[0]!;
+      const payoutIfWins = async () => {
+        const res = await ops('GET', `/ops/v1/liability?eventId=${pick.eventId}`);
+        return (
+          (res.json().result.markets as { selections: { selectionId: number; payoutIfWins: number }[] }[])
+            .flatMap((m) => m.selections)
+            .find((x) => x.selectionId === pick.oddId)?.payoutIfWins ?? 0
+        );
+      };
+      const before = await payoutIfWins();
       const bet = await placeBet(server(), token, withBonus(slipForm(1, 3_000, [pick]), rewardOf(user.id)));
       expect(bet.statusCode, bet.body).toBe(200);
       expect(await cashBalance(server(), token)).toBe(7_000);
+      // The desk's liability counts the boost's extra in what the book pays if the selection wins.
+      const ifWon = Math.floor((3_000 * Math.round(pick.odd * 1_000)) / 1_000);
+      expect((await payoutIfWins()) - before).toBe(ifWon + Math.floor(((ifWon - 3_000) * 25) / 100));
       await finishEvents(server(), [{ eventId: pick.eventId, home: 4, away: 0 }]);
       await Promise.all(instances.map((i) => i.modules.betting.settlement.settleDue()));
       const paid = Math.floor((3_000 * Math.round(pick.odd * 1_000)) / 1_000);

@@ -27,6 +27,8 @@ export interface BetRowOut {
   /** The promotion reward the bet holds (issue 36): its kind and amount (an insurance's cap), else null. */
   rewardKind: string | null;
   rewardAmount: Cents | null;
+  /** A profit boost's percent of the winnings (its campaign's terms), else null. */
+  rewardPercent: number | null;
 }
 
 export interface LegRowOut {
@@ -118,6 +120,7 @@ function betOf(r: Record<string, unknown>): BetRowOut {
     createdAt: r.created_at instanceof Date ? r.created_at : new Date(String(r.created_at)),
     rewardKind: r.reward_kind == null ? null : String(r.reward_kind),
     rewardAmount: r.reward_amount == null ? null : cents(num(r.reward_amount)),
+    rewardPercent: r.reward_percent == null ? null : num(r.reward_percent),
   };
 }
 
@@ -195,7 +198,9 @@ export function createDeskRepository(db: Db) {
 
   const betColumns = sql`b.id, b.app_id, a.name as brand, b.user_id, u.username, b.type, b.systems, b.status,
     b.currency, b.stake_per_bet, b.total_stake, b.combinations, b.paid, b.created_at, b.reward_kind,
-    (select r.amount from promotion_rewards r where r.id = b.reward_id) as reward_amount`;
+    (select r.amount from promotion_rewards r where r.id = b.reward_id) as reward_amount,
+    (select (c.terms->>'percent')::int from promotion_rewards r join promotion_campaigns c on c.id = r.campaign_id
+      where r.id = b.reward_id and b.reward_kind = 'profit_boost') as reward_percent`;
 
   return {
     legsOf,

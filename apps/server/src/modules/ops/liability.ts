@@ -25,6 +25,18 @@ interface SelectionAcc {
   insured: { bets: Set<number>; refund: number } | null;
 }
 
+/**
+ * A profit-boosted bet's extra if it wins (the boost's rule: its percent of the winnings, floored, at most the cap):
+ * part of what the book pays, so part of each of its selections' payout if it wins.
+ */
+const profitBoostIfWon = (bet: BetRowOut, payout: number) =>
+  bet.rewardKind === 'profit_boost' && bet.rewardPercent !== null
+    ? Math.min(
+        bet.rewardAmount ?? 0,
+        Math.floor((Math.max(0, payout - bet.totalStake) * bet.rewardPercent) / 100),
+      )
+    : 0;
+
 /** An insured multiple's refund if one of its legs alone loses: its stake, at most the cap (the insurance's rule). */
 const insuranceIfLost = (bet: BetRowOut) =>
   bet.rewardKind === 'acca_insurance' ? Math.min(bet.totalStake, bet.rewardAmount ?? 0) : 0;
@@ -36,7 +48,8 @@ function accumulate(eventId: number, bets: BetRowOut[], legsByBet: Map<number, L
     const legs = legsByBet.get(bet.id) ?? [];
     const combos = combinationsOf(bet, legs);
     const won: LegResult[] = legs.map(() => 'win');
-    const allWon = payoutOf(bet, legs, won).payoutCents;
+    const paidIfWon = payoutOf(bet, legs, won).payoutCents;
+    const allWon = paidIfWon + profitBoostIfWon(bet, paidIfWon);
     legs.forEach((leg, i) => {
       if (leg.eventId !== eventId) return;
       const holding = combos.filter((c) => c.includes(i));

@@ -54,6 +54,7 @@ function fakeDesk() {
       createdAt: new Date(Date.UTC(2026, 10, 29, 2, 0, id)),
       rewardKind: null,
       rewardAmount: null,
+      rewardPercent: null,
     });
   return { repo, place, polls, hold, release };
 }

@@ -296,9 +296,12 @@ describe('back office in Chromium (1280×800)', () => {
     await expect
       .poll(() => report.getByText('Preview: nothing changed yet').count(), { timeout: 60_000 })
       .toBe(0);
-    const total = report.getByTestId('money-total');
+    // Our bet's line (another suite may hold a bet on the same market: the total is theirs too).
+    const betId = (placed.result as { id: number }).id;
     const shown = (payout / 100).toLocaleString('en-US', { minimumFractionDigits: 2 });
-    await expect.poll(() => total.textContent(), { timeout: 60_000 }).toContain(`-${shown}`);
+    const ours = report.locator(`tr[data-bet="${betId}"]`);
+    await expect.poll(() => ours.locator('td').nth(7).textContent(), { timeout: 60_000 }).toBe(`-${shown}`);
+    await report.getByTestId('money-total').first().waitFor();
     expect(await report.textContent()).toContain('won');
     expect(await balance()).toBe(paid - payout);
     await desk.screenshot({ path: '.cache/backoffice-results-en.png' });

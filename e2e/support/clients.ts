@@ -42,6 +42,8 @@ export const E2E_CLIENTS = {
   promo: { username: 'e2e-promo', password: 'promo-secret-2026' },
   /** Places the bet a desk report must count (e2e/reports.test.ts). */
   reports: { username: 'e2e-reports', password: 'reports-secret-2026' },
+  /** Takes an acca insurance in the slip (e2e/slip-rewards.test.ts). */
+  insured: { username: 'e2e-insured', password: 'insured-secret-2026' },
   /** Takes odds boosts in the slip (e2e/odds-boost.test.ts), on each brand. */
   boost: { username: 'e2e-boost', password: 'boost-secret-2026' },
   boostKartal: {
@@ -76,6 +78,7 @@ export const E2E_CREDITS: Partial<Record<keyof typeof E2E_CLIENTS, string>> = {
   reports: '500.00',
   boost: '500.00',
   boostKartal: '500.00',
+  insured: '500.00',
 };
 
 /** The seeded demo accounts (apps/server/src/demo-accounts.seed.ts, README "Demo data"). */

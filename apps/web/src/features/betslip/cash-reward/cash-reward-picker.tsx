@@ -4,6 +4,7 @@ import { useTranslation } from '@/lib/i18n';
 import { formatUserMoney } from '@/lib/money';
 import { chooseFreeBet } from '../free-bet/free-bet-store';
 import { chooseCashReward } from './slip-cash-reward';
+import '../free-bet/free-bet.css';
 
 /** What the reward gives, in a sentence: an insurance's refund cap, a profit boost's percent and cap. */
 function offerText(b: Bonus, t: ReturnType<typeof useTranslation>['t'], money: (n: number) => string) {

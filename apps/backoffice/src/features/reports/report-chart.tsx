@@ -44,7 +44,14 @@ export function ReportChart({
           ...(i === 0 ? { fill: 'rgba(47,125,225,0.25)', paths: bars } : { width: 2 }),
         })),
       ],
-      axes: [{ values: (_: uPlot, ticks: number[]) => ticks.map(fmt.day) }, { values: fmt.numbers }],
+      axes: [
+        {
+          values: (_: uPlot, ticks: number[]) => ticks.map(fmt.day),
+          space: 60,
+          incrs: [86_400, 7 * 86_400, 30 * 86_400],
+        },
+        { values: fmt.numbers },
+      ],
     }),
     [rt, fmt, keys],
   );
@@ -59,9 +66,14 @@ export function ReportChart({
           if (r.currency !== currency || !day) continue;
           keys.forEach((k, i) => (day[i]! += (r[k] as number | undefined) ?? 0));
         }
+        // A day without a value either side of the range: the axis spans it with room for its first and last
+        // bars (one day alone would be a bar at the edge of an axis of years).
+        const at = (d: string) => Date.parse(`${d}T00:00:00Z`) / 1000;
+        const first = days[0] ?? '1970-01-01';
+        const last = days[days.length - 1] ?? first;
         const data = [
-          days.map((d) => Date.parse(`${d}T00:00:00Z`) / 1000),
-          ...keys.map((_, i) => days.map((d) => sums.get(d)![i]! / 100)),
+          [at(first) - 86_400, ...days.map(at), at(last) + 86_400],
+          ...keys.map((_, i) => [null, ...days.map((d) => sums.get(d)![i]! / 100), null]),
         ] as uPlot.AlignedData;
         return (
           <figure key={currency}>

@@ -26,15 +26,17 @@ interface Market {
   selections: { id: number; odd: number; active: boolean; isClosed: boolean }[];
 }
 
-async function footballEvent(address: string): Promise<number> {
+/** Football events to try, soonest first (a live one early in its match keeps its legs priced longest). */
+async function footballEvents(address: string): Promise<number[]> {
   const filter = preMatch ? 'onlyPre=1' : 'onLive=1';
   for (let i = 0; i < 60; i++) {
     const list = (await (
-      await fetch(`${address}/api/v2/fixture/full?sport=1&${filter}&per_page=1`)
+      await fetch(`${address}/api/v2/fixture/full?sport=1&${filter}&per_page=20`)
     ).json()) as {
-      result: { id: number }[];
+      result: { id: number; periodTime?: number | null }[];
     };
-    if (list.result[0]) return list.result[0].id;
+    if (list.result.length > 0)
+      return [...list.result].sort((a, b) => (a.periodTime ?? 0) - (b.periodTime ?? 0)).map((e) => e.id);
     await new Promise((r) => setTimeout(r, 1_000));
   }
   throw new Error('no football event after 60 s');
@@ -79,8 +81,17 @@ async function tenLegs(address: string, eventId: number): Promise<number[]> {
 async function main(): Promise<void> {
   const { app, database } = await simulatedBook(url, scale, { MARKETS_WINDOW_HOURS: 3 });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
-  const eventId = await footballEvent(address);
-  const legs = await tenLegs(address, eventId);
+  // The first event whose ten legs price together (late in a live match some legs are decided or priced out).
+  let chosen: { eventId: number; legs: number[] } | null = null;
+  for (const id of await footballEvents(address)) {
+    const found = await tenLegs(address, id).catch(() => null);
+    if (found) {
+      chosen = { eventId: id, legs: found };
+      break;
+    }
+  }
+  if (!chosen) throw new Error(`no football event with ${LEGS} legs that price together`);
+  const { eventId, legs } = chosen;
   const body = JSON.stringify({ eventId, oddIds: legs });
   const cases: { name: string; opts: Omit<CannonOptions, 'connections' | 'duration'> }[] = [
     { name: 'healthz', opts: { url: `${address}/healthz` } },

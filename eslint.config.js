@@ -1,9 +1,11 @@
 // Lint for the whole monorepo. The walls (ARCHITECTURE.md's arrows, no import cycles, the injected clock and
-// random sources) are in eslint.walls.js.
+// random sources) are in eslint.walls.js; the file and function sizes (and the files still over them) in
+// eslint.sizes.js.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
 import { injectedSources, walls } from './eslint.walls.js';
+import { sizes } from './eslint.sizes.js';
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '.cache/**', 'apps/server/drizzle/**'] },
@@ -41,6 +43,7 @@ export default tseslint.config(
     },
   },
   ...walls,
+  ...sizes,
   {
     files: ['packages/**/*.ts', 'apps/server/src/config/**'],
     rules: { 'no-restricted-properties': ['error', ...injectedSources] },

@@ -15,6 +15,8 @@ declare module 'autocannon' {
     non2xx: number;
     '2xx': number;
     '3xx': number;
+    /** Seconds the run lasted. */
+    duration: number;
   }
   interface Options {
     url: string;
@@ -25,6 +27,13 @@ declare module 'autocannon' {
     method?: 'GET' | 'POST';
     body?: string;
   }
-  function autocannon(options: Options): Promise<Result>;
+  /** The running instance: a promise of the result that also emits each answer (its time in fractional ms). */
+  interface Instance extends Promise<Result> {
+    on(
+      event: 'response',
+      listener: (client: unknown, statusCode: number, resBytes: number, responseTime: number) => void,
+    ): this;
+  }
+  function autocannon(options: Options): Instance;
   export default autocannon;
 }

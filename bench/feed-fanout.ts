@@ -4,17 +4,24 @@
 // Run: node --import tsx bench/feed-fanout.ts [--clients 50,200,500] [--rate 100] [--seconds 3] [--repeat 3]
 // Baseline and feed runs alternate `repeat` times per client count; each figure is the median of its runs.
 // Bounded: fixed client counts and durations, loopback only, a hard deadline kills everything.
+// Instances mode (issue 38 item 8): `--players 1000,10000 --db postgres://… [--redis redis://…] [--seconds 20]
+// [--pin off]` measures two real server instances behind Redis instead (feed-fanout.instances.ts).
 import { fork, type ChildProcess } from 'node:child_process';
 import { parseArgs } from 'node:util';
 import WebSocket from 'ws';
 import type { MemorySample, ServerCommand, ServerReply } from './feed-fanout.server';
+import { fanoutOnInstances } from './feed-fanout.instances';
 
 const { values } = parseArgs({
   options: {
     clients: { type: 'string', default: '50,200,500' },
     rate: { type: 'string', default: '100' },
-    seconds: { type: 'string', default: '3' },
+    seconds: { type: 'string' },
     repeat: { type: 'string', default: '3' },
+    players: { type: 'string' },
+    db: { type: 'string', default: process.env.TEST_DATABASE_URL ?? '' },
+    redis: { type: 'string', default: 'redis://127.0.0.1:6379' },
+    pin: { type: 'string', default: 'on' },
   },
 });
 const CLIENT_COUNTS = values.clients
@@ -22,7 +29,7 @@ const CLIENT_COUNTS = values.clients
   .map(Number)
   .filter((n) => n > 0 && n <= 2_000);
 const RATE = Math.min(Number(values.rate), 1_000);
-const DURATION_MS = Math.min(Number(values.seconds), 30) * 1_000;
+const DURATION_MS = Math.min(Number(values.seconds ?? '3'), 30) * 1_000;
 const REPEAT = Math.max(1, Math.min(Number(values.repeat), 5));
 const HARD_DEADLINE_MS = 10 * 60_000;
 
@@ -185,7 +192,20 @@ async function main() {
   clearTimeout(deadline);
 }
 
-main().catch((error) => {
+const instancesRun = values.players
+  ? fanoutOnInstances({
+      players: values.players
+        .split(',')
+        .map(Number)
+        .filter((n) => n > 0 && n <= 12_000),
+      db: values.db || 'postgres://postgres@127.0.0.1:5432/postgres',
+      redis: values.redis,
+      seconds: Math.min(Number(values.seconds ?? '20'), 60),
+      pin: values.pin,
+    })
+  : null;
+
+(instancesRun ?? main()).catch((error) => {
   console.error(error);
   children.forEach((c) => c.kill());
   process.exit(1);

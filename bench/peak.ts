@@ -9,21 +9,22 @@
 // Redis are not ours to pin. Targets: feed market_update p99 ≤ 250 ms; every HTTP call's p99 ≤ 2× /healthz's.
 // Run: node --import tsx bench/peak.ts --db postgres://postgres@127.0.0.1:5432/postgres --redis redis://127.0.0.1:6379
 //      [--players 1000] [--duration 60] [--modes 1,2] [--pin off]
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import http from 'node:http';
-import { availableParallelism } from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import pg from 'pg';
 import { send } from './support/http';
 import WebSocket from 'ws';
+import { arg } from './support/args';
+import { feedTimer } from './support/feed-timer';
+import {
+  liveEventIds,
+  pinApart,
+  procStats,
+  startServer,
+  throwawayDatabase,
+  type Server,
+} from './support/instances';
 import { cpuPressureUs, quantile } from './support/report';
 
-function arg(name: string, fallback: string): string {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? (process.argv[i + 1] ?? fallback) : fallback;
-}
 const players = Number(arg('players', '1000'));
 const durationS = Number(arg('duration', '60'));
 const dbUrl = arg('db', '');
@@ -31,76 +32,13 @@ const redisUrl = arg('redis', 'redis://127.0.0.1:6379');
 const modes = arg('modes', '1,2').split(',').map(Number);
 if (!dbUrl) throw new Error('--db postgres://… is required (the peak is measured on PostgreSQL)');
 
-/** `taskset -c <core>` before the servers' command, or nothing when pinning is off or impossible. */
-const pinned = ((): { server: string[] } | null => {
-  if (arg('pin', 'on') === 'off' || availableParallelism() < 2) return null;
-  try {
-    // This process and every thread it has (libuv, V8) onto core 1; the threads it starts later inherit it.
-    execFileSync('taskset', ['-a', '-cp', '1', String(process.pid)], { stdio: 'ignore' });
-    return { server: ['taskset', '-c', '0'] };
-  } catch {
-    return null;
-  }
-})();
+/** `taskset -c 0` before the servers' command (this process on core 1), or null when pinning is off or impossible. */
+const pinned = pinApart(arg('pin', 'on'));
 
 const POLL = { liveList: 30_000, event: 10_000, competition: 10_000, healthz: 15_000 };
 const SWITCH_EVENT_MS = 60_000;
 /** Players join during this; measuring starts after it. */
 const WARMUP_S = 20;
-
-interface Server {
-  child: ChildProcess;
-  base: string;
-}
-
-async function admin(sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: dbUrl });
-  await client.connect();
-  await client.query(sql);
-  await client.end();
-}
-
-function startServer(databaseUrl: string, env: Record<string, string>): Promise<Server> {
-  // PEAK_SERVER_NODE_ARGS adds Node flags to the servers only, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
-  const nodeArgs = (process.env.PEAK_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const command = [
-    ...(pinned?.server ?? []),
-    process.execPath,
-    ...nodeArgs,
-    '--import',
-    'tsx',
-    'apps/server/src/main.ts',
-  ];
-  const child = spawn(command[0]!, command.slice(1), {
-    env: {
-      ...process.env,
-      DATABASE_URL: databaseUrl,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      SEED_DEMO: 'true',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout!.on('data', (c: Buffer) => {
-      out += c.toString();
-      const m = out.match(/running: http:\/\/localhost:(\d+)\//);
-      if (m) resolve({ child, base: `http://127.0.0.1:${m[1]}` });
-    });
-    child.on('exit', (code) => reject(new Error(`server exited ${code}: ${out}`)));
-  });
-}
-
-/** CPU seconds (user + system) and RSS of a process, from /proc. */
-function procStats(pid: number): { cpu: number; rssMb: number } {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  const ticks = Number(stat[11]) + Number(stat[12]);
-  const rss = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
-  return { cpu: ticks / 100, rssMb: Number(rss ?? 0) / 1024 };
-}
 
 class Recorder {
   /** Nothing is recorded before this (players ramp up and take their first snapshots). */
@@ -178,26 +116,8 @@ function player(base: string, eventIds: number[], rec: Recorder, stopAt: number)
   ws.on('open', () =>
     ws.send(JSON.stringify({ type: 'subscribe', topics: ['live', `event:${eventId}`], locale: 'en' })),
   );
-  let snapshotLeft = 0;
-  ws.on('message', (data) => {
-    const received = Date.now();
-    // Only the type, a snapshot's count and a data message's ts are read: parsing every whole message (snapshots
-    // of every market of an event) for a thousand sockets made the generator the bottleneck it measured.
-    const text = data.toString();
-    const type = /^\{"type":"([a-z_]+)"/.exec(text)?.[1];
-    if (type === 'snapshot') snapshotLeft = (JSON.parse(text) as { count?: number }).count ?? 0;
-    if (type !== 'match_update' && type !== 'market_update') return;
-    // The messages after a snapshot marker are state, not news: their ts is old.
-    if (snapshotLeft > 0) {
-      snapshotLeft--;
-      return;
-    }
-    // Data messages carry their publish time (the same machine's clock): delivery = now − ts. Markets and
-    // competitions have no `ts` of their own, so the message's is the only one.
-    const at = text.lastIndexOf('"ts":');
-    const ts = at < 0 ? 0 : parseInt(text.slice(at + 5, at + 25), 10);
-    if (ts) rec.record(`feed ${type}`, received - ts);
-  });
+  const onMessage = feedTimer((type, ms) => rec.record(`feed ${type}`, ms));
+  ws.on('message', (data) => onMessage(data, Date.now()));
   ws.on('error', () => rec.fail('feed socket'));
   every(SWITCH_EVENT_MS, () => {
     if (ws.readyState !== WebSocket.OPEN) return;
@@ -213,27 +133,17 @@ function player(base: string, eventIds: number[], rec: Recorder, stopAt: number)
 }
 
 async function run(instances: number): Promise<void> {
-  const name = `bench_peak_${randomBytes(4).toString('hex')}`;
-  await admin(`create database ${name}`);
-  const url = new URL(dbUrl);
-  url.pathname = `/${name}`;
+  const db = await throwawayDatabase(dbUrl, 'bench_peak');
   const env = {
     SIMULATOR_ENABLED: 'true',
-    ...(instances > 1 ? { REDIS_URL: redisUrl, REDIS_CHANNEL_PREFIX: `peak:${name}:` } : {}),
+    ...(instances > 1 ? { REDIS_URL: redisUrl, REDIS_CHANNEL_PREFIX: `peak:${db.name}:` } : {}),
   };
   const servers: Server[] = [];
   try {
-    for (let i = 0; i < instances; i++) servers.push(await startServer(url.toString(), env));
+    for (let i = 0; i < instances; i++) servers.push(await startServer(db.url, env, pinned));
     const base0 = servers[0]!.base;
     console.log(`servers: ${servers.map((s) => s.base).join(' ')}`);
-    let live: number[] = [];
-    for (let i = 0; i < 60 && live.length < 5; i++) {
-      const list = (await (await fetch(`${base0}/api/v2/fixture/full?onLive=1&per_page=50`)).json()) as {
-        result: { id: number }[];
-      };
-      live = list.result.map((e) => e.id);
-      if (live.length < 5) await new Promise((r) => setTimeout(r, 1_000));
-    }
+    const live = await liveEventIds(base0, 5);
     await liveSnapshotSize(base0);
     const rec = new Recorder();
     const stopAt = Date.now() + (WARMUP_S + durationS) * 1000;
@@ -267,7 +177,7 @@ async function run(instances: number): Promise<void> {
   } finally {
     for (const s of servers) s.child.kill('SIGTERM');
     await new Promise((r) => setTimeout(r, 1_500));
-    await admin(`drop database if exists ${name} with (force)`);
+    await db.drop();
   }
 }
 

@@ -280,6 +280,8 @@ describe('back office in Chromium (1280×800)', () => {
 
     // The trader finds the event among the resulted ones and corrects the result: 0:1.
     await desk.getByRole('link', { name: 'Results', exact: true }).click();
+    // Before an event is chosen the workspace says what to do, not an empty box.
+    await desk.getByText('Pick an event on the left to result its markets').waitFor();
     await desk.getByRole('button', { name: 'Resulted lately' }).click();
     await desk.locator('input[name=event]').fill(String(event.id));
     await desk.locator(`[data-testid=results-events] button[data-event="${event.id}"]`).click();

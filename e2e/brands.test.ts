@@ -2,11 +2,12 @@ import { mkdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { DESK, traderDesk } from './support/desk';
 import { hydrated, urlFor, useBrowser } from './support/fixtures';
+import { blendPng } from './support/pictures';
 
 /**
  * Issue 35 §1 in Chromium: a content operator creates a brand from the desk (1280×800) with a new host name, its
  * colours and languages; a player's phone (360×640) on that host sees the brand's name, colours and language at
- * once, with no restart. Browsers resolve *.localhost to loopback, so any new `….localhost` host reaches the server.
+ * once, with no restart; a logo uploaded on the brand's form is then the header's. Browsers resolve *.localhost to loopback, so any new `….localhost` host reaches the server.
  */
 const SHOTS = '.cache/screenshots';
 
@@ -69,6 +70,50 @@ describe('brands from the desk (issue 35 §1)', () => {
     await hydrated(player);
     await player.getByText('Yükleniyor…').first().waitFor({ state: 'detached' });
     await player.screenshot({ path: `${SHOTS}/brands-player-home.png` });
+
+    // The brand's own logo, uploaded on its form: the form's preview and the player's header show it at once.
+    const logo = desk.getByTestId('brand-logo');
+    await logo.locator('input[name=logo]').setInputFiles({
+      name: 'logo.png',
+      mimeType: 'image/png',
+      buffer: blendPng(160, 40, [255, 180, 0], [91, 42, 134]),
+    });
+    await logo.getByRole('button', { name: 'Upload logo' }).click();
+    await logo.getByText('Logo uploaded: players see it at once.').waitFor();
+    const current = logo.getByTestId('brand-logo-current');
+    await expect
+      .poll(() => current.getAttribute('src'))
+      .toMatch(/^\/api\/v1\/brand-logo\/[0-9a-f]{16}\.png$/);
+    const logoUrl = (await current.getAttribute('src'))!;
+    // Drawn once loaded (until then Chromium keeps the drawn logo the element showed before).
+    await desk.waitForFunction(
+      (src) =>
+        Array.from(
+          document.querySelectorAll('[data-testid=preview-phone] img, [data-testid=brand-logo-current]'),
+        ).every(
+          (img) =>
+            img instanceof HTMLImageElement &&
+            img.getAttribute('src') === src &&
+            img.complete &&
+            img.naturalWidth > 0,
+        ),
+      logoUrl,
+    );
+    await desk.getByTestId('brand-logo').scrollIntoViewIfNeeded();
+    await desk.screenshot({ path: `${SHOTS}/brands-logo-en.png` });
+    await player.reload();
+    // The header's logo is the uploaded picture, loaded from the brand's own host.
+    await player.waitForFunction((src) => {
+      const img = document.querySelector('header img');
+      return (
+        img instanceof HTMLImageElement &&
+        img.getAttribute('src') === src &&
+        img.complete &&
+        img.naturalWidth > 0
+      );
+    }, logoUrl);
+    await hydrated(player);
+    await player.screenshot({ path: `${SHOTS}/brands-player-logo.png` });
 
     // The desk in Turkish: the brand's page, its texts and its warning sentences.
     await desk.getByRole('button', { name: 'Türkçe' }).first().click();

@@ -209,6 +209,38 @@ describe('server-rendered first views hydrate in place (360×640)', () => {
     expect(await html('sb_tz=UTC; sb_signed_in=1')).not.toContain('id="sb-ssr-state"');
   });
 
+  it("a page's queries fetched ahead go out in its language and brand, whatever page the server drew before", async () => {
+    await expect
+      .poll(async () => {
+        const res = await fetch(urlFor('/api/v2/fixture/full?onLive=1&sport=1&page=1&per_page=1'));
+        return ((await res.json()) as { result: FixtureEvent[] }).result.length;
+      })
+      .toBeGreaterThan(0);
+    const mainMarkets = async (locale: string) => {
+      const res = await fetch(urlFor(`/api/v2/fixture/main-market/1?isLive=1&locale=${locale}`));
+      return ((await res.json()) as { result: { name: string }[] }).result.map((m) => m.name);
+    };
+    const [tr, en] = [await mainMarkets('tr'), await mainMarkets('en')];
+    expect(tr[0]).not.toBe(en[0]);
+    const page = await browser.newPage('tr-TR');
+    await page.goto(urlFor('/tr/', 'kartal.localhost'));
+    // Kartal's home draws its live rows under tabs of the sport's main markets, named by the server's first view.
+    const serverTabs = () =>
+      page.evaluate(async () => {
+        const html = await (await fetch('/tr/', { credentials: 'omit' })).text();
+        const markup = new DOMParser().parseFromString(html, 'text/html');
+        return Array.from(markup.querySelectorAll('#root [role="tab"]')).map((tab) => tab.textContent ?? '');
+      });
+    expect(await serverTabs()).toContain(tr[0]);
+    // An English page of the other brand drawn in between; then the Turkish page again, its queries now fetched
+    // before its first pass (they went out with the previous page's language and brand).
+    expect(await (await fetch(urlFor('/en/'))).text()).toContain('id="sb-ssr-state"');
+    const again = await serverTabs();
+    expect(again).toContain(tr[0]);
+    expect(again).not.toContain(en[0]);
+    await page.close();
+  });
+
   it('a page rendered before renders once, its known queries fetched first, and hands over the same data', async () => {
     const path = '/en/casino';
     const load = async () => {

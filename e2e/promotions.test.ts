@@ -151,7 +151,27 @@ describe('the promotions desk in Chromium (1280×800)', () => {
   it('an operator creates a campaign (terms the rules refuse said in a sentence), grants it by hand and sees its uptake', async () => {
     mkdirSync(SHOTS, { recursive: true });
     const desk = await context().newPage();
+    // A cashback campaign (made through the API: the form offers no cashback) reads as one in the list.
+    const app = (await (await fetch(urlFor('/api/getAppByHostname/localhost'))).json()) as { id: number };
+    const cashback = await ops('POST', '/ops/v1/promotions', {
+      kind: 'cashback',
+      brandId: app.id,
+      name: 'Desk weekly cashback',
+      terms: { product: 'sport', basisPoints: 1_250, maxAmount: 50_000, expiresInDays: 7 },
+      startsAt: new Date(Date.now() - 60_000).toISOString(),
+      endsAt: new Date(Date.now() + 7 * 86_400_000).toISOString(),
+    });
     await deskLogin(desk, OPERATOR.username, OPERATOR.password, '/backoffice/promotions');
+    const cashbackRow = desk.locator(
+      `[data-testid=promotion-row][data-campaign-id="${cashback.id as number}"]`,
+    );
+    expect(await cashbackRow.locator('td').nth(2).textContent()).toBe('Cashback');
+    expect(await cashbackRow.locator('td').nth(3).textContent()).toBe(
+      '12.5% of net sports losses back as cash, at most 500.00; claimable for 7 days.',
+    );
+    // Nothing paid yet takes nothing off NGR: 0.00, never −0.00.
+    expect(await cashbackRow.getByTestId('promotion-ngr').textContent()).toBe('0.00');
+    await ops('PUT', `/ops/v1/promotions/${cashback.id as number}/status`, { status: 'ended' });
     const form = desk.getByTestId('promotion-form');
     // The brand is the operator's own, not theirs to change.
     expect(await form.locator('input[name=brandId]').isDisabled()).toBe(true);

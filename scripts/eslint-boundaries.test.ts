@@ -85,7 +85,13 @@ const directions: [string, string, string, string][] = [
     'the feed producer writes the sports tables past the ingest port',
     'apps/server/src/modules/producer/wall.ts',
     "import { events } from '../sports/sports.tables';\nexport const x = events;",
+    "import { createSportsIngest } from '../sports/index';\nexport const x = createSportsIngest;",
+  ],
+  [
+    "a server module enters another through a sub-folder's index.ts",
+    'apps/server/src/modules/producer/wall.ts',
     "import { createSportsIngest } from '../sports/ingest/index';\nexport const x = createSportsIngest;",
+    "import { createSportsIngest } from '../sports/index';\nexport const x = createSportsIngest;",
   ],
   [
     'the sports read side imports the feed producer',

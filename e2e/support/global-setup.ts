@@ -1,7 +1,15 @@
 // Starts the built server once for all browser tests: PGlite in a temporary folder with demo data and
 // the tests' own clients (made with the operator CLI before the server starts), on a free port.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  createWriteStream,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
@@ -80,6 +88,8 @@ function serverEnv(dataDir: string, operatorToken: string): NodeJS.ProcessEnv {
     SEED_DEMO: 'true',
     LOG_LEVEL: 'info',
     DATABASE_URL: '',
+    // A query of the database's own handle inside a transaction's callback fails there (PGlite would hang on it).
+    DB_TRANSACTION_GUARD: 'throw',
     REDIS_URL: '',
     // A short roulette period, so two browsers see a spin within the test's patience.
     ROULETTE_SPIN_MS: '6000',
@@ -105,9 +115,36 @@ function serverEnv(dataDir: string, operatorToken: string): NodeJS.ProcessEnv {
   };
 }
 
+/** Where each server's log goes once it is ready (a CI run's only trace of what a server did). */
+const LOG_DIR = '.cache/e2e-servers';
+/** Lines of a server's log said at teardown: its last errors and warnings. */
+const TOLD_LINES = 30;
+
+/**
+ * The last errors and warnings of a server's log (pino's JSON lines, level 40 and up), for the run's output: a
+ * browser test that timed out says only that the page never loaded, and the server's side of it was lost.
+ */
+function tellWarnings(file: string, name: string): void {
+  if (!existsSync(file)) return;
+  const lines = readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((line) => /"level":(4|5|6)0\b/.test(line));
+  if (lines.length === 0) return;
+  console.error(
+    `e2e ${name}: ${lines.length} warnings or errors in its log (${file}); the last ${TOLD_LINES}:`,
+  );
+  for (const line of lines.slice(-TOLD_LINES)) console.error(`  ${line.slice(0, 2_000)}`);
+}
+
 /** Starts one built server on its own data folder and free port; resolves with its port and a stop function. */
-async function startServer(operatorToken: string): Promise<{ port: number; stop: () => Promise<void> }> {
+async function startServer(
+  operatorToken: string,
+  name: string,
+): Promise<{ port: number; stop: () => Promise<void> }> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'sb-e2e-'));
+  mkdirSync(LOG_DIR, { recursive: true });
+  const logFile = `${LOG_DIR}/${name}.log`;
+  const log = createWriteStream(logFile);
   const env = serverEnv(dataDir, operatorToken);
   createClients({ ...env, LOG_LEVEL: 'warn' }, dataDir);
   const child: ChildProcess = spawn(process.execPath, [SERVER_ENTRY], {
@@ -120,8 +157,8 @@ async function startServer(operatorToken: string): Promise<{ port: number; stop:
     let buffer = '';
     let ready = false;
     child.stdout?.on('data', (chunk: Buffer) => {
-      // Once ready, the log is still read (a full pipe would block the server) but no longer kept.
-      if (ready) return;
+      // Once ready, the log goes to its file (a full pipe would block the server), not to memory.
+      if (ready) return void log.write(chunk);
       buffer += chunk.toString();
       const match = buffer.match(/ready at http:\/\/localhost:(\d+)\//);
       if (match) {
@@ -151,6 +188,8 @@ async function startServer(operatorToken: string): Promise<{ port: number; stop:
       child.kill('SIGTERM');
     });
     if (!exitedCleanly) console.error('e2e teardown: a server did not exit within 30 s of SIGTERM; killed');
+    await new Promise((resolve) => log.end(resolve));
+    tellWarnings(logFile, name);
     rmSync(dataDir, { recursive: true, force: true });
   };
   return { port, stop };
@@ -169,7 +208,9 @@ export default async function setup(project: TestProject) {
   await chromiumExecutable();
   const operatorToken = randomBytes(24).toString('hex');
   const count = e2eWorkers();
-  const servers = await Promise.all(Array.from({ length: count }, () => startServer(operatorToken)));
+  const servers = await Promise.all(
+    Array.from({ length: count }, (_, i) => startServer(operatorToken, `server-${i + 1}`)),
+  );
   const ports = servers.map((server) => server.port);
   project.provide('ports', ports);
   project.provide('operatorToken', operatorToken);

@@ -15,35 +15,17 @@ export function Login({ t, onLoggedIn }: { t: Texts; onLoggedIn: (me: Me) => voi
   const [busy, setBusy] = useState(false);
   const [enrol, setEnrol] = useState<{ qrSvg: string; secret: string } | null>(null);
 
-  const fail = (e: unknown) => setError(errorText(t.lang, e));
-  /** The signed-in operator as the server sees them: role, brand by name, what they may do. */
-  const signedIn = async () => onLoggedIn(meOf(await call<OpsSession>('GET', '/ops/v1/session')));
-
   async function submit(e: FormEvent) {
     e.preventDefault();
     setBusy(true);
     setError(null);
     try {
-      if (enrol) {
-        await call('POST', '/ops/v1/session/totp/confirm', { totp });
-        await signedIn();
-        return;
-      }
-      const r = await call<OpsLogin>('POST', '/ops/v1/session', {
-        username,
-        password,
-        ...(totp ? { totp } : {}),
-      });
-      session.setCsrf(r.csrfToken);
-      if (r.totpEnrolmentRequired) {
-        const started = await call<OpsTotpEnrolment>('POST', '/ops/v1/session/totp');
-        setEnrol(started);
-        setTotp('');
-        return;
-      }
-      await signedIn();
+      const next = await logIn(enrol !== null, { username, password, totp });
+      if (next === null) return onLoggedIn(await signedIn());
+      setEnrol(next);
+      setTotp('');
     } catch (err) {
-      fail(err);
+      setError(errorText(t.lang, err));
     } finally {
       setBusy(false);
     }
@@ -52,39 +34,15 @@ export function Login({ t, onLoggedIn }: { t: Texts; onLoggedIn: (me: Me) => voi
   return (
     <form className="login panel" onSubmit={submit}>
       {enrol ? (
-        <>
-          <h2>{t.enrolTitle}</h2>
-          <p>{t.enrolHelp}</p>
-          <img
-            alt="QR"
-            width={200}
-            height={200}
-            src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(enrol.qrSvg)}`}
-          />
-          <code data-testid="totp-secret">{enrol.secret}</code>
-        </>
+        <Enrolment t={t} enrol={enrol} />
       ) : (
-        <>
-          <label>
-            {t.username}
-            <input
-              name="username"
-              autoComplete="username"
-              value={username}
-              onChange={(e) => setUsername(e.target.value)}
-            />
-          </label>
-          <label>
-            {t.password}
-            <input
-              name="password"
-              type="password"
-              autoComplete="current-password"
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-            />
-          </label>
-        </>
+        <Credentials
+          t={t}
+          username={username}
+          password={password}
+          onUsername={setUsername}
+          onPassword={setPassword}
+        />
       )}
       <label>
         {t.totp}
@@ -107,5 +65,80 @@ export function Login({ t, onLoggedIn }: { t: Texts; onLoggedIn: (me: Me) => voi
         {enrol ? t.confirm : t.login}
       </button>
     </form>
+  );
+}
+
+/** The signed-in operator as the server sees them: role, brand by name, what they may do. */
+const signedIn = async () => meOf(await call<OpsSession>('GET', '/ops/v1/session'));
+
+/**
+ * One press of the form: the code confirmed when enrolling, otherwise the password (and code) sent. The enrolment
+ * started when the operator has no second factor yet; `null` when they are signed in.
+ */
+async function logIn(
+  enrolling: boolean,
+  form: { username: string; password: string; totp: string },
+): Promise<OpsTotpEnrolment | null> {
+  const { username, password, totp } = form;
+  if (enrolling) {
+    await call('POST', '/ops/v1/session/totp/confirm', { totp });
+    return null;
+  }
+  const r = await call<OpsLogin>('POST', '/ops/v1/session', {
+    username,
+    password,
+    ...(totp ? { totp } : {}),
+  });
+  session.setCsrf(r.csrfToken);
+  if (r.totpEnrolmentRequired) return call<OpsTotpEnrolment>('POST', '/ops/v1/session/totp');
+  return null;
+}
+
+function Enrolment({ t, enrol }: { t: Texts; enrol: { qrSvg: string; secret: string } }) {
+  return (
+    <>
+      <h2>{t.enrolTitle}</h2>
+      <p>{t.enrolHelp}</p>
+      <img
+        alt="QR"
+        width={200}
+        height={200}
+        src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(enrol.qrSvg)}`}
+      />
+      <code data-testid="totp-secret">{enrol.secret}</code>
+    </>
+  );
+}
+
+function Credentials(props: {
+  t: Texts;
+  username: string;
+  password: string;
+  onUsername: (username: string) => void;
+  onPassword: (password: string) => void;
+}) {
+  const { t, username, password } = props;
+  return (
+    <>
+      <label>
+        {t.username}
+        <input
+          name="username"
+          autoComplete="username"
+          value={username}
+          onChange={(e) => props.onUsername(e.target.value)}
+        />
+      </label>
+      <label>
+        {t.password}
+        <input
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(e) => props.onPassword(e.target.value)}
+        />
+      </label>
+    </>
   );
 }

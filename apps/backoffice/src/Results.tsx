@@ -1,5 +1,5 @@
 import type { OpsResultsMarkets } from '@sb/contract';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { call } from './api';
 import { errorText } from './app/error-text';
 import type { Me } from './app/me';
@@ -10,8 +10,11 @@ import { MoneyReport } from './MoneyReport';
 import { formatOdds } from '@sb/betting';
 import { dateTime } from './app/format';
 import { may } from './app/may';
+import { usePolled } from './app/use-polled';
 
 const REFRESH_MS = 5_000;
+const NO_EVENTS: ResultsEvent[] = [];
+const NO_MARKETS: ResultsMarket[] = [];
 type Facts = { home: string; away: string; htHome: string; htAway: string; goals: string; periods: string };
 const NO_FACTS: Facts = { home: '', away: '', htHome: '', htAway: '', goals: '', periods: '' };
 
@@ -64,49 +67,37 @@ export function Results({
   const canAct = may(me, 'settle') && me.brandId === null;
   const state = filters.state === 'resulted' ? 'resulted' : 'waiting';
   const search = filters.event;
-  const [events, setEvents] = useState<ResultsEvent[]>([]);
-  const [markets, setMarkets] = useState<ResultsMarket[]>([]);
   const [marketId, setMarketId] = useState<number | null>(null);
   const [facts, setFacts] = useState<Facts>(NO_FACTS);
   const [reason, setReason] = useState('');
   const [note, setNote] = useState('');
   const [report, setReport] = useState<ResultReport | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [listError, setListError] = useState<string | null>(null);
-  const [tick, setTick] = useState(0);
 
-  useEffect(() => {
-    const timer = setInterval(() => setTick((n) => n + 1), REFRESH_MS);
-    return () => clearInterval(timer);
-  }, []);
-  useEffect(() => {
-    const q = search.trim() ? `&event=${encodeURIComponent(search.trim())}` : '';
-    // An older answer (the list before the search, a slow refresh) never overwrites a newer one; a failed refresh
-    // keeps the list on screen and says why.
-    let stale = false;
-    call<ResultsEvent[]>('GET', `/ops/v1/results/events?state=${state}${q}`).then(
-      (list) => {
-        if (stale) return;
-        setEvents(list);
-        setListError(null);
-      },
-      (e: unknown) => !stale && setListError(errorText(lang, e)),
-    );
-    return () => {
-      stale = true;
-    };
-  }, [state, search, tick, lang]);
-  // Only the latest markets request lands (an event chosen, then another, or a refresh overtaken by an action's).
-  const marketsAsked = useRef(0);
-  const loadMarkets = useCallback(() => {
-    const asked = ++marketsAsked.current;
-    if (eventId === null) return setMarkets([]);
-    call<OpsResultsMarkets>('GET', `/ops/v1/results/events/${eventId}`).then(
-      (r) => asked === marketsAsked.current && setMarkets(r.markets),
-      () => asked === marketsAsked.current && setMarkets([]),
-    );
-  }, [eventId]);
-  useEffect(loadMarkets, [loadMarkets, tick]);
+  // The list and the chosen event's markets, refreshed every 5 s (a slow answer is waited for, never dropped).
+  const q = search.trim() ? `&event=${encodeURIComponent(search.trim())}` : '';
+  const list = usePolled(
+    `${state}${q}`,
+    () => call<ResultsEvent[]>('GET', `/ops/v1/results/events?state=${state}${q}`),
+    NO_EVENTS,
+    REFRESH_MS,
+  );
+  const events = list.data;
+  const listError = list.error === null ? null : errorText(lang, list.error);
+  const marketsOf = usePolled(
+    String(eventId),
+    () =>
+      eventId === null
+        ? Promise.resolve(NO_MARKETS)
+        : call<OpsResultsMarkets>('GET', `/ops/v1/results/events/${eventId}`).then(
+            (r) => r.markets,
+            () => NO_MARKETS,
+          ),
+    NO_MARKETS,
+    REFRESH_MS,
+  );
+  const markets = marketsOf.data;
+  const loadMarkets = marketsOf.refresh;
 
   const market = markets.find((m) => m.marketId === marketId) ?? null;
   async function act(action: 'result' | 'void' | 'resettle', preview: boolean) {
@@ -293,7 +284,7 @@ export function Results({
             {report && <MoneyReport rt={rt} report={report} />}
           </div>
         ) : (
-          <p className="status">{eventId === null ? '' : rt.pickMarket}</p>
+          <p className="status">{eventId === null ? rt.pickEvent : rt.pickMarket}</p>
         )}
       </section>
     </div>

@@ -4,7 +4,11 @@ import { buildApp } from './app';
 import { startMetricsServer } from './observability/metrics-server';
 
 async function start(config: Config): Promise<void> {
-  const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  const database = await openDatabase({
+    url: config.DATABASE_URL,
+    dataDir: config.DATA_DIR,
+    guard: config.DB_TRANSACTION_GUARD,
+  });
   const { app, metrics, readiness } = await buildApp({ config, database });
   // The metrics listener never shares the public port; a failure to bind is logged and the server still serves.
   const metricsServer = config.METRICS_ENABLED

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { betPayout } from '@sb/betting';
 import { sql } from 'drizzle-orm';
 import { totpCode } from '../src/modules/ops/index';
-import { describeEachBackend } from './support/databases';
+import { describeEachBackend, ONE_BACKEND } from './support/databases';
 import { createTestServer, type TestServer } from './support/server';
 import { bearer, login } from './support/accounts';
 import { checkBets, placeBet, preMatchPicks, slipForm, type Pick } from './support/betting';
@@ -81,6 +81,8 @@ const ROUTE_ACCESS: Record<
   'GET /ops/v1/brands': 'brands',
   'POST /ops/v1/brands': 'brands',
   'PATCH /ops/v1/brands/{id}': 'brands',
+  'PUT /ops/v1/brands/{id}/logo': 'brands',
+  'DELETE /ops/v1/brands/{id}/logo': 'brands',
   'GET /ops/v1/brands/{id}/casino': 'brands',
   'PATCH /ops/v1/brands/{id}/casino/games/{gameId}': 'brands',
   'PATCH /ops/v1/brands/{id}/casino/providers/{providerId}': 'brands',
@@ -221,7 +223,11 @@ describeEachBackend('back office: operators, audit, ticker, liability, trading',
     });
   });
 
-  it('checks role and brand on every /ops/v1 route of the OpenAPI document', async () => {
+  // Who may call which route is the HTTP layer's and the ops module's rule, not the database's: the table (every
+  // route × 8 identities, the file's longest test) runs on one back-end; each route's SQL is proven on both by the
+  // tests of its own feature.
+  const onOneBackend = backend === ONE_BACKEND ? it : it.skip;
+  onOneBackend('checks role and brand on every /ops/v1 route of the OpenAPI document', async () => {
     const routes = await opsRoutesOfDocument(server);
     expect(routes).toEqual(Object.keys(ROUTE_ACCESS).sort());
 

@@ -100,6 +100,8 @@ const EXPECTED: Record<
   'GET /ops/v1/brands': ['brands', 'brand'],
   'POST /ops/v1/brands': ['brands', 'catalogue'],
   'PATCH /ops/v1/brands/{id}': ['brands', 'brand'],
+  'PUT /ops/v1/brands/{id}/logo': ['brands', 'brand'],
+  'DELETE /ops/v1/brands/{id}/logo': ['brands', 'brand'],
   // A brand's casino catalogue (issue 35 §1): content and admin, a brand's operator its own brand.
   'GET /ops/v1/brands/{id}/casino': ['brands', 'brand'],
   'PATCH /ops/v1/brands/{id}/casino/games/{gameId}': ['brands', 'brand'],

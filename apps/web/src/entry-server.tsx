@@ -17,7 +17,7 @@ import type { ServerRenderRequest } from '@sb/contract';
 import { canonicalTimeZone } from '@sb/contract/constants';
 import { Bootstrap } from './app/bootstrap';
 import { seedStartupData } from './app/startup-data';
-import { setApiTransport } from './lib/api-client';
+import { configureApiClient, setApiTransport } from './lib/api-client';
 import { QUERY_DEFAULTS, SSR_STATE_ELEMENT_ID, type ServerState } from './app/ssr-state';
 import { setServerTimeZone } from './lib/dates';
 import { takeDrawnParts } from './lib/lazy-part';
@@ -29,18 +29,26 @@ setAdoptingServerMarkup(true);
 export { SSR_STATE_ELEMENT_ID };
 
 /**
- * The lazy screens the server renders (their sources, as the client build's manifest names them): the server
- * puts their style sheets into the page, so it paints styled before their scripts arrive.
+ * The lazy parts the server draws (their ids, lib/lazy-part.ts) and their sources as the client build's manifest
+ * names them: the server puts the style sheets of the parts a page drew into that page, so it paints styled
+ * before their scripts arrive, and leaves the other screens' sheets to load with their code (Vite's loader
+ * waits for a lazy chunk's sheets before the screen renders).
  */
+export const SERVER_RENDERED_PARTS: Record<string, string> = {
+  HomePage: 'src/features/home/home-page.tsx',
+  LiveCarousel: 'src/features/home/components/live-carousel.tsx',
+  SportsScreen: 'src/app/screens/sports-screen.tsx',
+  LiveScreen: 'src/app/screens/live-screen.tsx',
+  TimePeriodPage: 'src/features/sports/time-period-page.tsx',
+  EventPage: 'src/features/event/event-page.tsx',
+  CasinoPage: 'src/features/casino/casino-page.tsx',
+  BetslipPage: 'src/features/betslip/betslip-page.tsx',
+};
+
+/** Every screen the server renders (a page that drew a part missing above gets all their sheets). */
 export const SERVER_RENDERED_MODULES = [
-  'src/features/home/home-page.tsx',
+  ...Object.values(SERVER_RENDERED_PARTS),
   'src/features/casino/popular-games-strip.tsx',
-  'src/app/screens/sports-screen.tsx',
-  'src/app/screens/live-screen.tsx',
-  'src/features/sports/time-period-page.tsx',
-  'src/features/event/event-page.tsx',
-  'src/features/casino/casino-page.tsx',
-  'src/features/betslip/betslip-page.tsx',
 ];
 
 export type RenderRequest = ServerRenderRequest<typeof fetch>;
@@ -52,6 +60,8 @@ export interface RenderResult {
   state: ServerState;
   /** Whole renders of the tree it took (the page's queries known from its last render: usually one). */
   passes: number;
+  /** The ids of the lazy parts the page drew (`SERVER_RENDERED_PARTS` names their sources). */
+  parts: string[];
 }
 
 /** Render passes to discover the queries a page makes (a query's data may reveal the next, e.g. main markets). */
@@ -189,6 +199,10 @@ export function renderPage(request: RenderRequest): Promise<RenderResult> {
       };
       if (!seedStartupData(client, request.boot, location))
         throw new Error('start-up data does not fit the page');
+      // The page's locale and brand before anything is fetched for it (Bootstrap sets the same when it renders):
+      // the queries fetched ahead of the first pass went out with the previous page's, so a Turkish Kartal page
+      // after an English one got English market names and the other brand's answers in its first view.
+      configureApiClient({ locale: request.boot.locale, appId: request.boot.app.id });
       const seeded = new Set(cache.getAll().map((q) => q.queryHash));
       const tried = new Set<string>();
       const fetched: BuiltOptions[] = [];
@@ -239,7 +253,7 @@ export function renderPage(request: RenderRequest): Promise<RenderResult> {
         parts: final.parts,
       };
       const html = Readable.from([final.markup]);
-      return { html, state, passes };
+      return { html, state, passes, parts: final.parts };
     } finally {
       setApiTransport(null);
       restore();

@@ -3,7 +3,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Bootstrap } from './app/bootstrap';
 import { adoptServerState, QUERY_DEFAULTS } from './app/ssr-state';
-import { seedStartupData } from './app/startup-data';
+import { pageStartupData, seedStartupData } from './app/startup-data';
 import { setUnauthorizedHandler } from './lib/api-client';
 import { refreshTokens } from './lib/auth-token';
 import { keepDeviceHints } from './lib/device-hints';
@@ -27,8 +27,9 @@ async function start(): Promise<void> {
 
   const queryClient = new QueryClient({ defaultOptions: { queries: QUERY_DEFAULTS } });
 
-  // The app, translations, markets and client credential the server put in the page: no start-up round trip.
-  const seeded = seedStartupData(queryClient);
+  // The app, translations, markets and client credential the server put in the page (the translations and markets
+  // at the address it named, asked for beside this script): no start-up round trip.
+  const seeded = seedStartupData(queryClient, await pageStartupData());
   // A task of its own each: the translations' set-up and the server's data (~80 KB of JSON) together took one
   // task of 66 ms on a phone-class CPU.
   await nextTask();

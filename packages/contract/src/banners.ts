@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { localeSchema } from './common';
+import { imageUploadSchema, type UploadedImageType } from './uploaded-image';
 
 /**
  * A brand's banners (issue 35 §1): pictures with a link, shown on the player app's home and casino pages in the
@@ -11,7 +12,10 @@ export type BannerPlacement = (typeof BANNER_PLACEMENTS)[number];
 export const bannerPlacementSchema = z.enum(BANNER_PLACEMENTS);
 
 /** The picture types a banner may be (the browsers of spec §1 show them all). */
-export const BANNER_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'] as const;
+export const BANNER_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'] as const satisfies [
+  UploadedImageType,
+  ...UploadedImageType[],
+];
 export type BannerImageType = (typeof BANNER_IMAGE_TYPES)[number];
 /** A banner's picture at most (a 1200×400 JPEG or WebP is 60–150 KB): the home page's largest paint. */
 export const BANNER_IMAGE_MAX_BYTES = 400 * 1024;
@@ -81,16 +85,7 @@ export const opsBannerSchema = z.object({
 export type OpsBanner = z.infer<typeof opsBannerSchema>;
 
 /** An uploaded picture: its type and its bytes in base64 (the desk reads the file it was given). */
-export const bannerImageUploadSchema = z.object({
-  type: z.enum(BANNER_IMAGE_TYPES),
-  data: z
-    .string()
-    .max(
-      Math.ceil(BANNER_IMAGE_MAX_BYTES / 3) * 4,
-      `a picture of at most ${BANNER_IMAGE_MAX_BYTES / 1024} KB`,
-    )
-    .regex(/^[A-Za-z0-9+/]+={0,2}$/, 'base64'),
-});
+export const bannerImageUploadSchema = imageUploadSchema(BANNER_IMAGE_TYPES, BANNER_IMAGE_MAX_BYTES);
 export type BannerImageUpload = z.infer<typeof bannerImageUploadSchema>;
 
 const position = z.number().int().min(1).max(1000);

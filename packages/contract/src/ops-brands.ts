@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { localeSchema } from './common';
 import { featureFlagsSchema, themeSchema } from './tenancy';
 import { isTimeZone } from './time-zone';
+import { imageUploadSchema, type UploadedImageType } from './uploaded-image';
 
 /**
  * The desk's brands (issue 35 §1): `GET/POST /ops/v1/brands` and `PATCH /ops/v1/brands/{id}`. A brand is the
@@ -33,7 +34,7 @@ export const brandThemeChoiceSchema = z.object({
   primary: hexColor,
   accent: hexColor,
   scheme: z.enum(['light', 'dark']).default('dark'),
-  /** An http(s) address or a path on the brand's host; none: the default logo. */
+  /** An http(s) address or a path on the brand's host (an uploaded logo's: `PUT …/logo`); none: the default logo. */
   logoUrl: z.string().max(500).optional(),
 });
 
@@ -113,3 +114,25 @@ export const opsBrandSchema = z.object({
 export type OpsBrand = z.infer<typeof opsBrandSchema>;
 export const opsBrandsResponseSchema = z.object({ result: z.array(opsBrandSchema) });
 export const opsBrandResponseSchema = z.object({ result: opsBrandSchema });
+
+/**
+ * The types a brand's uploaded logo may be: pictures that cannot carry script (no SVG), drawn in the header as an
+ * `<img>` and served from the brand's own origin.
+ */
+export const BRAND_LOGO_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const satisfies [
+  UploadedImageType,
+  ...UploadedImageType[],
+];
+export type BrandLogoType = (typeof BRAND_LOGO_TYPES)[number];
+/** A logo at most: it is drawn 30 px high in the header and preloaded with every first page. */
+export const BRAND_LOGO_MAX_BYTES = 100 * 1024;
+
+/**
+ * `PUT /ops/v1/brands/{id}/logo`: the brand's own logo (answered with the brand, whose `theme.logoUrl` is then the
+ * picture's address on the brand's host, `/api/v1/brand-logo/{hash}.{ext}`). `DELETE` goes back to the drawn logo.
+ */
+export const opsBrandLogoUploadSchema = imageUploadSchema(BRAND_LOGO_TYPES, BRAND_LOGO_MAX_BYTES);
+export type OpsBrandLogoUpload = z.infer<typeof opsBrandLogoUploadSchema>;
+
+/** Where an uploaded logo is served (on the brand's own host): its name is its content's hash. */
+export const BRAND_LOGO_PATH_PREFIX = '/api/v1/brand-logo/';

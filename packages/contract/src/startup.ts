@@ -17,6 +17,18 @@ export interface StartupData {
   client: ClientCredential;
 }
 
+/** The two big parts of the start-up data that change only with the content: fetched, not inlined. */
+export type StartupTail = Pick<StartupData, 'translations' | 'markets'>;
+
+/**
+ * The start-up data as a page carries it inline (`window.__SB_BOOT__`): without its translations and markets
+ * (~60 KB of JSON, 13 KB brotli, on every page), which the page's loader fetches from `tail` once the first view
+ * has painted, beside the app's script. The address names its content's hash, so a browser keeps it for good.
+ */
+export interface InlineStartupData extends Omit<StartupData, 'translations' | 'markets'> {
+  tail: string;
+}
+
 /**
  * What the server hands the web build's server entry (`apps/web/src/entry-server.tsx`) to render one page's first
  * view (`apps/server/src/plugins/web-ssr.ts`). `Fetch` is `typeof fetch` (this package has no DOM or Node types).

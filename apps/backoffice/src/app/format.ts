@@ -18,3 +18,10 @@ export const dateTime = (lang: Lang, iso: string | null): string =>
 /** A time of day with seconds ("18:05:09"): the ticker, where bets arrive seconds apart. */
 export const timeOfDay = (lang: Lang, iso: string): string =>
   format(lang, { timeStyle: 'medium' }).format(new Date(iso));
+
+/**
+ * A calendar day of a report ("2026-11-29" → "29 Nov 2026", "29 Kas 2026"): the day the server grouped by, in the
+ * desk's date style, never shifted by the browser's zone (it is read and written in UTC).
+ */
+export const calendarDay = (lang: Lang, day: string): string =>
+  format(lang, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));

@@ -13,6 +13,8 @@ const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
     .optional(),
   DATA_DIR: z.string().min(1).default('./data'),
+  /** A query on the database's own handle inside a transaction's callback (db/transaction-guard.ts). */
+  DB_TRANSACTION_GUARD: z.enum(['throw', 'log', 'off']).default('log'),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, 'must be a redis:// URL')

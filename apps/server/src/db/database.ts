@@ -7,6 +7,13 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import {
+  checkBefore,
+  insideTransaction,
+  outsideTransactionCheck,
+  type QueryOutsideTransactionError,
+  type TransactionGuardMode,
+} from './transaction-guard';
 
 /** The one database type every repository takes: PGlite and node-postgres share it. */
 export type Db = PgDatabase<PgQueryResultHKT>;
@@ -31,6 +38,10 @@ export interface OpenDatabaseOptions {
   /** An already started PGlite (tests clone a migrated one). */
   pglite?: PGlite;
   poolSize?: number;
+  /** A query on the database's own handle inside a transaction's callback (transaction-guard.ts); `log` by default. */
+  guard?: TransactionGuardMode;
+  /** Where `log` mode reports such a query. */
+  report?: (error: QueryOutsideTransactionError) => void;
 }
 
 const MIGRATION_LOCK_KEY = 7_201_001;
@@ -45,12 +56,27 @@ export function migrationsFolder(): string {
   return found;
 }
 
+/** The transaction's callback runs marked as inside it (transaction-guard.ts), nested savepoints included. */
+function markTransactions(db: Db): Db {
+  const transaction = db.transaction.bind(db);
+  db.transaction = ((callback, config) =>
+    transaction((tx) => insideTransaction(() => callback(tx)), config)) as Db['transaction'];
+  return db;
+}
+
+const reportToStderr = (error: QueryOutsideTransactionError) => console.error(error);
+
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
-  if (options.url) return openPostgres(options.url, options.poolSize ?? 10);
+  const check = outsideTransactionCheck(options.guard ?? 'log', options.report ?? reportToStderr);
+  if (options.url) return openPostgres(options.url, options.poolSize ?? 10, check);
   const client =
     options.pglite ??
     (await PGlite.create(options.dataDir && options.dataDir !== 'memory' ? options.dataDir : undefined));
-  const db = drizzlePglite({ client }) as unknown as Db;
+  // PGlite runs one statement at a time, a transaction's whole: a query of `db` that the transaction awaits
+  // never runs. Its driver sends `db`'s statements through these (the transaction's go through its own handle).
+  for (const name of ['query', 'exec', 'transaction'] as const)
+    checkBefore(client, name, () => check(`a ${name === 'transaction' ? 'transaction' : 'query'}`));
+  const db = markTransactions(drizzlePglite({ client }) as unknown as Db);
   return {
     db,
     kind: 'pglite',
@@ -83,8 +109,11 @@ function releaseWhenBeginFails(client: pg.PoolClient): void {
   };
 }
 
-async function openPostgres(url: string, poolSize: number): Promise<Database> {
+async function openPostgres(url: string, poolSize: number, check: (what: string) => void): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // `db`'s statements go through the pool's query; a transaction's through the client it checked out.
+  checkBefore(pool, 'query', () => check('a query'));
+  checkBefore(pool, 'connect', () => check('a connection'));
   // A client whose connection dies (server restart, terminated backend) must not crash the process: idle ones
   // are replaced by the pool; a checked-out one fails its query, and its error event needs a listener too.
   pool.on('error', () => undefined);
@@ -92,7 +121,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
     client.on('error', () => undefined);
     releaseWhenBeginFails(client);
   });
-  const db = drizzlePg({ client: pool }) as unknown as Db;
+  const db = markTransactions(drizzlePg({ client: pool }) as unknown as Db);
   return {
     db,
     kind: 'postgres',

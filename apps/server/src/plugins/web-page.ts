@@ -1,4 +1,4 @@
-import type { StartupData } from '@sb/contract';
+import type { InlineStartupData, StartupData } from '@sb/contract';
 import { THEME_CSS_VARIABLES, themeColorScheme } from '@sb/contract/constants';
 import { html, scriptJson, trustedHtml } from '../lib/html';
 
@@ -20,6 +20,13 @@ export function withInlineLogo(data: StartupData, inlineAsset: (url: string) => 
   return logo ? { ...data, app: { ...data.app, theme: { ...data.app.theme, logoUrl: logo } } } : data;
 }
 
+/** The start-up data as the page carries it: without translations and markets when they have an address. */
+function inlineData(data: StartupData, tailUrl: string | undefined): StartupData | InlineStartupData {
+  if (!tailUrl) return data;
+  const { translations: _translations, markets: _markets, ...inline } = data;
+  return { ...inline, tail: tailUrl };
+}
+
 /**
  * index.html for one visitor's host and locale: the brand's title, language and colours in the markup (the
  * first paint is already the brand's), the runtime config and the start-up data as inline scripts. Theme
@@ -31,6 +38,8 @@ export function renderIndexHtml(
   runtimeConfig: string,
   /** With the logo already inlined where it can be (`withInlineLogo`). */
   data: StartupData | null,
+  /** Where the page's loader fetches the translations and markets (`StartupTail`); none: they are inlined. */
+  tailUrl?: string,
 ): string {
   let page = template.replace(RUNTIME_CONFIG_TAG, () => `<script>${runtimeConfig}</script>`);
   if (!data) return page;
@@ -56,7 +65,7 @@ export function renderIndexHtml(
   const preload = t.logoUrl.startsWith('data:')
     ? ''
     : html`<link rel="preload" as="image" href="${t.logoUrl}">`;
-  const boot = trustedHtml(`<script>window.__SB_BOOT__=${scriptJson(data)};</script>`);
+  const boot = trustedHtml(`<script>window.__SB_BOOT__=${scriptJson(inlineData(data, tailUrl))};</script>`);
   return page
     .replace('<div id="root"></div>', () => html`<div id="root">${bar}</div>`.text)
     .replace('</head>', () => html`${preload}${style}${boot}</head>`.text);

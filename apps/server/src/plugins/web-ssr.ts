@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { Readable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
@@ -6,14 +6,14 @@ import type { ServerRenderRequest } from '@sb/contract';
 import { LOCALES, SIGNED_IN_COOKIE, SLIP_COOKIE, TIME_ZONE_COOKIE } from '@sb/contract/constants';
 import { html, scriptJson, trustedHtml } from '../lib/html';
 import type { StartupData } from './web-page';
+import type { RenderedParts } from './web-styles';
 
 /** What the web build's server entry (`apps/web/src/entry-server.tsx`, built into `dist/.ssr`) exports. */
-interface ServerEntry {
+interface ServerEntry extends RenderedParts {
   SSR_STATE_ELEMENT_ID: string;
-  SERVER_RENDERED_MODULES: string[];
   renderPage(
     request: ServerRenderRequest<typeof fetch>,
-  ): Promise<{ html: Readable; state: unknown; passes?: number }>;
+  ): Promise<{ html: Readable; state: unknown; passes?: number; parts?: string[] }>;
 }
 
 /** Renders run one at a time; past this many waiting, pages go out as the plain shell (the client renders). */
@@ -73,45 +73,6 @@ export async function loadServerEntry(dist: string, log: FastifyBaseLogger): Pro
     log.warn({ err: error }, 'web server entry failed to load: pages are served as the plain shell');
     return null;
   }
-}
-
-type Manifest = Record<string, { css?: string[]; imports?: string[] }>;
-
-/**
- * A style sheet of the build inlined in a page: its rules in a `<style>`, and beside it a `<link
- * rel="stylesheet">` to the same file with a type no browser styles, which is therefore never fetched (a
- * `disabled` one still was) but tells the build's lazy loader (Vite's preload helper looks for a stylesheet link
- * of that href) that the sheet is in the page. Without it each lazy part hydrating added its sheet again: eight
- * requests on home, and each sheet arriving restyled the whole page (a 70 ms task on a phone-class CPU).
- */
-export function inlinedSheet(file: string, css: string): string {
-  return `<style>${css.replace(/<\/style/gi, '<\\/style')}</style><link rel="stylesheet" type="text/x-inlined" href="/${file}">`;
-}
-
-/**
- * The style sheets of the given source modules and everything they import statically, per the client build's
- * manifest, as one <style> element: a server-rendered screen paints styled before its script chunk (which
- * would link them) arrives. Empty when the manifest is missing.
- */
-export function screenStyles(dist: string, modules: string[]): string {
-  const file = `${dist}/.vite/manifest.json`;
-  if (!existsSync(file)) return '';
-  const manifest = JSON.parse(readFileSync(file, 'utf8')) as Manifest;
-  const seen = new Set<string>();
-  const sheets = new Set<string>();
-  const stack = [...modules];
-  while (stack.length > 0) {
-    const key = stack.pop()!;
-    // index.html's own sheets are inlined already (web.ts inlineStyleSheets).
-    if (seen.has(key) || key === 'index.html' || !manifest[key]) continue;
-    seen.add(key);
-    manifest[key].css?.forEach((css) => sheets.add(css));
-    stack.push(...(manifest[key].imports ?? []));
-  }
-  // The build's own sheets: markup the server holds, not text from a request.
-  return trustedHtml(
-    [...sheets].map((path) => inlinedSheet(path, readFileSync(`${dist}/${path}`, 'utf8'))).join(''),
-  ).text;
 }
 
 /** `fetch` answered by this server through `inject` (no socket): the page's calls, as the visitor's host. */
@@ -189,8 +150,8 @@ export function pageRenderer(
   app: FastifyInstance,
   entry: ServerEntry,
   runtimeConfig: Record<string, string | undefined>,
-  /** The style sheets of the screens it renders (`screenStyles`), put in the page's head. */
-  styles: string,
+  /** The style sheets of the lazy parts a page drew (`partStyles`), put in its head. */
+  styles: (parts: readonly string[] | undefined) => string,
   /** A render that takes longer (queued behind others, a slow call) gives the plain shell instead. */
   timeoutMs: number,
 ): PageRenderer {
@@ -223,7 +184,7 @@ export function pageRenderer(
             .text;
         const stream = Readable.from(
           (async function* () {
-            yield parts.head.replace('</head>', `${styles}${FIRST_VIEW_EXPECT}</head>`);
+            yield parts.head.replace('</head>', () => `${styles(rendered.parts)}${FIRST_VIEW_EXPECT}</head>`);
             for await (const chunk of rendered.html) yield chunk as Buffer;
             yield parts.tail.replace(
               '</div>',

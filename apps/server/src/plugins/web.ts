@@ -1,20 +1,17 @@
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import type { StartupTail } from '@sb/contract';
 import { LOCALES, type Locale } from '@sb/contract/constants';
 import type { Config } from '../config/config';
 import { EncodedBody, preferredEncoding, sendEncoded, sendStream } from '../lib/encoded-body';
+import { badRequest } from './errors';
 import { renderIndexHtml, withInlineLogo, type StartupData } from './web-page';
 import { isWebRoute } from './web-routes';
-import {
-  FIRST_VIEW_END_ID,
-  inlinedSheet,
-  loadServerEntry,
-  pageRenderer,
-  screenStyles,
-  wantsServerRender,
-} from './web-ssr';
+import { FIRST_VIEW_END_ID, loadServerEntry, pageRenderer, wantsServerRender } from './web-ssr';
+import { inlinedSheet, partStyles } from './web-styles';
 import { applyShellPolicy, contentSecurityPolicy, inlineScriptHashes } from './security-headers';
 
 /** Paths the web app never owns: unknown ones there are JSON 404s, not the SPA. */
@@ -28,8 +25,12 @@ const API_PREFIXES = [
   '/widgets/',
   '/ops/',
   '/backoffice',
+  '/startup/',
 ];
-/** How long a rendered index.html (per host and locale) is reused: app settings changed by an operator show up within it. */
+/**
+ * How long a rendered index.html (per host and locale) is reused. A brand's change empties them at once
+ * (`onAppsChanged`); the TTL only bounds what a lost message could leave behind.
+ */
 const PAGE_TTL_MS = 30_000;
 const MAX_CACHED_PAGES = 200;
 
@@ -71,6 +72,9 @@ const START_AFTER_PAINT = `(function (scripts, preloads) {
   function start() {
     if (started) return;
     started = true;
+    var boot = window.__SB_BOOT__;
+    if (boot && boot.tail && window.fetch)
+      window.__SB_BOOT_TAIL__ = fetch(boot.tail).then(function (r) { return r.ok ? r.json() : null; }, function () { return null; });
     preloads.forEach(function (href) { add('link', { rel: 'modulepreload', crossOrigin: '', href: href }); });
     scripts.forEach(function (src) { add('script', { type: 'module', crossOrigin: '', src: src }); });
   }
@@ -92,6 +96,32 @@ const START_AFTER_PAINT = `(function (scripts, preloads) {
   if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', afterPaint);
   else afterPaint();
 })`;
+
+/**
+ * The start-up data's translations and markets for a host and locale (`StartupTail`), as the page's loader
+ * fetches them beside the app's script (START_AFTER_PAINT). Inlined, they were ~60 KB of JSON in every page,
+ * 13 KB of its ~30 KB brotli: on a phone's connection the page took one more round trip to arrive than its
+ * markup alone, and its first paint waited for it (Lighthouse: LCP ~1.18× the same page without its scripts;
+ * the scriptless page padded with as many incompressible bytes paints as late). The address carries the
+ * content's hash, so the browser keeps the answer for good and a change is a new address.
+ */
+interface Tail {
+  url: string;
+  hash: string;
+  body: EncodedBody;
+}
+
+export function startupTail(data: StartupData): Tail {
+  const json = JSON.stringify({
+    translations: data.translations,
+    markets: data.markets,
+  } satisfies StartupTail);
+  const hash = createHash('sha256').update(json).digest('hex').slice(0, 16);
+  return { url: `/startup/${data.locale}-${hash}.json`, hash, body: new EncodedBody(json) };
+}
+
+/** `/startup/{locale}-{hash}.json`. */
+const TAIL_FILE = /^([a-z]{2})-([0-9a-f]{16})\.json$/;
 
 /**
  * The build's module script and module preloads, fetched once the page has painted instead of with it: a small
@@ -180,6 +210,8 @@ export async function registerWeb(
   app: FastifyInstance,
   config: Config,
   startup: StartupSource = async () => null,
+  /** Registers what to do when a brand changed on any instance (its theme, logo, name are in the pages). */
+  onAppsChanged: (forget: () => void) => void = () => {},
 ): Promise<void> {
   const runtimeConfig = runtimeConfigScript(config);
   // Still served for the Vite dev server, whose index.html loads it.
@@ -218,6 +250,7 @@ export async function registerWeb(
     directives: ReturnType<typeof csp.shell>;
   };
   const pages = new Map<string, { at: number; body: Promise<Page> }>();
+  onAppsChanged(() => pages.clear());
   function page(request: FastifyRequest, path: string): Promise<Page> {
     const pathLocale = localeOfPath(path);
     const key = `${request.hostname}|${pathLocale ?? '-'}`;
@@ -226,7 +259,8 @@ export async function registerWeb(
     if (hit && now - hit.at < PAGE_TTL_MS) return hit.body;
     const body = startup(request.hostname, pathLocale).then((found) => {
       const data = found && withInlineLogo(found, (url) => svgDataUrl(dist!, url));
-      const html = renderIndexHtml(template!, runtimeConfig, data);
+      const tail = data && keepTail(startupTail(data));
+      const html = renderIndexHtml(template!, runtimeConfig, data, tail?.url);
       return { html, data, body: new EncodedBody(html), directives: csp.shell(inlineScriptHashes(html)) };
     });
     // Host names come from requests: the map is bounded however many a client invents.
@@ -236,6 +270,39 @@ export async function registerWeb(
     return body;
   }
 
+  // The tails of the pages made lately, by hash (bounded like the pages). Another instance's page, or one made
+  // before a restart, names a hash this one may not hold: it is made again from the host and locale.
+  const tails = new Map<string, Tail>();
+  function keepTail(tail: Tail): Tail {
+    if (tails.size >= MAX_CACHED_PAGES) tails.clear();
+    tails.set(tail.hash, tail);
+    return tail;
+  }
+  app.get<{ Params: { file: string } }>(
+    '/startup/:file',
+    { schema: { hide: true } },
+    async (request, reply) => {
+      const [, locale, hash] = TAIL_FILE.exec(request.params.file) ?? [];
+      if (!locale || !hash || !(LOCALES as readonly string[]).includes(locale))
+        throw badRequest('file', 'file: expected {locale}-{16 hex digits}.json with a locale of the book');
+      let tail = tails.get(hash);
+      if (!tail) {
+        const found = await startup(request.hostname, locale as Locale);
+        if (!found) return reply.code(404).send({ error: 'not_found', message: 'no brand on this host' });
+        tail = keepTail(startupTail(found));
+      }
+      // The content the address names is kept for good; a newer content (the hash moved on) is sent uncached.
+      const forGood = tail.hash === hash;
+      return sendEncoded(
+        request,
+        reply,
+        tail.body,
+        undefined,
+        forGood ? 'public, max-age=31536000, immutable' : 'no-cache',
+      );
+    },
+  );
+
   // First views of home, sports lists, events and the casino lobby rendered here (the build's dist/.ssr entry);
   // without that entry, or when a render fails, the page is the plain shell the client renders.
   const entry = dist && config.SSR_RENDER_TIMEOUT_MS > 0 ? await loadServerEntry(dist, app.log) : null;
@@ -244,7 +311,7 @@ export async function registerWeb(
         app,
         entry,
         runtimeConfigValue(config),
-        screenStyles(dist!, entry.SERVER_RENDERED_MODULES),
+        partStyles(dist!, entry),
         config.SSR_RENDER_TIMEOUT_MS,
       )
     : null;

@@ -205,10 +205,11 @@ export async function createTestDatabase(backend: BackendName, poolSize = 10): P
         ...(await pgliteFilesOnce()),
         postgresqlconf: PGLITE_TEST_CONF,
       }),
+      guard: 'throw',
     });
   }
   const name = await createMigratedPostgresDatabase();
-  const database = await openDatabase({ url: databaseUrl(name), poolSize });
+  const database = await openDatabase({ url: databaseUrl(name), poolSize, guard: 'throw' });
   return {
     ...database,
     async close() {
@@ -227,6 +228,9 @@ export const BACKENDS: { name: BackendName; available: boolean }[] = [
   { name: 'postgres', available: Boolean(POSTGRES_URL) },
 ];
 
+/** The back-end of a suite or test whose subject does not depend on the database's flavour (below). */
+export const ONE_BACKEND: BackendName = POSTGRES_URL ? 'postgres' : 'pglite';
+
 /**
  * Declares the suite on one back-end, for a file whose subject does not depend on the database's flavour: prices
  * and what is on sale (pricing-soak, period-sports), the live feed (feed), the match view's frame (play-stream)
@@ -236,8 +240,7 @@ export const BACKENDS: { name: BackendName; available: boolean }[] = [
  * behaviour (locks, transactions, health) stay on both (`describeEachBackend`).
  */
 export function describeOnOneBackend(title: string, suite: (backend: BackendName) => void): void {
-  const backend: BackendName = POSTGRES_URL ? 'postgres' : 'pglite';
-  describe(`${title} [${backend}]`, () => suite(backend));
+  describe(`${title} [${ONE_BACKEND}]`, () => suite(ONE_BACKEND));
 }
 
 /** Declares the suite once per back-end; an unavailable back-end's copy is skipped. */

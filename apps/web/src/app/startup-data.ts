@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { StartupData } from '@sb/contract';
+import type { InlineStartupData, StartupData, StartupTail } from '@sb/contract';
 import { createI18nNow } from '@/lib/i18n';
 import { localeOfPath } from '@/lib/locale-path';
 import { appByHostnameQuery } from './api/get-app-by-hostname';
@@ -13,9 +13,38 @@ export const i18nQueryKey = (locale: string, table: Record<string, string> | und
 
 declare global {
   interface Window {
-    /** Start-up data the server inlined into index.html (absent under the Vite dev server). */
-    __SB_BOOT__?: StartupData;
+    /**
+     * Start-up data the server inlined into index.html (absent under the Vite dev server): without its
+     * translations and markets, which are at its `tail` address (the older whole form is still read).
+     */
+    __SB_BOOT__?: StartupData | InlineStartupData;
+    /** The tail's answer, asked for by the page's loader beside the app's script (server plugins/web.ts). */
+    __SB_BOOT_TAIL__?: Promise<StartupTail | null>;
   }
+}
+
+async function fetchTail(url: string): Promise<StartupTail | null> {
+  try {
+    const response = await fetch(url);
+    return response.ok ? ((await response.json()) as StartupTail) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The page's start-up data made whole: the inline part with its tail (the loader's request, or one made now).
+ * Undefined when there is none or the tail could not be had: nothing is seeded and Bootstrap makes the calls.
+ */
+export async function pageStartupData(
+  boot: StartupData | InlineStartupData | undefined = window.__SB_BOOT__,
+  tail: Promise<StartupTail | null> | undefined = window.__SB_BOOT_TAIL__,
+): Promise<StartupData | undefined> {
+  if (!boot || !('tail' in boot)) return boot;
+  const parts = await (tail ?? fetchTail(boot.tail));
+  if (!parts) return undefined;
+  const { tail: _tail, ...inline } = boot;
+  return { ...inline, translations: parts.translations, markets: parts.markets };
 }
 
 /**
@@ -25,7 +54,7 @@ declare global {
  */
 export function seedStartupData(
   client: QueryClient,
-  boot: StartupData | undefined = window.__SB_BOOT__,
+  boot: StartupData | undefined,
   location: { hostname: string; pathname: string } = window.location,
 ): boolean {
   if (!boot || boot.host !== location.hostname) return false;

@@ -7,6 +7,8 @@ import { deleteBrandBanner } from './api/delete-brand-banner';
 import { listBrandBanners } from './api/list-brand-banners';
 import { updateBrandBanner } from './api/update-brand-banner';
 import { BannerForm } from './banner-form';
+import { BannerHead, BannerRow } from './banner-row';
+import { SectionNotice } from './section-notice';
 import { BRAND_BANNERS_TEXTS, type BrandBannersTexts } from './brand-banners-texts';
 import { useBrandSection } from './use-brand-section';
 
@@ -52,88 +54,27 @@ export function BrandBanners({ lang, brand }: { lang: Lang; brand: OpsBrand }) {
     <section className="brand-banners" data-testid="brand-banners" aria-busy={busy}>
       <h2>{bt.title(brand.name)}</h2>
       <p className="hint">{bt.note}</p>
-      {(error || notice) && (
-        <div className={error ? 'error' : 'notice'} role={error ? 'alert' : 'status'}>
-          {error ?? notice}
-        </div>
-      )}
+      <SectionNotice error={error} notice={notice} />
       {!banners && !error && <p>{bt.loading}</p>}
       {banners && banners.length === 0 && <p>{bt.none}</p>}
       {banners && banners.length > 0 && (
         <div className="table-scroll">
           <table data-testid="brand-banners-list">
-            <thead>
-              <tr>
-                {[
-                  bt.preview,
-                  bt.page,
-                  bt.place,
-                  bt.language,
-                  bt.link,
-                  bt.window,
-                  bt.live,
-                  bt.shown,
-                  bt.actions,
-                ].map((c) => (
-                  <th key={c}>{c}</th>
-                ))}
-              </tr>
-            </thead>
+            <BannerHead bt={bt} />
             <tbody>
-              {banners.map((b) => {
-                const last = banners.filter((x) => x.placement === b.placement).length;
-                const n = b.position;
-                return (
-                  <tr key={b.id} data-testid="brand-banner">
-                    <td>
-                      <img className="brand-banners__preview" src={b.imageUrl} alt={b.alt[lang] ?? ''} />
-                    </td>
-                    <td>{bt.placements[b.placement]}</td>
-                    <td>{n}</td>
-                    <td>{b.locale ? bt.languages[b.locale] : bt.allLanguages}</td>
-                    <td className="brand-banners__link">{b.link}</td>
-                    <td>
-                      {when.format(new Date(b.startsAt))} – {when.format(new Date(b.endsAt))}
-                    </td>
-                    <td>{b.live ? bt.liveYes : bt.liveNo}</td>
-                    <td>
-                      <input
-                        type="checkbox"
-                        aria-label={bt.show(n)}
-                        checked={b.enabled}
-                        disabled={busy}
-                        onChange={(e) => void patch(b, { enabled: e.target.checked })}
-                      />
-                    </td>
-                    <td className="brand-banners__actions">
-                      <button
-                        type="button"
-                        aria-label={bt.moveUp(n)}
-                        disabled={busy || n === 1}
-                        onClick={() => void patch(b, { position: n - 1 })}
-                      >
-                        ↑
-                      </button>
-                      <button
-                        type="button"
-                        aria-label={bt.moveDown(n)}
-                        disabled={busy || n === last}
-                        onClick={() => void patch(b, { position: n + 1 })}
-                      >
-                        ↓
-                      </button>
-                      <button
-                        type="button"
-                        aria-label={bt.removeLabel(n)}
-                        disabled={busy}
-                        onClick={() => void change(bt.removed, () => deleteBrandBanner(brand.id, b.id))}
-                      >
-                        {bt.remove}
-                      </button>
-                    </td>
-                  </tr>
-                );
-              })}
+              {banners.map((b) => (
+                <BannerRow
+                  key={b.id}
+                  lang={lang}
+                  bt={bt}
+                  banner={b}
+                  last={banners.filter((x) => x.placement === b.placement).length}
+                  busy={busy}
+                  when={when}
+                  onPatch={(body) => void patch(b, body)}
+                  onRemove={() => void change(bt.removed, () => deleteBrandBanner(brand.id, b.id))}
+                />
+              ))}
             </tbody>
           </table>
         </div>

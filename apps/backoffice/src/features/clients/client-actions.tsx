@@ -132,41 +132,55 @@ function AdjustmentsPanel({ lang, ct, me, page, onDone }: Props) {
           </button>
         </form>
       )}
-      <table>
-        <tbody>
-          {page.adjustments.length === 0 && (
-            <tr>
-              <td>{ct.noAdjustments}</td>
-            </tr>
-          )}
-          {page.adjustments.map((a) => (
-            <tr key={a.id} data-adjustment={a.id} data-status={a.status}>
-              <td>{dateTime(lang, a.createdAt)}</td>
-              <td className={`num ${a.amount < 0 ? 'neg' : 'pos'}`}>{money(a.amount)}</td>
-              <td>
-                {a.reason} · {ct.by(a.requestedBy)}
-                {a.decidedBy && ` · ${ct.decidedBy(a.decidedBy)}`}
-              </td>
-              <td>{ct.statuses[a.status]}</td>
-              <td>
-                {a.status === 'pending' && powers.adjust && (
-                  <>
-                    {a.requestedBy !== me.username && (
-                      <button type="button" className="primary" onClick={() => void decide(a.id, true)}>
-                        {ct.approve}
-                      </button>
-                    )}{' '}
-                    <button type="button" onClick={() => void decide(a.id, false)}>
-                      {ct.reject}
-                    </button>
-                  </>
-                )}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <AdjustmentRows lang={lang} ct={ct} me={me} page={page} onDecide={decide} />
     </section>
+  );
+}
+
+/** The client's adjustments, the pending ones with their approval (by an operator other than the one asking). */
+function AdjustmentRows(
+  props: Pick<Props, 'lang' | 'ct' | 'me' | 'page'> & {
+    onDecide: (id: number, approve: boolean) => Promise<void>;
+  },
+) {
+  const { lang, ct, me, page } = props;
+  const powers = clientPowers(me);
+  const decide = props.onDecide;
+  return (
+    <table>
+      <tbody>
+        {page.adjustments.length === 0 && (
+          <tr>
+            <td>{ct.noAdjustments}</td>
+          </tr>
+        )}
+        {page.adjustments.map((a) => (
+          <tr key={a.id} data-adjustment={a.id} data-status={a.status}>
+            <td>{dateTime(lang, a.createdAt)}</td>
+            <td className={`num ${a.amount < 0 ? 'neg' : 'pos'}`}>{money(a.amount)}</td>
+            <td>
+              {a.reason} · {ct.by(a.requestedBy)}
+              {a.decidedBy && ` · ${ct.decidedBy(a.decidedBy)}`}
+            </td>
+            <td>{ct.statuses[a.status]}</td>
+            <td>
+              {a.status === 'pending' && powers.adjust && (
+                <>
+                  {a.requestedBy !== me.username && (
+                    <button type="button" className="primary" onClick={() => void decide(a.id, true)}>
+                      {ct.approve}
+                    </button>
+                  )}{' '}
+                  <button type="button" onClick={() => void decide(a.id, false)}>
+                    {ct.reject}
+                  </button>
+                </>
+              )}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }
 

@@ -32,7 +32,6 @@ const TEXTS = {
       cancelled: 'Withdrawn',
       offered: 'Open to join',
     },
-    cashback: 'Cashback',
   },
   tr: {
     title: 'Ödüller',
@@ -54,7 +53,6 @@ const TEXTS = {
       cancelled: 'Geri alındı',
       offered: 'Katılıma açık',
     },
-    cashback: 'Cashback',
   },
 } satisfies Record<Lang, unknown>;
 
@@ -65,7 +63,28 @@ const TEXTS = {
  */
 export function ClientRewards({ lang, clientId }: { lang: Lang; clientId: number }) {
   const x = TEXTS[lang];
-  const kinds = PROMOTIONS_TEXTS[lang].kinds;
+  const { rewards, failure } = useClientRewards(clientId);
+  return (
+    <section className="panel" data-testid="client-rewards">
+      <h3>{x.title}</h3>
+      {failure !== null && (
+        <div className="error" role="alert">
+          {errorText(lang, failure)}
+        </div>
+      )}
+      {rewards === null && failure === null && <p>{x.loading}</p>}
+      {rewards?.length === 0 && <p>{x.none}</p>}
+      {rewards && rewards.length > 0 && (
+        <div className="scroll">
+          <RewardsTable lang={lang} rewards={rewards} />
+        </div>
+      )}
+    </section>
+  );
+}
+
+/** The client's rewards, read again when the client changes; `null` while loading. */
+function useClientRewards(clientId: number) {
   const [rewards, setRewards] = useState<ClientReward[] | null>(null);
   const [failure, setFailure] = useState<unknown>(null);
   useEffect(() => {
@@ -79,51 +98,43 @@ export function ClientRewards({ lang, clientId }: { lang: Lang; clientId: number
       live = false;
     };
   }, [clientId]);
+  return { rewards, failure };
+}
+
+function RewardsTable({ lang, rewards }: { lang: Lang; rewards: ClientReward[] }) {
+  const x = TEXTS[lang];
+  const kinds = PROMOTIONS_TEXTS[lang].kinds;
   const by = (who: string) => (x.by as Record<string, string>)[who] ?? who;
   return (
-    <section className="panel" data-testid="client-rewards">
-      <h3>{x.title}</h3>
-      {failure !== null && (
-        <div className="error" role="alert">
-          {errorText(lang, failure)}
-        </div>
-      )}
-      {rewards === null && failure === null && <p>{x.loading}</p>}
-      {rewards?.length === 0 && <p>{x.none}</p>}
-      {rewards && rewards.length > 0 && (
-        <div className="scroll">
-          <table>
-            <thead>
-              <tr>
-                <th>{x.campaign}</th>
-                <th>{x.kind}</th>
-                <th className="num">{x.amount}</th>
-                <th>{x.status}</th>
-                <th className="num">{x.paid}</th>
-                <th>{x.granted}</th>
-                <th>{x.expires}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rewards.map((r) => (
-                <tr key={r.id} data-testid="client-reward">
-                  <td>{r.campaign}</td>
-                  <td>{kinds[r.kind] ?? (r.kind === 'cashback' ? x.cashback : r.kind)}</td>
-                  <td className="num">
-                    {money(r.amount)} {r.currency}
-                  </td>
-                  <td>{x.statuses[r.status]}</td>
-                  <td className="num">{money(r.paid)}</td>
-                  <td>
-                    {dateTime(lang, r.grantedAt)} · {by(r.grantedBy)}
-                  </td>
-                  <td>{dateTime(lang, r.expiresAt)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-    </section>
+    <table>
+      <thead>
+        <tr>
+          <th>{x.campaign}</th>
+          <th>{x.kind}</th>
+          <th className="num">{x.amount}</th>
+          <th>{x.status}</th>
+          <th className="num">{x.paid}</th>
+          <th>{x.granted}</th>
+          <th>{x.expires}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rewards.map((r) => (
+          <tr key={r.id} data-testid="client-reward">
+            <td>{r.campaign}</td>
+            <td>{kinds[r.kind] ?? r.kind}</td>
+            <td className="num">
+              {money(r.amount)} {r.currency}
+            </td>
+            <td>{x.statuses[r.status]}</td>
+            <td className="num">{money(r.paid)}</td>
+            <td>
+              {dateTime(lang, r.grantedAt)} · {by(r.grantedBy)}
+            </td>
+            <td>{dateTime(lang, r.expiresAt)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }

@@ -31,6 +31,25 @@ function fieldsOf(p: OpsClient360) {
   };
 }
 
+type RiskFields = ReturnType<typeof fieldsOf>;
+
+/** The settings as the server takes them: money in minor units, the delay in milliseconds, no policy as null. */
+function bodyOf(risk: RiskFields): Partial<ClientRisk> & { reason: string } {
+  return {
+    stakeFactor: Number(risk.stakeFactor.replace(',', '.')),
+    label: risk.label,
+    noLive: risk.noLive,
+    noCashout: risk.noCashout,
+    maxStake: minorOf(risk.maxStake),
+    referralStake: minorOf(risk.referralStake),
+    referralPayout: minorOf(risk.referralPayout),
+    betDelayMs:
+      risk.betDelay.trim() === '' ? null : Math.round(Number(risk.betDelay.replace(',', '.')) * 1000),
+    oddsPolicy: risk.oddsPolicy === '' ? null : risk.oddsPolicy,
+    reason: risk.reason,
+  };
+}
+
 /** A client's risk settings (stake factor, label, block flags, own limits, referrals, delay, odds policy). */
 export function RiskForm(props: {
   t: Texts;
@@ -48,21 +67,8 @@ export function RiskForm(props: {
   const save = async (e: FormEvent) => {
     e.preventDefault();
     onError(null);
-    const body: Partial<ClientRisk> & { reason: string } = {
-      stakeFactor: Number(risk.stakeFactor.replace(',', '.')),
-      label: risk.label,
-      noLive: risk.noLive,
-      noCashout: risk.noCashout,
-      maxStake: minorOf(risk.maxStake),
-      referralStake: minorOf(risk.referralStake),
-      referralPayout: minorOf(risk.referralPayout),
-      betDelayMs:
-        risk.betDelay.trim() === '' ? null : Math.round(Number(risk.betDelay.replace(',', '.')) * 1000),
-      oddsPolicy: risk.oddsPolicy === '' ? null : risk.oddsPolicy,
-      reason: risk.reason,
-    };
     try {
-      await call('PUT', `/ops/v1/clients/${page.client.id}/risk`, body);
+      await call('PUT', `/ops/v1/clients/${page.client.id}/risk`, bodyOf(risk));
       onSaved();
     } catch (err) {
       onError(errorText(t, err));
@@ -73,113 +79,105 @@ export function RiskForm(props: {
     <section className="panel">
       <h3>{r.riskSettings}</h3>
       <form className="filters" onSubmit={save} data-testid="risk-form">
-        <label>
-          {r.stakeFactor}
-          <input
-            name="stakeFactor"
-            inputMode="decimal"
-            value={risk.stakeFactor}
-            onChange={(e) => setRisk({ ...risk, stakeFactor: e.target.value })}
-          />
-        </label>
-        <label>
-          {r.label}
-          <select
-            name="label"
-            value={risk.label}
-            onChange={(e) => setRisk({ ...risk, label: e.target.value as RiskLabel })}
-          >
-            {RISK_LABELS.map((l) => (
-              <option key={l} value={l}>
-                {r.labels[l]}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          {r.ownLimit}
-          <input
-            name="maxStake"
-            inputMode="decimal"
-            placeholder={r.none}
-            value={risk.maxStake}
-            onChange={(e) => setRisk({ ...risk, maxStake: e.target.value })}
-          />
-        </label>
-        <label>
-          {r.referralStake}
-          <input
-            name="referralStake"
-            inputMode="decimal"
-            placeholder={r.brands}
-            value={risk.referralStake}
-            onChange={(e) => setRisk({ ...risk, referralStake: e.target.value })}
-          />
-        </label>
-        <label>
-          {r.referralPayout}
-          <input
-            name="referralPayout"
-            inputMode="decimal"
-            placeholder={r.brands}
-            value={risk.referralPayout}
-            onChange={(e) => setRisk({ ...risk, referralPayout: e.target.value })}
-          />
-        </label>
-        <label>
-          {r.betDelay}
-          <input
-            name="betDelay"
-            inputMode="decimal"
-            placeholder={r.brands}
-            value={risk.betDelay}
-            onChange={(e) => setRisk({ ...risk, betDelay: e.target.value })}
-          />
-        </label>
-        <label>
-          {r.oddsPolicy}
-          <select
-            name="oddsPolicy"
-            value={risk.oddsPolicy}
-            onChange={(e) => setRisk({ ...risk, oddsPolicy: e.target.value as OddsPolicy | '' })}
-          >
-            {(['', ...ODDS_POLICIES] as const).map((p) => (
-              <option key={p} value={p}>
-                {r.oddsPolicies[p]}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="check">
-          <input
-            type="checkbox"
-            name="noLive"
-            checked={risk.noLive}
-            onChange={(e) => setRisk({ ...risk, noLive: e.target.checked })}
-          />
-          {r.noLive}
-        </label>
-        <label className="check">
-          <input
-            type="checkbox"
-            name="noCashout"
-            checked={risk.noCashout}
-            onChange={(e) => setRisk({ ...risk, noCashout: e.target.checked })}
-          />
-          {r.noCashout}
-        </label>
-        <label className="wide">
-          {r.why}
-          <input
-            name="reason"
-            value={risk.reason}
-            onChange={(e) => setRisk({ ...risk, reason: e.target.value })}
-          />
-        </label>
+        <RiskLimitFields r={r} risk={risk} setRisk={setRisk} />
+        <RiskPolicyFields r={r} risk={risk} setRisk={setRisk} />
         <button className="primary" type="submit" disabled={!canTrade}>
           {r.save}
         </button>
       </form>
     </section>
+  );
+}
+
+type FieldsProps = { r: RiskTexts; risk: RiskFields; setRisk: (next: RiskFields) => void };
+
+/** The stake factor, label, own limit, referral limits and bet delay. */
+function RiskLimitFields({ r, risk, setRisk }: FieldsProps) {
+  return (
+    <>
+      <label>
+        {r.stakeFactor}
+        <input
+          name="stakeFactor"
+          inputMode="decimal"
+          value={risk.stakeFactor}
+          onChange={(e) => setRisk({ ...risk, stakeFactor: e.target.value })}
+        />
+      </label>
+      <label>
+        {r.label}
+        <select
+          name="label"
+          value={risk.label}
+          onChange={(e) => setRisk({ ...risk, label: e.target.value as RiskLabel })}
+        >
+          {RISK_LABELS.map((l) => (
+            <option key={l} value={l}>
+              {r.labels[l]}
+            </option>
+          ))}
+        </select>
+      </label>
+      {(
+        [
+          ['maxStake', r.ownLimit, r.none],
+          ['referralStake', r.referralStake, r.brands],
+          ['referralPayout', r.referralPayout, r.brands],
+          ['betDelay', r.betDelay, r.brands],
+        ] as const
+      ).map(([key, label, placeholder]) => (
+        <label key={key}>
+          {label}
+          <input
+            name={key}
+            inputMode="decimal"
+            placeholder={placeholder}
+            value={risk[key]}
+            onChange={(e) => setRisk({ ...risk, [key]: e.target.value })}
+          />
+        </label>
+      ))}
+    </>
+  );
+}
+
+/** The odds policy, the block flags and the reason for the change. */
+function RiskPolicyFields({ r, risk, setRisk }: FieldsProps) {
+  return (
+    <>
+      <label>
+        {r.oddsPolicy}
+        <select
+          name="oddsPolicy"
+          value={risk.oddsPolicy}
+          onChange={(e) => setRisk({ ...risk, oddsPolicy: e.target.value as OddsPolicy | '' })}
+        >
+          {(['', ...ODDS_POLICIES] as const).map((p) => (
+            <option key={p} value={p}>
+              {r.oddsPolicies[p]}
+            </option>
+          ))}
+        </select>
+      </label>
+      {(['noLive', 'noCashout'] as const).map((key) => (
+        <label className="check" key={key}>
+          <input
+            type="checkbox"
+            name={key}
+            checked={risk[key]}
+            onChange={(e) => setRisk({ ...risk, [key]: e.target.checked })}
+          />
+          {r[key]}
+        </label>
+      ))}
+      <label className="wide">
+        {r.why}
+        <input
+          name="reason"
+          value={risk.reason}
+          onChange={(e) => setRisk({ ...risk, reason: e.target.value })}
+        />
+      </label>
+    </>
   );
 }

@@ -24,21 +24,8 @@ export function ClientSearch(props: {
   const { lang, r, query, onQuery, onClient, onError } = props;
   const ct = CLIENT_TEXTS[lang];
   const [q, setQ] = useState(query);
-  const [page, setPage] = useState(1);
-  const [searches, setSearches] = useState(0);
-  const [found, setFound] = useState<OpsClientFound[] | null>(null);
-
-  useEffect(() => {
-    setQ(query);
-    setPage(1);
-  }, [query]);
-  useEffect(() => {
-    if (!query) return setFound(null);
-    onError(null);
-    searchClients(query, page, PAGE_SIZE)
-      .then(setFound)
-      .catch((err: unknown) => onError(errorText(lang, err)));
-  }, [query, page, searches, lang, onError]);
+  const { page, setPage, setSearches, found } = useFound(lang, query, onError);
+  useEffect(() => setQ(query), [query]);
 
   const search = (e: FormEvent) => {
     e.preventDefault();
@@ -74,21 +61,50 @@ export function ClientSearch(props: {
           </button>
         )}
       </form>
-      <div className="found">
-        {found?.map((c) => (
-          <button key={c.id} className="link" data-client={c.id} onClick={() => onClient(c.id)} type="button">
-            {c.username} ({c.brand.name}){c.name && ` · ${c.name}`}
-            <span className="status"> · {ct.matched[c.matched]}</span>
-            {c.blocked && <span className="tag susp"> {ct.blocked}</span>}
-            {c.debt > 0 && (
-              <span className="tag susp">
-                {' '}
-                {r.debt} {money(c.debt)}
-              </span>
-            )}
-          </button>
-        ))}
-      </div>
+      <FoundClients lang={lang} r={r} found={found} onClient={onClient} />
     </section>
+  );
+}
+
+/** The page of clients found for the query (back to the first page when it changes); searched again on demand. */
+function useFound(lang: Lang, query: string, onError: (error: string | null) => void) {
+  const [page, setPage] = useState(1);
+  const [searches, setSearches] = useState(0);
+  const [found, setFound] = useState<OpsClientFound[] | null>(null);
+  useEffect(() => setPage(1), [query]);
+  useEffect(() => {
+    if (!query) return setFound(null);
+    onError(null);
+    searchClients(query, page, PAGE_SIZE)
+      .then(setFound)
+      .catch((err: unknown) => onError(errorText(lang, err)));
+  }, [query, page, searches, lang, onError]);
+  return { page, setPage, setSearches, found };
+}
+
+function FoundClients(props: {
+  lang: Lang;
+  r: RiskTexts;
+  found: OpsClientFound[] | null;
+  onClient: (id: number) => void;
+}) {
+  const { r, found, onClient } = props;
+  const ct = CLIENT_TEXTS[props.lang];
+  return (
+    <div className="found">
+      {found?.map((c) => (
+        <button key={c.id} className="link" data-client={c.id} onClick={() => onClient(c.id)} type="button">
+          {c.username} ({c.brand.name}){c.name && ` · ${c.name}`}
+          <span className="status"> · {ct.matched[c.matched]}</span>
+          {c.blocked && <span className="tag susp"> {ct.blocked}</span>}
+          {c.debt > 0 && (
+            <span className="tag susp">
+              {' '}
+              {r.debt} {money(c.debt)}
+            </span>
+          )}
+        </button>
+      ))}
+    </div>
   );
 }

@@ -3,7 +3,7 @@ import type { OpsCatalogueResponse, OpsEventView } from '@sb/contract';
 import { formatOdds, ladderTick } from '@sb/betting';
 import { ApiError, money } from '../../api';
 import type { Me } from '../../app/me';
-import { REASONS, TEXTS, type Lang } from '../../i18n';
+import { TEXTS, type Lang } from '../../i18n';
 import { getCatalogue, type CatalogueQuery } from './api/get-catalogue';
 import { getEvent } from './api/get-event';
 import { clearOverride } from './api/clear-override';
@@ -15,9 +15,12 @@ import { setLimit, type EventLimitKind, type EventLimitLevel } from './api/set-l
 import { connectTicker } from '../../ticker-socket';
 import { EVENTS_TEXTS, type EventsTexts } from './events-texts';
 import { LimitForm, type LimitTarget } from './limit-form';
+import type { EventDesk, Market, Selection } from './event-desk';
+import { EventActions, EventHeader } from './event-header';
+import { EventMarkets } from './event-markets';
+import { EventNavigator } from './event-navigator';
 import './events.css';
 import { errorText } from '../../app/error-text';
-import { dateTime } from '../../app/format';
 import { may } from '../../app/may';
 
 /** The navigator's list (scores, counts) refreshes on this clock. */
@@ -32,8 +35,6 @@ const PUSH_RELOAD_MS = 750;
 /** How long a price set on the ladder runs (the Controls tab's default), after which the model's price returns. */
 const OVERRIDE_MS = 60 * 60_000;
 type Catalogue = OpsCatalogueResponse['result'];
-type Market = OpsEventView['markets'][number];
-type Selection = Market['selections'][number];
 
 /** A refusal or an outage as a sentence in the desk's language. */
 function sentence(e: unknown, et: EventsTexts, lang: Lang): string {
@@ -44,15 +45,6 @@ function sentence(e: unknown, et: EventsTexts, lang: Lang): string {
   if (e.status === 409) return e.code === 'no_override' ? et.errors.noOverride : et.errors.closed;
   if (e.status === 400) return et.errors.validation;
   return errorText(lang, e);
-}
-
-/** Football's minute; another sport's period (its clock is not a minute); a dash before and after play. */
-function clock(e: OpsEventView['event'], et: EventsTexts): string {
-  if (!e.isLive) return '—';
-  if (e.sport.id === 1) return e.phase === 'half_time' ? et.halfTime : `${e.minute}′`;
-  const period = /^(period|break)_(\d+)$/.exec(e.phase);
-  if (!period) return et.statuses.live!;
-  return period[1] === 'break' ? et.break : `${et.period} ${period[2]}`;
 }
 
 /**
@@ -77,7 +69,6 @@ export function EventsPage({
   const name = (n: { en: string; tr: string }) => n[lang];
   /** A selection as the desk names it: its market's name with its own ("Match Result · 1"). */
   const pickName = (m: Market, s: Selection) => `${name(m.name)} · ${name(s.name)}`;
-  const when = (iso: string) => dateTime(lang, iso);
   const [query, setQuery] = useState<CatalogueQuery>({});
   const [text, setText] = useState('');
   const [catalogue, setCatalogue] = useState<Catalogue | null>(null);
@@ -248,209 +239,42 @@ export function EventsPage({
     run[key]();
   };
 
-  const sports = catalogue?.tree ?? [];
-  const sport = sports.find((s) => s.id === query.sport) ?? (sports.length === 1 ? sports[0] : undefined);
-  const liveValue = query.live === undefined ? 'all' : query.live ? 'live' : 'pre';
+  const desk: EventDesk = {
+    et,
+    t,
+    name,
+    pickName,
+    canTrade,
+    busy,
+    limitOf,
+    liabilityOf,
+    editLimit,
+    onRowKey,
+    marketSuspension,
+    selectionSuspension,
+    tickPrice,
+    modelPrice,
+    reason,
+    onReason: setReason,
+    eventSuspension: (action) => void suspension(action),
+  };
   return (
     <div className="split events-page">
-      <section className="panel" aria-label={et.tab}>
-        <div className="filters events-filters">
-          <input
-            type="search"
-            value={text}
-            placeholder={et.search}
-            maxLength={100}
-            aria-label={et.search}
-            onChange={(e) => setText(e.target.value)}
-          />
-          <select
-            aria-label={t.sport}
-            value={query.sport ?? ''}
-            onChange={(e) =>
-              setQuery({
-                ...query,
-                sport: e.target.value ? Number(e.target.value) : undefined,
-                competition: undefined,
-              })
-            }
-          >
-            <option value="">{et.allSports}</option>
-            {sports.map((s) => (
-              <option key={s.id} value={s.id}>
-                {name(s.name)} ({s.events})
-              </option>
-            ))}
-          </select>
-          <div role="group" className="events-live">
-            {(['all', 'live', 'pre'] as const).map((v) => (
-              <button
-                key={v}
-                aria-pressed={liveValue === v}
-                onClick={() => setQuery({ ...query, live: v === 'all' ? undefined : v === 'live' })}
-              >
-                {v === 'all' ? et.all : v === 'live' ? et.live : et.preMatch}
-              </button>
-            ))}
-          </div>
-        </div>
-        {listError && <p className="error">{listError}</p>}
-        {sport && (
-          <ul className="events-tree" aria-label={name(sport.name)}>
-            {sport.regions.map((r) => (
-              <li key={r.id}>
-                <span className="status">
-                  {name(r.name)} ({r.events})
-                </span>
-                <ul>
-                  {r.competitions.map((c) => (
-                    <li key={c.id}>
-                      <button
-                        className="link"
-                        aria-pressed={query.competition === c.id}
-                        onClick={() =>
-                          setQuery({ ...query, competition: query.competition === c.id ? undefined : c.id })
-                        }
-                      >
-                        {name(c.name)}
-                      </button>{' '}
-                      <span className="status">
-                        {c.events}
-                        {c.live > 0 ? ` · ${et.live} ${c.live}` : ''}
-                      </span>
-                    </li>
-                  ))}
-                </ul>
-              </li>
-            ))}
-          </ul>
-        )}
-        {catalogue === null && !listError && <p className="status">{et.loading}</p>}
-        {catalogue && (
-          <>
-            <p className="status">{et.matches(catalogue.total)}</p>
-            {catalogue.events.length === 0 && <p>{et.noEvents}</p>}
-            <ul className="events-list">
-              {catalogue.events.map((e) => (
-                <li key={e.id}>
-                  <button
-                    className="market-pick"
-                    data-event={e.id}
-                    aria-pressed={eventId === e.id}
-                    onClick={() => {
-                      setView(null);
-                      onEvent(e.id);
-                    }}
-                  >
-                    <strong>
-                      {e.home} – {e.away}
-                    </strong>
-                    {e.isLive && <span className="tag live">{et.live}</span>}
-                    <br />
-                    <span className="status">
-                      {name(e.competition.name)} · {e.score ? `${e.score.home}:${e.score.away} · ` : ''}
-                      {when(e.startAt)}
-                    </span>
-                  </button>
-                </li>
-              ))}
-            </ul>
-          </>
-        )}
-      </section>
+      <EventNavigator
+        {...{ lang, et, t, query, setQuery, text, setText, catalogue, listError, eventId }}
+        onPick={(id) => {
+          setView(null);
+          onEvent(id);
+        }}
+      />
       <section className="panel" aria-live="polite">
         {eventId === null && <p className="status">{et.pick}</p>}
         {viewError && <p className="error">{viewError}</p>}
         {eventId !== null && view === null && !viewError && <p className="status">{et.loading}</p>}
         {view && (
           <>
-            <h2 data-testid="event-title">
-              {view.event.home} – {view.event.away}{' '}
-              {view.event.suspended && <span className="tag susp">{et.suspendedTag}</span>}
-            </h2>
-            <p className="status">
-              {name(view.event.sport.name)} › {name(view.event.region.name)} ›{' '}
-              {name(view.event.competition.name)}
-            </p>
-            <dl className="events-header">
-              <dt>{et.start}</dt>
-              <dd>{when(view.event.startAt)}</dd>
-              <dt>{et.status}</dt>
-              <dd>{et.statuses[view.event.status] ?? view.event.status}</dd>
-              <dt>{et.score}</dt>
-              <dd>{view.event.score ? `${view.event.score.home}:${view.event.score.away}` : '—'}</dd>
-              <dt>{et.minute}</dt>
-              <dd>{clock(view.event, et)}</dd>
-              <dt>{et.producer}</dt>
-              <dd className={view.event.producer.stale ? 'neg' : ''}>
-                {view.event.producer.stale ? et.producerStale : et.producerOk}
-              </dd>
-              <dt>{et.stakes}</dt>
-              <dd>
-                {money(view.liability.stakes)} · {et.bets} {view.liability.bets}
-              </dd>
-              <dt>{et.eventLimit}</dt>
-              <dd data-testid="event-limit">
-                {limitOf('event', view.event.id)
-                  ? money(limitOf('event', view.event.id)!.amount)
-                  : et.noLimit}
-              </dd>
-              <dt>{et.eventLiability}</dt>
-              <dd data-testid="event-liability-limit">
-                {liabilityOf('event', view.event.id)
-                  ? money(liabilityOf('event', view.event.id)!.amount)
-                  : et.noLimit}
-              </dd>
-              <dt>{et.updates}</dt>
-              <dd className={live ? '' : 'neg'} data-testid="event-updates">
-                {live ? et.liveUpdates : et.pollUpdates}
-              </dd>
-            </dl>
-            {canTrade && (
-              <div className="filters">
-                <label>
-                  {et.reason}
-                  <select value={reason} onChange={(e) => setReason(e.target.value)}>
-                    {REASONS.map((r) => (
-                      <option key={r} value={r}>
-                        {t.reasons[r]}
-                      </option>
-                    ))}
-                  </select>
-                </label>
-                <button className="danger" disabled={busy} onClick={() => void suspension('suspend')}>
-                  {et.suspendEvent}
-                </button>
-                <button disabled={busy} onClick={() => void suspension('resume')}>
-                  {et.resumeEvent}
-                </button>
-                <button
-                  disabled={busy}
-                  onClick={() =>
-                    editLimit({
-                      kind: 'stake',
-                      level: 'event',
-                      refId: view.event.id,
-                      label: `${view.event.home} – ${view.event.away}`,
-                    })
-                  }
-                >
-                  {et.eventLimitAction}
-                </button>
-                <button
-                  disabled={busy}
-                  onClick={() =>
-                    editLimit({
-                      kind: 'liability',
-                      level: 'event',
-                      refId: view.event.id,
-                      label: `${view.event.home} – ${view.event.away}`,
-                    })
-                  }
-                >
-                  {et.eventLiabilityAction}
-                </button>
-              </div>
-            )}
+            <EventHeader desk={desk} view={view} lang={lang} live={live} />
+            {canTrade && <EventActions desk={desk} view={view} />}
             {canTrade && limitTarget && (
               <LimitForm
                 key={`${limitTarget.kind}:${limitTarget.level}:${limitTarget.refId}`}
@@ -470,180 +294,7 @@ export function EventsPage({
               </p>
             )}
             {canTrade && <p className="status events-keys">{et.keys}</p>}
-            <table className="events-markets">
-              <thead>
-                <tr>
-                  <th>{et.selection}</th>
-                  <th className="num">{et.price}</th>
-                  <th className="num">{et.modelPrice}</th>
-                  <th>{et.status}</th>
-                  <th className="num">{et.bets}</th>
-                  <th className="num">{et.stakes}</th>
-                  <th className="num">{et.payoutIfWins}</th>
-                  <th className="num">{et.net}</th>
-                  {canTrade && <th>{et.actions}</th>}
-                </tr>
-              </thead>
-              {view.markets.map((m) => (
-                <tbody key={m.id}>
-                  <tr className="events-market-row">
-                    <th colSpan={8}>
-                      {name(m.name)}{' '}
-                      {m.status !== 'open' && (
-                        <span className={`tag ${m.status === 'suspended' ? 'susp' : ''}`}>
-                          {et.statuses[m.status]}
-                          {m.suspendedBy
-                            ? ` · ${t.reasons[m.suspendedBy as keyof typeof t.reasons] ?? ''}`
-                            : ''}
-                        </span>
-                      )}
-                      {limitOf('market', m.id) && (
-                        <span className="tag">{et.maxStake(money(limitOf('market', m.id)!.amount))}</span>
-                      )}
-                      {liabilityOf('market', m.id) && (
-                        <span className="tag" data-testid="market-liability-limit">
-                          {et.maxLiability(money(liabilityOf('market', m.id)!.amount))}
-                        </span>
-                      )}
-                    </th>
-                    {canTrade && (
-                      <th>
-                        {m.status === 'open' && (
-                          <button
-                            className="danger"
-                            disabled={busy}
-                            aria-label={et.suspendMarketOf(name(m.name))}
-                            onClick={() => marketSuspension(m, 'suspend')}
-                          >
-                            {et.suspendMarket}
-                          </button>
-                        )}
-                        {m.status === 'suspended' && (
-                          <button
-                            disabled={busy}
-                            aria-label={et.resumeMarketOf(name(m.name))}
-                            onClick={() => marketSuspension(m, 'resume')}
-                          >
-                            {et.resumeMarket}
-                          </button>
-                        )}{' '}
-                        <button
-                          disabled={busy}
-                          aria-label={et.limitOf(name(m.name))}
-                          onClick={() =>
-                            editLimit({ kind: 'stake', level: 'market', refId: m.id, label: name(m.name) })
-                          }
-                        >
-                          {et.limit}
-                        </button>
-                      </th>
-                    )}
-                  </tr>
-                  {m.selections.map((s) => (
-                    <tr
-                      key={s.id}
-                      tabIndex={canTrade ? 0 : undefined}
-                      aria-label={pickName(m, s)}
-                      className="events-selection"
-                      onKeyDown={(e) => onRowKey(e, m, s)}
-                    >
-                      <td>{name(s.name)}</td>
-                      <td className="num" data-testid="selection-price">
-                        {formatOdds(s.price)}
-                        {s.overrideUntil && <span className="tag">{et.overridden}</span>}
-                      </td>
-                      <td className="num">{formatOdds(s.modelPrice)}</td>
-                      <td data-testid="selection-status">
-                        {s.result ? (et.results[s.result] ?? s.result) : et.statuses[s.status]}
-                        {s.suspendedBy && (
-                          <span className="tag susp">
-                            {t.reasons[s.suspendedBy as keyof typeof t.reasons] ?? s.suspendedBy}
-                          </span>
-                        )}
-                        {limitOf('selection', s.id) && (
-                          <span className="tag">
-                            {et.maxStake(money(limitOf('selection', s.id)!.amount))}
-                          </span>
-                        )}
-                      </td>
-                      <td className="num">{s.liability.bets}</td>
-                      <td className="num">{money(s.liability.stakes)}</td>
-                      <td className="num">{money(s.liability.payoutIfWins)}</td>
-                      <td className={`num ${s.liability.net < 0 ? 'neg' : ''}`}>{money(s.liability.net)}</td>
-                      {canTrade && (
-                        <td className="events-ladder">
-                          {s.status !== 'closed' && s.status !== 'resulted' && (
-                            <>
-                              <button
-                                tabIndex={-1}
-                                disabled={busy}
-                                aria-label={et.tickUp(pickName(m, s))}
-                                onClick={() => tickPrice(m, s, 1)}
-                              >
-                                ▲
-                              </button>
-                              <button
-                                tabIndex={-1}
-                                disabled={busy}
-                                aria-label={et.tickDown(pickName(m, s))}
-                                onClick={() => tickPrice(m, s, -1)}
-                              >
-                                ▼
-                              </button>
-                              {s.overrideUntil && (
-                                <button
-                                  tabIndex={-1}
-                                  disabled={busy}
-                                  aria-label={et.modelBack(pickName(m, s))}
-                                  onClick={() => modelPrice(m, s)}
-                                >
-                                  M
-                                </button>
-                              )}
-                              {s.suspendedBy === null ? (
-                                <button
-                                  tabIndex={-1}
-                                  className="danger"
-                                  disabled={busy || s.status !== 'open'}
-                                  aria-label={et.suspendSelectionOf(pickName(m, s))}
-                                  onClick={() => selectionSuspension(m, s, 'suspend')}
-                                >
-                                  {et.suspendShort}
-                                </button>
-                              ) : (
-                                <button
-                                  tabIndex={-1}
-                                  disabled={busy}
-                                  aria-label={et.resumeSelectionOf(pickName(m, s))}
-                                  onClick={() => selectionSuspension(m, s, 'resume')}
-                                >
-                                  {et.resumeShort}
-                                </button>
-                              )}
-                              <button
-                                tabIndex={-1}
-                                disabled={busy}
-                                aria-label={et.limitOf(pickName(m, s))}
-                                onClick={() =>
-                                  editLimit({
-                                    kind: 'stake',
-                                    level: 'selection',
-                                    refId: s.id,
-                                    label: pickName(m, s),
-                                  })
-                                }
-                              >
-                                {et.limitShort}
-                              </button>
-                            </>
-                          )}
-                        </td>
-                      )}
-                    </tr>
-                  ))}
-                </tbody>
-              ))}
-            </table>
+            <EventMarkets desk={desk} view={view} />
           </>
         )}
       </section>

@@ -40,22 +40,7 @@ export function LimitForm(props: {
         else props.onSave(minor);
       }}
     >
-      {target.level !== 'selection' && (
-        <label>
-          {et.limitKind}
-          <select
-            name="kind"
-            value={target.kind}
-            onChange={(e) => props.onKind(e.target.value as EventLimitKind)}
-          >
-            {(['stake', 'liability'] as const).map((k) => (
-              <option key={k} value={k}>
-                {et.limitKinds[k]}
-              </option>
-            ))}
-          </select>
-        </label>
-      )}
+      {target.level !== 'selection' && <LimitKindSelect et={et} kind={target.kind} onKind={props.onKind} />}
       <label>
         {limitTitle(et, target)}
         <input
@@ -79,5 +64,25 @@ export function LimitForm(props: {
         {et.cancel}
       </button>
     </form>
+  );
+}
+
+function LimitKindSelect(props: {
+  et: EventsTexts;
+  kind: EventLimitKind;
+  onKind: (kind: EventLimitKind) => void;
+}) {
+  const { et } = props;
+  return (
+    <label>
+      {et.limitKind}
+      <select name="kind" value={props.kind} onChange={(e) => props.onKind(e.target.value as EventLimitKind)}>
+        {(['stake', 'liability'] as const).map((k) => (
+          <option key={k} value={k}>
+            {et.limitKinds[k]}
+          </option>
+        ))}
+      </select>
+    </label>
   );
 }

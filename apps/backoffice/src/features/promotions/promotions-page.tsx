@@ -207,7 +207,8 @@ function CampaignTable(props: {
                 <td data-testid="promotion-turnover" title={pt.betsOf(c.bets)}>
                   {money(c.turnover)}
                 </td>
-                <td data-testid="promotion-ngr">{money(-c.cost)}</td>
+                {/* What it takes off NGR; nothing paid yet is 0.00, not −0.00. */}
+                <td data-testid="promotion-ngr">{money(c.cost === 0 ? 0 : -c.cost)}</td>
                 {props.canRun && (
                   <td>
                     {c.status === 'active' && (

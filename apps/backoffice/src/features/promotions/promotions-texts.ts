@@ -5,6 +5,8 @@ type T = Record<string, unknown>;
 type Money = (minor: number) => string;
 const num = (t: T, k: string) => Number(t[k] ?? 0);
 const odds = (t: T, k: string) => num(t, k).toFixed(2);
+/** A cashback's rate in percent: a whole `percent`, or exact `basisPoints` (1,250 → 12.5). */
+const rate = (t: T) => (t.percent !== undefined ? num(t, 'percent') : num(t, 'basisPoints') / 100);
 /** An odds boost's selection by name (the desk keeps it as the terms' description), then a colon. */
 const named = (t: T, lang: Lang): string => {
   const d = t.description as Partial<Record<Lang, string>> | undefined;
@@ -97,6 +99,7 @@ const en = {
     profit_boost: 'Profit boost',
     odds_boost: 'Odds boost',
     bonus: 'Bonus money',
+    cashback: 'Cashback',
   } as Record<string, string>,
   bonusRunning:
     'This client already has bonus money running: a second bonus can be granted once it is released or forfeited.',
@@ -121,6 +124,8 @@ const en = {
       return `${num(t, 'percent')}% more winnings, at most ${money(num(t, 'maxBoost'))}, on ${num(t, 'minLegs')}+ legs at ${odds(t, 'minLegOdds')}+ each, valid ${days} days.`;
     if (kind === 'odds_boost')
       return `${named(t, 'en')}One selection boosted to ${odds(t, 'boostedOdd')} for every client, singles of at most ${money(num(t, 'maxStake'))} each client in all, valid ${days} days.`;
+    if (kind === 'cashback')
+      return `${rate(t)}% of net sports losses back as cash, at most ${money(num(t, 'maxAmount'))}; claimable for ${days} days.`;
     if (kind === 'acca_insurance')
       return `Stake back, at most ${money(num(t, 'maxRefund'))}, when a ${num(t, 'minLegs')}+ leg acca at ${odds(t, 'minLegOdds')}+ per leg loses by one leg, valid ${days} days.`;
     return `${money(num(t, 'amount'))} free bet, minimum odds ${odds(t, 'minOdds')}, valid ${days} days; winnings paid without the stake.`;
@@ -216,6 +221,7 @@ const tr: typeof en = {
     profit_boost: 'Kazanç artırımı',
     odds_boost: 'Oran artırımı',
     bonus: 'Bonus para',
+    cashback: 'Cashback',
   },
   bonusRunning:
     'Bu müşterinin devam eden bir bonus parası var: ikinci bonus, ilki nakde aktarıldığında veya geri alındığında verilebilir.',
@@ -239,6 +245,8 @@ const tr: typeof en = {
       return `${named(t, 'tr')}Bir seçenek her müşteri için ${odds(t, 'boostedOdd')} orana artırıldı; müşteri başına toplam en çok ${money(num(t, 'maxStake'))} tekli bahis; ${days} gün geçerli.`;
     if (kind === 'profit_boost')
       return `Kazanca %${num(t, 'percent')} ek, en çok ${money(num(t, 'maxBoost'))}; en az ${num(t, 'minLegs')} maç, maç başına ${odds(t, 'minLegOdds')}+ oran; ${days} gün geçerli.`;
+    if (kind === 'cashback')
+      return `Net spor kayıplarının %${rate(t)} kadarı nakit iade, en çok ${money(num(t, 'maxAmount'))}; ${days} gün talep edilebilir.`;
     if (kind === 'acca_insurance')
       return `En az ${num(t, 'minLegs')} maçlı, maç başına ${odds(t, 'minLegOdds')}+ oranlı kombine tek maçla kaybederse bahis tutarı iade, en çok ${money(num(t, 'maxRefund'))}; ${days} gün geçerli.`;
     return `${money(num(t, 'amount'))} bedava bahis, en düşük oran ${odds(t, 'minOdds')}, ${days} gün geçerli; kazanç bahis tutarı hariç ödenir.`;

@@ -41,6 +41,63 @@ export function SelectionPicker({
   picked: PickedSelection | null;
   onPick: (selection: PickedSelection | null) => void;
 }) {
+  const p = usePicker(pt, onPick);
+  const { view, market } = p;
+
+  return (
+    <fieldset className="selection-picker" data-testid="boost-selection">
+      <legend>{pt.picker.title}</legend>
+      <EventSearch pt={pt} q={p.q} onQ={p.setQ} onFind={() => void p.find()} />
+      {p.events && p.events.length === 0 && <p role="status">{pt.picker.noEvents}</p>}
+      {p.events && p.events.length > 0 && (
+        <PickerSelect
+          label={pt.picker.match}
+          name="boostEvent"
+          value={view?.event.id ?? ''}
+          choose={pt.picker.choose}
+          options={p.events.map((e) => ({ id: e.id, text: eventText(e, lang) }))}
+          onChange={(id) => void p.chooseEvent(id)}
+        />
+      )}
+      {view && (
+        <PickerSelect
+          label={pt.picker.market}
+          name="boostMarket"
+          value={p.marketId ?? ''}
+          choose={pt.picker.choose}
+          options={p.markets.map((m) => ({ id: m.id, text: m.name[lang] }))}
+          onChange={p.chooseMarket}
+        />
+      )}
+      {view && market && (
+        <PickerSelect
+          label={pt.picker.selection}
+          name="boostSelection"
+          value={picked?.oddId ?? ''}
+          choose={pt.picker.choose}
+          options={p.selections.map((s) => ({ id: s.id, text: `${s.name[lang]} · ${s.price.toFixed(2)}` }))}
+          onChange={(id) => {
+            const s = p.selections.find((x) => x.id === id);
+            onPick(s ? { oddId: s.id, name: selectionName(view.event, market, s), price: s.price } : null);
+          }}
+        />
+      )}
+      {picked && (
+        <p className="selection-picker__picked" data-testid="boost-picked">
+          {pt.picker.picked(picked.name[lang], picked.price.toFixed(2))}
+        </p>
+      )}
+      {p.error && <p role="alert">{p.error}</p>}
+    </fieldset>
+  );
+}
+
+/** The event as the match list names it: teams, competition and kick-off in the desk's language. */
+const eventText = (e: OpsCatalogueEvent, lang: Lang) =>
+  `${e.home} – ${e.away} · ${e.competition.name[lang]} · ${new Date(e.startAt).toLocaleString(lang === 'tr' ? 'tr-TR' : 'en-GB', { dateStyle: 'short', timeStyle: 'short' })}`;
+
+/** The events found for the search, and the one chosen with its markets (each choice clears the ones after it). */
+function usePicker(pt: PromotionsTexts, onPick: (selection: PickedSelection | null) => void) {
   const [q, setQ] = useState('');
   const [events, setEvents] = useState<OpsCatalogueEvent[] | null>(null);
   const [view, setView] = useState<OpsEventView | null>(null);
@@ -73,91 +130,77 @@ export function SelectionPicker({
   const markets = (view?.markets ?? []).filter((m) => m.status === 'open');
   const market = markets.find((m) => m.id === marketId);
   const selections = (market?.selections ?? []).filter((s) => s.status === 'open');
+  const chooseMarket = (id: number) => {
+    setMarketId(id || null);
+    onPick(null);
+  };
+  return {
+    q,
+    setQ,
+    events,
+    view,
+    marketId,
+    chooseMarket,
+    error,
+    find,
+    chooseEvent,
+    markets,
+    market,
+    selections,
+  };
+}
 
+/** One of the picker's lists: a choice by id, "choose" first. */
+function PickerSelect(props: {
+  label: string;
+  name: string;
+  value: number | '';
+  choose: string;
+  options: { id: number; text: string }[];
+  onChange: (id: number) => void;
+}) {
   return (
-    <fieldset className="selection-picker" data-testid="boost-selection">
-      <legend>{pt.picker.title}</legend>
+    <label>
+      {props.label}
+      <select name={props.name} value={props.value} onChange={(e) => props.onChange(Number(e.target.value))}>
+        <option value="">{props.choose}</option>
+        {props.options.map((o) => (
+          <option key={o.id} value={o.id}>
+            {o.text}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+/** The event search: team, competition or event id, sent with Enter or the button. */
+function EventSearch(props: {
+  pt: PromotionsTexts;
+  q: string;
+  onQ: (q: string) => void;
+  onFind: () => void;
+}) {
+  const { pt, q, onQ, onFind } = props;
+  return (
+    <>
       <label>
         {pt.picker.event}
         <input
           name="eventSearch"
           value={q}
           placeholder={pt.picker.placeholder}
-          onChange={(e) => setQ(e.target.value)}
+          onChange={(e) => onQ(e.target.value)}
           onKeyDown={(e) => {
             if (e.key !== 'Enter') return;
             e.preventDefault();
-            if (q.trim()) void find();
+            if (q.trim()) onFind();
           }}
         />
       </label>
-      <button type="button" onClick={() => void find()} disabled={!q.trim()}>
+      <button type="button" onClick={onFind} disabled={!q.trim()}>
         {pt.search}
       </button>
-      {events && events.length === 0 && <p role="status">{pt.picker.noEvents}</p>}
-      {events && events.length > 0 && (
-        <label>
-          {pt.picker.match}
-          <select
-            name="boostEvent"
-            value={view?.event.id ?? ''}
-            onChange={(e) => void chooseEvent(Number(e.target.value))}
-          >
-            <option value="">{pt.picker.choose}</option>
-            {events.map((e) => (
-              <option key={e.id} value={e.id}>
-                {`${e.home} – ${e.away} · ${e.competition.name[lang]} · ${new Date(e.startAt).toLocaleString(lang === 'tr' ? 'tr-TR' : 'en-GB', { dateStyle: 'short', timeStyle: 'short' })}`}
-              </option>
-            ))}
-          </select>
-        </label>
-      )}
-      {view && (
-        <label>
-          {pt.picker.market}
-          <select
-            name="boostMarket"
-            value={marketId ?? ''}
-            onChange={(e) => {
-              setMarketId(Number(e.target.value) || null);
-              onPick(null);
-            }}
-          >
-            <option value="">{pt.picker.choose}</option>
-            {markets.map((m) => (
-              <option key={m.id} value={m.id}>
-                {m.name[lang]}
-              </option>
-            ))}
-          </select>
-        </label>
-      )}
-      {view && market && (
-        <label>
-          {pt.picker.selection}
-          <select
-            name="boostSelection"
-            value={picked?.oddId ?? ''}
-            onChange={(e) => {
-              const s = selections.find((x) => x.id === Number(e.target.value));
-              onPick(s ? { oddId: s.id, name: selectionName(view.event, market, s), price: s.price } : null);
-            }}
-          >
-            <option value="">{pt.picker.choose}</option>
-            {selections.map((s) => (
-              <option key={s.id} value={s.id}>
-                {`${s.name[lang]} · ${s.price.toFixed(2)}`}
-              </option>
-            ))}
-          </select>
-        </label>
-      )}
-      {picked && (
-        <p className="selection-picker__picked" data-testid="boost-picked">
-          {pt.picker.picked(picked.name[lang], picked.price.toFixed(2))}
-        </p>
-      )}
-      {error && <p role="alert">{error}</p>}
-    </fieldset>
+    </>
   );
 }

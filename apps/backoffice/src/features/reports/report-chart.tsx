@@ -60,21 +60,7 @@ export function ReportChart({
   return (
     <div className="report-charts" data-testid="report-chart">
       {currencies.map((currency) => {
-        const sums = new Map(days.map((d) => [d, keys.map(() => 0)]));
-        for (const r of rows) {
-          const day = sums.get(String(r.day));
-          if (r.currency !== currency || !day) continue;
-          keys.forEach((k, i) => (day[i]! += (r[k] as number | undefined) ?? 0));
-        }
-        // A day without a value either side of the range: the axis spans it with room for its first and last
-        // bars (one day alone would be a bar at the edge of an axis of years).
-        const at = (d: string) => Date.parse(`${d}T00:00:00Z`) / 1000;
-        const first = days[0] ?? '1970-01-01';
-        const last = days[days.length - 1] ?? first;
-        const data = [
-          [at(first) - 86_400, ...days.map(at), at(last) + 86_400],
-          ...keys.map((_, i) => [null, ...days.map((d) => sums.get(d)![i]! / 100), null]),
-        ] as uPlot.AlignedData;
+        const data = dailyData(rows, days, keys, currency);
         return (
           <figure key={currency}>
             <figcaption>{rt.chartOf(currency)}</figcaption>
@@ -84,6 +70,26 @@ export function ReportChart({
       })}
     </div>
   );
+}
+
+/**
+ * One currency's series per day of the range, in major units. A day without a value either side of the range: the
+ * axis spans it with room for its first and last bars (one day alone would be a bar at the edge of an axis of years).
+ */
+function dailyData(rows: Row[], days: string[], keys: string[], currency: string): uPlot.AlignedData {
+  const sums = new Map(days.map((d) => [d, keys.map(() => 0)]));
+  for (const r of rows) {
+    const day = sums.get(String(r.day));
+    if (r.currency !== currency || !day) continue;
+    keys.forEach((k, i) => (day[i]! += (r[k] as number | undefined) ?? 0));
+  }
+  const at = (d: string) => Date.parse(`${d}T00:00:00Z`) / 1000;
+  const first = days[0] ?? '1970-01-01';
+  const last = days[days.length - 1] ?? first;
+  return [
+    [at(first) - 86_400, ...days.map(at), at(last) + 86_400],
+    ...keys.map((_, i) => [null, ...days.map((d) => sums.get(d)![i]! / 100), null]),
+  ] as uPlot.AlignedData;
 }
 
 /** Every calendar day from `from` to `to` (YYYY-MM-DD, both included). */

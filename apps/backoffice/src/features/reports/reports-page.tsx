@@ -8,6 +8,7 @@ import {
 } from '@sb/contract';
 import { call, money, percent } from '../../api';
 import { errorText } from '../../app/error-text';
+import { calendarDay } from '../../app/format';
 import type { Lang } from '../../i18n';
 import { Empty, Loading, Outage } from '../../components/view-state';
 import { REPORTS_TEXTS } from './reports-texts';
@@ -103,6 +104,8 @@ export function ReportsPage({ lang }: { lang: Lang }) {
     const v = r[c];
     if (RATIOS.includes(c)) return percent(v as number | null);
     if (MONEY.includes(c)) return money(v as number);
+    // The desk's one date style, as the chart's axis and the other pages say a day.
+    if (c === 'day' && typeof v === 'string') return calendarDay(lang, v);
     if (c === 'betType') return rt.betTypes[String(v)] ?? String(v);
     if (c === 'marketFamily') return rt.families[String(v)] ?? String(v);
     if (c === 'section') return rt.sections[String(v)] ?? String(v);

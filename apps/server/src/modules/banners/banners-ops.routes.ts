@@ -11,6 +11,7 @@ import {
   opsBannersResponseSchema,
   type OpsBanner,
 } from '@sb/contract';
+import { uploadBodyLimit } from '../../lib/uploaded-image';
 import type { OpsPluginContext } from '../ops/index';
 import { opsErrors as errors } from '../ops/index';
 import type { BannerAudit, BannersService } from './banners.service';
@@ -19,7 +20,7 @@ import type { BannerAudit, BannersService } from './banners.service';
 export type BannersOpsContext = Pick<OpsPluginContext, 'brandScope' | 'record'>;
 
 /** A new banner's body: its picture in base64 (4/3 of its bytes) and the rest of the form. */
-const CREATE_BODY_LIMIT_BYTES = Math.ceil((BANNER_IMAGE_MAX_BYTES * 4) / 3) + 16 * 1024;
+const CREATE_BODY_LIMIT_BYTES = uploadBodyLimit(BANNER_IMAGE_MAX_BYTES);
 
 /**
  * `/ops/v1/brands/{id}/banners` (issue 35 §1): a brand's banners. Read by every role that reads the desk, changed

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { bannersQuerySchema, bannersResponseSchema, errorBodySchema, idParamSchema } from '@sb/contract';
 import { EncodedBody, sendEncoded } from '../../lib/encoded-body';
 import { requestLocale } from '../../lib/locale';
+import { sendUploadedImage } from '../../lib/uploaded-image';
 import { notFound } from '../../plugins/errors';
 import type { BannersService } from './banners.service';
 
@@ -59,11 +60,7 @@ export function bannersRoutes(deps: {
         const id = idParamSchema.safeParse(idText);
         const found = id.success ? await banners.image(id.data, hash) : null;
         if (!found) throw notFound('picture');
-        return reply
-          .type(found.imageType)
-          .header('cache-control', 'public, max-age=31536000, immutable')
-          .header('x-content-type-options', 'nosniff')
-          .send(found.image);
+        return sendUploadedImage(reply, found.imageType, found.image);
       },
     );
   };

@@ -11,11 +11,9 @@ import {
   cashOutRequestSchema,
   cashOutResponseSchema,
   checkBetsResponseSchema,
-  dateTimeParamSchema,
   errorBodySchema,
   idParamSchema,
   localeQuerySchema,
-  type BetStatusKey,
 } from '@sb/contract';
 import type { Clock } from '../../lib/clock';
 import { requestLocale } from '../../lib/locale';
@@ -29,49 +27,14 @@ import type { BetViews } from './bet-views';
 import { receiptHtml } from './receipt';
 import type { BettingService } from './betting.service';
 import type { CashOutService } from './cashout.service';
-
-/** The reason code of a refused placement: a bet error's first per-slip or per-selection code, else the error's. */
-function refusalReason(error: HttpError): string {
-  const details = error.details as
-    { errors?: { general?: { code?: string }[]; bets?: Record<string, { code?: string }> } } | undefined;
-  const first = details?.errors?.general?.[0] ?? Object.values(details?.errors?.bets ?? {})[0];
-  return first?.code ?? error.code;
-}
-
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
-/** A form or JSON slip: decoded and checked by parseSlip (400 naming the field). */
-const slipBody = z.record(z.string(), z.unknown());
-
-const betsQuerySchema = localeQuerySchema.extend({
-  /** Status ids (spec §4): repeated, bracketed or comma separated. */
-  status: z.union([z.string().max(40), z.array(z.string().max(4)).max(8)]).optional(),
-  'status[]': z.union([z.string().max(4), z.array(z.string().max(4)).max(8)]).optional(),
-  'createdAt[from]': dateTimeParamSchema.optional(),
-  'createdAt[to]': dateTimeParamSchema.optional(),
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-  per_page: z.coerce.number().int().min(1).max(100).default(10),
-});
-
-const detailQuerySchema = localeQuerySchema.extend({
-  print: z.enum(['0', '1']).optional(),
-  tz: z.string().max(64).optional(),
-  host: z
-    .string()
-    .max(253)
-    .regex(/^[a-z0-9.-]*$/i, 'a host name')
-    .optional(),
-});
-
-/** Status ids of the `status` parameters, as keys; every status when none is given. */
-function statusesOf(query: z.infer<typeof betsQuerySchema>): BetStatusKey[] {
-  const raw = [query.status ?? [], query['status[]'] ?? []].flat().flatMap((s) => s.split(','));
-  if (raw.length === 0) return BET_STATUSES.map((s) => s.key);
-  return raw.map((text) => {
-    const status = BET_STATUSES.find((s) => String(s.id) === text.trim());
-    if (!status) throw badRequest('status', 'status: ids 1–8');
-    return status.key;
-  });
-}
+import {
+  betsQuerySchema,
+  detailQuerySchema,
+  errors,
+  refusalReason,
+  slipBody,
+  statusesOf,
+} from './betting.schemas';
 
 export interface BettingRateLimits {
   betPlace: RouteRateLimit;

@@ -125,6 +125,9 @@ export const OPS_ACCESS: Readonly<Record<string, OpsAccess>> = {
   'GET /ops/v1/brands': { permission: 'brands', scope: 'brand' },
   'POST /ops/v1/brands': { permission: 'brands', scope: 'catalogue', allBrandsBecause: 'a new brand' },
   'PATCH /ops/v1/brands/:id': { permission: 'brands', scope: 'brand' },
+  // A brand's uploaded logo (issue 35 §1): changed as the rest of the brand.
+  'PUT /ops/v1/brands/:id/logo': { permission: 'brands', scope: 'brand' },
+  'DELETE /ops/v1/brands/:id/logo': { permission: 'brands', scope: 'brand' },
   // A brand's casino catalogue (issue 35 §1): admin and content, a brand's operator its own brand only.
   'GET /ops/v1/brands/:id/casino': { permission: 'brands', scope: 'brand' },
   'PATCH /ops/v1/brands/:id/casino/games/:gameId': { permission: 'brands', scope: 'brand' },

@@ -1,5 +1,5 @@
 import type { OperatorCommand } from './simulator/operator.service';
-import type { SimulatorRepository } from '../sports/ingest/index';
+import type { SimulatorRepository } from '../sports/index';
 
 /** How long a caller waits for the simulator leader to apply a queued command before answering "queued". */
 export const OPERATOR_WAIT_MS = 5_000;

@@ -177,8 +177,8 @@ export function createPromotionsService(deps: PromotionsDeps) {
     return now >= campaign.endsAt.getTime() ? 'expired' : 'cancelled';
   };
 
-  async function viewOf(c: CampaignRow, r = repo): Promise<CampaignView> {
-    const [uptake] = await r.uptake([c.id], new Date(clock.now()));
+  async function viewOf(c: CampaignRow): Promise<CampaignView> {
+    const [uptake] = await repo.uptake([c.id], new Date(clock.now()));
     return campaignView(c, uptake, (await deps.brandName(c.appId)) ?? '');
   }
 
@@ -194,7 +194,7 @@ export function createPromotionsService(deps: PromotionsDeps) {
       const terms = validateTerms(input.kind, input.terms, await rulesOf(input.brandId));
       if (input.kind === 'odds_boost') await checkBoostPrice(terms as OddsBoostTerms, input.brandId);
       const now = new Date(clock.now());
-      return db.transaction(async (tx) => {
+      const created = await db.transaction(async (tx) => {
         const row = await createPromotionsRepository(tx).insertCampaign({
           appId: input.brandId,
           kind: input.kind,
@@ -208,7 +208,6 @@ export function createPromotionsService(deps: PromotionsDeps) {
           createdAt: now,
         });
         const view = campaignView(row, undefined, brand);
-        if (row.kind === 'odds_boost') deps.boostPrices?.forget(row.appId);
         await audit(tx, {
           action: 'promotion.create',
           target: `promotion:${row.id}`,
@@ -217,6 +216,9 @@ export function createPromotionsService(deps: PromotionsDeps) {
         });
         return view;
       });
+      // Forgotten once committed: forgotten before, a price read in between cached the old boosts again.
+      if (input.kind === 'odds_boost') deps.boostPrices?.forget(input.brandId);
+      return created;
     },
 
     async list(actor: Actor, brandId: number | null): Promise<CampaignView[]> {
@@ -243,11 +245,13 @@ export function createPromotionsService(deps: PromotionsDeps) {
      * granted keep their own expiry, as their terms promised). An illegal move is 409 naming both statuses.
      */
     async setStatus(actor: Actor, id: number, status: CampaignStatus, audit: AuditWrite) {
-      return db.transaction(async (tx) => {
+      // The view (its uptake and the brand's name, which may be read from the database) once the change has
+      // committed: the brand's name read inside the transaction, on a cold cache, waited for the transaction.
+      const changed = await db.transaction(async (tx) => {
         const r = createPromotionsRepository(tx);
         await visible(actor, id, r);
         const c = (await r.lockCampaign(id))!;
-        if (c.status === status) return viewOf(c, r);
+        if (c.status === status) return c;
         const allowed = status === 'ended' ? c.status !== 'ended' : STATUS_MOVES[c.status].includes(status);
         if (!allowed)
           throw new HttpError(
@@ -257,7 +261,6 @@ export function createPromotionsService(deps: PromotionsDeps) {
             'status',
           );
         await r.setCampaignStatus(id, status);
-        if (c.kind === 'odds_boost') deps.boostPrices?.forget(c.appId);
         await audit(tx, {
           action: `promotion.${status === 'active' ? 'resume' : status === 'paused' ? 'pause' : 'end'}`,
           target: `promotion:${id}`,
@@ -265,8 +268,10 @@ export function createPromotionsService(deps: PromotionsDeps) {
           before: { status: c.status },
           after: { status },
         });
-        return viewOf({ ...c, status }, r);
+        return { ...c, status };
       });
+      if (changed.kind === 'odds_boost') deps.boostPrices?.forget(changed.appId);
+      return viewOf(changed);
     },
 
     /**

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   builderCompatibleRequestSchema,
   builderCompatibleResponseSchema,
@@ -49,6 +49,24 @@ export function builderError(r: BuilderRefusal, eventId: number): HttpError {
   }
 }
 
+/** The price call's answer (`builderPriceResponseSchema`'s fields). */
+interface PriceAnswer {
+  result: { odd: number; oddIds: number[]; maxStake: number; id: number };
+}
+
+/**
+ * The price call's 200 body, its schema's fields written out by name (so nothing else is sent): checking an
+ * answer the handler has just built field by field against the schema was a tenth of the call's work. Other
+ * statuses (the refusals) go through the schema's serializer.
+ */
+const priceSerializer = (route: { httpStatus?: string }) =>
+  route.httpStatus === '200'
+    ? (data: unknown) => {
+        const { odd, oddIds, maxStake, id } = (data as PriceAnswer).result;
+        return JSON.stringify({ result: { odd, oddIds, maxStake, id } });
+      }
+    : serializerCompiler(route as Parameters<typeof serializerCompiler>[0]);
+
 /** `POST /api/v1/bet-builder/price` and `/compatible` (issue 37): anonymous, priced for the request's brand. */
 export function betBuilderRoutes(builder: BetBuilder, brandOf: BrandOf): FastifyPluginAsync {
   return async (fastify) => {
@@ -62,6 +80,7 @@ export function betBuilderRoutes(builder: BetBuilder, brandOf: BrandOf): Fastify
           body: builderPriceRequestSchema,
           response: { 200: builderPriceResponseSchema, 400: errorBodySchema, 409: builderConflictSchema },
         },
+        serializerCompiler: priceSerializer,
       },
       async (request) => {
         const { eventId, oddIds } = request.body;

@@ -93,17 +93,34 @@ function conjunction(results: (string | null)[]): string | null {
   return results.includes('void') ? 'void' : 'win';
 }
 
+/** An event's pricing input and its builder markets by key. */
+interface EventModel {
+  input: FootballPricingInput;
+  specs: Map<string, FootballSpec>;
+}
+
 export function createBetBuilder(deps: BetBuilderDeps) {
   const { options } = deps;
 
+  /**
+   * The model of each event record the read model holds, for its next quotes: a record is never changed in place
+   * (a goal, a minute, a card or a price makes a new one), and the teams are the reference's objects (new after a
+   * reload), so a kept model is always the record's and its squads'. A record read from the database (placement)
+   * is a new object each time and is modelled afresh.
+   */
+  const modelsKept = new WeakMap<EventRecord, { home: object; away: object; model: EventModel }>();
+
   /** The event's model input and its builder legs by market key, or null when it is not football. */
-  async function modelOf(event: EventRecord) {
+  async function modelOf(event: EventRecord): Promise<EventModel | null> {
     if (!playsFootball(event.sportId)) return null;
     const ref = await deps.catalogue.reference();
     const home = ref.teams.get(event.homeTeamId);
     const away = ref.teams.get(event.awayTeamId);
+    if (!home || !away) return null;
+    const kept = modelsKept.get(event);
+    if (kept && kept.home === home && kept.away === away) return kept.model;
     const state = matchStateOf(event);
-    if (!home || !away || state.kind !== 'football') return null;
+    if (state.kind !== 'football') return null;
     const pe = pricingEventOf(event, home, away);
     const specs = specsOf(pe, home, away);
     const input: FootballPricingInput = {
@@ -112,7 +129,9 @@ export function createBetBuilder(deps: BetBuilderDeps) {
       home: pe.homePlayers,
       away: pe.awayPlayers,
     };
-    return { input, specs };
+    const model = { input, specs };
+    modelsKept.set(event, { home, away, model });
+    return model;
   }
 
   /**
@@ -283,10 +302,7 @@ export function createBetBuilder(deps: BetBuilderDeps) {
   /** The event's model and builder legs, read once per event for a set of builders. */
   async function modelsOf(eventIds: number[], db: DbOrTx) {
     const repo = createSportsRepository(db);
-    const out = new Map<
-      number,
-      { event: EventRecord; model: NonNullable<Awaited<ReturnType<typeof modelOf>>> }
-    >();
+    const out = new Map<number, { event: EventRecord; model: EventModel }>();
     for (const id of new Set(eventIds)) {
       const event = await repo.eventById(id);
       const model = event ? await modelOf(event) : null;

@@ -9,6 +9,7 @@ import {
 } from './sports.repository';
 import { MARKET_DEFINITIONS } from './market-definitions.data';
 import type { EventReadModel } from './read-model/event-read-model';
+import type { MarketEntry } from './read-model/event-store';
 import type { CatalogueService } from './catalogue/catalogue.service';
 import type { BrandPricing } from './brand-margins';
 import { isPreMatchOnlySport } from './pricing/event-pricing';
@@ -70,6 +71,42 @@ export interface EventSummary {
 }
 
 const names = new Map(MARKET_DEFINITIONS.map((d) => [d.id, d]));
+
+/** Where each selection of a loaded markets list sits: its entry and its index in the entry's selections. */
+type Places = Map<number, { entry: MarketEntry; i: number }>;
+
+/**
+ * Each loaded markets list's places by selection id, so a quote finds its legs without walking every market.
+ * Only places are kept, never a state: an update replaces an entry's `market` and `selections` (the same
+ * selections in the same order) and both are read from the entry as it is now; a reload is a new list, and a list
+ * never gains a selection in place. A place that holds another selection (a list changed some other way) is
+ * looked up afresh.
+ */
+const placesKept = new WeakMap<readonly MarketEntry[], Places>();
+
+function placesOf(markets: readonly MarketEntry[], fresh: boolean): Places {
+  let places = fresh ? undefined : placesKept.get(markets);
+  if (!places) {
+    const made: Places = new Map();
+    for (const entry of markets) entry.selections.forEach((s, i) => made.set(s.id, { entry, i }));
+    placesKept.set(markets, (places = made));
+  }
+  return places;
+}
+
+/** Selection `id` of a loaded markets list and its market, as they are now (null: not in the list). */
+export function selectionIn(
+  markets: readonly MarketEntry[],
+  id: number,
+): { market: MarketEntry['market']; selection: SelectionRecord } | null {
+  for (const fresh of [false, true]) {
+    const at = placesOf(markets, fresh).get(id);
+    if (!at) return null;
+    const selection = at.entry.selections[at.i];
+    if (selection?.id === id) return { market: at.entry.market, selection };
+  }
+  return null;
+}
 
 /**
  * The sports module's face to betting: selection states in the bet's transaction (the database is the system
@@ -166,11 +203,12 @@ export function createBettingView(deps: {
       const markets = stored.markets;
       if (markets === null) return null;
       const e = stored.record;
-      const wanted = new Set(ids);
       const pricing = deps.pricing?.(brandId) ?? null;
       const out = new Map<number, SelectionContext>();
-      for (const { market, selections } of markets)
-        for (const s of selections) if (wanted.has(s.id)) out.set(s.id, contextOf(s, market, e, pricing));
+      for (const id of ids) {
+        const found = selectionIn(markets, id);
+        if (found) out.set(id, contextOf(found.selection, found.market, e, pricing));
+      }
       return { event: e, selections: out };
     },
 

@@ -42,6 +42,10 @@ export { marketTypeFamilies } from './brand-margins';
 export { MARKET_FAMILIES, MAX_BRAND_MARGIN_BP, MIN_BRAND_MARGIN_BP } from './pricing/brand-odd';
 export type { MarketForResult, MarketResults, MarketResulting, ResultModel } from './market-resulting';
 export type { BoostedPrices, ReferenceCache } from './event-view';
+// The feed producer's port (what it writes through) and the market model it plays matches with: reached through
+// this front door like the rest of the module (the walls count only a module's top index.ts).
+export * from './ingest/index';
+export * from './pricing/index';
 
 export interface SportsDeps {
   database: Database;
@@ -235,6 +239,9 @@ export function createSportsModule(deps: SportsDeps) {
       // After the catalogue's reference (its presence is what `ensureCatalogue` checks first).
       await producerReference?.();
       catalogue.forgetReference();
+      // Loaded again now, not by its first reader: that may be a transaction (a bet builder leg's model, a
+      // result from the desk), whose read of it on the database's own handle would wait for it on PGlite.
+      await catalogue.reference();
       await readModel.load();
       await margins.load();
     },

@@ -8,14 +8,14 @@ import {
   opsBrandResponseSchema,
   opsBrandsResponseSchema,
 } from '@sb/contract';
-import type { OpsPluginContext } from '../ops/index';
 import { opsErrors as errors } from '../ops/index';
+import { brandAuditOf, type BrandsOpsContext } from './brand-audit';
+import { brandLogoOpsRoutes } from './brand-logo.routes';
 import { brandToCreate, brandToPatch, toOpsBrand } from './brands';
-import type { BrandAudit, TenancyService } from './tenancy.service';
+import type { TenancyService } from './tenancy.service';
 import { HttpError, notFound } from '../../plugins/errors';
 
-/** What the ops module gives the routes it registers for another module. */
-export type BrandsOpsContext = Pick<OpsPluginContext, 'brandScope' | 'record' | 'operatorOf'>;
+export type { BrandsOpsContext };
 
 /** The amount above which a manual adjustment needs a second operator, unless the brand says otherwise. */
 const DEFAULT_APPROVAL_ABOVE = 100_000;
@@ -28,19 +28,7 @@ const DEFAULT_APPROVAL_ABOVE = 100_000;
 export function brandsOpsRoutes(service: TenancyService, ops: BrandsOpsContext): FastifyPluginAsync {
   return async (fastify) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
-    const auditOf =
-      (request: FastifyRequest, action: string): BrandAudit =>
-      async (tx, before, after) => {
-        await ops.record(tx, request, {
-          action,
-          target: `brand:${after.id}`,
-          brandId: after.id,
-          before: before && toOpsBrand(before),
-          after: toOpsBrand(after),
-        });
-        // Recorded in the change's transaction: the ops audit hook writes nothing more (ops/audit-hook.ts).
-        request.opsAudit = 'transaction';
-      };
+    const auditOf = (request: FastifyRequest, action: string) => brandAuditOf(ops, request, action);
 
     /**
      * The four-eyes amount of manual adjustments (issue 35 §2) is a money control, not a look: changing it needs an
@@ -112,5 +100,7 @@ export function brandsOpsRoutes(service: TenancyService, ops: BrandsOpsContext):
         return { result: toOpsBrand(row) };
       },
     );
+
+    await fastify.register(brandLogoOpsRoutes(service, ops));
   };
 }

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import {
   BRAND_LINKS,
+  BRAND_LOGO_PATH_PREFIX,
   DRAWN_LOGO_PREFIX,
   brandTheme,
   themeColorScheme,
@@ -54,8 +55,16 @@ function linkColumns(
   return out;
 }
 
-const logoOf = (logoUrl: string | undefined) =>
-  logoUrl ? (parseBrandLink('theme.logoUrl', logoUrl) ?? undefined) : undefined;
+/**
+ * A logo address typed on the desk. An uploaded logo's address is set by its upload only (`PUT …/logo`): a form
+ * may send its brand's current one back, never another (a replaced or removed picture's address serves nothing).
+ */
+function logoOf(logoUrl: string | undefined, current: string | null): string | undefined {
+  if (!logoUrl) return undefined;
+  if (logoUrl.startsWith(BRAND_LOGO_PATH_PREFIX) && logoUrl !== current)
+    throw badRequest('theme.logoUrl', 'an uploaded logo’s address is set by uploading the logo');
+  return parseBrandLink('theme.logoUrl', logoUrl) ?? undefined;
+}
 
 /** A desk's (or the CLI's) new brand as the app row it is stored as: the theme derived from the colours chosen. */
 export function brandToCreate(body: BrandCreate): CreateAppInput {
@@ -65,7 +74,7 @@ export function brandToCreate(body: BrandCreate): CreateAppInput {
     defaultLocale: body.defaultLocale,
     locales: body.locales,
     metaTitle: body.metaTitle ?? body.name,
-    theme: brandTheme({ ...body.theme, logoUrl: logoOf(body.theme.logoUrl), name: body.name }),
+    theme: brandTheme({ ...body.theme, logoUrl: logoOf(body.theme.logoUrl, null), name: body.name }),
     features: { ...DEFAULT_FEATURES, ...body.features },
     androidApkUrl: null,
     supportChatUrl: null,
@@ -95,7 +104,7 @@ export function brandToPatch(body: BrandPatch, current: BrandRow) {
     ...(choice && {
       theme: brandTheme({
         ...choice,
-        logoUrl: logoOf(choice.logoUrl) ?? (drawn ? undefined : current.theme.logoUrl),
+        logoUrl: logoOf(choice.logoUrl, current.theme.logoUrl) ?? (drawn ? undefined : current.theme.logoUrl),
         name: body.name ?? current.name,
       }),
     }),

@@ -1,9 +1,12 @@
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database';
+import { brandLogos } from './brand-logos.tables';
 import { appHosts, apps } from './tenancy.tables';
 
 export type AppRow = typeof apps.$inferSelect;
 export type NewApp = typeof apps.$inferInsert;
+
+export type BrandLogoRow = Omit<typeof brandLogos.$inferSelect, 'createdAt'>;
 
 export interface AppWithHost extends AppRow {
   hostname: string;
@@ -83,6 +86,35 @@ export function createTenancyRepository(db: DbOrTx) {
       await db
         .insert(appHosts)
         .values(hostnames.map((hostname, i) => ({ hostname, appId, isPrimary: i === 0 })));
+    },
+
+    /** Sets a brand's uploaded logo (replacing the one it had). */
+    async putLogo(logo: BrandLogoRow): Promise<void> {
+      const { appId: _, ...picture } = logo;
+      await db
+        .insert(brandLogos)
+        .values(logo)
+        .onConflictDoUpdate({ target: brandLogos.appId, set: { ...picture, createdAt: new Date() } });
+    },
+
+    /** Forgets a brand's uploaded logo (none: nothing to do). */
+    async deleteLogo(appId: number): Promise<void> {
+      await db.delete(brandLogos).where(eq(brandLogos.appId, appId));
+    },
+
+    /** The uploaded logo whose hash this is (a replaced or removed logo's address finds nothing). */
+    async logo(hash: string): Promise<BrandLogoRow | null> {
+      const rows = await db
+        .select({
+          appId: brandLogos.appId,
+          imageType: brandLogos.imageType,
+          image: brandLogos.image,
+          imageHash: brandLogos.imageHash,
+        })
+        .from(brandLogos)
+        .where(eq(brandLogos.imageHash, hash))
+        .limit(1);
+      return rows[0] ?? null;
     },
 
     /** Inserts an app with its host names (the first is primary); returns the new id. */

@@ -7,6 +7,7 @@ import {
   hostParamsSchema,
   localeQuerySchema,
 } from '@sb/contract';
+import { brandLogoRoutes } from './brand-logo.routes';
 import type { TenancyService } from './tenancy.service';
 import type { TenantResolver } from './tenant-resolver';
 
@@ -40,5 +41,7 @@ export function tenancyRoutes(service: TenancyService, resolveTenant: TenantReso
       },
       async (request) => service.clientCredential(await resolveTenant(request)),
     );
+
+    await fastify.register(brandLogoRoutes(service));
   };
 }

@@ -1,11 +1,11 @@
 import type { App, ClientCredential } from '@sb/contract';
-import { appSchema } from '@sb/contract';
+import { appSchema, BRAND_LOGO_PATH_PREFIX, drawnLogo, UPLOADED_IMAGE_EXTENSIONS } from '@sb/contract';
 import type { DbOrTx } from '../../db/database';
 import type { Clock } from '../../lib/clock';
 import { uniqueViolationField } from '../../lib/db-errors';
 import type { IdSource } from '../../lib/ids';
 import { HttpError, badRequest } from '../../plugins/errors';
-import type { AppRow, AppWithHost, NewApp, TenancyRepository } from './tenancy.repository';
+import type { AppRow, AppWithHost, BrandLogoRow, NewApp, TenancyRepository } from './tenancy.repository';
 
 /**
  * Apps change rarely and are read on every request: cache lookups briefly (also misses, against floods). A change
@@ -43,6 +43,11 @@ async function hostsRaced<T>(hostnames: string[], work: () => Promise<T>): Promi
   }
 }
 
+/** What a brand's change sets: columns of its row, and its host names replaced as a whole. */
+type BrandPatch = Partial<Omit<NewApp, 'id' | 'clientId' | 'clientSecret' | 'createdAt'>> & {
+  hostnames?: string[];
+};
+
 export interface CreateAppInput extends Omit<NewApp, 'clientId' | 'clientSecret' | 'id' | 'createdAt'> {
   hostnames: string[];
 }
@@ -67,6 +72,10 @@ export function parseBrandLink(field: string, value: string): string | null {
   throw badRequest(field, `${field} must be an http(s) address or a path starting with /`);
 }
 
+/** Where a brand's uploaded logo is served on its own host: its name is its content's hash. */
+export const brandLogoPath = (hash: string, type: BrandLogoRow['imageType']) =>
+  `${BRAND_LOGO_PATH_PREFIX}${hash}.${UPLOADED_IMAGE_EXTENSIONS[type]}`;
+
 export function toApp(row: AppWithHost): App {
   return appSchema.parse({
     id: row.id,
@@ -87,6 +96,35 @@ export function toApp(row: AppWithHost): App {
 
 export function createTenancyService({ repo, transaction, announce, clock, ids }: TenancyDeps) {
   const cache = new Map<string, { row: AppWithHost | null; expires: number }>();
+
+  /** One change of a brand: its row locked, the patch made from it, the change audited, then every cache told. */
+  async function change(
+    id: number,
+    patchOf: (before: BrandRow, tx: TenancyRepository) => Promise<BrandPatch>,
+    audit: BrandAudit | undefined,
+  ): Promise<BrandRow> {
+    const named: string[] = [];
+    const after = await hostsRaced(named, () =>
+      transaction(async (tx, handle) => {
+        const locked = await tx.lock(id);
+        if (!locked) throw new HttpError(404, 'not_found', 'brand not found');
+        const before = { ...locked, hostnames: (await tx.hostsOf([id])).get(id) ?? [] };
+        const { hostnames, ...fields } = await patchOf(before, tx);
+        if (hostnames) {
+          named.push(...hostnames);
+          for (const [host, owner] of await tx.owners(hostnames)) if (owner !== id) throw conflict(host);
+          await tx.replaceHosts(id, hostnames);
+        }
+        const row = (await tx.update(id, fields))!;
+        const next = { ...row, hostnames: hostnames ?? before.hostnames };
+        await audit?.(handle, before, next);
+        return next;
+      }),
+    );
+    cache.clear();
+    await announce(id);
+    return after;
+  }
 
   async function cached(key: string, load: () => Promise<AppWithHost | null>): Promise<AppWithHost | null> {
     const hit = cache.get(key);
@@ -142,33 +180,30 @@ export function createTenancyService({ repo, transaction, announce, clock, ids }
      * Changes a brand: its row, and its host names when given (replaced as a whole; each free or already its own,
      * else 409 naming `hostnames`). Every instance answers the new brand at once.
      */
-    async update(
-      id: number,
-      patch: Partial<Omit<NewApp, 'id' | 'clientId' | 'clientSecret' | 'createdAt'>> & {
-        hostnames?: string[];
-      },
-      audit?: BrandAudit,
-    ): Promise<BrandRow> {
-      const { hostnames, ...fields } = patch;
-      const after = await hostsRaced(hostnames ?? [], () =>
-        transaction(async (tx, handle) => {
-          const locked = await tx.lock(id);
-          if (!locked) throw new HttpError(404, 'not_found', 'brand not found');
-          const before = { ...locked, hostnames: (await tx.hostsOf([id])).get(id) ?? [] };
-          if (hostnames) {
-            for (const [host, owner] of await tx.owners(hostnames)) if (owner !== id) throw conflict(host);
-            await tx.replaceHosts(id, hostnames);
-          }
-          const row = (await tx.update(id, fields))!;
-          const next = { ...row, hostnames: hostnames ?? before.hostnames };
-          await audit?.(handle, before, next);
-          return next;
-        }),
-      );
-      cache.clear();
-      await announce(id);
-      return after;
-    },
+    update: (id: number, patch: BrandPatch, audit?: BrandAudit): Promise<BrandRow> =>
+      change(id, async () => patch, audit),
+
+    /**
+     * Sets a brand's uploaded logo (null: back to the one drawn from its name and colours) and its theme's logo
+     * address with it, in one audited change that every instance answers at once.
+     */
+    setLogo: (id: number, logo: Omit<BrandLogoRow, 'appId'> | null, audit?: BrandAudit): Promise<BrandRow> =>
+      change(
+        id,
+        async (before, tx) => {
+          if (logo) await tx.putLogo({ appId: id, ...logo });
+          else await tx.deleteLogo(id);
+          const t = before.theme;
+          const logoUrl = logo
+            ? brandLogoPath(logo.imageHash, logo.imageType)
+            : drawnLogo(before.name, t.primary, t.accent, t.text);
+          return { theme: { ...t, logoUrl } };
+        },
+        audit,
+      ),
+
+    /** An uploaded logo by its address's hash (null: no brand's current logo). */
+    logo: (hash: string) => repo.logo(hash),
 
     /** Creates an app (operator command, desk); host names must be free (409 naming `hostnames`). */
     async create(input: CreateAppInput, audit?: BrandAudit): Promise<BrandRow> {

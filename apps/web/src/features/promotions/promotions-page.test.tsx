@@ -81,6 +81,25 @@ describe('promotions page: claiming a cashback', () => {
     expect(screen.getAllByTestId('cashback-claim')).toHaveLength(1);
   });
 
+  it('says why a cashback whose period is over cannot be claimed when nothing is due', async () => {
+    fetchMock.mockImplementation(async (url: string) => {
+      const path = new URL(url).pathname;
+      const waiting = cashback(8, { amount: 0, claimableAt: new Date(now + HOUR).toISOString() });
+      if (path === '/api/v1/bonuses')
+        return jsonResponse(200, { result: [cashback(7, { amount: 0 }), waiting] });
+      return jsonResponse(404, { error: 'not_found' });
+    });
+    await renderScreen(<PromotionsPage />, { queryClient: loggedInQueryClient() });
+    const [over, waiting] = await screen.findAllByTestId('reward');
+    expect(within(over!).getByTestId('cashback-claim')).toBeDisabled();
+    expect(within(over!).getByTestId('cashback-nothing-due')).toHaveTextContent(
+      'promotions.cashback.error.cashback_nothing_due',
+    );
+    // Still in its period: when it may be claimed, not that nothing is due.
+    expect(within(waiting!).queryByTestId('cashback-nothing-due')).toBeNull();
+    expect(waiting).toHaveTextContent('promotions.cashback.claimable_from');
+  });
+
   it("says the server's refusal in a sentence and changes nothing", async () => {
     fetchMock.mockImplementation(async (url: string) => {
       const path = new URL(url).pathname;

@@ -72,6 +72,9 @@ export function CashbackClaim({ bonus, now }: { bonus: CampaignEntry; now: numbe
   const { t } = useTranslation();
   const dates = useDateFormat();
   const ready = canClaimCashback(bonus, now);
+  const periodOver = bonus.claimableAt === undefined || Date.parse(bonus.claimableAt) <= now;
+  // Over with nothing due (no net loss): the disabled button says why, not only its amount of 0.
+  const nothingDue = periodOver && bonus.amount === 0 && Date.parse(bonus.expiresAt) > now;
   return (
     <CampaignAction
       path="/api/v1/bonuses/cashback"
@@ -82,8 +85,11 @@ export function CashbackClaim({ bonus, now }: { bonus: CampaignEntry; now: numbe
       refusals={['cashback_period_open', 'cashback_expired', 'cashback_nothing_due', 'campaign_status']}
       testId="cashback-claim"
     >
-      {!ready && bonus.claimableAt && Date.parse(bonus.claimableAt) > now && (
+      {!ready && bonus.claimableAt && !periodOver && (
         <span>{t('promotions.cashback.claimable_from', { date: dates.dateTime(bonus.claimableAt) })}</span>
+      )}
+      {nothingDue && (
+        <span data-testid="cashback-nothing-due">{t('promotions.cashback.error.cashback_nothing_due')}</span>
       )}
     </CampaignAction>
   );

@@ -7,7 +7,7 @@ import {
   type FootballRates,
   type FootballState,
   type Player,
-} from '../../sports/pricing/index';
+} from '../../sports/index';
 import { drawFrom, openDraws, type OutcomeDraws as Rng } from '../../../lib/outcome-draws';
 import {
   copySim,

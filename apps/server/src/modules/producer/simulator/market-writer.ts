@@ -1,13 +1,23 @@
 import type { MarketUpdate } from '@sb/contract';
 import type { Clock } from '../../../lib/clock';
 import type { EventBus } from '../../../plugins/bus';
-import type { EventRecord, MarketRecord, SelectionRecord } from '../../sports/ingest/index';
-import { marketOpen } from '../../sports/pricing/index';
-import { settleEvent, type MatchFacts, type MatchState, type PricingEvent } from '../../sports/pricing/index';
-import { fairColumns, maxStakeFor } from '../../sports/pricing/index';
+import {
+  type EventRecord,
+  fairColumns,
+  marketOpen,
+  type MarketRecord,
+  type MarketUpdateRow,
+  type MatchFacts,
+  type MatchState,
+  maxStakeFor,
+  type Pricer,
+  type PricingEvent,
+  type SelectionRecord,
+  type SelectionUpdate,
+  settleEvent,
+  type SimulatorRepository,
+} from '../../sports/index';
 import type { SimState } from './sim-state';
-import type { Pricer } from '../../sports/pricing/index';
-import type { MarketUpdateRow, SelectionUpdate, SimulatorRepository } from '../../sports/ingest/index';
 
 type Grouped = { market: MarketRecord; selections: SelectionRecord[] }[];
 type FeedMarket = MarketUpdate['markets'][number];

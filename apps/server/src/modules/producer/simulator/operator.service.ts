@@ -1,18 +1,18 @@
 import type { Clock } from '../../../lib/clock';
-import type { CatalogueService } from '../../sports/ingest/index';
-import { footballTimeline } from './football.sim';
-import type { FootballFacts } from '../../sports/pricing/index';
-import { PERIOD_SPORTS } from '../../sports/pricing/index';
 import {
+  type CatalogueService,
+  type FootballFacts,
+  PERIOD_SPORTS,
   planResult,
   resolveResults,
-  ResultInputError,
   type ResultInput,
+  ResultInputError,
   type ResultPlan,
-} from '../../sports/pricing/index';
+  type SimulatorRepository,
+} from '../../sports/index';
+import { footballTimeline } from './football.sim';
 import type { SimState } from './sim-state';
 import type { Simulator } from './simulator.service';
-import type { SimulatorRepository } from '../../sports/ingest/index';
 
 export const OPERATOR_COMMANDS = ['start', 'pause', 'resume', 'speed', 'finish', 'result'] as const;
 /** Commands of virtual football's rounds (queued with event id 0: they name no event). */

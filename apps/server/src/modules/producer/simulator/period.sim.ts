@@ -1,12 +1,14 @@
-import type { PeriodRates, PeriodSportProfile, PeriodState } from '../../sports/pricing/index';
 import {
   homePointChance,
   matchDecided,
+  type PeriodRates,
+  type PeriodSportProfile,
+  type PeriodState,
   playPoint,
+  type PointOutcome,
   setInPlay,
   startSet,
-  type PointOutcome,
-} from '../../sports/pricing/index';
+} from '../../sports/index';
 import { drawFrom, openDraws, type OutcomeDraws as Rng } from '../../../lib/outcome-draws';
 import {
   copySim,

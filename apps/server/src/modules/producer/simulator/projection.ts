@@ -1,8 +1,14 @@
-import type { EventData } from '../../sports/ingest/index';
-import { goalsAway, goalsHome } from '../../sports/pricing/index';
-import { setInPlay, setsWon, totals, type PeriodSportProfile } from '../../sports/pricing/index';
+import {
+  type EventData,
+  type FootballState,
+  goalsAway,
+  goalsHome,
+  type PeriodSportProfile,
+  setInPlay,
+  setsWon,
+  totals,
+} from '../../sports/index';
 import { footballTimeline } from './football.sim';
-import type { FootballState } from '../../sports/pricing/index';
 import type { Happening, SimState } from './sim-state';
 
 /** The public live fields of an event, derived from the simulator state. */

@@ -1,6 +1,6 @@
 import type { Clock } from '../../../lib/clock';
 import type { EventBus } from '../../../plugins/bus';
-import type { CatalogueService } from '../../sports/ingest/index';
+import type { CatalogueService } from '../../sports/index';
 import type { createOperatorService } from './operator.service';
 import { sleepUnlessAborted } from '../../../lib/leader-election';
 import type { Simulator } from './simulator.service';

@@ -1,5 +1,5 @@
 import type { DrawState } from '../../../lib/outcome-draws';
-import type { MatchState, PeriodState } from '../../sports/pricing/index';
+import type { MatchState, PeriodState } from '../../sports/index';
 
 /** Something that happened in a simulated match; `stop` ones end a simulation segment (publish, reprice). */
 export interface Happening {

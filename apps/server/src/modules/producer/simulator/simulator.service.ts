@@ -1,28 +1,31 @@
 import type { MarketUpdate, MatchUpdate } from '@sb/contract';
 import type { Clock } from '../../../lib/clock';
 import type { EventBus } from '../../../plugins/bus';
-import type { CatalogueService } from '../../sports/ingest/index';
-import type { ReferenceCache } from '../../sports/ingest/index';
-import type { EventRecord } from '../../sports/ingest/index';
-import { pricingEventOf } from '../../sports/pricing/index';
 import {
+  type CatalogueService,
+  type EventRecord,
+  footballRates,
   initialState,
   isPreMatchOnlySport,
-  playsFootball,
   type MarketResult,
+  type MarketUpdateRow,
+  PERIOD_SPORTS,
+  periodRates,
+  type Player,
+  playsFootball,
+  type Pricer,
   type PricingEvent,
-} from '../../sports/pricing/index';
-import { footballRates, type Player } from '../../sports/pricing/index';
-import { PERIOD_SPORTS } from '../../sports/pricing/index';
-import { periodRates } from '../../sports/pricing/index';
+  pricingEventOf,
+  type ReferenceCache,
+  type SelectionUpdate,
+  type SimulatorRepository,
+} from '../../sports/index';
 import { freshDrawState, testDrawState } from '../../../lib/outcome-draws';
 import { stepFootball } from './football.sim';
 import { createMarketWriter } from './market-writer';
 import { stepPeriod } from './period.sim';
 import { nextData, projectFootball, projectPeriod, type LiveFields } from './projection';
 import type { Happening, SimState, StepResult } from './sim-state';
-import type { MarketUpdateRow, SelectionUpdate, SimulatorRepository } from '../../sports/ingest/index';
-import type { Pricer } from '../../sports/pricing/index';
 
 type MarketRows = Awaited<ReturnType<SimulatorRepository['marketsWithSelections']>>;
 

@@ -1,13 +1,15 @@
 import type { VirtualStandingRow } from '@sb/contract';
-import { VIRTUAL_FOOTBALL } from '../../sports/pricing/index';
-import { createRng, hashSeed, type Rng } from '../../sports/pricing/index';
 import {
-  makeTeam,
   type CompetitionRow,
+  createRng,
+  hashSeed,
+  makeTeam,
   type Reference,
   type RegionRow,
+  type Rng,
   type TeamRow,
-} from '../../sports/ingest/index';
+  VIRTUAL_FOOTBALL,
+} from '../../sports/index';
 
 /** The virtual leagues: ids, names and sizes (16–20 teams each). Ids are stable: events refer to them. */
 export const VIRTUAL_LEAGUES = [

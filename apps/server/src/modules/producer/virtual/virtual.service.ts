@@ -1,12 +1,16 @@
 import type { Locale, VirtualLeaguesResponse, VirtualRound, VirtualStandingsResponse } from '@sb/contract';
 import type { Clock } from '../../../lib/clock';
 import type { EventBus } from '../../../plugins/bus';
-import type { CatalogueService } from '../../sports/ingest/index';
-import type { EventRow } from '../../sports/ingest/index';
-import type { EventRecord, SportsIngest } from '../../sports/ingest/index';
-import { VIRTUAL_FOOTBALL } from '../../sports/pricing/index';
+import {
+  type CatalogueService,
+  type EventRecord,
+  type EventRow,
+  type SportsIngest,
+  VIRTUAL_FOOTBALL,
+  type VirtualRepository,
+  type VirtualRoundRecord,
+} from '../../sports/index';
 import type { Simulator } from '../simulator/simulator.service';
-import type { VirtualRepository, VirtualRoundRecord } from '../../sports/ingest/index';
 import {
   VIRTUAL_LEAGUES,
   VIRTUAL_REGION_ID,

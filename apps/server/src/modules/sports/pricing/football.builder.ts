@@ -395,8 +395,12 @@ export type PricingGrid = ReturnType<typeof pricingGrid>;
  */
 export function builderGrids(rho: number, size: number) {
   const kept = new Map<string, { pricing?: PricingGrid; compat?: BuilderGrid }>();
+  // Each input object's key, made once: the builder keeps an event record's input for its next quotes, and the
+  // key (squads included) was most of a quote's allocation. Inputs are never changed in place.
+  const keys = new WeakMap<FootballPricingInput, string>();
   function entry(input: FootballPricingInput) {
-    const key = JSON.stringify(input);
+    let key = keys.get(input);
+    if (key === undefined) keys.set(input, (key = JSON.stringify(input)));
     let e = kept.get(key);
     if (e) kept.delete(key);
     else {

@@ -1,10 +1,9 @@
-import type { Bonus, Currency } from '@sb/contract';
-import { Button } from '@/components/ui/button';
+import type { Bonus } from '@sb/contract';
 import { useTranslation } from '@/lib/i18n';
 import { formatUserMoney } from '@/lib/money';
+import { RewardOffer, type RewardPickerProps } from '../components/reward-offer';
 import { chooseFreeBet } from '../free-bet/free-bet-store';
 import { chooseCashReward } from './slip-cash-reward';
-import '../free-bet/free-bet.css';
 
 /** What the reward gives, in a sentence: an insurance's refund cap, a profit boost's percent and cap. */
 function offerText(b: Bonus, t: ReturnType<typeof useTranslation>['t'], money: (n: number) => string) {
@@ -18,52 +17,27 @@ function offerText(b: Bonus, t: ReturnType<typeof useTranslation>['t'], money: (
 }
 
 /** The slip's offer of an acca insurance or a profit boost (Use it), or the one chosen for this bet (Remove). */
-export function CashRewardPicker({
-  chosen,
-  offer,
-  currency,
-}: {
-  chosen: Bonus | null;
-  offer: Bonus | null;
-  currency: Pick<Currency, 'symbol' | 'position'>;
-}) {
+export function CashRewardPicker({ chosen, offer, currency }: RewardPickerProps) {
   const { t } = useTranslation();
   const money = (n: number) => formatUserMoney(n, currency);
   const shown = chosen ?? offer;
   if (!shown) return null;
+  const text = offerText(shown, t, money);
   return (
-    <section
-      className={`free-bet${chosen ? ' free-bet--chosen' : ''}`}
-      data-testid="cash-reward"
-      data-kind={shown.kind}
-      data-chosen={chosen ? 'true' : 'false'}
-    >
-      <p>
-        {!chosen && (
-          <span className="free-bet__badge" aria-hidden="true">
-            %
-          </span>
-        )}
-        {chosen
-          ? t('betslip.cash_reward_on', { text: offerText(shown, t, money) })
-          : offerText(shown, t, money)}
-      </p>
-      {chosen ? (
-        <Button variant="ghost" onClick={() => chooseCashReward(null)}>
-          {t('betslip.cash_reward_remove')}
-        </Button>
-      ) : (
-        <Button
-          variant="secondary"
-          onClick={() => {
-            // One reward per bet: a free bet chosen is put back.
-            chooseFreeBet(null);
-            chooseCashReward(shown.id);
-          }}
-        >
-          {t('betslip.cash_reward_use')}
-        </Button>
-      )}
-    </section>
+    <RewardOffer
+      testId="cash-reward"
+      kind={shown.kind}
+      chosen={chosen !== null}
+      text={chosen ? t('betslip.cash_reward_on', { text }) : text}
+      use={{
+        label: t('betslip.cash_reward_use'),
+        onClick: () => {
+          // One reward per bet: a free bet chosen is put back.
+          chooseFreeBet(null);
+          chooseCashReward(shown.id);
+        },
+      }}
+      remove={{ label: t('betslip.cash_reward_remove'), onClick: () => chooseCashReward(null) }}
+    />
   );
 }

@@ -1,43 +1,21 @@
-import type { Bonus, Currency } from '@sb/contract';
-import { Button } from '@/components/ui/button';
 import { useTranslation } from '@/lib/i18n';
 import { formatUserMoney } from '@/lib/money';
+import { RewardOffer, type RewardPickerProps } from '../components/reward-offer';
 import { chooseFreeBet } from './free-bet-store';
-import './free-bet.css';
 
 /** The slip's badge: a free bet on offer ("Free bet ₺10 available", Use it), or the one that is the stake. */
-export function FreeBetPicker({
-  chosen,
-  offer,
-  currency,
-}: {
-  chosen: Bonus | null;
-  offer: Bonus | null;
-  currency: Pick<Currency, 'symbol' | 'position'>;
-}) {
+export function FreeBetPicker({ chosen, offer, currency }: RewardPickerProps) {
   const { t } = useTranslation();
-  const money = (n: number) => formatUserMoney(n, currency);
-  if (chosen)
-    return (
-      <section className="free-bet free-bet--chosen" data-testid="free-bet" data-chosen="true">
-        <p>{t('betslip.free_bet_used', { amount: money(chosen.amount) })}</p>
-        <Button variant="ghost" onClick={() => chooseFreeBet(null)}>
-          {t('betslip.free_bet_remove')}
-        </Button>
-      </section>
-    );
-  if (!offer) return null;
+  const shown = chosen ?? offer;
+  if (!shown) return null;
+  const amount = formatUserMoney(shown.amount, currency);
   return (
-    <section className="free-bet" data-testid="free-bet" data-chosen="false">
-      <p>
-        <span className="free-bet__badge" aria-hidden="true">
-          %
-        </span>
-        {t('betslip.free_bet_available', { amount: money(offer.amount) })}
-      </p>
-      <Button variant="secondary" onClick={() => chooseFreeBet(offer.id)}>
-        {t('betslip.free_bet_use')}
-      </Button>
-    </section>
+    <RewardOffer
+      testId="free-bet"
+      chosen={chosen !== null}
+      text={t(chosen ? 'betslip.free_bet_used' : 'betslip.free_bet_available', { amount })}
+      use={{ label: t('betslip.free_bet_use'), onClick: () => chooseFreeBet(shown.id) }}
+      remove={{ label: t('betslip.free_bet_remove'), onClick: () => chooseFreeBet(null) }}
+    />
   );
 }

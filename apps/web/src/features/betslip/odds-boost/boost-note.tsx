@@ -18,7 +18,7 @@ export function BoostNote({
   const formatOdds = useFormatOdds();
   const normal = boost.entry.boost?.normalOdd;
   return (
-    <section className="slip-boost" data-testid="slip-boost">
+    <section className="slip-note slip-boost" data-testid="slip-boost">
       <p className="slip-boost__price">
         <BoostBadge />
         <span>

@@ -6,7 +6,7 @@ import { E2E_CLIENTS } from './support/clients';
 import { installDelayProbes, reportDelays } from './support/delays';
 import { operatorCommand, urlFor } from './support/fixtures';
 import { DESK, deskLogin } from './support/desk';
-import { placeFromPage } from './support/slip';
+import { placeFromPage, waitForPlaced } from './support/slip';
 
 /**
  * In Chromium: the back office at 1280×800 beside the player app (360×640), on the one e2e server.
@@ -72,7 +72,7 @@ describe('back office in Chromium (1280×800)', () => {
     if (!(await quick.isChecked())) await quick.check();
     const placedAt = Date.now();
     await player.getByTestId('place-bet').click();
-    await player.waitForURL(/\/en\/betslip-successful$/);
+    await waitForPlaced(player);
     const summary = await player.getByTestId('bet-summary').locator('header strong').textContent();
     const betId = Number(/(\d+)/.exec(summary ?? '')![1]);
 

@@ -13,6 +13,7 @@ import {
   openSlip,
   placeQuick,
   setStake,
+  waitForPlaced,
 } from './support/slip';
 
 /** In Chromium: the slip, placing, My bets, settlement with betPayout, cash-out, the visitor dialog. */
@@ -72,7 +73,7 @@ describe('betting in Chromium (360×640)', () => {
     await page.getByTestId('place-bet').click();
     const confirm = page.getByRole('dialog', { name: 'Place this bet?' });
     await confirm.locator('.ui-popup__footer').getByRole('button', { name: 'Place bet' }).click();
-    await page.waitForURL(/\/en\/betslip-successful$/);
+    await waitForPlaced(page);
     expect(await page.getByTestId('success-status').textContent()).toContain('Your bet has been accepted');
     expect(await page.getByTestId('summary-stake').textContent()).toBe('₺7.50');
     const header = await page.getByTestId('bet-summary').locator('header strong').textContent();

@@ -6,7 +6,7 @@ import type { Page } from 'playwright-core';
 import type { FixtureEvent } from '@sb/contract';
 import { E2E_CLIENTS } from './support/clients';
 import { hydrated, urlFor, useBrowser } from './support/fixtures';
-import { logInOn, PICKABLE_ODD } from './support/slip';
+import { logInOn, PICKABLE_ODD, waitForPlaced } from './support/slip';
 
 const SHOTS = '.cache/screenshots';
 mkdirSync(SHOTS, { recursive: true });
@@ -70,7 +70,7 @@ async function placeOne(page: Page, brand: Brand) {
   const quick = page.getByRole('switch');
   if (!(await quick.isChecked())) await quick.check();
   await page.getByTestId('place-bet').click();
-  await page.waitForURL(/\/betslip-successful$/);
+  await waitForPlaced(page);
   await page.getByTestId('bet-summary').waitFor();
 }
 

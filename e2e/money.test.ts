@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import type { CrashRoundsResponse, FixtureEvent } from '@sb/contract';
 import { E2E_CLIENTS } from './support/clients';
 import { urlFor, useBrowser } from './support/fixtures';
-import { logInOn } from './support/slip';
+import { logInOn, waitForPlaced } from './support/slip';
 
 const SHOTS = '.cache/screenshots';
 mkdirSync(SHOTS, { recursive: true });
@@ -145,7 +145,7 @@ describe('issue 33: money on the screen at 360×640', () => {
       const quick = page.getByRole('switch');
       if (!(await quick.isChecked())) await quick.check();
       await page.getByTestId('place-bet').click();
-      await page.waitForURL(/\/betslip-successful$/);
+      await waitForPlaced(page);
 
       await page.goto(urlFor(`/${brand.locale}/account/my-bets`, brand.host));
       const card = page.getByTestId('bet-card').first();

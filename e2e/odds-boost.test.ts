@@ -6,7 +6,7 @@ import { E2E_CLIENTS } from './support/clients';
 import { deskLogin } from './support/desk';
 import { urlFor, useBrowser } from './support/fixtures';
 import { asClient, brandOf, deskTrader, homeWin, ops } from './support/promotions';
-import { betDetail, logInOn } from './support/slip';
+import { betDetail, logInOn, waitForPlaced } from './support/slip';
 
 /**
  * Issue 36, the odds boost's player side in Chromium at 360×640 on both brands and languages: a boost created
@@ -126,7 +126,7 @@ describe('odds boost in Chromium (360×640, both brands and languages)', () => {
         const quick = page.getByRole('switch', { name: text.quick });
         if (!(await quick.isChecked())) await quick.check();
         await page.getByTestId('place-bet').click();
-        await page.waitForURL(/\/betslip-successful$/);
+        await waitForPlaced(page);
         const summary = page.getByTestId('bet-summary');
         const header = await summary.locator('header strong').textContent();
         const betId = Number(/(\d+)/.exec(header ?? '')![1]);

@@ -5,7 +5,7 @@ import { E2E_CLIENTS } from './support/clients';
 import { deskLogin } from './support/desk';
 import { operatorCommand, urlFor, useBrowser } from './support/fixtures';
 import { asClient, deskTrader, homeWin, ops } from './support/promotions';
-import { balance, logInOn } from './support/slip';
+import { balance, logInOn, waitForPlaced } from './support/slip';
 
 /** Issue 36 in Chromium at 360×640: a free bet granted from the desk's API, seen, used in the slip, won. */
 const SHOTS = '.cache/screenshots';
@@ -80,7 +80,7 @@ describe('promotions in Chromium (360×640, both brands and languages)', () => {
       const quick = page.getByRole('switch');
       if (!(await quick.isChecked())) await quick.check();
       await page.getByTestId('place-bet').click();
-      await page.waitForURL(/\/betslip-successful$/);
+      await waitForPlaced(page);
       const header = await page.getByTestId('bet-summary').locator('header strong').textContent();
       const betId = Number(/(\d+)/.exec(header ?? '')![1]);
       expect(await balance(page)).toBe(0);

@@ -52,12 +52,34 @@ export async function setStake(page: Page, field: 'perBet' | 'total', keys: stri
   await popup.getByRole('button', { name: 'Done' }).click();
 }
 
+/**
+ * Waits for the success page after Place was pressed; when it never comes, fails with what the page said instead
+ * (the slip's errors, an open dialog such as "log in"), not a bare navigation timeout.
+ */
+export async function waitForPlaced(page: Page): Promise<void> {
+  try {
+    await page.waitForURL(/\/betslip-successful$/);
+  } catch (error) {
+    const said = await page
+      .locator('[role=alert], dialog[open]')
+      .allTextContents()
+      .catch(() => []);
+    const text = said.map((t) => t.replace(/\s+/g, ' ').trim()).filter(Boolean);
+    throw new Error(
+      `no success page after Place (${page.url()}); the page said: ${text.join(' | ') || 'nothing'}`,
+      {
+        cause: error,
+      },
+    );
+  }
+}
+
 /** Places the slip as it is (quick bet on: no confirmation) and returns the new bet's id from the success page. */
 export async function placeQuick(page: Page): Promise<number> {
   const quick = page.getByRole('switch', { name: 'Quick bet' });
   if (!(await quick.isChecked())) await quick.check();
   await page.getByTestId('place-bet').click();
-  await page.waitForURL(/\/en\/betslip-successful$/);
+  await waitForPlaced(page);
   const summary = await page.getByTestId('bet-summary').locator('header strong').textContent();
   return Number(/(\d+)/.exec(summary ?? '')![1]);
 }

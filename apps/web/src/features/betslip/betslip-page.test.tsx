@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { SINGLE } from '@sb/betting';
 import { updateSlip, useSlipStore, type SlipEntry } from '@/lib/slip-store';
-import { jsonResponse, loggedInQueryClient, newQueryClient, renderScreen } from '@/test/render';
+import { authStorage } from '@/lib/auth-storage';
+import { jsonResponse, loggedInQueryClient, newQueryClient, renderScreen, TEST_USER } from '@/test/render';
 import { BetslipPage } from './betslip-page';
 import { useCouponStore } from './coupon-store';
 import { DEFAULT_STAKE } from './stake';
@@ -185,6 +186,23 @@ describe('BetslipPage', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'nav.login' }));
     await screen.findByText('login page');
     expect(calls('/api/v1/betPlace')).toHaveLength(0);
+  });
+
+  it('waits for a logged-in session before placing: the button says loading instead of asking to log in', async () => {
+    authStorage.set({ accessToken: 'a', refreshToken: 'r' });
+    let answer: (r: Response) => void = () => undefined;
+    routes['/api/get/session'] = () => new Promise<Response>((resolve) => (answer = resolve));
+    await renderSlip([entry(1)], { loggedIn: false });
+    const place = screen.getByTestId('place-bet');
+    expect(place).toBeDisabled();
+    expect(place).toHaveTextContent('app.loading');
+    fireEvent.click(place);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await act(async () =>
+      answer(jsonResponse(200, { result: { user: TEST_USER, app: { meta: { title: 't' } } } })),
+    );
+    await waitFor(() => expect(screen.getByTestId('place-bet')).toBeEnabled());
+    expect(screen.getByTestId('place-bet')).toHaveTextContent('betslip.place');
   });
 
   it('places with one Idempotency-Key per attempt (a retry after no answer reuses it), then clears the slip', async () => {

@@ -5,7 +5,7 @@ import { bankersAllowed, canAddBanker, COUPON_TYPE, MAX_SLIP_AMOUNT_CENTS } from
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { useLocalePath } from '@/lib/app-context';
 import { formatUserMoney } from '@/lib/money';
-import { useSessionUser } from '@/lib/session';
+import { useIsLoggedIn, useSessionUser } from '@/lib/session';
 import { clearSlip, removeSelection, useSlipStore } from '@/lib/slip-store';
 import { useCheckBets } from './api/check-bets';
 import { useSlipEvents } from './api/get-slip-events';
@@ -62,6 +62,9 @@ export function BetslipPage() {
   const navigate = useNavigate();
   const to = useLocalePath();
   const user = useSessionUser();
+  // Logged in, the session not loaded yet (every page load asks for it): placing waits for it, else a click in
+  // that moment would ask a logged-in player to log in.
+  const sessionLoading = useIsLoggedIn() && user === null;
   const bets = useSlipStore((s) => s.bets);
   const { coupon, stake: stakeState, quickBet } = useCouponStore();
   const [dialog, setDialog] = useState<Dialog>(null);
@@ -122,6 +125,7 @@ export function BetslipPage() {
       ? { min: Math.max(0, returns.min - free.amount), max: Math.max(0, returns.max - free.amount) }
       : returns;
   const place = () => {
+    if (sessionLoading) return;
     if (!user || user.uid <= 0) return setDialog('auth');
     if (!quickBet) return setDialog('confirm');
     flow.place(slipForm(bets, coupon, stake.total, 2, bonusId), shape);
@@ -178,7 +182,15 @@ export function BetslipPage() {
         earnings={earnings}
         showMinEarnings={isSystem}
         currency={currency}
-        busy={flow.isPending ? (live ? 'betslip.live_delay' : 'betslip.placing') : null}
+        busy={
+          flow.isPending
+            ? live
+              ? 'betslip.live_delay'
+              : 'betslip.placing'
+            : sessionLoading
+              ? 'app.loading'
+              : null
+        }
         canPlace={ready && stake.total > 0 && !tooLarge}
         maxStake={check.data?.maxStake ?? null}
         onQuickBet={setQuickBet}

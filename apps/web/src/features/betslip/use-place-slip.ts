@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { slipForm } from './slip-model';
 import { chooseFreeBet } from './free-bet/free-bet-store';
-import type { SlipState } from './use-slip';
+import type { SlipPageState } from './use-slip';
 
 /** Which of the slip's dialogs is open, if any. */
 export type SlipDialog = 'system' | 'stake' | 'auth' | 'confirm' | null;
 
 /** The slip's open dialog and placing: a visitor is asked to log in, a player to confirm unless quick bet is on. */
-export function usePlaceSlip(slip: SlipState) {
+export function usePlaceSlip(slip: SlipPageState) {
   const [dialog, setDialog] = useState<SlipDialog>(null);
   const { bets, coupon, stake, rewards, flow, shape } = slip;
   const place = () => {

@@ -81,5 +81,5 @@ export function useSlip() {
   };
 }
 
-/** The slip's state as `useSlip` returns it. */
-export type SlipState = ReturnType<typeof useSlip>;
+/** The slip page's state as `useSlip` returns it (not the slip store's `SlipState`). */
+export type SlipPageState = ReturnType<typeof useSlip>;

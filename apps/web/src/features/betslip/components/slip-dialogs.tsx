@@ -6,13 +6,13 @@ import { useTranslation } from '@/lib/i18n';
 import { formatUserMoney } from '@/lib/money';
 import { setStake, toggleCouponSystem } from '../coupon-store';
 import type { SlipDialog } from '../use-place-slip';
-import type { SlipState } from '../use-slip';
+import type { SlipPageState } from '../use-slip';
 import { StakePopup } from './stake-popup';
 import { SystemPopup } from './system-popup';
 
 export interface SlipDialogsProps {
   dialog: SlipDialog;
-  slip: Pick<SlipState, 'coupon' | 'stakeState' | 'betCount' | 'currency' | 'stake'>;
+  slip: Pick<SlipPageState, 'coupon' | 'stakeState' | 'betCount' | 'currency' | 'stake'>;
   picks: CouponPick[];
   showPerBet: boolean;
   /** What the slip returns at most (null: beyond exact integers), for the confirmation. */

@@ -162,6 +162,69 @@ async function renderApp(element: ReactElement): Promise<{ markup: string; parts
 }
 
 /**
+ * A query cache that notes the options each query was last built with (its observer's: `enabled` lives there,
+ * not on the query), and the queries the tree itself asked for while rendering (not those fetched ahead for it).
+ */
+function recordingCache() {
+  const built = new Map<string, BuiltOptions>();
+  const used = new Set<string>();
+  const recording = { rendering: false };
+  const cache = new QueryCache();
+  const build = cache.build.bind(cache);
+  cache.build = ((client, options, state) => {
+    const query = build(client, options, state);
+    built.set(query.queryHash, options as BuiltOptions);
+    if (recording.rendering) used.add(query.queryHash);
+    return query;
+  }) as typeof cache.build;
+  return { cache, built, used, recording };
+}
+
+/** Fetches queries ahead of a pass: `tried` holds every query asked for, `fetched` the options of those that came. */
+function prefetcher(client: QueryClient, cache: QueryCache) {
+  const tried = new Set<string>();
+  const fetched: BuiltOptions[] = [];
+  const prefetch = async (options: BuiltOptions[]) => {
+    await Promise.all(options.map((o) => client.prefetchQuery(o)));
+    for (const o of options) {
+      const query = cache.find({ queryKey: o.queryKey, exact: true });
+      if (!query) continue;
+      tried.add(query.queryHash);
+      if (query.state.status === 'success') fetched.push(o);
+    }
+  };
+  return { prefetch, tried, fetched };
+}
+
+/**
+ * Renders the tree, fetching the new queries each pass asks for, until a pass asks for none (that pass is the
+ * page) or `MAX_DATA_PASSES` ran out (no page).
+ */
+async function renderUntilSettled(
+  client: QueryClient,
+  recorder: ReturnType<typeof recordingCache>,
+  fetcher: ReturnType<typeof prefetcher>,
+  url: string,
+): Promise<{ page: { markup: string; parts: string[] } | null; passes: number }> {
+  const { cache, built, recording } = recorder;
+  let passes = 0;
+  for (let pass = 0; pass < MAX_DATA_PASSES; pass += 1) {
+    passes += 1;
+    recording.rendering = true;
+    const rendered = await renderApp(app(client, url)).finally(() => {
+      recording.rendering = false;
+    });
+    const wanted = cache
+      .getAll()
+      .filter((q) => q.state.data === undefined && !fetcher.tried.has(q.queryHash))
+      .filter((q) => built.has(q.queryHash) && isEnabled(built.get(q.queryHash)!, q));
+    if (wanted.length === 0) return { page: rendered, passes };
+    await fetcher.prefetch(wanted.map((q) => built.get(q.queryHash)!));
+  }
+  return { page: null, passes };
+}
+
+/**
  * Renders a page: passes over the tree (lazy screens loaded, queries it asks for fetched) until it asks for no
  * new data; the pass that asked for nothing is the page. The queries the page fetched last time are fetched
  * before the first pass, so a page seen before usually renders once (each pass is a whole render: home took
@@ -175,19 +238,8 @@ export function renderPage(request: RenderRequest): Promise<RenderResult> {
     const timeZone = canonicalTimeZone(request.timeZone) ?? 'UTC';
     setServerTimeZone(timeZone);
     try {
-      // The options each query was last built with (its observer's: `enabled` lives there, not on the query),
-      // and the queries the tree itself asked for while rendering (not those fetched ahead for it).
-      const built = new Map<string, BuiltOptions>();
-      const used = new Set<string>();
-      let rendering = false;
-      const cache = new QueryCache();
-      const build = cache.build.bind(cache);
-      cache.build = ((client, options, state) => {
-        const query = build(client, options, state);
-        built.set(query.queryHash, options as BuiltOptions);
-        if (rendering) used.add(query.queryHash);
-        return query;
-      }) as typeof cache.build;
+      const recorder = recordingCache();
+      const { cache, used } = recorder;
       const client = new QueryClient({
         queryCache: cache,
         defaultOptions: { queries: { ...QUERY_DEFAULTS, retry: false } },
@@ -204,39 +256,14 @@ export function renderPage(request: RenderRequest): Promise<RenderResult> {
       // after an English one got English market names and the other brand's answers in its first view.
       configureApiClient({ locale: request.boot.locale, appId: request.boot.app.id });
       const seeded = new Set(cache.getAll().map((q) => q.queryHash));
-      const tried = new Set<string>();
-      const fetched: BuiltOptions[] = [];
-      const prefetch = async (options: BuiltOptions[]) => {
-        await Promise.all(options.map((o) => client.prefetchQuery(o)));
-        for (const o of options) {
-          const query = cache.find({ queryKey: o.queryKey, exact: true });
-          if (!query) continue;
-          tried.add(query.queryHash);
-          if (query.state.status === 'success') fetched.push(o);
-        }
-      };
+      const fetcher = prefetcher(client, cache);
       const pageKey = `${request.hostname} ${request.url}`;
-      await prefetch(knownQueries.get(pageKey) ?? []);
+      await fetcher.prefetch(knownQueries.get(pageKey) ?? []);
 
-      let page: { markup: string; parts: string[] } | null = null;
-      let passes = 0;
-      for (let pass = 0; pass < MAX_DATA_PASSES; pass += 1) {
-        passes += 1;
-        rendering = true;
-        const rendered = await renderApp(app(client, request.url)).finally(() => {
-          rendering = false;
-        });
-        const wanted = cache
-          .getAll()
-          .filter((q) => q.state.data === undefined && !tried.has(q.queryHash))
-          .filter((q) => built.has(q.queryHash) && isEnabled(built.get(q.queryHash)!, q));
-        if (wanted.length === 0) {
-          page = rendered;
-          break;
-        }
-        await prefetch(wanted.map((q) => built.get(q.queryHash)!));
-      }
-      rememberQueries(pageKey, fetched);
+      const settled = await renderUntilSettled(client, recorder, fetcher, request.url);
+      const { page } = settled;
+      let { passes } = settled;
+      rememberQueries(pageKey, fetcher.fetched);
       const failed = cache.getAll().filter((q) => q.state.status === 'error');
       failed.forEach((q) => cache.remove(q));
 

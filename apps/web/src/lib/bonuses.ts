@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Bonus, BonusesResponse } from '@sb/contract';
+import type { Bonus, BonusesResponse, FreeBetTermsView } from '@sb/contract';
 import { apiRequest } from './api-client';
 import type { TFunction } from './i18n';
 import { useIsLoggedIn, USER_QUERY_KEY } from './session';
@@ -79,6 +79,16 @@ export function rewardTerms(bonus: Bonus, t: TFunction, money: (minor: number) =
       t('promotions.terms.insurance_cash'),
       t('promotions.terms.expiry', { days: String(terms.expiresInDays) }),
     ];
+  return freeBetTerms(bonus, terms, t, money);
+}
+
+/** A free bet's terms, one sentence each: its stake, least odds, bet types, live or not, and the rules. */
+function freeBetTerms(
+  bonus: Bonus,
+  terms: FreeBetTermsView,
+  t: TFunction,
+  money: (minor: number) => string,
+): string[] {
   return [
     t('promotions.terms.stake', { amount: money(bonus.amount) }),
     t('promotions.terms.min_odds', { odds: bonus.minOdds.toFixed(2) }),

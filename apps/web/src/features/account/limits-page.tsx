@@ -9,10 +9,31 @@ import { useSessionUser } from '@/lib/session';
 import { useLimits } from './api/get-limits';
 import { useUpdateLimits } from './api/update-limits';
 import { ExclusionSection } from './components/exclusion-section';
-import { changedLimits, limitText } from './components/limit-values';
+import { LimitFieldset } from './components/limit-fieldset';
+import { changedLimits } from './components/limit-values';
 import './components/account.css';
 
 const REALITY_CHECK_MINUTES = [15, 30, 60, 120];
+
+/** The session reminder: every so many minutes, or off (''). */
+function RealityCheckFieldset({ value, onChange }: { value: string; onChange: (value: string) => void }) {
+  const { t } = useTranslation();
+  return (
+    <fieldset>
+      <label>
+        {t('limits.reality_check')}
+        <select name="realityCheckMinutes" value={value} onChange={(e) => onChange(e.target.value)}>
+          <option value="">{t('limits.reality_check_off')}</option>
+          {REALITY_CHECK_MINUTES.map((m) => (
+            <option key={m} value={m}>
+              {t('limits.minutes', { count: m })}
+            </option>
+          ))}
+        </select>
+      </label>
+    </fieldset>
+  );
+}
 
 function LimitsForm({ data, format }: { data: LimitsResponse['result']; format: (iso: string) => string }) {
   const { t } = useTranslation();
@@ -37,47 +58,17 @@ function LimitsForm({ data, format }: { data: LimitsResponse['result']; format: 
   return (
     <form className="limits-form" onSubmit={submit} noValidate>
       {(['stake', 'loss'] as const).map((type) => (
-        <fieldset key={type}>
-          <legend>{t(`limits.${type}`)}</legend>
-          {data.limits
-            .filter((l) => l.type === type)
-            .map((limit) => {
-              const key = `${limit.type}.${limit.period}`;
-              return (
-                <label key={key}>
-                  {t(`limits.${limit.period}`)}
-                  <input
-                    name={key}
-                    inputMode="decimal"
-                    placeholder={t('limits.amount_placeholder')}
-                    aria-invalid={invalid === key}
-                    value={texts[key] ?? limitText(limit.amount)}
-                    onChange={(e) => setTexts({ ...texts, [key]: e.target.value })}
-                  />
-                  {limit.pendingFrom && (
-                    <p className="limit-pending">
-                      {limitText(limit.pendingAmount) || t('limits.none')} ·{' '}
-                      {t('limits.pending', { date: format(limit.pendingFrom) })}
-                    </p>
-                  )}
-                </label>
-              );
-            })}
-        </fieldset>
+        <LimitFieldset
+          key={type}
+          type={type}
+          limits={data.limits}
+          texts={texts}
+          invalid={invalid}
+          onText={(key, text) => setTexts({ ...texts, [key]: text })}
+          format={format}
+        />
       ))}
-      <fieldset>
-        <label>
-          {t('limits.reality_check')}
-          <select name="realityCheckMinutes" value={reality} onChange={(e) => setReality(e.target.value)}>
-            <option value="">{t('limits.reality_check_off')}</option>
-            {REALITY_CHECK_MINUTES.map((m) => (
-              <option key={m} value={m}>
-                {t('limits.minutes', { count: m })}
-              </option>
-            ))}
-          </select>
-        </label>
-      </fieldset>
+      <RealityCheckFieldset value={reality} onChange={setReality} />
       {invalid && (
         <p role="alert" className="notice notice--error">
           {t('limits.invalid_amount')}

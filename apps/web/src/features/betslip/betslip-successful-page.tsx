@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from '@/lib/i18n';
-import { useNavigate } from 'react-router';
 import { Link } from '@/components/ui/link';
 import DOMPurify from 'dompurify';
 import type { BetView, SessionUser } from '@sb/contract';
@@ -13,18 +12,12 @@ import { formatUserMoney } from '@/lib/money';
 import { useFormatOdds } from '@/lib/odds-format';
 import { USER_QUERY_KEY, useSessionUser } from '@/lib/session';
 import { useQueryClient } from '@tanstack/react-query';
-import { updateSlip } from '@/lib/slip-store';
 import { answerOffer } from './api/answer-offer';
-import { getBetDetail } from './api/get-bet-detail';
 import { useLatestBet } from './api/get-latest-bet';
 import { getReceipt } from './api/get-receipt';
-import { restoreCoupon } from './coupon-store';
-import { couponOfBet, slipEntriesOf } from './reuse';
+import { useReuseBet } from './use-reuse-bet';
 import './components/betslip.css';
 import './components/success.css';
-
-/** Spec §9: reuse opens the slip after 2 s. */
-export const REUSE_OPEN_MS = 2_000;
 
 function BetSummary({ bet }: { bet: BetView }) {
   const { t } = useTranslation();
@@ -218,7 +211,6 @@ export function BetslipSuccessfulPage() {
   const { t } = useTranslation();
   const { locale } = useAppContext();
   const to = useLocalePath();
-  const navigate = useNavigate();
   const user = useSessionUser();
   const latest = useLatestBet();
   const queryClient = useQueryClient();
@@ -228,31 +220,13 @@ export function BetslipSuccessfulPage() {
     if (outcome && !outcome.includes(':pending:'))
       void queryClient.invalidateQueries({ queryKey: [USER_QUERY_KEY, 'session'] });
   }, [outcome, queryClient]);
-  const [reused, setReused] = useState(false);
-  const [failed, setFailed] = useState(false);
-  useEffect(() => {
-    if (!reused) return;
-    const timer = window.setTimeout(() => navigate(to('/betslip')), REUSE_OPEN_MS);
-    return () => window.clearTimeout(timer);
-  }, [reused, navigate, to]);
+  const { reused, failed, setFailed, reuse } = useReuseBet();
 
   if (latest.isPending || !user) return <Spinner label={t('app.loading')} />;
   if (latest.isError) return <PageMessage role="alert" title={t('error.generic')} />;
   const bet = latest.data;
   if (!bet) return <PageMessage title={t('betslip.success.none')} />;
 
-  const reuse = async () => {
-    setFailed(false);
-    try {
-      const detail = await getBetDetail(bet.id, locale);
-      const entries = slipEntriesOf(detail);
-      updateSlip(() => ({ bets: entries }));
-      restoreCoupon(couponOfBet(detail), entries.length);
-      setReused(true);
-    } catch {
-      setFailed(true);
-    }
-  };
   const print = () => printReceipt(bet, user, locale).catch(() => setFailed(true));
 
   return (
@@ -270,7 +244,7 @@ export function BetslipSuccessfulPage() {
         </p>
       )}
       <div className="success-page__actions">
-        <Button onClick={() => void reuse()} disabled={reused}>
+        <Button onClick={() => void reuse(bet.id)} disabled={reused}>
           {t('betslip.success.reuse')}
         </Button>
         <Button variant="secondary" onClick={() => void print()}>

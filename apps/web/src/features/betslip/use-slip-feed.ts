@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { FeedTopic, Locale } from '@sb/contract';
+import type { FeedTopic, Locale, MarketUpdate, MatchUpdate } from '@sb/contract';
 import { feedFor } from '@/lib/fixtures/live-feed';
 import { useAppContext } from '@/lib/app-context';
 import type { SlipEntry } from '@/lib/slip-store';
@@ -15,6 +15,41 @@ export type SlipFeedSource = (
 /** The state of a pick the slip must react to at once: its event suspended, its market or selection off sale. */
 function lockKey(suspended: boolean | undefined, disabled: boolean | undefined): string {
   return `${suspended ? 1 : 0}${disabled ? 1 : 0}`;
+}
+
+/**
+ * What the feed last said about the slip's picks: events suspended, picked selections off sale (theirs or their
+ * market's). Each update answers whether a watched state changed (the first sight of a state counts only when it
+ * locks); `held` names the picks held shut now.
+ */
+function lockTracker(picks: { current: Map<number, number> }, seen: { current: Map<string, string> }) {
+  const suspendedEvents = new Set<number>();
+  const offSale = new Set<number>();
+  const changed = (id: string, state: string) => {
+    const before = seen.current.get(id);
+    seen.current.set(id, state);
+    return before === undefined ? state !== '00' : before !== state;
+  };
+  return {
+    held: () => [...picks.current].filter(([odd, ev]) => suspendedEvents.has(ev) || offSale.has(odd)),
+    match(m: Pick<MatchUpdate, 'eventId' | 'isSuspended'>): boolean {
+      if (m.isSuspended) suspendedEvents.add(m.eventId);
+      else suspendedEvents.delete(m.eventId);
+      return changed(`e${m.eventId}`, lockKey(m.isSuspended, false));
+    },
+    market(m: Pick<MarketUpdate, 'eventId' | 'markets'>): boolean {
+      let any = false;
+      for (const market of m.markets)
+        for (const selection of market.selections) {
+          if (picks.current.get(selection.id) !== m.eventId) continue;
+          const state = lockKey(market.disabled, selection.isDisabled || selection.isClosed);
+          if (state === '00') offSale.delete(selection.id);
+          else offSale.add(selection.id);
+          if (changed(`s${selection.id}`, state)) any = true;
+        }
+      return any;
+    },
+  };
 }
 
 /**
@@ -42,11 +77,9 @@ export function useSlipFeed(
   useEffect(() => {
     // An empty slip opens no feed connection (the empty slip's page makes no live request).
     if (key === '') return;
-    /** What the feed last said: events suspended, picked selections off sale (theirs or their market's). */
-    const suspendedEvents = new Set<number>();
-    const offSale = new Set<number>();
+    const tracker = lockTracker(picks, seen);
     const publish = () => {
-      const now = [...picks.current].filter(([odd, ev]) => suspendedEvents.has(ev) || offSale.has(odd));
+      const now = tracker.held();
       setHeld((before) =>
         before.size === now.length && now.every(([odd]) => before.has(odd))
           ? before
@@ -55,37 +88,17 @@ export function useSlipFeed(
     };
     const feed = openFeed(queryClient, locale);
     const releases = key.split(',').map((id) => feed.subscribe(`event:${id}` as FeedTopic));
-    const recheck = () =>
+    /** A pick locked or unlocked: drawn so at once, and the slip checked again. */
+    const lockChanged = () => {
+      publish();
       void queryClient.invalidateQueries({ queryKey: ['betslip'], refetchType: 'active' });
-    /** Whether a watched state changed (the first sight of a state counts only when it locks). */
-    const changed = (id: string, state: string) => {
-      const before = seen.current.get(id);
-      seen.current.set(id, state);
-      return before === undefined ? state !== '00' : before !== state;
     };
     const offMatch = feed.on('match_update', (m) => {
       if (!key.split(',').includes(String(m.eventId))) return;
-      if (m.isSuspended) suspendedEvents.add(m.eventId);
-      else suspendedEvents.delete(m.eventId);
-      if (changed(`e${m.eventId}`, lockKey(m.isSuspended, false))) {
-        publish();
-        recheck();
-      }
+      if (tracker.match(m)) lockChanged();
     });
     const offMarket = feed.on('market_update', (m) => {
-      let any = false;
-      for (const market of m.markets)
-        for (const selection of market.selections) {
-          if (picks.current.get(selection.id) !== m.eventId) continue;
-          const state = lockKey(market.disabled, selection.isDisabled || selection.isClosed);
-          if (state === '00') offSale.delete(selection.id);
-          else offSale.add(selection.id);
-          if (changed(`s${selection.id}`, state)) any = true;
-        }
-      if (any) {
-        publish();
-        recheck();
-      }
+      if (tracker.market(m)) lockChanged();
     });
     return () => {
       releases.forEach((release) => release());

@@ -8,7 +8,7 @@ import type {
   CrashSessionResponse,
   CrashStateResponse,
 } from '@sb/contract';
-import { apiRequest } from '@/lib/api-client';
+import { ApiError, apiRequest } from '@/lib/api-client';
 
 /** The crash game's HTTP calls (apps/server/src/modules/casino/README.md, "Crash game"). */
 export const crashApi = {
@@ -54,3 +54,9 @@ export const crashApi = {
     (await apiRequest<CrashRoundsResponse>('api', '/api/v1/crash/rounds', { query: { limit }, auth: false }))
       .result,
 };
+
+/** An error answer as the player reads it: the server's message (clear, in English) or a translated fallback. */
+export function errorText(error: unknown, fallback: string): string {
+  if (error instanceof ApiError) return (error.body as { message?: string }).message ?? fallback;
+  return fallback;
+}

@@ -9,6 +9,51 @@ import { useLocalePath } from '@/lib/app-context';
 import { depositWageringText, formatUserMoney } from '@/lib/money';
 import { logout } from '@/lib/session';
 
+/** The account's balances: withdrawable, bonus, and the deposit wagering still to play. */
+function BalanceRows({ user }: { user: SessionUser }) {
+  const { t } = useTranslation();
+  return (
+    <dl className="balance-rows">
+      <div>
+        <dt>{t('account.withdrawable')}</dt>
+        <dd>{formatUserMoney(user.balance, user.currency)}</dd>
+      </div>
+      <div>
+        <dt>{t('account.bonus')}</dt>
+        <dd>{formatUserMoney(user.bonus, user.currency)}</dd>
+      </div>
+      <div>
+        <dt>{t('account.deposit_wagering')}</dt>
+        <dd>{depositWageringText(user.currency.position)}</dd>
+      </div>
+    </dl>
+  );
+}
+
+/** The menu's pages: Deposit now, My Account, Preferences (each closes the menu). */
+function MenuLinks({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation();
+  const to = useLocalePath();
+  return (
+    <>
+      <Link
+        role="menuitem"
+        className="ui-button ui-button--primary account-dropdown__deposit"
+        to={to('/deposit')}
+        onClick={onClose}
+      >
+        {t('account.deposit_now')}
+      </Link>
+      <Link role="menuitem" className="account-dropdown__item" to={to('/account')} onClick={onClose}>
+        {t('account.my_account')}
+      </Link>
+      <Link role="menuitem" className="account-dropdown__item" to={to('/account/settings')} onClick={onClose}>
+        {t('account.preferences')}
+      </Link>
+    </>
+  );
+}
+
 /** The header's account menu: full name, collapsible balance box, Deposit now, My Account, Preferences, Logout. */
 export function AccountDropdown({ user, onClose }: { user: SessionUser; onClose: () => void }) {
   const { t } = useTranslation();
@@ -48,41 +93,8 @@ export function AccountDropdown({ user, onClose }: { user: SessionUser; onClose:
           <span>{t('account.balance_details')}</span>
           <Icon name="chevron" size={18} />
         </button>
-        {balanceOpen && (
-          <dl className="balance-rows">
-            <div>
-              <dt>{t('account.withdrawable')}</dt>
-              <dd>{formatUserMoney(user.balance, user.currency)}</dd>
-            </div>
-            <div>
-              <dt>{t('account.bonus')}</dt>
-              <dd>{formatUserMoney(user.bonus, user.currency)}</dd>
-            </div>
-            <div>
-              <dt>{t('account.deposit_wagering')}</dt>
-              <dd>{depositWageringText(user.currency.position)}</dd>
-            </div>
-          </dl>
-        )}
-        <Link
-          role="menuitem"
-          className="ui-button ui-button--primary account-dropdown__deposit"
-          to={to('/deposit')}
-          onClick={onClose}
-        >
-          {t('account.deposit_now')}
-        </Link>
-        <Link role="menuitem" className="account-dropdown__item" to={to('/account')} onClick={onClose}>
-          {t('account.my_account')}
-        </Link>
-        <Link
-          role="menuitem"
-          className="account-dropdown__item"
-          to={to('/account/settings')}
-          onClick={onClose}
-        >
-          {t('account.preferences')}
-        </Link>
+        {balanceOpen && <BalanceRows user={user} />}
+        <MenuLinks onClose={onClose} />
         <button role="menuitem" type="button" className="account-dropdown__item" onClick={signOut}>
           {t('account.logout')}
         </button>

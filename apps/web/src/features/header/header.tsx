@@ -7,6 +7,7 @@ import { useAppContext, useLocalePath } from '@/lib/app-context';
 import { setBalanceHidden, useBalanceHidden } from '@/lib/balance-visibility';
 import { formatUserMoney } from '@/lib/money';
 import { useRouteHandle } from '@/lib/route-handle';
+import type { SessionUser } from '@sb/contract';
 import { useIsLoggedIn, useSessionUser } from '@/lib/session';
 import { backTarget, currentHistoryIndex } from './back-target';
 import './header.css';
@@ -44,6 +45,49 @@ function BackOrLogo() {
     >
       <Icon name="back" />
     </button>
+  );
+}
+
+/**
+ * The header's second row: the screen's title and subtitle, and for a logged-in player (`user`) the balance
+ * (the account link's name while it is hidden) with the toggle that hides it.
+ */
+function HeaderRow({
+  title,
+  subtitle,
+  user,
+  hidden,
+}: {
+  title: string | undefined;
+  subtitle: string | undefined;
+  user: SessionUser | null;
+  hidden: boolean;
+}) {
+  const { t } = useTranslation();
+  const to = useLocalePath();
+  return (
+    <div className="header__row">
+      <div className="header__titles">
+        {title && <span className="header__title">{t(title)}</span>}
+        {subtitle && <span className="header__subtitle">{t(subtitle)}</span>}
+      </div>
+      {user && (
+        <>
+          <Link className="header__balance" to={to('/account')} data-testid="header-balance">
+            {hidden ? t('nav.account') : formatUserMoney(user.balance, user.currency)}
+          </Link>
+          <button
+            type="button"
+            className="header__icon-button"
+            aria-pressed={hidden}
+            aria-label={t(hidden ? 'header.show_balance' : 'header.hide_balance')}
+            onClick={() => setBalanceHidden(!hidden)}
+          >
+            <Icon name={hidden ? 'eye-off' : 'eye'} size={20} />
+          </button>
+        </>
+      )}
+    </div>
   );
 }
 
@@ -99,28 +143,7 @@ export function Header({ languageSelector }: { languageSelector: ReactNode }) {
         )}
       </div>
       {(title || loggedIn) && (
-        <div className="header__row">
-          <div className="header__titles">
-            {title && <span className="header__title">{t(title)}</span>}
-            {subtitle && <span className="header__subtitle">{t(subtitle)}</span>}
-          </div>
-          {loggedIn && user && (
-            <>
-              <Link className="header__balance" to={to('/account')} data-testid="header-balance">
-                {hidden ? t('nav.account') : formatUserMoney(user.balance, user.currency)}
-              </Link>
-              <button
-                type="button"
-                className="header__icon-button"
-                aria-pressed={hidden}
-                aria-label={t(hidden ? 'header.show_balance' : 'header.hide_balance')}
-                onClick={() => setBalanceHidden(!hidden)}
-              >
-                <Icon name={hidden ? 'eye-off' : 'eye'} size={20} />
-              </button>
-            </>
-          )}
-        </div>
+        <HeaderRow title={title} subtitle={subtitle} user={loggedIn ? user : null} hidden={hidden} />
       )}
       {menuOpen && user && (
         <Suspense fallback={null}>

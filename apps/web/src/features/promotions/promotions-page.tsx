@@ -46,9 +46,36 @@ const paidKey = (kind: Bonus['kind']) =>
       ? 'promotions.cashback.paid'
       : 'promotions.paid';
 
-function RewardCard({ bonus, currency }: { bonus: Bonus; currency: Pick<Currency, 'symbol' | 'position'> }) {
+/** A reward's status, and its date or what it paid: join by, claim or use until, paid. */
+function RewardStatus({ bonus, money }: { bonus: Bonus; money: (minor: number) => string }) {
   const { t } = useTranslation();
   const dates = useDateFormat();
+  return (
+    <p className="reward-card__status">
+      <span className="reward-card__badge">{t(`promotions.status.${bonus.status}`)}</span>
+      {bonus.status === 'offered' && (
+        <span>{t('promotions.opt_in.join_by', { date: dates.dateTime(bonus.expiresAt) })}</span>
+      )}
+      {bonus.status === 'available' && (
+        <span>
+          {t(isUnclaimedCashback(bonus) ? 'promotions.cashback.claim_until' : 'promotions.expires', {
+            date: dates.dateTime(bonus.expiresAt),
+          })}
+        </span>
+      )}
+      {bonus.status === 'used' && bonus.paid > 0 && (
+        <span>
+          {t(paidKey(bonus.kind), {
+            amount: money(bonus.paid),
+          })}
+        </span>
+      )}
+    </p>
+  );
+}
+
+function RewardCard({ bonus, currency }: { bonus: Bonus; currency: Pick<Currency, 'symbol' | 'position'> }) {
+  const { t } = useTranslation();
   const money = (minor: number) => formatUserMoney(minor, currency);
   return (
     <li
@@ -63,26 +90,7 @@ function RewardCard({ bonus, currency }: { bonus: Bonus; currency: Pick<Currency
         </strong>
       </header>
       <p className="reward-card__campaign">{bonus.campaign}</p>
-      <p className="reward-card__status">
-        <span className="reward-card__badge">{t(`promotions.status.${bonus.status}`)}</span>
-        {bonus.status === 'offered' && (
-          <span>{t('promotions.opt_in.join_by', { date: dates.dateTime(bonus.expiresAt) })}</span>
-        )}
-        {bonus.status === 'available' && (
-          <span>
-            {t(isUnclaimedCashback(bonus) ? 'promotions.cashback.claim_until' : 'promotions.expires', {
-              date: dates.dateTime(bonus.expiresAt),
-            })}
-          </span>
-        )}
-        {bonus.status === 'used' && bonus.paid > 0 && (
-          <span>
-            {t(paidKey(bonus.kind), {
-              amount: money(bonus.paid),
-            })}
-          </span>
-        )}
-      </p>
+      <RewardStatus bonus={bonus} money={money} />
       {isUnclaimedCashback(bonus) && <CashbackClaim bonus={bonus} now={Date.now()} />}
       {isOffered(bonus) && <OptInJoin bonus={bonus} />}
       {bonus.wagering && bonus.status === 'available' && (

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { useTranslation } from '@/lib/i18n';
+import type { SearchResult } from '@sb/contract';
 import { Link } from '@/components/ui/link';
 import { Icon } from '@/components/ui/icon';
 import { useLocalePath } from '@/lib/app-context';
@@ -13,14 +14,36 @@ import './search.css';
 /** Typing pauses this long before a search goes out. */
 export const SEARCH_DEBOUNCE_MS = 300;
 
+/** A suggestion: both teams, then live or the start time, and the sport and competition; it opens the event. */
+function SearchSuggestion({ result, sport }: { result: SearchResult; sport: string }) {
+  const { t } = useTranslation();
+  const to = useLocalePath();
+  const dateContext = useStartTimeContext();
+  return (
+    <Link className="event-search__result" to={to(searchResultPath(result.competition.sport.id, result.id))}>
+      <span className="event-search__teams">
+        {result.player1.name} – {result.player2.name}
+      </span>
+      <span className="event-search__meta">
+        {result.onLive ? (
+          <span className="event-search__live">{t('sports.live')}</span>
+        ) : (
+          <time dateTime={result.startDate}>{formatStart(result.startDate, dateContext, t)}</time>
+        )}
+        <span className="event-search__competition">
+          {[sport, result.competition.name].filter(Boolean).join(' · ')}
+        </span>
+      </span>
+    </Link>
+  );
+}
+
 /**
  * Spec §2 event search: suggestions once the text is longer than 3 characters (shorter clears them), each
  * with both teams, competition, sport and start time or a live badge; a suggestion opens sportsEvent.
  */
 export function EventSearch() {
   const { t } = useTranslation();
-  const to = useLocalePath();
-  const dateContext = useStartTimeContext();
   const listId = useId();
   const [text, setText] = useState('');
   const query = useDebouncedValue(text, SEARCH_DEBOUNCE_MS);
@@ -53,24 +76,7 @@ export function EventSearch() {
           <ul className="event-search__results" data-testid="search-results">
             {results.map((r) => (
               <li key={r.id}>
-                <Link
-                  className="event-search__result"
-                  to={to(searchResultPath(r.competition.sport.id, r.id))}
-                >
-                  <span className="event-search__teams">
-                    {r.player1.name} – {r.player2.name}
-                  </span>
-                  <span className="event-search__meta">
-                    {r.onLive ? (
-                      <span className="event-search__live">{t('sports.live')}</span>
-                    ) : (
-                      <time dateTime={r.startDate}>{formatStart(r.startDate, dateContext, t)}</time>
-                    )}
-                    <span className="event-search__competition">
-                      {[sportName(r.competition.sport.id), r.competition.name].filter(Boolean).join(' · ')}
-                    </span>
-                  </span>
-                </Link>
+                <SearchSuggestion result={r} sport={sportName(r.competition.sport.id)} />
               </li>
             ))}
           </ul>

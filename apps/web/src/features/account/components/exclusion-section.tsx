@@ -6,6 +6,75 @@ import { type ExclusionRequest, useStartExclusion } from '../api/start-exclusion
 const TIME_OUT_HOURS = [24, 72, 168, 336, 1008];
 const SELF_EXCLUSION_MONTHS = [6, 12, 24, 60];
 
+/** The explicit confirmation before a time-out or self-exclusion starts (`text` says which, and for how long). */
+function ExclusionConfirm({
+  text,
+  failed,
+  busy,
+  onCancel,
+  onConfirm,
+}: {
+  text: string;
+  failed: boolean;
+  busy: boolean;
+  onCancel: () => void;
+  onConfirm: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <section className="confirm" role="alertdialog" aria-labelledby="confirm-title">
+      <h2 id="confirm-title">{t('limits.confirm_title')}</h2>
+      <p>{text}</p>
+      {failed && <p role="alert">{t('error.generic')}</p>}
+      <div className="confirm__actions">
+        <Button variant="secondary" onClick={onCancel}>
+          {t('limits.confirm_no')}
+        </Button>
+        <Button disabled={busy} onClick={onConfirm}>
+          {t('limits.confirm_yes')}
+        </Button>
+      </div>
+    </section>
+  );
+}
+
+/** A time-out or self-exclusion: what it is, its duration to choose, and the button that asks to start it. */
+function ExclusionChoice({
+  kind,
+  value,
+  options,
+  onChange,
+  onStart,
+}: {
+  kind: 'time_out' | 'self_exclusion';
+  value: number;
+  /** Each duration and its label. */
+  options: [number, string][];
+  onChange: (value: number) => void;
+  onStart: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <section className="exclusion limits-form">
+      <h2>{t(`limits.${kind}`)}</h2>
+      <p>{t(`limits.${kind}_text`)}</p>
+      <label>
+        {t('limits.duration')}
+        <select value={value} onChange={(e) => onChange(Number(e.target.value))}>
+          {options.map(([option, label]) => (
+            <option key={option} value={option}>
+              {label}
+            </option>
+          ))}
+        </select>
+      </label>
+      <Button variant="secondary" onClick={onStart}>
+        {t(`limits.${kind}`)}
+      </Button>
+    </section>
+  );
+}
+
 /** Time-out (24 h – 6 weeks) and self-exclusion (6 months +), each behind an explicit confirmation. */
 export function ExclusionSection() {
   const { t } = useTranslation();
@@ -21,64 +90,33 @@ export function ExclusionSection() {
 
   if (pending) {
     return (
-      <section className="confirm" role="alertdialog" aria-labelledby="confirm-title">
-        <h2 id="confirm-title">{t('limits.confirm_title')}</h2>
-        <p>
-          {t(pending.kind === 'timeout' ? 'limits.confirm_time_out' : 'limits.confirm_self_exclusion', {
-            duration: duration(pending),
-          })}
-        </p>
-        {start.isError && <p role="alert">{t('error.generic')}</p>}
-        <div className="confirm__actions">
-          <Button variant="secondary" onClick={() => setPending(null)}>
-            {t('limits.confirm_no')}
-          </Button>
-          <Button
-            disabled={start.isPending}
-            onClick={() => start.mutate(pending, { onSuccess: () => setPending(null) })}
-          >
-            {t('limits.confirm_yes')}
-          </Button>
-        </div>
-      </section>
+      <ExclusionConfirm
+        text={t(pending.kind === 'timeout' ? 'limits.confirm_time_out' : 'limits.confirm_self_exclusion', {
+          duration: duration(pending),
+        })}
+        failed={start.isError}
+        busy={start.isPending}
+        onCancel={() => setPending(null)}
+        onConfirm={() => start.mutate(pending, { onSuccess: () => setPending(null) })}
+      />
     );
   }
   return (
     <>
-      <section className="exclusion limits-form">
-        <h2>{t('limits.time_out')}</h2>
-        <p>{t('limits.time_out_text')}</p>
-        <label>
-          {t('limits.duration')}
-          <select value={hours} onChange={(e) => setHours(Number(e.target.value))}>
-            {TIME_OUT_HOURS.map((h) => (
-              <option key={h} value={h}>
-                {hoursLabel(h)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <Button variant="secondary" onClick={() => setPending({ kind: 'timeout', hours })}>
-          {t('limits.time_out')}
-        </Button>
-      </section>
-      <section className="exclusion limits-form">
-        <h2>{t('limits.self_exclusion')}</h2>
-        <p>{t('limits.self_exclusion_text')}</p>
-        <label>
-          {t('limits.duration')}
-          <select value={months} onChange={(e) => setMonths(Number(e.target.value))}>
-            {SELF_EXCLUSION_MONTHS.map((m) => (
-              <option key={m} value={m}>
-                {t('limits.months', { count: m })}
-              </option>
-            ))}
-          </select>
-        </label>
-        <Button variant="secondary" onClick={() => setPending({ kind: 'self_exclusion', months })}>
-          {t('limits.self_exclusion')}
-        </Button>
-      </section>
+      <ExclusionChoice
+        kind="time_out"
+        value={hours}
+        options={TIME_OUT_HOURS.map((h) => [h, hoursLabel(h)])}
+        onChange={setHours}
+        onStart={() => setPending({ kind: 'timeout', hours })}
+      />
+      <ExclusionChoice
+        kind="self_exclusion"
+        value={months}
+        options={SELF_EXCLUSION_MONTHS.map((m) => [m, t('limits.months', { count: m })])}
+        onChange={setMonths}
+        onStart={() => setPending({ kind: 'self_exclusion', months })}
+      />
     </>
   );
 }

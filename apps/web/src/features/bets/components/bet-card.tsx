@@ -9,6 +9,38 @@ import { CashOutPanel } from './cash-out-panel';
 
 const SETTLED = new Set(['win', 'loss', 'refund', 'cancelled', 'cashout', 'rejected']);
 
+/** A bet's amounts: the stake, what it paid (settled) or may pay, and what was cashed out of it so far. */
+function BetAmounts({ bet }: { bet: BetView }) {
+  const { t } = useTranslation();
+  const money = (n: number) => formatUserMoney(n, bet.currency);
+  const key = bet.result.key;
+  return (
+    <span className="bet-card__amounts">
+      <span>
+        <small>{t('bets.stake')}</small>
+        <strong data-testid="bet-stake">{money(bet.amount)}</strong>
+      </span>
+      {SETTLED.has(key) ? (
+        <span>
+          <small>{t('bets.paid')}</small>
+          <strong data-testid="bet-paid">{money(bet.earnings)}</strong>
+        </span>
+      ) : (
+        <span>
+          <small>{t('bets.possible')}</small>
+          <strong data-testid="bet-possible">{money(bet.calculated_earnings)}</strong>
+        </span>
+      )}
+      {bet.cashed_out > 0 && key !== 'cashout' && (
+        <span>
+          <small>{t('bets.cashed_out')}</small>
+          <strong data-testid="bet-cashed-out">{money(bet.cashed_out)}</strong>
+        </span>
+      )}
+    </span>
+  );
+}
+
 /** A bet in My bets: type, date, status, stake and winnings; expands to its selections; cash-out while open. */
 export function BetCard({
   bet,
@@ -24,7 +56,6 @@ export function BetCard({
   const [open, setOpen] = useState(initiallyOpen);
   const legsId = useId();
   const dates = useDateFormat();
-  const money = (n: number) => formatUserMoney(n, bet.currency);
   const key = bet.result.key;
   const systems =
     bet.type.name === 'system' ? ` ${bet.systems.map((k) => `${k}/${bet.odd_count}`).join(', ')}` : '';
@@ -54,29 +85,7 @@ export function BetCard({
         <span className="bet-card__meta">
           {t('bets.number', { id: bet.id })} · {dates.dateTime(bet.created_at)}
         </span>
-        <span className="bet-card__amounts">
-          <span>
-            <small>{t('bets.stake')}</small>
-            <strong data-testid="bet-stake">{money(bet.amount)}</strong>
-          </span>
-          {SETTLED.has(key) ? (
-            <span>
-              <small>{t('bets.paid')}</small>
-              <strong data-testid="bet-paid">{money(bet.earnings)}</strong>
-            </span>
-          ) : (
-            <span>
-              <small>{t('bets.possible')}</small>
-              <strong data-testid="bet-possible">{money(bet.calculated_earnings)}</strong>
-            </span>
-          )}
-          {bet.cashed_out > 0 && key !== 'cashout' && (
-            <span>
-              <small>{t('bets.cashed_out')}</small>
-              <strong data-testid="bet-cashed-out">{money(bet.cashed_out)}</strong>
-            </span>
-          )}
-        </span>
+        <BetAmounts bet={bet} />
         <span className="bet-card__toggle">
           {t(open ? 'bets.hide_selections' : 'bets.show_selections')} ({bet.odd_count})
           <span className={`bet-card__chevron${open ? ' bet-card__chevron--open' : ''}`}>

@@ -1,14 +1,48 @@
-import { useState } from 'react';
 import { useTranslation } from '@/lib/i18n';
 import type { BetView } from '@sb/contract';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { newIdempotencyKey } from '@/lib/idempotency-key';
 import { formatUserMoney } from '@/lib/money';
-import { useCashOut } from '../api/cash-out';
-import { useCashOutQuote } from '../api/get-cash-out-quote';
-import { offerOf, partialBounds, stepAfter, type CashOutStep } from '../cash-out-flow';
 import { PartialPopup } from './partial-popup';
+import { useCashOutFlow } from './use-cash-out-flow';
+
+/** The offer's buttons (all of it, or part), else why there is none. */
+function CashOutOffer({
+  offer,
+  reason,
+  partial,
+  money,
+  onFull,
+  onPartial,
+}: {
+  offer: number;
+  reason: string | null;
+  /** A part may be cashed out (the quote gave bounds). */
+  partial: boolean;
+  money: (n: number) => string;
+  onFull: () => void;
+  onPartial: () => void;
+}) {
+  const { t } = useTranslation();
+  return offer > 0 ? (
+    <div className="cash-out__actions">
+      <Button className="cash-out__full" onClick={onFull} data-testid="cash-out-button" data-amount={offer}>
+        {t('cashout.button', { amount: money(offer) })}
+      </Button>
+      {partial && (
+        <Button variant="secondary" onClick={onPartial} data-testid="cash-out-partial">
+          {t('cashout.partial')}
+        </Button>
+      )}
+    </div>
+  ) : (
+    reason && (
+      <p className="cash-out__reason" data-testid="cash-out-reason">
+        {t(`bets.reason.${reason}`)}
+      </p>
+    )
+  );
+}
 
 /**
  * Cash-out of a waiting bet (spec §4, §8): the offer refreshed every 5 s, the reason when there is none, the
@@ -23,59 +57,19 @@ export function CashOutPanel({
   onDone: (paid: number, full: boolean) => void;
 }) {
   const { t } = useTranslation();
-  const quote = useCashOutQuote(bet.id, bet.result.key === 'waiting');
-  const mutation = useCashOut();
-  const [step, setStep] = useState<CashOutStep>({ kind: 'idle' });
+  const { offer, reason, bounds, step, setStep, confirm, execute, busy } = useCashOutFlow(bet, onDone);
   const money = (n: number) => formatUserMoney(n, bet.currency);
-  const offer = offerOf(quote.data, quote.isError);
-  const reason = !quote.isError && quote.data && !quote.data.available ? quote.data.reason : null;
-  const bounds = quote.data ? partialBounds(quote.data) : null;
-
-  const confirm = (amount: number, partial: boolean) =>
-    setStep({ kind: 'confirm', amount, partial, expected: offer });
-  const execute = () => {
-    if (step.kind !== 'confirm') return;
-    const { partial, amount, expected } = step;
-    const request = { betId: bet.id, expected, key: newIdempotencyKey() };
-    mutation.mutate(partial ? { ...request, amount } : request, {
-      onSuccess: (result) => {
-        const next = stepAfter(result);
-        if (next.kind === 'done') onDone(next.paid, !partial);
-        setStep(next.kind === 'done' ? { kind: 'idle' } : next);
-      },
-      onError: () => setStep({ kind: 'refused', message: 'error.generic', amount: 0 }),
-    });
-  };
 
   return (
     <div className="cash-out" data-testid="cash-out">
-      {offer > 0 ? (
-        <div className="cash-out__actions">
-          <Button
-            className="cash-out__full"
-            onClick={() => confirm(offer, false)}
-            data-testid="cash-out-button"
-            data-amount={offer}
-          >
-            {t('cashout.button', { amount: money(offer) })}
-          </Button>
-          {bounds && (
-            <Button
-              variant="secondary"
-              onClick={() => setStep({ kind: 'partial' })}
-              data-testid="cash-out-partial"
-            >
-              {t('cashout.partial')}
-            </Button>
-          )}
-        </div>
-      ) : (
-        reason && (
-          <p className="cash-out__reason" data-testid="cash-out-reason">
-            {t(`bets.reason.${reason}`)}
-          </p>
-        )
-      )}
+      <CashOutOffer
+        offer={offer}
+        reason={reason}
+        partial={bounds !== null}
+        money={money}
+        onFull={() => confirm(offer, false)}
+        onPartial={() => setStep({ kind: 'partial' })}
+      />
       {step.kind === 'refused' && (
         <p className="cash-out__message" role="alert">
           {t(step.message, { amount: money(step.amount) })}
@@ -95,7 +89,7 @@ export function CashOutPanel({
         text={t('cashout.confirm_text', { amount: money(step.kind === 'confirm' ? step.amount : 0) })}
         confirmLabel={t('cashout.yes')}
         cancelLabel={t('cashout.not_sure')}
-        busy={mutation.isPending}
+        busy={busy}
         onConfirm={execute}
         onCancel={() => setStep({ kind: 'idle' })}
       />

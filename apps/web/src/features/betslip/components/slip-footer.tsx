@@ -52,6 +52,46 @@ function ErrorList({
   );
 }
 
+/** The stake box: the total staked (and per bet), and what the slip may return; a tap edits the stake. */
+function StakeBox({
+  total,
+  perBet,
+  earnings,
+  showMinEarnings,
+  currency,
+  onStake,
+}: Pick<SlipFooterProps, 'earnings' | 'showMinEarnings' | 'currency' | 'onStake'> & {
+  total: number;
+  /** Shown under the total when not null. */
+  perBet: number | null;
+}) {
+  const { t } = useTranslation();
+  const money = (n: number) => formatUserMoney(n, currency);
+  return (
+    <button type="button" className="stake-box" onClick={onStake} data-testid="stake-box">
+      <span className="stake-box__stake">
+        <span className="stake-box__label">{t('betslip.stake_total')}</span>
+        <strong data-testid="stake-total">{money(total)}</strong>
+        {perBet !== null && (
+          <small data-testid="stake-per-bet">
+            {t('betslip.stake_per_bet')} {money(perBet)}
+          </small>
+        )}
+      </span>
+      <span className="stake-box__earnings">
+        <span className="stake-box__label">{t('betslip.possible_earnings')}</span>
+        <strong data-testid="possible-earnings">
+          {earnings === null
+            ? t('betslip.earnings_beyond')
+            : showMinEarnings && earnings.min !== earnings.max
+              ? `${money(earnings.min)} – ${money(earnings.max)}`
+              : money(earnings.max)}
+        </strong>
+      </span>
+    </button>
+  );
+}
+
 /** Spec §2 below the rows: bet count, errors, quick-bet toggle, stake box with possible earnings, place. */
 export function SlipFooter(props: SlipFooterProps) {
   const { t } = useTranslation();
@@ -88,27 +128,14 @@ export function SlipFooter(props: SlipFooterProps) {
         </label>
       </section>
       <div className="slip-dock">
-        <button type="button" className="stake-box" onClick={props.onStake} data-testid="stake-box">
-          <span className="stake-box__stake">
-            <span className="stake-box__label">{t('betslip.stake_total')}</span>
-            <strong data-testid="stake-total">{money(total)}</strong>
-            {props.showPerBet && (
-              <small data-testid="stake-per-bet">
-                {t('betslip.stake_per_bet')} {money(stake.perBet)}
-              </small>
-            )}
-          </span>
-          <span className="stake-box__earnings">
-            <span className="stake-box__label">{t('betslip.possible_earnings')}</span>
-            <strong data-testid="possible-earnings">
-              {earnings === null
-                ? t('betslip.earnings_beyond')
-                : props.showMinEarnings && earnings.min !== earnings.max
-                  ? `${money(earnings.min)} – ${money(earnings.max)}`
-                  : money(earnings.max)}
-            </strong>
-          </span>
-        </button>
+        <StakeBox
+          total={total}
+          perBet={props.showPerBet ? stake.perBet : null}
+          earnings={earnings}
+          showMinEarnings={props.showMinEarnings}
+          currency={currency}
+          onStake={props.onStake}
+        />
         <Button
           className="slip-place"
           onClick={props.onPlace}

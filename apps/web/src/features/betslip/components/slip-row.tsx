@@ -51,6 +51,57 @@ function MatchLine({ entry, event }: Pick<SlipRowProps, 'entry' | 'event'>) {
   );
 }
 
+/** The banker toggle (B): on, or off and switched on only while one more may be set. */
+function BankerToggle({
+  entry,
+  canSet,
+  onBanker,
+}: {
+  entry: SlipEntry;
+  canSet: boolean;
+  onBanker: (oddId: number) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <button
+      type="button"
+      className="slip-row__banker"
+      aria-pressed={entry.banker}
+      aria-label={t('betslip.banker')}
+      disabled={!entry.banker && !canSet}
+      onClick={() => onBanker(entry.oddId)}
+    >
+      B
+    </button>
+  );
+}
+
+/** The row's market caption and the selection's maximum stake, when the server named one. */
+function MarketLine({ entry, currency }: Pick<SlipRowProps, 'entry' | 'currency'>) {
+  const { t } = useTranslation();
+  return (
+    <div className="slip-row__line slip-row__line--muted">
+      <span className="slip-row__market">{marketCaption(entry.name, entry.specialValue, entry.outCome)}</span>
+      {entry.maxStake !== null && (
+        <span className="slip-row__max">
+          {t('betslip.max_stake', { amount: formatUserMoney(entry.maxStake, currency) })}
+        </span>
+      )}
+    </div>
+  );
+}
+
+/** A bet builder's legs, one caption each. */
+function BuilderLegs({ legs }: { legs: string[] }) {
+  return (
+    <ul className="slip-row__legs" data-testid="slip-builder-legs">
+      {legs.map((leg) => (
+        <li key={leg}>{leg}</li>
+      ))}
+    </ul>
+  );
+}
+
 /**
  * One selection of the slip (spec §2): market, outcome, error, max stake, teams, competition, clock, odd. Memoised:
  * a stake typed on a 25-pick slip draws the footer, not 25 rows (issue 33 item 2, `bench/slip.ts`).
@@ -77,18 +128,7 @@ export const SlipRow = memo(function SlipRow(props: SlipRowProps) {
           </span>
         )}
         <OddValue oddId={entry.oddId} odd={entry.odd} />
-        {banker && (
-          <button
-            type="button"
-            className="slip-row__banker"
-            aria-pressed={entry.banker}
-            aria-label={t('betslip.banker')}
-            disabled={!entry.banker && !banker.canSet}
-            onClick={() => onBanker(entry.oddId)}
-          >
-            B
-          </button>
-        )}
+        {banker && <BankerToggle entry={entry} canSet={banker.canSet} onBanker={onBanker} />}
         <button
           type="button"
           className="slip-row__remove"
@@ -98,23 +138,8 @@ export const SlipRow = memo(function SlipRow(props: SlipRowProps) {
           <Icon name="close" size={18} />
         </button>
       </div>
-      <div className="slip-row__line slip-row__line--muted">
-        <span className="slip-row__market">
-          {marketCaption(entry.name, entry.specialValue, entry.outCome)}
-        </span>
-        {entry.maxStake !== null && (
-          <span className="slip-row__max">
-            {t('betslip.max_stake', { amount: formatUserMoney(entry.maxStake, currency) })}
-          </span>
-        )}
-      </div>
-      {entry.builder && (
-        <ul className="slip-row__legs" data-testid="slip-builder-legs">
-          {entry.builder.legs.map((leg) => (
-            <li key={leg}>{leg}</li>
-          ))}
-        </ul>
-      )}
+      <MarketLine entry={entry} currency={currency} />
+      {entry.builder && <BuilderLegs legs={entry.builder.legs} />}
       <div className="slip-row__teams">
         {match}
         {sameMatch && (

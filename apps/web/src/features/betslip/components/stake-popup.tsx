@@ -1,20 +1,11 @@
-import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '@/lib/i18n';
-import { parseAmount } from '@sb/betting';
 import type { Currency } from '@sb/contract';
 import { Button } from '@/components/ui/button';
-import { Numpad, numpadInput, numpadKeyOf, pastedNumpadText, type NumpadKey } from '@/components/ui/numpad';
+import { Numpad } from '@/components/ui/numpad';
 import { Popup } from '@/components/ui/popup';
 import { formatUserMoney } from '@/lib/money';
-import {
-  editStake,
-  QUICK_STAKES,
-  stakeAt,
-  stakeText,
-  typedStakeText,
-  type StakeField,
-  type StakeState,
-} from '../stake';
+import { QUICK_STAKES, stakeAt, typedStakeText, type StakeField, type StakeState } from '../stake';
+import { useStakeDraft } from './use-stake-draft';
 
 interface StakeEditorProps {
   stake: StakeState;
@@ -29,59 +20,10 @@ interface StakeEditorProps {
 const withSymbol = (text: string, currency: StakeEditorProps['currency']) =>
   currency.position === 'before' ? `${currency.symbol}${text}` : `${text} ${currency.symbol}`.trim();
 
-/**
- * A keyboard and the clipboard work like the numpad while the popup is open (a tablet or desktop player, or
- * one who pastes an amount): digits, either decimal mark, Backspace; a paste that is not a plain amount is
- * ignored. Keys typed into a form field elsewhere are left alone.
- */
-function useTypedKeys(onKey: (key: NumpadKey) => void, onPaste: (text: string) => void) {
-  const handlers = useRef({ onKey, onPaste });
-  handlers.current = { onKey, onPaste };
-  useEffect(() => {
-    const keydown = (event: KeyboardEvent) => {
-      const key = numpadKeyOf(event.key);
-      const inField = event.target instanceof HTMLInputElement || event.target instanceof HTMLTextAreaElement;
-      if (!key || inField || event.ctrlKey || event.metaKey || event.altKey) return;
-      event.preventDefault();
-      handlers.current.onKey(key);
-    };
-    const paste = (event: ClipboardEvent) => {
-      const text = pastedNumpadText(event.clipboardData?.getData('text') ?? '');
-      event.preventDefault();
-      if (text !== null) handlers.current.onPaste(text);
-    };
-    document.addEventListener('keydown', keydown);
-    document.addEventListener('paste', paste);
-    return () => {
-      document.removeEventListener('keydown', keydown);
-      document.removeEventListener('paste', paste);
-    };
-  }, []);
-}
-
 /** The editor inside the popup: mounted on open, so it starts from the slip's stake every time. */
 function StakeEditor({ stake, betCount, showPerBet, currency, onSave }: StakeEditorProps) {
   const { t } = useTranslation();
-  const start = stakeAt(stake, betCount);
-  const [field, setField] = useState<StakeField>(showPerBet ? stake.edited : 'total');
-  const [draft, setDraft] = useState<StakeState>({ ...start, edited: field });
-  const [text, setText] = useState(stakeText(field === 'perBet' ? start.perBet : start.total));
-  // The preset shown when the editor opens (or a field is chosen) is selected, as bet365's is: the first digit
-  // or decimal key replaces it, later keys append (§5). Delete edits the preset.
-  const [preset, setPreset] = useState(true);
-  const type = (next: string) => {
-    setText(next);
-    setPreset(false);
-    setDraft(editStake(field, parseAmount(next), betCount));
-  };
-  const press = (key: NumpadKey) => type(numpadInput(preset && key !== 'delete' ? '' : text, key));
-  useTypedKeys(press, type);
-  const select = (next: StakeField) => {
-    setField(next);
-    setText(stakeText(next === 'perBet' ? draft.perBet : draft.total));
-    setPreset(true);
-    setDraft({ ...draft, edited: next });
-  };
+  const { field, draft, text, type, press, select } = useStakeDraft(stake, betCount, showPerBet);
   const placed = stakeAt(draft, betCount);
   const fields: [StakeField, string][] = showPerBet
     ? [

@@ -12,6 +12,26 @@ import {
 import { Button } from '@/components/ui/button';
 import { Popup } from '@/components/ui/popup';
 
+/** The combinations of the chosen sizes, the first `shown` of `count` (how many more there are under them). */
+function SystemCombinations({ shown, count }: { shown: number[][]; count: number }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <h3 className="system-combos__title">{t('betslip.combinations')}</h3>
+      <ol className="system-combos" data-testid="system-combinations">
+        {shown.map((legs) => (
+          <li key={legs.join('-')}>{legs.map((i) => i + 1).join(' + ')}</li>
+        ))}
+      </ol>
+      {count > shown.length && (
+        <p className="system-combos__more">
+          {t('betslip.combinations_more', { count: count - shown.length })}
+        </p>
+      )}
+    </>
+  );
+}
+
 /**
  * Spec §2 system-type popup: every system size the picks offer with its number of bets (ticking one sets type
  * system), and the combinations of the chosen sizes, listed up to 25 (spec §9).
@@ -63,21 +83,7 @@ export function SystemPopup({
           </li>
         ))}
       </ul>
-      {shown.length > 0 && (
-        <>
-          <h3 className="system-combos__title">{t('betslip.combinations')}</h3>
-          <ol className="system-combos" data-testid="system-combinations">
-            {shown.map((legs) => (
-              <li key={legs.join('-')}>{legs.map((i) => i + 1).join(' + ')}</li>
-            ))}
-          </ol>
-          {count > shown.length && (
-            <p className="system-combos__more">
-              {t('betslip.combinations_more', { count: count - shown.length })}
-            </p>
-          )}
-        </>
-      )}
+      {shown.length > 0 && <SystemCombinations shown={shown} count={count} />}
     </Popup>
   );
 }

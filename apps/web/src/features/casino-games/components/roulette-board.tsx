@@ -1,23 +1,53 @@
-import { useState } from 'react';
 import { useTranslation } from '@/lib/i18n';
 import type { RouletteBet } from '@sb/contract';
 import { Tabs } from '@/components/ui/tabs';
-import {
-  BOARD_MODES,
-  COLUMNS,
-  DOZENS,
-  OUTSIDE,
-  betFor,
-  betKey,
-  colourOf,
-  isSplit,
-  type BoardMode,
-} from './roulette-layout';
+import { BOARD_MODES, COLUMNS, DOZENS, OUTSIDE, betKey, colourOf } from './roulette-layout';
+import { useBoardMode } from './use-board-mode';
 
 type BoardBet = Pick<RouletteBet, 'type' | 'numbers'>;
 
 /** Amounts per bet on the board, shown as chips on the cells they cover. */
 export type Selection = Map<string, RouletteBet>;
+
+/** Total on the bets covering n (so a chip on a corner shows on its four numbers). */
+const cellTotal = (selection: Selection, n: number) =>
+  [...selection.values()]
+    .filter((b) => b.numbers.includes(n) && !['dozen', 'column'].includes(b.type))
+    .reduce((s, b) => s + b.amount, 0);
+
+/** The chip on a cell: the amount on it, in whole units; nothing when none. */
+function ChipMark({ amount }: { amount: number }) {
+  return amount > 0 ? <span className="roulette-chip-mark">{amount / 100}</span> : null;
+}
+
+/** A cell outside the numbers (a column, a dozen, an even-money bet): a tap adds its bet. */
+function OutsideCell({
+  bet,
+  label,
+  className,
+  amount,
+  onAdd,
+  disabled,
+}: {
+  bet: BoardBet;
+  label: string;
+  className: string;
+  amount: number;
+  onAdd: (bet: BoardBet) => void;
+  disabled: boolean;
+}) {
+  return (
+    <button
+      type="button"
+      className={`roulette-cell roulette-cell--outside ${className}`}
+      onClick={() => onAdd(bet)}
+      disabled={disabled}
+    >
+      {label}
+      <ChipMark amount={amount} />
+    </button>
+  );
+}
 
 /**
  * The European layout, upright for a phone: zero on top, twelve rows of three, columns at the bottom, dozens and
@@ -33,36 +63,17 @@ export function RouletteBoard({
   disabled: boolean;
 }) {
   const { t } = useTranslation();
-  const [mode, setMode] = useState<BoardMode>('straight');
-  const [splitFrom, setSplitFrom] = useState<number | null>(null);
-  const onNumber = (n: number) => {
-    if (mode !== 'split') {
-      const bet = betFor(mode, n);
-      if (bet) onAdd(bet);
-      return;
-    }
-    if (splitFrom === null || splitFrom === n || !isSplit(splitFrom, n)) return setSplitFrom(n);
-    onAdd({ type: 'split', numbers: [splitFrom, n].sort((a, b) => a - b) });
-    setSplitFrom(null);
-  };
-  /** Total on the bets covering n (so a chip on a corner shows on its four numbers). */
-  const onCell = (n: number) =>
-    [...selection.values()]
-      .filter((b) => b.numbers.includes(n) && !['dozen', 'column'].includes(b.type))
-      .reduce((s, b) => s + b.amount, 0);
-  const chip = (amount: number) =>
-    amount > 0 ? <span className="roulette-chip-mark">{amount / 100}</span> : null;
+  const { mode, splitFrom, onNumber, choose } = useBoardMode(onAdd);
   const outside = (bet: BoardBet, label: string, className = '') => (
-    <button
-      type="button"
+    <OutsideCell
       key={betKey(bet)}
-      className={`roulette-cell roulette-cell--outside ${className}`}
-      onClick={() => onAdd(bet)}
+      bet={bet}
+      label={label}
+      className={className}
+      amount={selection.get(betKey(bet))?.amount ?? 0}
+      onAdd={onAdd}
       disabled={disabled}
-    >
-      {label}
-      {chip(selection.get(betKey(bet))?.amount ?? 0)}
-    </button>
+    />
   );
   return (
     <div className="roulette-board">
@@ -70,10 +81,7 @@ export function RouletteBoard({
         label={t('casino.roulette.bet_type')}
         items={BOARD_MODES.map((m) => ({ key: m, label: t(`casino.roulette.mode.${m}`) }))}
         active={mode}
-        onSelect={(key) => {
-          setMode(key);
-          setSplitFrom(null);
-        }}
+        onSelect={choose}
       />
       <p className="roulette-hint">
         {t(mode === 'split' ? 'casino.roulette.hint.split' : 'casino.roulette.hint.other')}
@@ -89,7 +97,7 @@ export function RouletteBoard({
             disabled={disabled}
           >
             {n}
-            {chip(onCell(n))}
+            <ChipMark amount={cellTotal(selection, n)} />
           </button>
         ))}
         {COLUMNS.map((c) => outside(c, t('casino.roulette.column_short'), 'roulette-cell--column'))}

@@ -7,6 +7,7 @@ export type Facts = {
   goals: string;
   periods: string;
 };
+/** A blank form. */
 export const NO_FACTS: Facts = { home: '', away: '', htHome: '', htAway: '', goals: '', periods: '' };
 
 /** The form's text as the API's facts: empty fields left out; goals "12:h:PLAYER, 55:a", periods "6:4, 3:6". */

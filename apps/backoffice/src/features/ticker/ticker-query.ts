@@ -36,6 +36,7 @@ export function passes(b: OpsTickerBet, f: TickerFilters): boolean {
   return true;
 }
 
+/** The columns the table sorts by, and the sort in force. */
 export type SortKey = 'id' | 'stake' | 'potentialPayout' | 'risk' | 'status' | 'client' | 'brand';
 export interface Sort {
   key: SortKey;

@@ -20,7 +20,7 @@ const en = {
   sortBy: (column: string) => `Sort by ${column}`,
   shown: (n: number) => `${n} bets shown`,
 };
-type TickerTexts = typeof en;
+export type TickerTexts = typeof en;
 
 const tr: TickerTexts = {
   allBrands: 'Tüm markalar',

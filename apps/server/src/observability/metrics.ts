@@ -55,6 +55,59 @@ export function createMetrics(options: { processMetrics?: boolean } = {}) {
     client.collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: 10 });
   const on = { registers: [registry] };
 
+  const m: MetricSet = { ...httpMetrics(on), ...bettingMetrics(on), ...feedMetrics(on), ...loopMetrics(on) };
+  const { httpDuration, shed, ready, leaderGauge, staleGauge, feedClients } = m;
+
+  /** Gauges read at scrape time (leaders, staleness, feed clients): the value of record is asked then. */
+  const probes: (() => void)[] = [];
+  const leaderProbes = new Map<string, () => boolean>();
+  const scrape = () => {
+    for (const [loop, isLeader] of leaderProbes) leaderGauge.set({ loop }, isLeader() ? 1 : 0);
+    for (const probe of probes) probe();
+  };
+
+  const domain = domainOf(m);
+
+  return {
+    registry,
+    domain,
+    http: {
+      observe(route: string, method: string, status: number, seconds: number) {
+        httpDuration.observe({ route, method, status: String(status) }, seconds);
+      },
+      shed: (route: string, pressure: string) => shed.inc({ route, pressure: bounded(pressure) }),
+    },
+    setReady: (isReady: boolean) => ready.set(isReady ? 1 : 0),
+    /**
+     * A loop whose leadership is known by asking (an advisory lock's holder): read at every scrape. Game loops
+     * that know when they win or lose the lock call `domain.producerLeader(loop, isLeader)` instead.
+     */
+    watchLeader(loop: string, isLeader: () => boolean): void {
+      leaderProbes.set(bounded(loop), isLeader);
+    },
+    watchProducerStale(producer: string, isStale: () => boolean): void {
+      probes.push(() => staleGauge.set({ producer: bounded(producer) }, isStale() ? 1 : 0));
+    },
+    watchFeedClients(count: () => number): void {
+      probes.push(() => feedClients.set(count()));
+    },
+    /** The exposition text (Prometheus text format 0.0.4), gauges read first. */
+    async text(): Promise<string> {
+      scrape();
+      return registry.metrics();
+    },
+    contentType: registry.contentType,
+  };
+}
+
+/** Every metric of the registry, by name. */
+type MetricSet = ReturnType<typeof httpMetrics> &
+  ReturnType<typeof bettingMetrics> &
+  ReturnType<typeof feedMetrics> &
+  ReturnType<typeof loopMetrics>;
+
+/** HTTP RED, load shedding and readiness. (Registered in this order: the exposition lists them so.) */
+function httpMetrics(on: { registers: client.Registry[] }) {
   const httpDuration = new client.Histogram({
     name: 'sb_http_request_duration_seconds',
     help: 'HTTP requests by route template, method and status (RED: rate, errors, duration)',
@@ -73,6 +126,11 @@ export function createMetrics(options: { processMetrics?: boolean } = {}) {
     help: '1 while /readyz answers 200 (last check), 0 otherwise',
     ...on,
   });
+  return { httpDuration, shed, ready };
+}
+
+/** Bets placed and refused, placement time, settlement lag and cash-outs. (Registered in this order: the exposition lists them so.) */
+function bettingMetrics(on: { registers: client.Registry[] }) {
   const betsPlaced = new client.Counter({
     name: 'sb_bets_placed_total',
     help: 'Bets placed, by slip type and live or pre-match',
@@ -104,6 +162,11 @@ export function createMetrics(options: { processMetrics?: boolean } = {}) {
     labelNames: ['outcome'] as const,
     ...on,
   });
+  return { betsPlaced, betsRefused, placeDuration, settlementLag, cashouts };
+}
+
+/** The live feed (clients, messages, lag) and the back office's anonymous refusals. (Registered in this order: the exposition lists them so.) */
+function feedMetrics(on: { registers: client.Registry[] }) {
   const feedClients = new client.Gauge({
     name: 'sb_feed_clients',
     help: 'Open live-feed WebSocket clients on this instance',
@@ -132,6 +195,11 @@ export function createMetrics(options: { processMetrics?: boolean } = {}) {
     labelNames: ['reason'] as const,
     ...on,
   });
+  return { feedClients, feedSent, feedLag, opsAnonymous, feedDropped };
+}
+
+/** Loops run by one instance, the producer's staleness, ledger movements and casino rounds. (Registered in this order: the exposition lists them so.) */
+function loopMetrics(on: { registers: client.Registry[] }) {
   const leaderGauge = new client.Gauge({
     name: 'sb_producer_leader',
     help: '1 on the instance that leads a loop run by one instance (simulator, roulette, crash, liability)',
@@ -156,16 +224,15 @@ export function createMetrics(options: { processMetrics?: boolean } = {}) {
     labelNames: ['game'] as const,
     ...on,
   });
+  return { leaderGauge, staleGauge, transfers, casinoRounds };
+}
 
-  /** Gauges read at scrape time (leaders, staleness, feed clients): the value of record is asked then. */
-  const probes: (() => void)[] = [];
-  const leaderProbes = new Map<string, () => boolean>();
-  const scrape = () => {
-    for (const [loop, isLeader] of leaderProbes) leaderGauge.set({ loop }, isLeader() ? 1 : 0);
-    for (const probe of probes) probe();
-  };
-
-  const domain: DomainMetrics = {
+/** The domain's reports onto the registry's metrics (label values bounded). */
+function domainOf(m: MetricSet): DomainMetrics {
+  const { betsPlaced, placeDuration, betsRefused, cashouts, settlementLag, feedSent, feedLag, feedDropped } =
+    m;
+  const { leaderGauge, transfers, casinoRounds, opsAnonymous } = m;
+  return {
     betPlaced(type, live, seconds) {
       betsPlaced.inc({ type: BET_TYPES[type] ?? 'other', live: live ? 'live' : 'prematch' });
       placeDuration.observe({ outcome: 'placed' }, seconds);
@@ -186,37 +253,6 @@ export function createMetrics(options: { processMetrics?: boolean } = {}) {
     ledgerTransfer: (type) => transfers.inc({ type: bounded(type) }),
     casinoRound: (game) => casinoRounds.inc({ game: bounded(game) }),
     opsAnonymousRefused: (status) => opsAnonymous.inc({ status: String(status) }),
-  };
-
-  return {
-    registry,
-    domain,
-    http: {
-      observe(route: string, method: string, status: number, seconds: number) {
-        httpDuration.observe({ route, method, status: String(status) }, seconds);
-      },
-      shed: (route: string, pressure: string) => shed.inc({ route, pressure: bounded(pressure) }),
-    },
-    setReady: (isReady: boolean) => ready.set(isReady ? 1 : 0),
-    /**
-     * A loop whose leadership is known by asking (an advisory lock's holder): read at every scrape. Game loops
-     * that know when they win or lose the lock call `domain.producerLeader(loop, isLeader)` instead.
-     */
-    watchLeader(loop: string, isLeader: () => boolean): void {
-      leaderProbes.set(bounded(loop), isLeader);
-    },
-    watchProducerStale(producer: string, isStale: () => boolean): void {
-      probes.push(() => staleGauge.set({ producer: bounded(producer) }, isStale() ? 1 : 0));
-    },
-    watchFeedClients(count: () => number): void {
-      probes.push(() => feedClients.set(count()));
-    },
-    /** The exposition text (Prometheus text format 0.0.4), gauges read first. */
-    async text(): Promise<string> {
-      scrape();
-      return registry.metrics();
-    },
-    contentType: registry.contentType,
   };
 }
 

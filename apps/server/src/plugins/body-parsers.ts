@@ -16,6 +16,8 @@ export type FormFields = Record<string, string | string[]>;
 const FORBIDDEN_KEY = /(^|\[)(__proto__|constructor|prototype)(\]|\[|$)/;
 
 const invalidForm = (message: string, field = 'body') => new HttpError(400, 'invalid_body', message, field);
+const fieldTooLarge = (name: string) =>
+  new HttpError(413, 'field_too_large', `field "${name}" is over ${FORM_FIELD_LIMIT_BYTES} bytes`, name);
 
 function addField(fields: FormFields, name: string, value: string): void {
   if (FORBIDDEN_KEY.test(name)) throw invalidForm(`field name "${name}" is not allowed`, name);
@@ -34,17 +36,24 @@ export function parseUrlencoded(body: string): FormFields {
     for (const value of values) {
       if (++count > FORM_MAX_FIELDS) throw invalidForm(`more than ${FORM_MAX_FIELDS} fields`);
       const text = String(value);
-      if (Buffer.byteLength(text) > FORM_FIELD_LIMIT_BYTES)
-        throw new HttpError(
-          413,
-          'field_too_large',
-          `field "${name}" is over ${FORM_FIELD_LIMIT_BYTES} bytes`,
-          name,
-        );
+      if (Buffer.byteLength(text) > FORM_FIELD_LIMIT_BYTES) throw fieldTooLarge(name);
       addField(fields, name, text);
     }
   }
   return fields;
+}
+
+/** A multipart parser for the request's boundary, with the form limits; throws when the header is malformed. */
+function multipartParser(request: FastifyRequest): InstanceType<typeof Busboy> {
+  return new Busboy({
+    headers: request.headers as { 'content-type': string },
+    limits: {
+      fieldSize: FORM_FIELD_LIMIT_BYTES,
+      fields: FORM_MAX_FIELDS,
+      files: 0,
+      parts: FORM_MAX_FIELDS,
+    },
+  });
 }
 
 /**
@@ -55,15 +64,7 @@ function parseMultipart(request: FastifyRequest, payload: NodeJS.ReadableStream)
   return new Promise((resolve, reject) => {
     let parser: InstanceType<typeof Busboy>;
     try {
-      parser = new Busboy({
-        headers: request.headers as { 'content-type': string },
-        limits: {
-          fieldSize: FORM_FIELD_LIMIT_BYTES,
-          fields: FORM_MAX_FIELDS,
-          files: 0,
-          parts: FORM_MAX_FIELDS,
-        },
-      });
+      parser = multipartParser(request);
     } catch (error) {
       reject(invalidForm(`malformed multipart body: ${(error as Error).message}`));
       return;
@@ -80,14 +81,7 @@ function parseMultipart(request: FastifyRequest, payload: NodeJS.ReadableStream)
     parser.on('field', (name: string, value: string, nameTruncated: boolean, valueTruncated: boolean) => {
       if (failed) return;
       if (nameTruncated || valueTruncated) {
-        fail(
-          new HttpError(
-            413,
-            'field_too_large',
-            `field "${name}" is over ${FORM_FIELD_LIMIT_BYTES} bytes`,
-            name,
-          ),
-        );
+        fail(fieldTooLarge(name));
         return;
       }
       try {

@@ -41,6 +41,74 @@ function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
+/** Asks the database how many migrations it applied, writing what fails into `checks` (database, migrations). */
+async function checkDatabase(
+  deps: ReadinessDeps,
+  expected: number,
+  checks: Record<Part, string>,
+): Promise<void> {
+  try {
+    const rows = await withTimeout(
+      deps.database.withConnection((query) =>
+        query('select count(*)::int as n from drizzle.__drizzle_migrations'),
+      ),
+      deps.timeoutMs,
+      'the database',
+    );
+    const applied = Number((rows[0] as { n?: unknown } | undefined)?.n ?? 0);
+    if (applied < expected) checks.migrations = `${applied} of ${expected} applied`;
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    // The migrations table is missing: the database answers but was never migrated.
+    if (/__drizzle_migrations|schema "drizzle"/.test(message)) checks.migrations = 'not applied';
+    else {
+      checks.database = 'unreachable';
+      checks.migrations = 'unknown';
+    }
+  }
+}
+
+/** `/healthz` and `/readyz` on the app, the latter answering `check`'s result (503 naming what fails). */
+function registerProbes(
+  app: FastifyInstance,
+  databaseKind: string,
+  check: () => Promise<{ ready: boolean; checks: Record<Part, string> }>,
+): void {
+  app.get(
+    '/healthz',
+    { schema: { tags: ['ops'], summary: 'Liveness: the process serves (no dependency is checked)' } },
+    async () => ({ status: 'ok', database: databaseKind }),
+  );
+  app.get(
+    '/readyz',
+    {
+      schema: {
+        tags: ['ops'],
+        summary: 'Readiness: database with migrations, not shutting down (Redis down: ready, degraded)',
+      },
+    },
+    async (_request, reply) => {
+      const { ready, checks } = await check();
+      const failing = Object.entries(checks)
+        .filter(([, v]) => !passes(v))
+        .map(([k]) => k);
+      const degraded = Object.entries(checks)
+        .filter(([, v]) => v === DEGRADED)
+        .map(([k]) => k);
+      reply.header('cache-control', 'no-store');
+      if (ready) return { status: degraded.length > 0 ? 'degraded' : 'ready', checks, degraded };
+      // Every 503 of the server says when to come back (issue 32 item 8).
+      reply.header('retry-after', '5');
+      return reply.code(503).send({
+        error: 'not_ready',
+        message: `not ready: ${failing.map((k) => `${k} ${checks[k as Part]}`).join(', ')}`,
+        failing,
+        checks,
+      });
+    },
+  );
+}
+
 /**
  * Liveness and readiness (Kubernetes' probes). `/healthz`: the process serves (no dependency is asked, so a
  * database outage never gets the process restarted). `/readyz`: 200 only when the database answers with every
@@ -59,25 +127,7 @@ export function createReadiness(deps: ReadinessDeps) {
       redis: deps.redisConfigured ? 'ok' : 'not configured',
       shutdown: shuttingDown ? 'shutting down' : 'ok',
     };
-    try {
-      const rows = await withTimeout(
-        deps.database.withConnection((query) =>
-          query('select count(*)::int as n from drizzle.__drizzle_migrations'),
-        ),
-        deps.timeoutMs,
-        'the database',
-      );
-      const applied = Number((rows[0] as { n?: unknown } | undefined)?.n ?? 0);
-      if (applied < expected) checks.migrations = `${applied} of ${expected} applied`;
-    } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      // The migrations table is missing: the database answers but was never migrated.
-      if (/__drizzle_migrations|schema "drizzle"/.test(message)) checks.migrations = 'not applied';
-      else {
-        checks.database = 'unreachable';
-        checks.migrations = 'unknown';
-      }
-    }
+    await checkDatabase(deps, expected, checks);
     if (deps.redisConfigured && deps.bus.connected?.() === false) checks.redis = DEGRADED;
     const ready = Object.values(checks).every(passes);
     deps.onCheck?.(ready);
@@ -92,41 +142,7 @@ export function createReadiness(deps: ReadinessDeps) {
       deps.onCheck?.(false);
     },
     isShuttingDown: () => shuttingDown,
-    register(app: FastifyInstance, databaseKind: string): void {
-      app.get(
-        '/healthz',
-        { schema: { tags: ['ops'], summary: 'Liveness: the process serves (no dependency is checked)' } },
-        async () => ({ status: 'ok', database: databaseKind }),
-      );
-      app.get(
-        '/readyz',
-        {
-          schema: {
-            tags: ['ops'],
-            summary: 'Readiness: database with migrations, not shutting down (Redis down: ready, degraded)',
-          },
-        },
-        async (_request, reply) => {
-          const { ready, checks } = await check();
-          const failing = Object.entries(checks)
-            .filter(([, v]) => !passes(v))
-            .map(([k]) => k);
-          const degraded = Object.entries(checks)
-            .filter(([, v]) => v === DEGRADED)
-            .map(([k]) => k);
-          reply.header('cache-control', 'no-store');
-          if (ready) return { status: degraded.length > 0 ? 'degraded' : 'ready', checks, degraded };
-          // Every 503 of the server says when to come back (issue 32 item 8).
-          reply.header('retry-after', '5');
-          return reply.code(503).send({
-            error: 'not_ready',
-            message: `not ready: ${failing.map((k) => `${k} ${checks[k as Part]}`).join(', ')}`,
-            failing,
-            checks,
-          });
-        },
-      );
-    },
+    register: (app: FastifyInstance, databaseKind: string): void => registerProbes(app, databaseKind, check),
   };
 }
 

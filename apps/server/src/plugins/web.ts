@@ -226,82 +226,9 @@ export async function registerWeb(
         scriptsAfterFirstPaint(inlineStyleSheets(readFileSync(`${dist}/index.html`, 'utf8'), dist)),
       )
     : null;
-  if (dist) {
-    await app.register(fastifyStatic, {
-      root: dist,
-      wildcard: false,
-      index: false,
-      preCompressed: true,
-      // Source maps stay private unless the operator turns them on.
-      allowedPath: (path) => config.SERVE_SOURCE_MAPS || !path.endsWith('.map'),
-      setHeaders(res, path) {
-        res.header('cache-control', isHashedAsset(path) ? 'public, max-age=31536000, immutable' : 'no-cache');
-      },
-    });
-  }
-
-  // Rendered pages per host and path locale, reused for PAGE_TTL_MS: the start-up data is read at most that often.
-  // Each keeps its Content-Security-Policy: the page's inline start-up scripts are allowed by their hashes.
-  const csp = contentSecurityPolicy(config);
-  type Page = {
-    html: string;
-    data: StartupData | null;
-    body: EncodedBody;
-    directives: ReturnType<typeof csp.shell>;
-  };
-  const pages = new Map<string, { at: number; body: Promise<Page> }>();
-  onAppsChanged(() => pages.clear());
-  function page(request: FastifyRequest, path: string): Promise<Page> {
-    const pathLocale = localeOfPath(path);
-    const key = `${request.hostname}|${pathLocale ?? '-'}`;
-    const now = performance.now(); // an age, not a date: the monotonic timer
-    const hit = pages.get(key);
-    if (hit && now - hit.at < PAGE_TTL_MS) return hit.body;
-    const body = startup(request.hostname, pathLocale).then((found) => {
-      const data = found && withInlineLogo(found, (url) => svgDataUrl(dist!, url));
-      const tail = data && keepTail(startupTail(data));
-      const html = renderIndexHtml(template!, runtimeConfig, data, tail?.url);
-      return { html, data, body: new EncodedBody(html), directives: csp.shell(inlineScriptHashes(html)) };
-    });
-    // Host names come from requests: the map is bounded however many a client invents.
-    if (pages.size >= MAX_CACHED_PAGES) pages.clear();
-    pages.set(key, { at: now, body });
-    body.catch(() => pages.delete(key));
-    return body;
-  }
-
-  // The tails of the pages made lately, by hash (bounded like the pages). Another instance's page, or one made
-  // before a restart, names a hash this one may not hold: it is made again from the host and locale.
-  const tails = new Map<string, Tail>();
-  function keepTail(tail: Tail): Tail {
-    if (tails.size >= MAX_CACHED_PAGES) tails.clear();
-    tails.set(tail.hash, tail);
-    return tail;
-  }
-  app.get<{ Params: { file: string } }>(
-    '/startup/:file',
-    { schema: { hide: true } },
-    async (request, reply) => {
-      const [, locale, hash] = TAIL_FILE.exec(request.params.file) ?? [];
-      if (!locale || !hash || !(LOCALES as readonly string[]).includes(locale))
-        throw badRequest('file', 'file: expected {locale}-{16 hex digits}.json with a locale of the book');
-      let tail = tails.get(hash);
-      if (!tail) {
-        const found = await startup(request.hostname, locale as Locale);
-        if (!found) return reply.code(404).send({ error: 'not_found', message: 'no brand on this host' });
-        tail = keepTail(startupTail(found));
-      }
-      // The content the address names is kept for good; a newer content (the hash moved on) is sent uncached.
-      const forGood = tail.hash === hash;
-      return sendEncoded(
-        request,
-        reply,
-        tail.body,
-        undefined,
-        forGood ? 'public, max-age=31536000, immutable' : 'no-cache',
-      );
-    },
-  );
+  if (dist) await registerStatic(app, config, dist);
+  const keepTail = registerStartupTails(app, startup);
+  const page = pageCache(config, startup, onAppsChanged, { template, runtimeConfig, dist, keepTail });
 
   // First views of home, sports lists, events and the casino lobby rendered here (the build's dist/.ssr entry);
   // without that entry, or when a render fails, the page is the plain shell the client renders.
@@ -338,4 +265,103 @@ export async function registerWeb(
     }
     return reply.code(404).send({ error: 'not_found', message: `${request.method} ${path} not found` });
   });
+}
+
+/** The build's files: precompressed, hashed ones cached for a year, source maps only when the operator allows. */
+async function registerStatic(app: FastifyInstance, config: Config, dist: string): Promise<void> {
+  await app.register(fastifyStatic, {
+    root: dist,
+    wildcard: false,
+    index: false,
+    preCompressed: true,
+    // Source maps stay private unless the operator turns them on.
+    allowedPath: (path) => config.SERVE_SOURCE_MAPS || !path.endsWith('.map'),
+    setHeaders(res, path) {
+      res.header('cache-control', isHashedAsset(path) ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+}
+
+/** What a page is made from: the shell, the runtime config, the build folder and where its tail is kept. */
+interface PageParts {
+  template: string | null;
+  runtimeConfig: string;
+  dist: string | null;
+  keepTail: (tail: Tail) => Tail;
+}
+
+/** The page of a request's host and path locale, made at most every PAGE_TTL_MS (emptied when a brand changes). */
+function pageCache(
+  config: Config,
+  startup: StartupSource,
+  onAppsChanged: (forget: () => void) => void,
+  { template, runtimeConfig, dist, keepTail }: PageParts,
+) {
+  // Rendered pages per host and path locale, reused for PAGE_TTL_MS: the start-up data is read at most that often.
+  // Each keeps its Content-Security-Policy: the page's inline start-up scripts are allowed by their hashes.
+  const csp = contentSecurityPolicy(config);
+  type Page = {
+    html: string;
+    data: StartupData | null;
+    body: EncodedBody;
+    directives: ReturnType<typeof csp.shell>;
+  };
+  const pages = new Map<string, { at: number; body: Promise<Page> }>();
+  onAppsChanged(() => pages.clear());
+  function page(request: FastifyRequest, path: string): Promise<Page> {
+    const pathLocale = localeOfPath(path);
+    const key = `${request.hostname}|${pathLocale ?? '-'}`;
+    const now = performance.now(); // an age, not a date: the monotonic timer
+    const hit = pages.get(key);
+    if (hit && now - hit.at < PAGE_TTL_MS) return hit.body;
+    const body = startup(request.hostname, pathLocale).then((found) => {
+      const data = found && withInlineLogo(found, (url) => svgDataUrl(dist!, url));
+      const tail = data && keepTail(startupTail(data));
+      const html = renderIndexHtml(template!, runtimeConfig, data, tail?.url);
+      return { html, data, body: new EncodedBody(html), directives: csp.shell(inlineScriptHashes(html)) };
+    });
+    // Host names come from requests: the map is bounded however many a client invents.
+    if (pages.size >= MAX_CACHED_PAGES) pages.clear();
+    pages.set(key, { at: now, body });
+    body.catch(() => pages.delete(key));
+    return body;
+  }
+  return page;
+}
+
+/** `/startup/{locale}-{hash}.json`: the pages' start-up tails; answers the keeper the pages store their tails with. */
+function registerStartupTails(app: FastifyInstance, startup: StartupSource): (tail: Tail) => Tail {
+  // The tails of the pages made lately, by hash (bounded like the pages). Another instance's page, or one made
+  // before a restart, names a hash this one may not hold: it is made again from the host and locale.
+  const tails = new Map<string, Tail>();
+  function keepTail(tail: Tail): Tail {
+    if (tails.size >= MAX_CACHED_PAGES) tails.clear();
+    tails.set(tail.hash, tail);
+    return tail;
+  }
+  app.get<{ Params: { file: string } }>(
+    '/startup/:file',
+    { schema: { hide: true } },
+    async (request, reply) => {
+      const [, locale, hash] = TAIL_FILE.exec(request.params.file) ?? [];
+      if (!locale || !hash || !(LOCALES as readonly string[]).includes(locale))
+        throw badRequest('file', 'file: expected {locale}-{16 hex digits}.json with a locale of the book');
+      let tail = tails.get(hash);
+      if (!tail) {
+        const found = await startup(request.hostname, locale as Locale);
+        if (!found) return reply.code(404).send({ error: 'not_found', message: 'no brand on this host' });
+        tail = keepTail(startupTail(found));
+      }
+      // The content the address names is kept for good; a newer content (the hash moved on) is sent uncached.
+      const forGood = tail.hash === hash;
+      return sendEncoded(
+        request,
+        reply,
+        tail.body,
+        undefined,
+        forGood ? 'public, max-age=31536000, immutable' : 'no-cache',
+      );
+    },
+  );
+  return keepTail;
 }

@@ -69,154 +69,199 @@ function checkLanguages(brand: BannerBrand, locale: Locale | null, alt: BannerMe
   if (!alt[needed]) throw badRequest(`alt.${needed}`, `an alt text in ${needed} is needed`);
 }
 
-/**
- * A brand's banners (issue 35 §1): the desk's list and changes (each its own transaction under the brand's lock,
- * audited there), and the player app's list of what is live now. The player's list is kept per instance and
- * emptied on every instance by `announce` (the bus) after each change, so a change shows at once everywhere.
- */
-export function createBannersService(deps: {
+/** What the banners service is made of. */
+interface BannersDeps {
   db: Db;
   clock: Clock;
   brand: (appId: number) => Promise<BannerBrand | null>;
   /** Tells every instance (this one too) that a brand's banners changed. */
   announce: (appId: number) => Promise<void>;
-}) {
-  const { db, clock } = deps;
-  const cache = new Map<number, { rows: BannerMeta[]; expires: number }>();
+}
 
-  async function brandOf(appId: number): Promise<BannerBrand> {
-    const brand = await deps.brand(appId);
-    if (!brand) throw notFound('brand');
-    return brand;
-  }
+/** The deps and this instance's per-brand list of banners (what players see, kept until a change or its TTL). */
+interface BannersCtx extends BannersDeps {
+  cache: Map<number, { rows: BannerMeta[]; expires: number }>;
+}
 
-  async function found(repo: BannersRepository, appId: number, id: number): Promise<BannerMeta> {
-    const row = await repo.find(appId, id);
-    if (!row) throw notFound('banner');
-    return row;
-  }
-
-  /** Puts a banner at a place of its placement (1 first; past the end: last), the others keep their order. */
-  async function place(repo: BannersRepository, row: BannerMeta, position: number): Promise<void> {
-    const ids = (await repo.list(row.appId))
-      .filter((b) => b.placement === row.placement && b.id !== row.id)
-      .map((b) => b.id);
-    ids.splice(Math.min(position, ids.length + 1) - 1, 0, row.id);
-    await repo.setPlaces(row.appId, row.placement, ids);
-  }
-
-  /** One change: its own transaction under the brand's lock, then every instance told. */
-  async function change<T>(appId: number, work: (tx: DbOrTx, repo: BannersRepository) => Promise<T>) {
-    const result = await db.transaction(async (tx) => {
-      const repo = createBannersRepository(tx);
-      await repo.lock(appId);
-      return work(tx, repo);
-    });
-    cache.delete(appId);
-    await deps.announce(appId);
-    return result;
-  }
-
-  async function liveRows(appId: number): Promise<BannerMeta[]> {
-    const hit = cache.get(appId);
-    if (hit && hit.expires > clock.now()) return hit.rows;
-    const rows = await createBannersRepository(db).list(appId);
-    cache.set(appId, { rows, expires: clock.now() + BANNER_CACHE_TTL_MS });
-    return rows;
-  }
-
+/**
+ * A brand's banners (issue 35 §1): the desk's list and changes (each its own transaction under the brand's lock,
+ * audited there), and the player app's list of what is live now. The player's list is kept per instance and
+ * emptied on every instance by `announce` (the bus) after each change, so a change shows at once everywhere.
+ */
+export function createBannersService(deps: BannersDeps) {
+  const ctx: BannersCtx = { ...deps, cache: new Map() };
+  const { db, cache } = ctx;
   return {
-    async list(appId: number): Promise<OpsBanner[]> {
-      await brandOf(appId);
-      const now = clock.now();
-      return (await createBannersRepository(db).list(appId)).map((row) => opsView(row, now));
-    },
-
-    async create(appId: number, body: BannerCreate, audit: BannerAudit): Promise<OpsBanner> {
-      const brand = await brandOf(appId);
-      checkLanguages(brand, body.locale, body.alt);
-      const startsAt = new Date(body.startsAt);
-      const endsAt = new Date(body.endsAt);
-      checkWindow(startsAt, endsAt);
-      const { bytes, hash } = decodeBannerImage(body.image);
-      return change(appId, async (tx, repo) => {
-        const id = await repo.insert({
-          appId,
-          placement: body.placement,
-          locale: body.locale,
-          imageType: body.image.type,
-          image: bytes,
-          imageHash: hash,
-          link: body.link,
-          alt: body.alt,
-          startsAt,
-          endsAt,
-          position: LAST,
-          enabled: body.enabled,
-        });
-        const row = await found(repo, appId, id);
-        await place(repo, row, body.position ?? LAST);
-        const after = opsView(await found(repo, appId, id), clock.now());
-        await audit(tx, null, after);
-        return after;
-      });
-    },
-
-    async update(appId: number, id: number, patch: OpsBannerPatch, audit: BannerAudit): Promise<OpsBanner> {
-      const brand = await brandOf(appId);
-      return change(appId, async (tx, repo) => {
-        const row = await found(repo, appId, id);
-        const startsAt = patch.startsAt ? new Date(patch.startsAt) : row.startsAt;
-        const endsAt = patch.endsAt ? new Date(patch.endsAt) : row.endsAt;
-        checkWindow(startsAt, endsAt);
-        if (patch.alt) checkLanguages(brand, row.locale, patch.alt);
-        const { position, ...rest } = patch;
-        await repo.update(id, { ...rest, startsAt, endsAt });
-        if (position !== undefined) await place(repo, row, position);
-        const now = clock.now();
-        const after = opsView(await found(repo, appId, id), now);
-        await audit(tx, opsView(row, now), after);
-        return after;
-      });
-    },
-
-    async remove(appId: number, id: number, audit: BannerAudit): Promise<{ id: number }> {
-      await brandOf(appId);
-      return change(appId, async (tx, repo) => {
-        const row = await found(repo, appId, id);
-        await repo.remove(id);
-        const rest = (await repo.list(appId)).filter((b) => b.placement === row.placement).map((b) => b.id);
-        await repo.setPlaces(appId, row.placement, rest);
-        await audit(tx, opsView(row, clock.now()), null);
-        return { id };
-      });
-    },
-
+    list: (appId: number) => listBanners(ctx, appId),
+    create: (appId: number, body: BannerCreate, audit: BannerAudit) => createBanner(ctx, appId, body, audit),
+    update: (appId: number, id: number, patch: OpsBannerPatch, audit: BannerAudit) =>
+      updateBanner(ctx, appId, id, patch, audit),
+    remove: (appId: number, id: number, audit: BannerAudit) => removeBanner(ctx, appId, id, audit),
     /** The banners a player of the brand sees now on a page, in their language, in the brand's order. */
-    async live(
-      appId: number,
-      placement: BannerPlacement,
-      locale: Locale,
-      defaultLocale: string,
-    ): Promise<Banner[]> {
-      const now = clock.now();
-      return (await liveRows(appId))
-        .filter((row) => row.placement === placement && (row.locale === null || row.locale === locale))
-        .filter((row) => isLive(row, now))
-        .map((row) => ({
-          id: row.id,
-          image: bannerImagePath(row.id, row.imageHash, row.imageType),
-          link: row.link,
-          external: !row.link.startsWith('/'),
-          alt: altFor(row, locale, defaultLocale),
-        }));
-    },
+    live: (appId: number, placement: BannerPlacement, locale: Locale, defaultLocale: string) =>
+      liveBanners(ctx, appId, placement, locale, defaultLocale),
 
     image: (id: number, hash: string) => createBannersRepository(db).image(id, hash),
 
     /** Empties this instance's lists (another instance changed a brand's banners, or the bus may have lost one). */
     forget: (appId?: number) => (appId === undefined ? cache.clear() : cache.delete(appId)),
   };
+}
+
+/** The brand, or a 404. */
+async function brandOf(ctx: BannersCtx, appId: number): Promise<BannerBrand> {
+  const brand = await ctx.brand(appId);
+  if (!brand) throw notFound('brand');
+  return brand;
+}
+
+/** The brand's banner, or a 404. */
+async function found(repo: BannersRepository, appId: number, id: number): Promise<BannerMeta> {
+  const row = await repo.find(appId, id);
+  if (!row) throw notFound('banner');
+  return row;
+}
+
+/** Puts a banner at a place of its placement (1 first; past the end: last), the others keep their order. */
+async function place(repo: BannersRepository, row: BannerMeta, position: number): Promise<void> {
+  const ids = (await repo.list(row.appId))
+    .filter((b) => b.placement === row.placement && b.id !== row.id)
+    .map((b) => b.id);
+  ids.splice(Math.min(position, ids.length + 1) - 1, 0, row.id);
+  await repo.setPlaces(row.appId, row.placement, ids);
+}
+
+/** One change: its own transaction under the brand's lock, then every instance told. */
+async function change<T>(
+  ctx: BannersCtx,
+  appId: number,
+  work: (tx: DbOrTx, repo: BannersRepository) => Promise<T>,
+) {
+  const result = await ctx.db.transaction(async (tx) => {
+    const repo = createBannersRepository(tx);
+    await repo.lock(appId);
+    return work(tx, repo);
+  });
+  ctx.cache.delete(appId);
+  await ctx.announce(appId);
+  return result;
+}
+
+/** The brand's banners as players may see them: this instance's list while it is fresh, else read again. */
+async function liveRows(ctx: BannersCtx, appId: number): Promise<BannerMeta[]> {
+  const { cache, clock } = ctx;
+  const hit = cache.get(appId);
+  if (hit && hit.expires > clock.now()) return hit.rows;
+  const rows = await createBannersRepository(ctx.db).list(appId);
+  cache.set(appId, { rows, expires: clock.now() + BANNER_CACHE_TTL_MS });
+  return rows;
+}
+
+/** The desk's list of the brand's banners. */
+async function listBanners(ctx: BannersCtx, appId: number): Promise<OpsBanner[]> {
+  await brandOf(ctx, appId);
+  const now = ctx.clock.now();
+  return (await createBannersRepository(ctx.db).list(appId)).map((row) => opsView(row, now));
+}
+
+/** A new banner, put at its place (else last) and audited in its transaction. */
+async function createBanner(
+  ctx: BannersCtx,
+  appId: number,
+  body: BannerCreate,
+  audit: BannerAudit,
+): Promise<OpsBanner> {
+  const brand = await brandOf(ctx, appId);
+  checkLanguages(brand, body.locale, body.alt);
+  const startsAt = new Date(body.startsAt);
+  const endsAt = new Date(body.endsAt);
+  checkWindow(startsAt, endsAt);
+  const { bytes, hash } = decodeBannerImage(body.image);
+  return change(ctx, appId, async (tx, repo) => {
+    const id = await repo.insert({
+      appId,
+      placement: body.placement,
+      locale: body.locale,
+      imageType: body.image.type,
+      image: bytes,
+      imageHash: hash,
+      link: body.link,
+      alt: body.alt,
+      startsAt,
+      endsAt,
+      position: LAST,
+      enabled: body.enabled,
+    });
+    const row = await found(repo, appId, id);
+    await place(repo, row, body.position ?? LAST);
+    const after = opsView(await found(repo, appId, id), ctx.clock.now());
+    await audit(tx, null, after);
+    return after;
+  });
+}
+
+/** A banner's change (its times, texts, switch or place), audited with what it was. */
+async function updateBanner(
+  ctx: BannersCtx,
+  appId: number,
+  id: number,
+  patch: OpsBannerPatch,
+  audit: BannerAudit,
+): Promise<OpsBanner> {
+  const brand = await brandOf(ctx, appId);
+  return change(ctx, appId, async (tx, repo) => {
+    const row = await found(repo, appId, id);
+    const startsAt = patch.startsAt ? new Date(patch.startsAt) : row.startsAt;
+    const endsAt = patch.endsAt ? new Date(patch.endsAt) : row.endsAt;
+    checkWindow(startsAt, endsAt);
+    if (patch.alt) checkLanguages(brand, row.locale, patch.alt);
+    const { position, ...rest } = patch;
+    await repo.update(id, { ...rest, startsAt, endsAt });
+    if (position !== undefined) await place(repo, row, position);
+    const now = ctx.clock.now();
+    const after = opsView(await found(repo, appId, id), now);
+    await audit(tx, opsView(row, now), after);
+    return after;
+  });
+}
+
+/** A banner deleted, the others of its page closing up. */
+async function removeBanner(
+  ctx: BannersCtx,
+  appId: number,
+  id: number,
+  audit: BannerAudit,
+): Promise<{ id: number }> {
+  await brandOf(ctx, appId);
+  return change(ctx, appId, async (tx, repo) => {
+    const row = await found(repo, appId, id);
+    await repo.remove(id);
+    const rest = (await repo.list(appId)).filter((b) => b.placement === row.placement).map((b) => b.id);
+    await repo.setPlaces(appId, row.placement, rest);
+    await audit(tx, opsView(row, ctx.clock.now()), null);
+    return { id };
+  });
+}
+
+/** The banners a player of the brand sees now on a page, in their language, in the brand's order. */
+async function liveBanners(
+  ctx: BannersCtx,
+  appId: number,
+  placement: BannerPlacement,
+  locale: Locale,
+  defaultLocale: string,
+): Promise<Banner[]> {
+  const now = ctx.clock.now();
+  return (await liveRows(ctx, appId))
+    .filter((row) => row.placement === placement && (row.locale === null || row.locale === locale))
+    .filter((row) => isLive(row, now))
+    .map((row) => ({
+      id: row.id,
+      image: bannerImagePath(row.id, row.imageHash, row.imageType),
+      link: row.link,
+      external: !row.link.startsWith('/'),
+      alt: altFor(row, locale, defaultLocale),
+    }));
 }
 
 export type BannersService = ReturnType<typeof createBannersService>;

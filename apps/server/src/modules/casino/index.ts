@@ -19,13 +19,13 @@ import { brandCatalogueOpsRoutes, type CasinoOpsContext } from './catalogue/bran
 import { createBrandCatalogueService } from './catalogue/brand-catalogue.service';
 import { createThumbnailStore } from './catalogue/thumbnail-store';
 import { platformRoutes } from './platform/platform.routes';
-import { createSeamlessWallet } from './platform/seamless-wallet';
+import { createSeamlessWallet, type SeamlessWallet } from './platform/seamless-wallet';
 import { createSessionsService } from './platform/sessions.service';
 import { createSlotGame } from './platform/slot-game';
-import { createRouletteRunner } from './roulette/roulette.runner';
+import { createRouletteRunner, type RouletteRunner } from './roulette/roulette.runner';
 import { createRouletteService, scheduleOf } from './roulette/roulette.service';
 import type { Rng } from './slots/rng';
-import { createCrashGame, type CrashSettings } from './crash/crash.game';
+import { createCrashGame, type CrashGame, type CrashSettings } from './crash/crash.game';
 import { crashRoutes } from './crash/crash.routes';
 import { createCrashRepository } from './crash/crash.repository';
 import type { RouteRateLimit } from '../../plugins/rate-limit';
@@ -71,23 +71,78 @@ export interface CasinoModuleDeps {
 
 /** The casino: catalogue, game sessions, the seamless wallet, slots and the shared roulette tables. */
 export function createCasinoModule(deps: CasinoModuleDeps) {
+  const { database, clock } = deps;
+  const parts = createCasinoParts(deps);
+  const { db, repo, catalogue, wallet, sessions, slots, schedule, roulette, runner, crash, brandCatalogue } =
+    parts;
+  let leadership: LeaderElection | null = null;
+  let crashLeadership: LeaderElection | null = null;
+
+  return {
+    routes: casinoRoutes(deps, parts),
+    /** `/ops/v1/brands/{id}/casino`: registered by the ops module under its authentication and role checks. */
+    opsRoutes: (ops: CasinoOpsContext): FastifyPluginAsync => brandCatalogueOpsRoutes(brandCatalogue, ops),
+    catalogue,
+    wallet,
+    sessions,
+    slots,
+    roulette,
+    runner,
+    schedule,
+    catalogueRepository: repo,
+    crash,
+    /** Seeds the catalogue when the database has none, and adds the crash game to it once. */
+    seed: async () => {
+      await catalogue.seed();
+      await createCrashRepository(db).ensureGame(new Date(clock.now()));
+    },
+    /** Competes for the tables' leadership (exactly one instance deals every roulette table). */
+    startTables(): void {
+      leadership ??= startLeaderElection({
+        database,
+        name: 'roulette',
+        lockKey: CASINO_TABLES_LOCK_KEY,
+        retryMs: RETRY_MS,
+        lead: (signal) => leadTables(deps, runner, wallet, signal),
+        log: deps.log,
+      });
+    },
+    isTableLeader: () => leadership?.isLeader() ?? false,
+    /** Competes for the crash game's loop (exactly one instance runs it). */
+    startCrash(): void {
+      crashLeadership ??= startLeaderElection({
+        database,
+        name: 'crash',
+        lockKey: CRASH_LOCK_KEY,
+        retryMs: RETRY_MS,
+        lead: (signal) => leadCrash(deps, crash, signal),
+        log: deps.log,
+      });
+    },
+    isCrashLeader: () => crashLeadership?.isLeader() ?? false,
+    async stop(): Promise<void> {
+      await leadership?.stop();
+      leadership = null;
+      await crashLeadership?.stop();
+      crashLeadership = null;
+      roulette.close();
+      crash.close();
+    },
+  };
+}
+
+/** The casino's services, made in the order they depend on each other (the roulette service joins the bus). */
+function createCasinoParts(deps: CasinoModuleDeps) {
   const { database, clock, bus } = deps;
   const db = database.db;
   const repo = createCatalogueRepository(db);
   const catalogue = createCatalogueService({ repo, clock });
-  const gameNames = new Map<number, string>();
   const wallet = createSeamlessWallet({
     db,
     clock,
     wallet: deps.wallet,
     assertCanStake: deps.assertCanStake,
-    gameName: async (gameId, tx) => {
-      const name =
-        gameNames.get(gameId) ?? (await createCatalogueRepository(tx).game({ id: gameId }))?.game.name;
-      if (name === undefined) throw new Error(`no casino game ${gameId}`);
-      gameNames.set(gameId, name);
-      return name;
-    },
+    gameName: cachedGameNames(),
   });
   const sessions = createSessionsService({
     db,
@@ -111,10 +166,29 @@ export function createCasinoModule(deps: CasinoModuleDeps) {
     tables: async () => (await repo.games({ isLive: true }, 100, 0)).rows.map((r) => r.game.id),
   });
   const crash = createCrashGame({ db, clock, bus, wallet, settings: deps.crash, log: deps.log });
-  let leadership: LeaderElection | null = null;
-  let crashLeadership: LeaderElection | null = null;
+  const brandCatalogue = createBrandCatalogueService({ db, brandExists: deps.brandExists });
+  return { db, repo, catalogue, wallet, sessions, slots, schedule, roulette, runner, crash, brandCatalogue };
+}
 
-  const routes: FastifyPluginAsync = async (app) => {
+/** The game's name for the transactions list, kept by this instance once read (in the request's transaction). */
+function cachedGameNames(): (gameId: number, tx: DbOrTx) => Promise<string> {
+  const gameNames = new Map<number, string>();
+  return async (gameId, tx) => {
+    const name =
+      gameNames.get(gameId) ?? (await createCatalogueRepository(tx).game({ id: gameId }))?.game.name;
+    if (name === undefined) throw new Error(`no casino game ${gameId}`);
+    gameNames.set(gameId, name);
+    return name;
+  };
+}
+
+/** The player's routes: the catalogue, game sessions with slots and the roulette table, and the crash game. */
+function casinoRoutes(
+  deps: CasinoModuleDeps,
+  parts: ReturnType<typeof createCasinoParts>,
+): FastifyPluginAsync {
+  const { repo, catalogue, sessions, slots, roulette, schedule, crash } = parts;
+  return async (app) => {
     await app.register(
       catalogueRoutes({
         catalogue,
@@ -147,85 +221,37 @@ export function createCasinoModule(deps: CasinoModuleDeps) {
       }),
     );
   };
+}
 
-  /** The crash game's loop: a pass every CRASH_LOOP_MS while this instance leads. */
-  async function leadCrash(signal: AbortSignal): Promise<void> {
-    // A new leader's clients and every instance's views start from the database's state.
-    await crash.reload().catch((error: unknown) => deps.log?.('crash state not reloaded', error));
-    while (!signal.aborted) {
-      await crash.tick().catch((error: unknown) => deps.log?.('crash tick failed', error));
-      await sleepUnlessAborted(CRASH_LOOP_MS, signal);
-    }
+/** The crash game's loop: a pass every CRASH_LOOP_MS while this instance leads. */
+async function leadCrash(deps: CasinoModuleDeps, crash: CrashGame, signal: AbortSignal): Promise<void> {
+  // A new leader's clients and every instance's views start from the database's state.
+  await crash.reload().catch((error: unknown) => deps.log?.('crash state not reloaded', error));
+  while (!signal.aborted) {
+    await crash.tick().catch((error: unknown) => deps.log?.('crash tick failed', error));
+    await sleepUnlessAborted(CRASH_LOOP_MS, signal);
   }
+}
 
-  /** The leader's loop: a table tick every TICK_MS, stale seamless-wallet bets rolled back once a minute. */
-  async function lead(signal: AbortSignal): Promise<void> {
-    let staleCheckAt = 0;
-    while (!signal.aborted) {
-      await runner.tick().catch((error: unknown) => deps.log?.('roulette tick failed', error));
-      if (clock.now() >= staleCheckAt) {
-        staleCheckAt = clock.now() + 60_000;
-        await wallet
-          .rollbackStale(STALE_BET_MS)
-          .catch((error: unknown) => deps.log?.('stale casino bets not rolled back', error));
-      }
-      await sleepUnlessAborted(TICK_MS, signal);
+/** The leader's loop: a table tick every TICK_MS, stale seamless-wallet bets rolled back once a minute. */
+async function leadTables(
+  deps: CasinoModuleDeps,
+  runner: RouletteRunner,
+  wallet: SeamlessWallet,
+  signal: AbortSignal,
+): Promise<void> {
+  const { clock } = deps;
+  let staleCheckAt = 0;
+  while (!signal.aborted) {
+    await runner.tick().catch((error: unknown) => deps.log?.('roulette tick failed', error));
+    if (clock.now() >= staleCheckAt) {
+      staleCheckAt = clock.now() + 60_000;
+      await wallet
+        .rollbackStale(STALE_BET_MS)
+        .catch((error: unknown) => deps.log?.('stale casino bets not rolled back', error));
     }
+    await sleepUnlessAborted(TICK_MS, signal);
   }
-
-  const brandCatalogue = createBrandCatalogueService({ db, brandExists: deps.brandExists });
-
-  return {
-    routes,
-    /** `/ops/v1/brands/{id}/casino`: registered by the ops module under its authentication and role checks. */
-    opsRoutes: (ops: CasinoOpsContext): FastifyPluginAsync => brandCatalogueOpsRoutes(brandCatalogue, ops),
-    catalogue,
-    wallet,
-    sessions,
-    slots,
-    roulette,
-    runner,
-    schedule,
-    catalogueRepository: repo,
-    crash,
-    /** Seeds the catalogue when the database has none, and adds the crash game to it once. */
-    seed: async () => {
-      await catalogue.seed();
-      await createCrashRepository(db).ensureGame(new Date(clock.now()));
-    },
-    /** Competes for the tables' leadership (exactly one instance deals every roulette table). */
-    startTables(): void {
-      leadership ??= startLeaderElection({
-        database,
-        name: 'roulette',
-        lockKey: CASINO_TABLES_LOCK_KEY,
-        retryMs: RETRY_MS,
-        lead,
-        log: deps.log,
-      });
-    },
-    isTableLeader: () => leadership?.isLeader() ?? false,
-    /** Competes for the crash game's loop (exactly one instance runs it). */
-    startCrash(): void {
-      crashLeadership ??= startLeaderElection({
-        database,
-        name: 'crash',
-        lockKey: CRASH_LOCK_KEY,
-        retryMs: RETRY_MS,
-        lead: leadCrash,
-        log: deps.log,
-      });
-    },
-    isCrashLeader: () => crashLeadership?.isLeader() ?? false,
-    async stop(): Promise<void> {
-      await leadership?.stop();
-      leadership = null;
-      await crashLeadership?.stop();
-      crashLeadership = null;
-      roulette.close();
-      crash.close();
-    },
-  };
 }
 
 export type CasinoModule = ReturnType<typeof createCasinoModule>;

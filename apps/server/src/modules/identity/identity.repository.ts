@@ -25,7 +25,13 @@ const liveTokensQuery = preparedQuery('identity_live_tokens', (db) =>
     ),
 );
 
+/** The SQL of identity: users, their sessions and tokens, and the login guards. */
 export function createIdentityRepository(db: DbOrTx) {
+  return { ...userRows(db), ...tokenRows(db), ...revocations(db), ...loginGuards(db) };
+}
+
+/** The users' rows. */
+function userRows(db: DbOrTx) {
   return {
     async insertUser(user: Omit<NewUser, 'usernameKey'>): Promise<UserRow> {
       const [row] = await db
@@ -59,7 +65,12 @@ export function createIdentityRepository(db: DbOrTx) {
     async updateUser(id: number, patch: Partial<NewUser>): Promise<void> {
       await db.update(users).set(patch).where(eq(users.id, id));
     },
+  };
+}
 
+/** Sessions and their tokens: issued, found and rotated. */
+function tokenRows(db: DbOrTx) {
+  return {
     async insertSession(session: typeof authSessions.$inferInsert): Promise<void> {
       await db.insert(authSessions).values(session);
     },
@@ -116,7 +127,12 @@ export function createIdentityRepository(db: DbOrTx) {
         return true;
       });
     },
+  };
+}
 
+/** Sessions revoked: one, or every live one of a user. */
+function revocations(db: DbOrTx) {
+  return {
     async revokeSession(sessionId: string, now: Date, reason: string): Promise<boolean> {
       const rows = await db
         .update(authSessions)
@@ -141,7 +157,12 @@ export function createIdentityRepository(db: DbOrTx) {
         .returning({ id: authSessions.id });
       return rows.length;
     },
+  };
+}
 
+/** The login throttle, the known addresses and the housekeeping at login. */
+function loginGuards(db: DbOrTx) {
+  return {
     /**
      * Takes one token from a bucket (created full) after refilling it for the time since its last use, and
      * returns what is left: negative means the attempt is over the limit. Atomic, so concurrent attempts each

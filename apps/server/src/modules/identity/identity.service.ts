@@ -53,71 +53,20 @@ export function preferencesOf(user: UserRow): UserPreferences {
   };
 }
 
-export function createIdentityService(deps: {
+/** What the identity service is made of. */
+interface IdentityDeps {
   repo: IdentityRepository;
   clock: Clock;
   /** Wrong current passwords count like failed logins (without it, e.g. in the operator CLI, nothing counts). */
   throttle?: LoginThrottle;
-}) {
+}
+
+/** Users: their creation, look-ups, password change and preferences. */
+export function createIdentityService(deps: IdentityDeps) {
   const { repo, clock } = deps;
-
-  async function checkNewUser(input: CreateUserInput, r: IdentityRepository): Promise<void> {
-    if (!USERNAME.test(input.username))
-      throw badRequest('username', 'username: 3–32 letters, digits, dot, dash or underscore');
-    const policy = input.password === null ? null : passwordPolicyError(input.password, input.username);
-    if (policy) throw badRequest('password', `password rejected (${policy})`);
-    if (input.timezone && !isTimeZone(input.timezone)) throw badRequest('timezone', 'unknown time zone');
-    if (input.dateOfBirth && !/^\d{4}-\d{2}-\d{2}$/.test(input.dateOfBirth))
-      throw badRequest('dateOfBirth', 'use YYYY-MM-DD');
-    // The same key as the login lookup: a name that folds onto an existing one is taken.
-    if (await r.findUser(input.appId, input.username)) throw usernameTaken();
-    if (input.resellerId != null) {
-      const reseller = await r.userById(input.resellerId);
-      if (!reseller || reseller.role !== 'ROLE_RESELLER' || reseller.appId !== input.appId) {
-        throw badRequest('resellerId', 'no such reseller in this app');
-      }
-    }
-  }
-
-  /** A concurrent create of the same username loses on the unique index: report it as taken, not a crash. */
-  async function insertOrTaken(
-    row: Parameters<IdentityRepository['insertUser']>[0],
-    r: IdentityRepository,
-  ): Promise<UserRow> {
-    try {
-      return await r.insertUser(row);
-    } catch (error) {
-      if (isUniqueViolation(error)) throw usernameTaken();
-      throw error;
-    }
-  }
-
   return {
     /** A new client or reseller; pass a transaction to make them inside it (with their setup link, audited). */
-    async createUser(input: CreateUserInput, tx?: DbOrTx): Promise<UserRow> {
-      const r = tx ? createIdentityRepository(tx) : repo;
-      await checkNewUser(input, r);
-      const now = new Date(clock.now());
-      return insertOrTaken(
-        {
-          appId: input.appId,
-          username: input.username,
-          passwordHash: input.password === null ? UNSET_PASSWORD : await hashPassword(input.password),
-          role: input.role,
-          resellerId: input.resellerId ?? null,
-          firstName: input.firstName ?? '',
-          lastName: input.lastName ?? '',
-          email: input.email ?? '',
-          dateOfBirth: input.dateOfBirth ?? null,
-          currencyIso: input.currencyIso ?? 'TRY',
-          timezone: input.timezone ?? 'Europe/Istanbul',
-          language: input.language ?? 'tr',
-          createdAt: now,
-          passwordChangedAt: now,
-        },
-        r,
-      );
-    },
+    createUser: (input: CreateUserInput, tx?: DbOrTx) => createUser(deps, input, tx),
 
     findUser: (appId: number, username: string) => repo.findUser(appId, username),
     userById: (id: number) => repo.userById(id),
@@ -172,6 +121,64 @@ export function createIdentityService(deps: {
       await repo.updateUser(user.id, prefs);
     },
   };
+}
+
+/** A new client or reseller; pass a transaction to make them inside it (with their setup link, audited). */
+async function createUser(deps: IdentityDeps, input: CreateUserInput, tx?: DbOrTx): Promise<UserRow> {
+  const r = tx ? createIdentityRepository(tx) : deps.repo;
+  await checkNewUser(input, r);
+  const now = new Date(deps.clock.now());
+  return insertOrTaken(
+    {
+      appId: input.appId,
+      username: input.username,
+      passwordHash: input.password === null ? UNSET_PASSWORD : await hashPassword(input.password),
+      role: input.role,
+      resellerId: input.resellerId ?? null,
+      firstName: input.firstName ?? '',
+      lastName: input.lastName ?? '',
+      email: input.email ?? '',
+      dateOfBirth: input.dateOfBirth ?? null,
+      currencyIso: input.currencyIso ?? 'TRY',
+      timezone: input.timezone ?? 'Europe/Istanbul',
+      language: input.language ?? 'tr',
+      createdAt: now,
+      passwordChangedAt: now,
+    },
+    r,
+  );
+}
+
+/** A new user's fields, a free username and, when named, a reseller of the same app; a 400 naming the field. */
+async function checkNewUser(input: CreateUserInput, r: IdentityRepository): Promise<void> {
+  if (!USERNAME.test(input.username))
+    throw badRequest('username', 'username: 3–32 letters, digits, dot, dash or underscore');
+  const policy = input.password === null ? null : passwordPolicyError(input.password, input.username);
+  if (policy) throw badRequest('password', `password rejected (${policy})`);
+  if (input.timezone && !isTimeZone(input.timezone)) throw badRequest('timezone', 'unknown time zone');
+  if (input.dateOfBirth && !/^\d{4}-\d{2}-\d{2}$/.test(input.dateOfBirth))
+    throw badRequest('dateOfBirth', 'use YYYY-MM-DD');
+  // The same key as the login lookup: a name that folds onto an existing one is taken.
+  if (await r.findUser(input.appId, input.username)) throw usernameTaken();
+  if (input.resellerId != null) {
+    const reseller = await r.userById(input.resellerId);
+    if (!reseller || reseller.role !== 'ROLE_RESELLER' || reseller.appId !== input.appId) {
+      throw badRequest('resellerId', 'no such reseller in this app');
+    }
+  }
+}
+
+/** A concurrent create of the same username loses on the unique index: report it as taken, not a crash. */
+async function insertOrTaken(
+  row: Parameters<IdentityRepository['insertUser']>[0],
+  r: IdentityRepository,
+): Promise<UserRow> {
+  try {
+    return await r.insertUser(row);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw usernameTaken();
+    throw error;
+  }
 }
 
 export type IdentityService = ReturnType<typeof createIdentityService>;

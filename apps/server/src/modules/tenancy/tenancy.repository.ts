@@ -12,14 +12,21 @@ export interface AppWithHost extends AppRow {
   hostname: string;
 }
 
-export function createTenancyRepository(db: DbOrTx) {
-  const primaryHost = (appId: number) =>
-    db
-      .select({ hostname: appHosts.hostname })
-      .from(appHosts)
-      .where(and(eq(appHosts.appId, appId), eq(appHosts.isPrimary, true)))
-      .limit(1);
+/** The app's primary host name (at most one row). */
+const primaryHost = (db: DbOrTx, appId: number) =>
+  db
+    .select({ hostname: appHosts.hostname })
+    .from(appHosts)
+    .where(and(eq(appHosts.appId, appId), eq(appHosts.isPrimary, true)))
+    .limit(1);
 
+/** The SQL of the apps (brands): their rows, host names and uploaded logos. */
+export function createTenancyRepository(db: DbOrTx) {
+  return { ...appRows(db), ...hostNames(db), ...logoRows(db) };
+}
+
+/** The apps' rows: found by host or id, listed, inserted, changed and locked. */
+function appRows(db: DbOrTx) {
   return {
     async findByHost(hostname: string): Promise<AppWithHost | null> {
       const rows = await db
@@ -30,13 +37,13 @@ export function createTenancyRepository(db: DbOrTx) {
         .limit(1);
       const app = rows[0]?.app;
       if (!app) return null;
-      return { ...app, hostname: (await primaryHost(app.id))[0]?.hostname ?? hostname };
+      return { ...app, hostname: (await primaryHost(db, app.id))[0]?.hostname ?? hostname };
     },
 
     async findById(id: number): Promise<AppWithHost | null> {
       const app = (await db.select().from(apps).where(eq(apps.id, id)).limit(1))[0];
       if (!app) return null;
-      return { ...app, hostname: (await primaryHost(app.id))[0]?.hostname ?? '' };
+      return { ...app, hostname: (await primaryHost(db, app.id))[0]?.hostname ?? '' };
     },
 
     async list(): Promise<AppWithHost[]> {
@@ -61,6 +68,25 @@ export function createTenancyRepository(db: DbOrTx) {
       return (await db.select().from(apps).where(eq(apps.id, id)).for('update'))[0] ?? null;
     },
 
+    /** Inserts an app with its host names (the first is primary); returns the new id. */
+    async insert(app: NewApp, hostnames: string[]): Promise<AppRow> {
+      const [row] = await db.insert(apps).values(app).returning();
+      if (!row) throw new Error('insert into apps returned nothing');
+      await db.insert(appHosts).values(
+        hostnames.map((hostname, i) => ({
+          hostname: hostname.toLowerCase(),
+          appId: row.id,
+          isPrimary: i === 0,
+        })),
+      );
+      return row;
+    },
+  };
+}
+
+/** The apps' host names. */
+function hostNames(db: DbOrTx) {
+  return {
     /** Every app's host names, the primary first (`appId` → names). */
     async hostsOf(appIds?: number[]): Promise<Map<number, string[]>> {
       const rows = await db
@@ -87,7 +113,12 @@ export function createTenancyRepository(db: DbOrTx) {
         .insert(appHosts)
         .values(hostnames.map((hostname, i) => ({ hostname, appId, isPrimary: i === 0 })));
     },
+  };
+}
 
+/** The brands' uploaded logos. */
+function logoRows(db: DbOrTx) {
+  return {
     /** Sets a brand's uploaded logo (replacing the one it had). */
     async putLogo(logo: BrandLogoRow): Promise<void> {
       const { appId: _, ...picture } = logo;
@@ -115,20 +146,6 @@ export function createTenancyRepository(db: DbOrTx) {
         .where(eq(brandLogos.imageHash, hash))
         .limit(1);
       return rows[0] ?? null;
-    },
-
-    /** Inserts an app with its host names (the first is primary); returns the new id. */
-    async insert(app: NewApp, hostnames: string[]): Promise<AppRow> {
-      const [row] = await db.insert(apps).values(app).returning();
-      if (!row) throw new Error('insert into apps returned nothing');
-      await db.insert(appHosts).values(
-        hostnames.map((hostname, i) => ({
-          hostname: hostname.toLowerCase(),
-          appId: row.id,
-          isPrimary: i === 0,
-        })),
-      );
-      return row;
     },
   };
 }

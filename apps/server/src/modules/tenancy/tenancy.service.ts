@@ -94,55 +94,24 @@ export function toApp(row: AppWithHost): App {
   });
 }
 
-export function createTenancyService({ repo, transaction, announce, clock, ids }: TenancyDeps) {
-  const cache = new Map<string, { row: AppWithHost | null; expires: number }>();
+/** The deps and this instance's cache of apps by host and by id. */
+interface TenancyCtx extends TenancyDeps {
+  cache: Map<string, { row: AppWithHost | null; expires: number }>;
+}
 
-  /** One change of a brand: its row locked, the patch made from it, the change audited, then every cache told. */
-  async function change(
-    id: number,
-    patchOf: (before: BrandRow, tx: TenancyRepository) => Promise<BrandPatch>,
-    audit: BrandAudit | undefined,
-  ): Promise<BrandRow> {
-    const named: string[] = [];
-    const after = await hostsRaced(named, () =>
-      transaction(async (tx, handle) => {
-        const locked = await tx.lock(id);
-        if (!locked) throw new HttpError(404, 'not_found', 'brand not found');
-        const before = { ...locked, hostnames: (await tx.hostsOf([id])).get(id) ?? [] };
-        const { hostnames, ...fields } = await patchOf(before, tx);
-        if (hostnames) {
-          named.push(...hostnames);
-          for (const [host, owner] of await tx.owners(hostnames)) if (owner !== id) throw conflict(host);
-          await tx.replaceHosts(id, hostnames);
-        }
-        const row = (await tx.update(id, fields))!;
-        const next = { ...row, hostnames: hostnames ?? before.hostnames };
-        await audit?.(handle, before, next);
-        return next;
-      }),
-    );
-    cache.clear();
-    await announce(id);
-    return after;
-  }
-
-  async function cached(key: string, load: () => Promise<AppWithHost | null>): Promise<AppWithHost | null> {
-    const hit = cache.get(key);
-    if (hit && hit.expires > clock.now()) return hit.row;
-    const row = await load();
-    if (cache.size > 10_000) cache.clear();
-    cache.set(key, { row, expires: clock.now() + APP_CACHE_TTL_MS });
-    return row;
-  }
+/** The apps (brands): found by host or id (cached per instance), listed, created and changed. */
+export function createTenancyService(deps: TenancyDeps) {
+  const ctx: TenancyCtx = { ...deps, cache: new Map() };
+  const { repo } = ctx;
 
   const service = {
     async findByHost(hostname: string): Promise<AppWithHost | null> {
       const host = hostname.toLowerCase();
-      return cached(`h:${host}`, () => repo.findByHost(host));
+      return cached(ctx, `h:${host}`, () => repo.findByHost(host));
     },
 
     async findById(id: number): Promise<AppWithHost | null> {
-      return cached(`i:${id}`, () => repo.findById(id));
+      return cached(ctx, `i:${id}`, () => repo.findById(id));
     },
 
     async getByHost(hostname: string): Promise<App> {
@@ -158,7 +127,7 @@ export function createTenancyService({ repo, transaction, announce, clock, ids }
     list: () => repo.list(),
 
     /** Empties this instance's app cache (another instance changed an app, or the bus may have lost a message). */
-    forget: () => cache.clear(),
+    forget: () => ctx.cache.clear(),
 
     /** Brands with every host name: one (`brandId`) or all (null). */
     async brands(brandId: number | null): Promise<BrandRow[]> {
@@ -181,53 +150,104 @@ export function createTenancyService({ repo, transaction, announce, clock, ids }
      * else 409 naming `hostnames`). Every instance answers the new brand at once.
      */
     update: (id: number, patch: BrandPatch, audit?: BrandAudit): Promise<BrandRow> =>
-      change(id, async () => patch, audit),
+      change(ctx, id, async () => patch, audit),
 
     /**
      * Sets a brand's uploaded logo (null: back to the one drawn from its name and colours) and its theme's logo
      * address with it, in one audited change that every instance answers at once.
      */
     setLogo: (id: number, logo: Omit<BrandLogoRow, 'appId'> | null, audit?: BrandAudit): Promise<BrandRow> =>
-      change(
-        id,
-        async (before, tx) => {
-          if (logo) await tx.putLogo({ appId: id, ...logo });
-          else await tx.deleteLogo(id);
-          const t = before.theme;
-          const logoUrl = logo
-            ? brandLogoPath(logo.imageHash, logo.imageType)
-            : drawnLogo(before.name, t.primary, t.accent, t.text);
-          return { theme: { ...t, logoUrl } };
-        },
-        audit,
-      ),
+      change(ctx, id, logoPatch(id, logo), audit),
 
     /** An uploaded logo by its address's hash (null: no brand's current logo). */
     logo: (hash: string) => repo.logo(hash),
 
     /** Creates an app (operator command, desk); host names must be free (409 naming `hostnames`). */
-    async create(input: CreateAppInput, audit?: BrandAudit): Promise<BrandRow> {
-      const hostnames = input.hostnames.map((h) => h.toLowerCase());
-      if (hostnames.length === 0) throw badRequest('hostnames', 'an app needs at least one host name');
-      const { hostnames: _, ...app } = input;
-      const row = await hostsRaced(hostnames, () =>
-        transaction(async (tx, handle) => {
-          for (const host of (await tx.owners(hostnames)).keys()) throw conflict(host);
-          const inserted = await tx.insert(
-            { ...app, clientId: `app_${ids.token(9)}`, clientSecret: ids.token(24) },
-            hostnames,
-          );
-          const created = { ...inserted, hostnames };
-          await audit?.(handle, null, created);
-          return created;
-        }),
-      );
-      cache.clear();
-      await announce(row.id);
-      return row;
-    },
+    create: (input: CreateAppInput, audit?: BrandAudit): Promise<BrandRow> => createApp(ctx, input, audit),
   };
   return service;
+}
+
+/** One change of a brand: its row locked, the patch made from it, the change audited, then every cache told. */
+async function change(
+  ctx: TenancyCtx,
+  id: number,
+  patchOf: (before: BrandRow, tx: TenancyRepository) => Promise<BrandPatch>,
+  audit: BrandAudit | undefined,
+): Promise<BrandRow> {
+  const { transaction, announce, cache } = ctx;
+  const named: string[] = [];
+  const after = await hostsRaced(named, () =>
+    transaction(async (tx, handle) => {
+      const locked = await tx.lock(id);
+      if (!locked) throw new HttpError(404, 'not_found', 'brand not found');
+      const before = { ...locked, hostnames: (await tx.hostsOf([id])).get(id) ?? [] };
+      const { hostnames, ...fields } = await patchOf(before, tx);
+      if (hostnames) {
+        named.push(...hostnames);
+        for (const [host, owner] of await tx.owners(hostnames)) if (owner !== id) throw conflict(host);
+        await tx.replaceHosts(id, hostnames);
+      }
+      const row = (await tx.update(id, fields))!;
+      const next = { ...row, hostnames: hostnames ?? before.hostnames };
+      await audit?.(handle, before, next);
+      return next;
+    }),
+  );
+  cache.clear();
+  await announce(id);
+  return after;
+}
+
+/** The app of a cache key (host or id): this instance's copy while it is fresh, else read again. */
+async function cached(
+  ctx: TenancyCtx,
+  key: string,
+  load: () => Promise<AppWithHost | null>,
+): Promise<AppWithHost | null> {
+  const { cache, clock } = ctx;
+  const hit = cache.get(key);
+  if (hit && hit.expires > clock.now()) return hit.row;
+  const row = await load();
+  if (cache.size > 10_000) cache.clear();
+  cache.set(key, { row, expires: clock.now() + APP_CACHE_TTL_MS });
+  return row;
+}
+
+/** The change of a brand's logo: the uploaded one stored (or dropped), and the theme's address to match. */
+const logoPatch =
+  (id: number, logo: Omit<BrandLogoRow, 'appId'> | null) =>
+  async (before: BrandRow, tx: TenancyRepository): Promise<BrandPatch> => {
+    if (logo) await tx.putLogo({ appId: id, ...logo });
+    else await tx.deleteLogo(id);
+    const t = before.theme;
+    const logoUrl = logo
+      ? brandLogoPath(logo.imageHash, logo.imageType)
+      : drawnLogo(before.name, t.primary, t.accent, t.text);
+    return { theme: { ...t, logoUrl } };
+  };
+
+/** Creates an app (operator command, desk); host names must be free (409 naming `hostnames`). */
+async function createApp(ctx: TenancyCtx, input: CreateAppInput, audit?: BrandAudit): Promise<BrandRow> {
+  const { transaction, announce, cache, ids } = ctx;
+  const hostnames = input.hostnames.map((h) => h.toLowerCase());
+  if (hostnames.length === 0) throw badRequest('hostnames', 'an app needs at least one host name');
+  const { hostnames: _, ...app } = input;
+  const row = await hostsRaced(hostnames, () =>
+    transaction(async (tx, handle) => {
+      for (const host of (await tx.owners(hostnames)).keys()) throw conflict(host);
+      const inserted = await tx.insert(
+        { ...app, clientId: `app_${ids.token(9)}`, clientSecret: ids.token(24) },
+        hostnames,
+      );
+      const created = { ...inserted, hostnames };
+      await audit?.(handle, null, created);
+      return created;
+    }),
+  );
+  cache.clear();
+  await announce(row.id);
+  return row;
 }
 
 export type TenancyService = ReturnType<typeof createTenancyService>;

@@ -27,15 +27,29 @@ export interface AccountKey {
 /** Sums come back as text: pg gives int8 as strings, PGlite as BigInt; text is the same on both. */
 const sumText = (expr: unknown) => sql<string>`coalesce(sum(${expr}), 0)::text`;
 
-export function createWalletRepository(db: DbOrTx) {
-  const accountWhere = (key: AccountKey) =>
-    and(
-      eq(ledgerAccounts.appId, key.appId),
-      eq(ledgerAccounts.kind, key.kind),
-      eq(ledgerAccounts.ownerId, key.ownerId),
-      eq(ledgerAccounts.currency, key.currency),
-    );
+/** The account's row by its key (app, kind, owner, currency). */
+const accountWhere = (key: AccountKey) =>
+  and(
+    eq(ledgerAccounts.appId, key.appId),
+    eq(ledgerAccounts.kind, key.kind),
+    eq(ledgerAccounts.ownerId, key.ownerId),
+    eq(ledgerAccounts.currency, key.currency),
+  );
 
+/** The SQL of the ledger: accounts, movements and their entries, the checks, and cashback claims. */
+export function createWalletRepository(db: DbOrTx) {
+  return {
+    ...accountRows(db),
+    ...movementRows(db),
+    ...batchWrites(db),
+    ...ledgerReads(db),
+    ...ledgerChecks(db),
+    ...cashbackRows(db),
+  };
+}
+
+/** The accounts: found, created on first use, locked, and their balances moved under a guard or by batch. */
+function accountRows(db: DbOrTx) {
   return {
     async findAccount(key: AccountKey): Promise<AccountRow | null> {
       return (await db.select().from(ledgerAccounts).where(accountWhere(key)).limit(1))[0] ?? null;
@@ -68,6 +82,41 @@ export function createWalletRepository(db: DbOrTx) {
         );
     },
 
+    /** The account's row locked until the transaction ends (a clawback reads the balance it may take). */
+    async lockAccount(id: number): Promise<AccountRow | null> {
+      const [row] = await db.select().from(ledgerAccounts).where(eq(ledgerAccounts.id, id)).for('update');
+      return row ?? null;
+    },
+
+    /**
+     * Adds `amount` to a non-negative account. The WHERE re-checks the balance after taking the row lock,
+     * so concurrent debits serialise on the row and none can overdraw it. Null = refused.
+     */
+    async applyToGuarded(accountId: number, amount: Cents): Promise<Cents | null> {
+      const rows = await db
+        .update(ledgerAccounts)
+        .set({ balance: sql`${ledgerAccounts.balance} + ${amount}` })
+        .where(and(eq(ledgerAccounts.id, accountId), sql`${ledgerAccounts.balance} + ${amount} >= 0`))
+        .returning({ balance: ledgerAccounts.balance });
+      return rows[0] ? cents(Number(rows[0].balance)) : null;
+    },
+
+    /** The balances of these accounts, their rows locked in id order (one statement, no deadlock between batches). */
+    async lockBalances(ids: number[]): Promise<Map<number, Cents>> {
+      if (ids.length === 0) return new Map();
+      // Raw SQL: it runs in a transaction, where a prepared query would be built again for each one.
+      const result = await db.execute(
+        sql`select id, balance from ${ledgerAccounts} where id = any(${sql.param(ids)}::int[]) order by id for update`,
+      );
+      const rows = (result as unknown as { rows: { id: number; balance: string | number | bigint }[] }).rows;
+      return new Map(rows.map((r) => [Number(r.id), cents(Number(r.balance))]));
+    },
+  };
+}
+
+/** The movements and their entries, one at a time. */
+function movementRows(db: DbOrTx) {
+  return {
     /** Inserts the movement unless its idempotency key exists; null means it already existed. */
     async insertMovement(movement: typeof ledgerMovements.$inferInsert): Promise<MovementRow | null> {
       const rows = await db.insert(ledgerMovements).values(movement).onConflictDoNothing().returning();
@@ -99,36 +148,15 @@ export function createWalletRepository(db: DbOrTx) {
       return cents(Number(row?.sum ?? 0));
     },
 
-    /** The account's row locked until the transaction ends (a clawback reads the balance it may take). */
-    async lockAccount(id: number): Promise<AccountRow | null> {
-      const [row] = await db.select().from(ledgerAccounts).where(eq(ledgerAccounts.id, id)).for('update');
-      return row ?? null;
+    async insertEntries(entries: (typeof ledgerEntries.$inferInsert)[]): Promise<EntryRow[]> {
+      return db.insert(ledgerEntries).values(entries).returning();
     },
+  };
+}
 
-    /**
-     * Adds `amount` to a non-negative account. The WHERE re-checks the balance after taking the row lock,
-     * so concurrent debits serialise on the row and none can overdraw it. Null = refused.
-     */
-    async applyToGuarded(accountId: number, amount: Cents): Promise<Cents | null> {
-      const rows = await db
-        .update(ledgerAccounts)
-        .set({ balance: sql`${ledgerAccounts.balance} + ${amount}` })
-        .where(and(eq(ledgerAccounts.id, accountId), sql`${ledgerAccounts.balance} + ${amount} >= 0`))
-        .returning({ balance: ledgerAccounts.balance });
-      return rows[0] ? cents(Number(rows[0].balance)) : null;
-    },
-
-    /** The balances of these accounts, their rows locked in id order (one statement, no deadlock between batches). */
-    async lockBalances(ids: number[]): Promise<Map<number, Cents>> {
-      if (ids.length === 0) return new Map();
-      // Raw SQL: it runs in a transaction, where a prepared query would be built again for each one.
-      const result = await db.execute(
-        sql`select id, balance from ${ledgerAccounts} where id = any(${sql.param(ids)}::int[]) order by id for update`,
-      );
-      const rows = (result as unknown as { rows: { id: number; balance: string | number | bigint }[] }).rows;
-      return new Map(rows.map((r) => [Number(r.id), cents(Number(r.balance))]));
-    },
-
+/** A batch of movements written in one statement. */
+function batchWrites(db: DbOrTx) {
+  return {
     /**
      * One statement for a batch of movements: inserts the movements whose keys are new, sets the balances of the
      * accounts locked by `lockBalances` in this transaction, and inserts the entries of the movements it inserted
@@ -179,11 +207,12 @@ export function createWalletRepository(db: DbOrTx) {
       );
       return new Map(out.map((r) => [`${r.app_id}:${r.idempotency_key}`, Number(r.id)]));
     },
+  };
+}
 
-    async insertEntries(entries: (typeof ledgerEntries.$inferInsert)[]): Promise<EntryRow[]> {
-      return db.insert(ledgerEntries).values(entries).returning();
-    },
-
+/** An account's history and totals. */
+function ledgerReads(db: DbOrTx) {
+  return {
     /** One page of an account's entries with their movements, newest first, and the total count. */
     async accountHistory(accountId: number, from: Date, to: Date, limit: number, offset: number) {
       const where = and(
@@ -229,6 +258,20 @@ export function createWalletRepository(db: DbOrTx) {
       return new Map(rows.map((r) => [r.type, Number(r.total)]));
     },
 
+    /** Sum of an account's entries (contra accounts keep no cached balance). */
+    async entriesTotal(accountId: number): Promise<Cents> {
+      const [row] = await db
+        .select({ total: sumText(ledgerEntries.amount) })
+        .from(ledgerEntries)
+        .where(eq(ledgerEntries.accountId, accountId));
+      return cents(Number(row?.total ?? 0));
+    },
+  };
+}
+
+/** The ledger's checks. */
+function ledgerChecks(db: DbOrTx) {
+  return {
     /** Ledger checks: total of all entries (must be 0) and accounts whose cached balance differs from their entries. */
     async audit(appId: number) {
       const [total] = await db
@@ -263,16 +306,12 @@ export function createWalletRepository(db: DbOrTx) {
         unbalancedMovements: Number(unbalanced?.n ?? 0),
       };
     },
+  };
+}
 
-    /** Sum of an account's entries (contra accounts keep no cached balance). */
-    async entriesTotal(accountId: number): Promise<Cents> {
-      const [row] = await db
-        .select({ total: sumText(ledgerEntries.amount) })
-        .from(ledgerEntries)
-        .where(eq(ledgerEntries.accountId, accountId));
-      return cents(Number(row?.total ?? 0));
-    },
-
+/** The clients' cashback claims. */
+function cashbackRows(db: DbOrTx) {
+  return {
     /** The client's cashback claim of the period starting then, if any. */
     async cashbackClaim(userId: number, periodStart: Date): Promise<CashbackClaimRow | null> {
       const [row] = await db

@@ -24,6 +24,11 @@ export type BrandGameOverlay = Partial<Pick<BrandGameRecord, 'enabled' | 'popula
 
 /** The SQL of a brand's overlay on the shared catalogue (issue 35 §1), for the desk. */
 export function createBrandCatalogueRepository(db: DbOrTx) {
+  return { ...brandCatalogueReads(db), ...brandCatalogueWrites(db) };
+}
+
+/** The brand's lock and what the desk reads of its overlay. */
+function brandCatalogueReads(db: DbOrTx) {
   return {
     async lock(appId: number): Promise<void> {
       await db.execute(sql`select pg_advisory_xact_lock(${BRAND_CATALOGUE_LOCK}, ${appId})`);
@@ -69,7 +74,12 @@ export function createBrandCatalogueRepository(db: DbOrTx) {
         .where(sharedListable())
         .orderBy(...lobbyOrder());
     },
+  };
+}
 
+/** The brand's overlay written: a game's switch, marks and place, a provider's switch. */
+function brandCatalogueWrites(db: DbOrTx) {
+  return {
     async setGame(appId: number, gameId: number, overlay: BrandGameOverlay): Promise<void> {
       await db
         .insert(casinoBrandGames)

@@ -99,15 +99,22 @@ const brandGameOn = (appId: number | null | undefined) =>
 const brandProviderOn = (appId: number | null | undefined) =>
   and(eq(casinoBrandProviders.providerId, casinoProviders.id), eq(casinoBrandProviders.appId, appId ?? 0));
 
-export function createCatalogueRepository(db: DbOrTx) {
-  const joined = (appId?: number | null) =>
-    db
-      .select({ game: casinoGames, provider: casinoProviders, brand: casinoBrandGames })
-      .from(casinoGames)
-      .innerJoin(casinoProviders, eq(casinoProviders.id, casinoGames.providerId))
-      .leftJoin(casinoBrandGames, brandGameOn(appId))
-      .leftJoin(casinoBrandProviders, brandProviderOn(appId));
+/** The shared catalogue's games joined to their provider and the brand's overlay (no brand: none). */
+const joined = (db: DbOrTx, appId?: number | null) =>
+  db
+    .select({ game: casinoGames, provider: casinoProviders, brand: casinoBrandGames })
+    .from(casinoGames)
+    .innerJoin(casinoProviders, eq(casinoProviders.id, casinoGames.providerId))
+    .leftJoin(casinoBrandGames, brandGameOn(appId))
+    .leftJoin(casinoBrandProviders, brandProviderOn(appId));
 
+/** The SQL of the shared casino catalogue, its brand overlays as players see them, and clients' game lists. */
+export function createCatalogueRepository(db: DbOrTx) {
+  return { ...catalogueUpkeep(db), ...lobbyReads(db), ...playerGameLists(db) };
+}
+
+/** The catalogue's seeding and the operator's reads and edits of the shared rows. */
+function catalogueUpkeep(db: DbOrTx) {
   return {
     async isSeeded(): Promise<boolean> {
       const [row] = await db.select({ id: casinoProviders.id }).from(casinoProviders).limit(1);
@@ -124,6 +131,40 @@ export function createCatalogueRepository(db: DbOrTx) {
           .onConflictDoNothing();
     },
 
+    /** Every game (listed or not), for the operator. */
+    async allGames(providerId?: number): Promise<GameWithProvider[]> {
+      return joined(db)
+        .where(providerId === undefined ? undefined : eq(casinoGames.providerId, providerId))
+        .orderBy(asc(casinoProviders.sort), asc(casinoGames.sort), asc(casinoGames.id));
+    },
+
+    async allProviders(): Promise<ProviderRecord[]> {
+      return db.select().from(casinoProviders).orderBy(asc(casinoProviders.sort), asc(casinoProviders.id));
+    },
+
+    async updateGame(id: number, patch: Partial<GameRow>): Promise<boolean> {
+      const rows = await db
+        .update(casinoGames)
+        .set(patch)
+        .where(eq(casinoGames.id, id))
+        .returning({ id: casinoGames.id });
+      return rows.length === 1;
+    },
+
+    async updateProvider(id: number, patch: Partial<ProviderRow>): Promise<boolean> {
+      const rows = await db
+        .update(casinoProviders)
+        .set(patch)
+        .where(eq(casinoProviders.id, id))
+        .returning({ id: casinoProviders.id });
+      return rows.length === 1;
+    },
+  };
+}
+
+/** What the lobby lists and what may be played, with the brand's overlay. */
+function lobbyReads(db: DbOrTx) {
+  return {
     async providers(appId?: number | null): Promise<ProviderRecord[]> {
       const rows = await db
         .select({ provider: casinoProviders })
@@ -140,17 +181,6 @@ export function createCatalogueRepository(db: DbOrTx) {
       return rows.map((r) => r.provider);
     },
 
-    /** Every game (listed or not), for the operator. */
-    async allGames(providerId?: number): Promise<GameWithProvider[]> {
-      return joined()
-        .where(providerId === undefined ? undefined : eq(casinoGames.providerId, providerId))
-        .orderBy(asc(casinoProviders.sort), asc(casinoGames.sort), asc(casinoGames.id));
-    },
-
-    async allProviders(): Promise<ProviderRecord[]> {
-      return db.select().from(casinoProviders).orderBy(asc(casinoProviders.sort), asc(casinoProviders.id));
-    },
-
     async games(
       filter: GameFilter,
       limit: number,
@@ -158,7 +188,7 @@ export function createCatalogueRepository(db: DbOrTx) {
     ): Promise<{ rows: GameWithProvider[]; total: number }> {
       const condition = where(filter);
       const [rows, [count]] = await Promise.all([
-        joined(filter.appId)
+        joined(db, filter.appId)
           .where(condition)
           .orderBy(...lobbyOrder())
           .limit(limit)
@@ -176,7 +206,7 @@ export function createCatalogueRepository(db: DbOrTx) {
 
     /** A game by id or extended id, listable or not (the caller decides). */
     async game(by: { id: number } | { extendedId: string }): Promise<GameWithProvider | null> {
-      const [row] = await joined().where(
+      const [row] = await joined(db).where(
         'id' in by ? eq(casinoGames.id, by.id) : eq(casinoGames.extendedId, by.extendedId),
       );
       return row ?? null;
@@ -184,12 +214,17 @@ export function createCatalogueRepository(db: DbOrTx) {
 
     /** Whether a game may be played (on the brand, when given): listed and enabled. */
     async playable(gameId: number, appId?: number | null): Promise<GameWithProvider | null> {
-      const [row] = await joined(appId).where(and(eq(casinoGames.id, gameId), listable()));
+      const [row] = await joined(db, appId).where(and(eq(casinoGames.id, gameId), listable()));
       return row ?? null;
     },
+  };
+}
 
+/** A client's favourite and recently played games. */
+function playerGameLists(db: DbOrTx) {
+  return {
     async favorites(userId: number, appId?: number | null): Promise<GameWithProvider[]> {
-      return joined(appId)
+      return joined(db, appId)
         .innerJoin(casinoFavorites, eq(casinoFavorites.gameId, casinoGames.id))
         .where(and(eq(casinoFavorites.userId, userId), listable()))
         .orderBy(desc(casinoFavorites.createdAt), desc(casinoGames.id))
@@ -214,30 +249,12 @@ export function createCatalogueRepository(db: DbOrTx) {
         .where(eq(casinoSessions.userId, userId))
         .groupBy(casinoSessions.gameId)
         .as('last');
-      const rows = await joined(appId)
+      const rows = await joined(db, appId)
         .innerJoin(last, eq(last.gameId, casinoGames.id))
         .where(listable())
         .orderBy(desc(last.at), desc(casinoGames.id))
         .limit(limit);
       return rows.map(({ game, provider, brand }) => ({ game, provider, brand }));
-    },
-
-    async updateGame(id: number, patch: Partial<GameRow>): Promise<boolean> {
-      const rows = await db
-        .update(casinoGames)
-        .set(patch)
-        .where(eq(casinoGames.id, id))
-        .returning({ id: casinoGames.id });
-      return rows.length === 1;
-    },
-
-    async updateProvider(id: number, patch: Partial<ProviderRow>): Promise<boolean> {
-      const rows = await db
-        .update(casinoProviders)
-        .set(patch)
-        .where(eq(casinoProviders.id, id))
-        .returning({ id: casinoProviders.id });
-      return rows.length === 1;
     },
   };
 }

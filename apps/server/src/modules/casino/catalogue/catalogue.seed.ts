@@ -126,6 +126,12 @@ export function generateCatalogue(seed: number, now: number): { providers: Provi
       });
     }
   }
+  pushLiveTables(games, released);
+  return { providers, games };
+}
+
+/** The live providers' tables, appended after the slots (ids go on from there; the seed draws only their dates). */
+function pushLiveTables(games: GameRow[], released: () => Date): void {
   LIVE_PROVIDERS.forEach(([providerId, providerName, code], p) => {
     for (let n = 0; n < TABLES_PER_LIVE_PROVIDER; n++) {
       const name = `${providerName.split(' ')[0]} ${TABLE_NAMES[(p * TABLES_PER_LIVE_PROVIDER + n) % TABLE_NAMES.length]}`;
@@ -146,5 +152,4 @@ export function generateCatalogue(seed: number, now: number): { providers: Provi
       });
     }
   });
-  return { providers, games };
 }

@@ -33,10 +33,10 @@ export function brandCategories(game: GameRecord, brandPopular: number[] | null 
   return [...game.categories.filter((c) => !POPULAR.has(c)), ...brandPopular];
 }
 
-export function createCatalogueService(deps: { repo: CatalogueRepository; clock: Clock }) {
-  const { repo, clock } = deps;
-
-  const view = ({ game, provider, brand }: GameWithProvider): CasinoGame => ({
+/** A game as the player's API shows it; `is_new` counts from the clock's now. */
+const gameViewAt =
+  (clock: Clock) =>
+  ({ game, provider, brand }: GameWithProvider): CasinoGame => ({
     id: game.id,
     extended_id: game.extendedId,
     name: game.name,
@@ -50,6 +50,10 @@ export function createCatalogueService(deps: { repo: CatalogueRepository; clock:
     volatility: game.volatility,
     demo: game.demo,
   });
+
+export function createCatalogueService(deps: { repo: CatalogueRepository; clock: Clock }) {
+  const { repo, clock } = deps;
+  const view = gameViewAt(clock);
 
   return {
     view,

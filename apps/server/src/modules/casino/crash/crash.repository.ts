@@ -16,7 +16,20 @@ export const CRASH_PROVIDER_ID = 900;
 export const CRASH_GAME_ID = 900_001;
 export const CRASH_EXTENDED_ID = 'aviator';
 
+/** The SQL of the crash game: its catalogue row, seed chains, rounds and bets. */
 export function createCrashRepository(db: DbOrTx) {
+  return {
+    ...gameAndChainReads(db),
+    ...chainCommits(db),
+    ...clientSeedRows(db),
+    ...roundRows(db),
+    ...betRows(db),
+    ...cashoutRows(db),
+  };
+}
+
+/** The game's catalogue row, and the chains read. */
+function gameAndChainReads(db: DbOrTx) {
   return {
     /** Adds the game (and its studio) to the catalogue once; sessions and the seamless wallet need a game row. */
     async ensureGame(at: Date): Promise<void> {
@@ -64,7 +77,12 @@ export function createCrashRepository(db: DbOrTx) {
         .limit(1);
       return row ?? null;
     },
+  };
+}
 
+/** The chains committed and sealed. */
+function chainCommits(db: DbOrTx) {
+  return {
     /**
      * The chain committed after `afterId` (collecting client seeds, or sealed already), made by `make` when there
      * is none: so a committed chain always waits behind the one being played.
@@ -115,7 +133,12 @@ export function createCrashRepository(db: DbOrTx) {
         return sealed!;
       });
     },
+  };
+}
 
+/** The players' client seeds of a chain. */
+function clientSeedRows(db: DbOrTx) {
+  return {
     /**
      * A session's client seed for the latest chain still collecting (none: `make` commits one first), under the
      * chain lock so it lands before or after a seal, never across. A session gives one seed per chain: the first
@@ -159,7 +182,12 @@ export function createCrashRepository(db: DbOrTx) {
         .where(eq(crashClientSeeds.chainId, chainId))
         .orderBy(asc(crashClientSeeds.id));
     },
+  };
+}
 
+/** The rounds: found, locked, inserted, moved on, and the finished ones. */
+function roundRows(db: DbOrTx) {
+  return {
     async latestRound(): Promise<CrashRoundRow | null> {
       const [row] = await db.select().from(crashRounds).orderBy(desc(crashRounds.id)).limit(1);
       return row ?? null;
@@ -213,7 +241,12 @@ export function createCrashRepository(db: DbOrTx) {
         .orderBy(desc(crashRounds.id))
         .limit(limit);
     },
+  };
+}
 
+/** The bets of a round: inserted, found, locked and finished. */
+function betRows(db: DbOrTx) {
+  return {
     async insertBet(row: typeof crashBets.$inferInsert): Promise<CrashBetRow | null> {
       const [inserted] = await db.insert(crashBets).values(row).onConflictDoNothing().returning();
       return inserted ?? null;
@@ -261,7 +294,12 @@ export function createCrashRepository(db: DbOrTx) {
         .where(and(eq(crashBets.roundId, roundId), inArray(crashBets.status, ['open', 'cashing'])))
         .orderBy(asc(crashBets.id));
     },
+  };
+}
 
+/** Cash-outs claimed and due, a round's real stakes, and a session's bets. */
+function cashoutRows(db: DbOrTx) {
+  return {
     /**
      * Claims an open bet's cash-out at `cashout` (hundredths) in one statement: null when the bet is not this
      * session's or is no longer open (cashed, claimed, lost or void meanwhile).

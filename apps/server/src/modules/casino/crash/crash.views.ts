@@ -1,12 +1,18 @@
 // The crash game's settings, limits and constants, and the views of its rows (what players and the feed see): pure
 // functions shared by the round loop (crash.loop.ts), the bets (crash.bets.ts) and the settlement
-// (crash.settlement.ts).
+// (crash.settlement.ts); and the fairness page's chain and seed views (crash.routes.ts; a chain counts its seeds).
 import { createHash } from 'node:crypto';
 import type { CrashBetView, CrashRoundView, CrashRules } from '@sb/contract';
 import { GROWTH_PER_MS } from '@sb/crash';
 import { HttpError } from '../../../plugins/errors';
 import type { SessionRow } from '../platform/platform.repository';
-import type { CrashBetRow, CrashRoundRow } from './crash.repository';
+import type {
+  ChainRow,
+  ClientSeedRow,
+  CrashBetRow,
+  CrashRepository,
+  CrashRoundRow,
+} from './crash.repository';
 
 export interface CrashSettings {
   bettingMs: number;
@@ -113,3 +119,25 @@ export function notOpen(bet: CrashBetRow): HttpError {
     return conflict('round_void', 'this round was void: the stake was returned', 'betId');
   return conflict('round_crashed', 'too late: the round crashed', 'betId');
 }
+
+/** A chain as the fairness page shows it (its client seeds counted unless given). */
+export const chainView = async (
+  repo: Pick<CrashRepository, 'clientSeedCount'>,
+  chain: ChainRow,
+  seedCount?: number,
+) => ({
+  id: chain.id,
+  terminatingHash: chain.terminatingHash,
+  length: chain.length,
+  committedAt: chain.createdAt.toISOString(),
+  sealedAt: chain.sealedAt?.toISOString() ?? null,
+  salt: chain.salt,
+  clientSeedCount: seedCount ?? (await repo.clientSeedCount(chain.id)),
+});
+
+/** A client seed as the fairness page lists it. */
+export const seedView = (row: ClientSeedRow) => ({
+  seed: row.seed,
+  player: row.player,
+  at: row.createdAt.toISOString(),
+});

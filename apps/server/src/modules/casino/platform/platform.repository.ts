@@ -8,6 +8,11 @@ export type SlotRoundRow = typeof casinoSlotRounds.$inferSelect;
 
 /** The game platform's own rows: sessions, the seamless wallet's transactions and slot rounds. */
 export function createPlatformRepository(db: DbOrTx) {
+  return { ...sessionRows(db), ...walletTxRows(db), ...slotRoundRows(db) };
+}
+
+/** The game sessions and their demo balance. */
+function sessionRows(db: DbOrTx) {
   return {
     /**
      * Opens a demo session unless its address opened `max` since `since`: the address's count and the insert run
@@ -69,7 +74,12 @@ export function createPlatformRepository(db: DbOrTx) {
         .returning({ balance: casinoSessions.demoBalance });
       return row ? Number(row.balance) : null;
     },
+  };
+}
 
+/** The seamless wallet's transactions: found, locked, inserted, closed, and the open ones. */
+function walletTxRows(db: DbOrTx) {
+  return {
     async walletTx(uuid: string): Promise<WalletTxRow | null> {
       const [row] = await db
         .select()
@@ -122,7 +132,12 @@ export function createPlatformRepository(db: DbOrTx) {
         )
         .limit(limit);
     },
+  };
+}
 
+/** The slot rounds of a session. */
+function slotRoundRows(db: DbOrTx) {
+  return {
     /** Inserts a slot round; null when the session already has a round with this key. */
     async insertSlotRound(row: typeof casinoSlotRounds.$inferInsert): Promise<SlotRoundRow | null> {
       const [inserted] = await db.insert(casinoSlotRounds).values(row).onConflictDoNothing().returning();

@@ -5,7 +5,13 @@ import { casinoRouletteBets, casinoRouletteRounds } from '../casino.tables';
 export type RoundRow = typeof casinoRouletteRounds.$inferSelect;
 export type PlacementRow = typeof casinoRouletteBets.$inferSelect;
 
+/** The SQL of the roulette tables: rounds, their results and the placements on them. */
 export function createRouletteRepository(db: DbOrTx) {
+  return { ...roundRows(db), ...resultRows(db), ...placementRows(db) };
+}
+
+/** The rounds: created, locked, found due and moved on. */
+function roundRows(db: DbOrTx) {
   return {
     /** Creates the round if it is not there yet (any instance may: its times follow from its number). */
     async ensureRound(row: Pick<RoundRow, 'gameId' | 'no' | 'closesAt' | 'spinAt'>): Promise<void> {
@@ -57,7 +63,12 @@ export function createRouletteRepository(db: DbOrTx) {
         .returning({ no: casinoRouletteRounds.no });
       return rows.length === 1;
     },
+  };
+}
 
+/** The numbers the rounds drew. */
+function resultRows(db: DbOrTx) {
+  return {
     async results(gameId: number, limit: number): Promise<{ no: number; number: number }[]> {
       const rows = await db
         .select({ no: casinoRouletteRounds.no, result: casinoRouletteRounds.result })
@@ -73,6 +84,26 @@ export function createRouletteRepository(db: DbOrTx) {
       return rows.map((r) => ({ no: Number(r.no), number: r.result ?? 0 }));
     },
 
+    async resultsOf(gameId: number, nos: number[]): Promise<Map<number, number>> {
+      if (nos.length === 0) return new Map();
+      const rows = await db
+        .select({ no: casinoRouletteRounds.no, result: casinoRouletteRounds.result })
+        .from(casinoRouletteRounds)
+        .where(
+          and(
+            eq(casinoRouletteRounds.gameId, gameId),
+            inArray(casinoRouletteRounds.no, nos),
+            sql`${casinoRouletteRounds.result} is not null`,
+          ),
+        );
+      return new Map(rows.map((r) => [Number(r.no), r.result ?? 0]));
+    },
+  };
+}
+
+/** The placements on a round: inserted, found, locked and finished. */
+function placementRows(db: DbOrTx) {
+  return {
     async insertPlacement(row: typeof casinoRouletteBets.$inferInsert): Promise<PlacementRow | null> {
       const [inserted] = await db.insert(casinoRouletteBets).values(row).onConflictDoNothing().returning();
       return inserted ?? null;
@@ -123,21 +154,6 @@ export function createRouletteRepository(db: DbOrTx) {
         .where(eq(casinoRouletteBets.sessionId, sessionId))
         .orderBy(desc(casinoRouletteBets.roundNo), desc(casinoRouletteBets.id))
         .limit(limit);
-    },
-
-    async resultsOf(gameId: number, nos: number[]): Promise<Map<number, number>> {
-      if (nos.length === 0) return new Map();
-      const rows = await db
-        .select({ no: casinoRouletteRounds.no, result: casinoRouletteRounds.result })
-        .from(casinoRouletteRounds)
-        .where(
-          and(
-            eq(casinoRouletteRounds.gameId, gameId),
-            inArray(casinoRouletteRounds.no, nos),
-            sql`${casinoRouletteRounds.result} is not null`,
-          ),
-        );
-      return new Map(rows.map((r) => [Number(r.no), r.result ?? 0]));
     },
   };
 }

@@ -68,47 +68,9 @@ export function createRouletteRunner(deps: RunnerDeps) {
       .catch((error: unknown) => deps.log?.('roulette result not published', error));
   }
 
-  /** Settles one placement once: pays its winning bets (a win of 0 closes a lost one) on its locked row. */
-  async function settlePlacement(id: number, round: RoundRow, voiding: boolean): Promise<void> {
-    await db.transaction(async (tx) => {
-      const r = createRouletteRepository(tx);
-      const placement = await r.lockPlacement(id);
-      if (!placement || placement.status !== 'open') return;
-      const session = await createPlatformRepository(tx).session(placement.sessionId);
-      const payout = voiding ? placement.stake : payoutOf(placement.bets, round.result ?? -1);
-      if (session?.demo) {
-        if (payout > 0) await createPlatformRepository(tx).moveDemoBalance(session.id, payout);
-      } else if (voiding) {
-        await deps.wallet.rollback(
-          {
-            transaction_uuid: `rl:${id}:rollback`,
-            reference_transaction_uuid: betUuid(id),
-            session: placement.sessionId,
-            round: roundId(round.gameId, round.no),
-          },
-          tx,
-        );
-      } else {
-        await deps.wallet.win(
-          {
-            transaction_uuid: `rl:${id}:win`,
-            reference_transaction_uuid: betUuid(id),
-            session: placement.sessionId,
-            round: roundId(round.gameId, round.no),
-            currency: session?.currency ?? '',
-            amount: payout,
-          },
-          tx,
-        );
-      }
-      const status = voiding ? 'void' : payout > 0 ? 'won' : 'lost';
-      await r.finishPlacement(id, { status, payout, settledAt: new Date(clock.now()) });
-    });
-  }
-
   async function finish(round: RoundRow, voiding: boolean): Promise<void> {
     for (const id of await repo.openPlacementIds(round.gameId, round.no)) {
-      await settlePlacement(id, round, voiding).catch((error: unknown) =>
+      await settlePlacement(deps, id, round, voiding).catch((error: unknown) =>
         deps.log?.(`roulette placement ${id} not settled (retried next tick)`, error),
       );
     }
@@ -133,6 +95,49 @@ export function createRouletteRunner(deps: RunnerDeps) {
       }
     },
   };
+}
+
+/** Settles one placement once: pays its winning bets (a win of 0 closes a lost one) on its locked row. */
+async function settlePlacement(
+  deps: RunnerDeps,
+  id: number,
+  round: RoundRow,
+  voiding: boolean,
+): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    const r = createRouletteRepository(tx);
+    const placement = await r.lockPlacement(id);
+    if (!placement || placement.status !== 'open') return;
+    const session = await createPlatformRepository(tx).session(placement.sessionId);
+    const payout = voiding ? placement.stake : payoutOf(placement.bets, round.result ?? -1);
+    if (session?.demo) {
+      if (payout > 0) await createPlatformRepository(tx).moveDemoBalance(session.id, payout);
+    } else if (voiding) {
+      await deps.wallet.rollback(
+        {
+          transaction_uuid: `rl:${id}:rollback`,
+          reference_transaction_uuid: betUuid(id),
+          session: placement.sessionId,
+          round: roundId(round.gameId, round.no),
+        },
+        tx,
+      );
+    } else {
+      await deps.wallet.win(
+        {
+          transaction_uuid: `rl:${id}:win`,
+          reference_transaction_uuid: betUuid(id),
+          session: placement.sessionId,
+          round: roundId(round.gameId, round.no),
+          currency: session?.currency ?? '',
+          amount: payout,
+        },
+        tx,
+      );
+    }
+    const status = voiding ? 'void' : payout > 0 ? 'won' : 'lost';
+    await r.finishPlacement(id, { status, payout, settledAt: new Date(deps.clock.now()) });
+  });
 }
 
 export type RouletteRunner = ReturnType<typeof createRouletteRunner>;

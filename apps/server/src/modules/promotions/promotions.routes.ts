@@ -13,6 +13,7 @@ import {
   errorBodySchema,
 } from '@sb/contract';
 import type { DbOrTx } from '../../db/database';
+import type { ZodApp } from '../../lib/zod-app';
 import type { Actor, AuditWrite, PromotionsService } from './promotions.service';
 
 const errors = {
@@ -49,107 +50,133 @@ export function promotionsOpsRoutes(service: PromotionsService, ops: OpsRequestC
         request.opsAudit = 'transaction';
       };
 
-    app.get(
-      '/ops/v1/promotions',
-      {
-        schema: {
-          tags: ['ops'],
-          summary: 'Campaigns of the operator’s brand (or every brand), newest first, with uptake and cost',
-          querystring: campaignListQuerySchema,
-          response: { 200: campaignListResponseSchema, ...errors },
-        },
-      },
-      async (request) => {
-        const brandId = ops.brandScope(request, request.query.brandId);
-        return { result: await service.list(ops.operatorOf(request), brandId) };
-      },
-    );
-
-    app.post(
-      '/ops/v1/promotions',
-      {
-        schema: {
-          tags: ['ops'],
-          summary:
-            'Create a campaign of one brand and one product; its terms are refused (400 terms_refused, naming the rule) when the UK rules forbid them',
-          body: campaignCreateSchema,
-          response: { 200: campaignResponseSchema, ...errors },
-        },
-      },
-      async (request) => ({
-        result: await service.create(ops.operatorOf(request), request.body, auditOf(request)),
-      }),
-    );
-
-    app.get(
-      '/ops/v1/promotions/:id',
-      {
-        schema: {
-          tags: ['ops'],
-          summary: 'One campaign with its uptake and cost',
-          params,
-          response: { 200: campaignResponseSchema, ...errors },
-        },
-      },
-      async (request) => ({ result: await service.get(ops.operatorOf(request), request.params.id) }),
-    );
-
-    app.get(
-      '/ops/v1/clients/:id/rewards',
-      {
-        schema: {
-          tags: ['ops'],
-          summary: 'A client’s rewards, newest first, for the client 360 (another brand’s client is a 404)',
-          params,
-          response: { 200: clientRewardsResponseSchema, ...errors },
-        },
-      },
-      async (request) => ({
-        result: await service.clientRewards(ops.operatorOf(request), request.params.id),
-      }),
-    );
-
-    app.put(
-      '/ops/v1/promotions/:id/status',
-      {
-        schema: {
-          tags: ['ops'],
-          summary: 'Pause, resume or end a campaign (ended is final); audited',
-          params,
-          body: campaignStatusChangeSchema,
-          response: { 200: campaignResponseSchema, ...errors },
-        },
-      },
-      async (request) => ({
-        result: await service.setStatus(
-          ops.operatorOf(request),
-          request.params.id,
-          request.body.status,
-          auditOf(request),
-        ),
-      }),
-    );
-
-    app.post(
-      '/ops/v1/promotions/:id/grants',
-      {
-        schema: {
-          tags: ['ops'],
-          summary:
-            'Grant the campaign’s reward to clients of its brand by hand (once per client; a repeat changes nothing); audited',
-          params,
-          body: campaignGrantSchema,
-          response: { 200: campaignGrantResponseSchema, ...errors },
-        },
-      },
-      async (request) => ({
-        result: await service.grant(
-          ops.operatorOf(request),
-          request.params.id,
-          request.body.clientIds,
-          auditOf(request),
-        ),
-      }),
-    );
+    registerCampaigns(app, service, ops, auditOf);
+    registerCampaignReads(app, service, ops);
+    registerCampaignChanges(app, service, ops, auditOf);
   };
+}
+
+/** An operator's action audited in its own transaction. */
+type AuditOf = (request: FastifyRequest) => AuditWrite;
+
+/** The brand's campaigns: the list, and a new campaign. */
+function registerCampaigns(
+  app: ZodApp,
+  service: PromotionsService,
+  ops: OpsRequestContext,
+  auditOf: AuditOf,
+) {
+  app.get(
+    '/ops/v1/promotions',
+    {
+      schema: {
+        tags: ['ops'],
+        summary: 'Campaigns of the operator’s brand (or every brand), newest first, with uptake and cost',
+        querystring: campaignListQuerySchema,
+        response: { 200: campaignListResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const brandId = ops.brandScope(request, request.query.brandId);
+      return { result: await service.list(ops.operatorOf(request), brandId) };
+    },
+  );
+
+  app.post(
+    '/ops/v1/promotions',
+    {
+      schema: {
+        tags: ['ops'],
+        summary:
+          'Create a campaign of one brand and one product; its terms are refused (400 terms_refused, naming the rule) when the UK rules forbid them',
+        body: campaignCreateSchema,
+        response: { 200: campaignResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      result: await service.create(ops.operatorOf(request), request.body, auditOf(request)),
+    }),
+  );
+}
+
+/** One campaign, and one client's rewards. */
+function registerCampaignReads(app: ZodApp, service: PromotionsService, ops: OpsRequestContext) {
+  app.get(
+    '/ops/v1/promotions/:id',
+    {
+      schema: {
+        tags: ['ops'],
+        summary: 'One campaign with its uptake and cost',
+        params,
+        response: { 200: campaignResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({ result: await service.get(ops.operatorOf(request), request.params.id) }),
+  );
+
+  app.get(
+    '/ops/v1/clients/:id/rewards',
+    {
+      schema: {
+        tags: ['ops'],
+        summary: 'A client’s rewards, newest first, for the client 360 (another brand’s client is a 404)',
+        params,
+        response: { 200: clientRewardsResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      result: await service.clientRewards(ops.operatorOf(request), request.params.id),
+    }),
+  );
+}
+
+/** A campaign's status, and its grants by hand (both audited). */
+function registerCampaignChanges(
+  app: ZodApp,
+  service: PromotionsService,
+  ops: OpsRequestContext,
+  auditOf: AuditOf,
+) {
+  app.put(
+    '/ops/v1/promotions/:id/status',
+    {
+      schema: {
+        tags: ['ops'],
+        summary: 'Pause, resume or end a campaign (ended is final); audited',
+        params,
+        body: campaignStatusChangeSchema,
+        response: { 200: campaignResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      result: await service.setStatus(
+        ops.operatorOf(request),
+        request.params.id,
+        request.body.status,
+        auditOf(request),
+      ),
+    }),
+  );
+
+  app.post(
+    '/ops/v1/promotions/:id/grants',
+    {
+      schema: {
+        tags: ['ops'],
+        summary:
+          'Grant the campaign’s reward to clients of its brand by hand (once per client; a repeat changes nothing); audited',
+        params,
+        body: campaignGrantSchema,
+        response: { 200: campaignGrantResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      result: await service.grant(
+        ops.operatorOf(request),
+        request.params.id,
+        request.body.clientIds,
+        auditOf(request),
+      ),
+    }),
+  );
 }

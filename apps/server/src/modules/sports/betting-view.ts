@@ -112,79 +112,13 @@ export function selectionIn(
  * The sports module's face to betting: selection states in the bet's transaction (the database is the system
  * of record), settled results, fair probabilities for cash-out, event summaries and market names for display.
  */
-export function createBettingView(deps: {
-  db: DbOrTx;
-  readModel: EventReadModel;
-  catalogue: CatalogueService;
-  isProducerStale: () => boolean;
-  /** The clock's time (ms): a pre-match-only sport closes at its kick-off time, whether or not the leader ticked. */
-  now: () => number;
-  /** A brand's margins: its clients bet at the price served to them. */
-  pricing?: (brandId: number | null) => BrandPricing | null;
-}) {
-  function stateOf(
-    e: EventState,
-    m: { closed: boolean; disabled: boolean },
-    s: { isClosed: boolean; isDisabled: boolean; odd: number; result: string | null },
-  ): SelectionState {
-    if (e.status === 'ended' || e.status === 'cancelled') return 'event_ended';
-    // Virtual football takes bets before kick-off only: a started (or due) match is closed to bets.
-    if (isPreMatchOnlySport(e.sportId) && (e.status !== 'not_started' || e.startAt.getTime() <= deps.now()))
-      return 'closed';
-    // A selection whose outcome is decided is closed to bets even while its market is open (whatever the price).
-    if (s.isClosed || m.closed || s.result !== null) return 'closed';
-    // Prices made before the last score (a point, goal, try, game or set the reprice has not caught up with):
-    // "decided" and "stale" are judged against the score now, so nothing of the event is on sale meanwhile.
-    if (s.isDisabled || m.disabled || e.isSuspended || (e.isLive && e.pricesBehindScore)) return 'suspended';
-    if (e.isLive && deps.isProducerStale()) return 'producer_down';
-    return s.odd > 1 ? 'ok' : 'odd_too_low';
-  }
-
-  /** A selection's context for a client of the brand's pricing (`selections`' rows or the read model's). */
-  function contextOf(
-    shared: SelectionRecord,
-    m: MarketState,
-    e: EventState,
-    pricing: BrandPricing | null,
-  ): SelectionContext {
-    const s = pricing ? pricing.selection(shared, e.sportId, m.t) : shared;
-    return {
-      selectionId: s.id,
-      eventId: e.id,
-      sportId: e.sportId,
-      marketId: m.id,
-      marketType: m.t,
-      special: m.s,
-      outcome: s.outcome,
-      name: s.name,
-      odd: s.odd,
-      maxStake: s.maxStake,
-      isLive: e.isLive,
-      minBetLimit: e.minBetLimit,
-      state: stateOf(e, m, s),
-      result: m.resolved || s.result ? s.result : null,
-    };
-  }
-
+export function createBettingView(deps: BettingViewDeps) {
   return {
     /**
      * Selections as a client of `brandId` sees them, read in the caller's transaction: the brand's price (its
      * margin applied exactly as the read model and the feed serve it; suspended outside the band).
      */
-    async selections(
-      ids: number[],
-      tx?: DbOrTx,
-      brandId?: number | null,
-    ): Promise<Map<number, SelectionContext>> {
-      const rows = await createSportsRepository(tx ?? deps.db).selectionsWithContext(ids);
-      const pricing = deps.pricing?.(brandId ?? null) ?? null;
-      return new Map(
-        rows.map(({ selection, market, event }) => [
-          selection.id,
-          contextOf(selection, market, event, pricing),
-        ]),
-      );
-    },
+    selections: (ids: number[], tx?: DbOrTx, brandId?: number | null) => selections(deps, ids, tx, brandId),
 
     /**
      * An event and those of `ids` that are its selections, as a client of `brandId` sees them now, from this
@@ -192,25 +126,8 @@ export function createBettingView(deps: {
      * the match state current on every instance). Null when the read model does not hold the event. Quotes
      * only: placement reads in its own transaction (`selections`).
      */
-    async current(
-      eventId: number,
-      ids: readonly number[],
-      brandId: number | null,
-    ): Promise<{ event: EventRecord; selections: Map<number, SelectionContext> } | null> {
-      const stored = deps.readModel.store.get(eventId);
-      if (!stored) return null;
-      if (stored.markets === null) await deps.readModel.ensureMarkets([stored]);
-      const markets = stored.markets;
-      if (markets === null) return null;
-      const e = stored.record;
-      const pricing = deps.pricing?.(brandId) ?? null;
-      const out = new Map<number, SelectionContext>();
-      for (const id of ids) {
-        const found = selectionIn(markets, id);
-        if (found) out.set(id, contextOf(found.selection, found.market, e, pricing));
-      }
-      return { event: e, selections: out };
-    },
+    current: (eventId: number, ids: readonly number[], brandId: number | null) =>
+      current(deps, eventId, ids, brandId),
 
     /**
      * Each selection's fair value for cash-out, in parts per 10^9: the model's fair (effective) probability and
@@ -219,52 +136,10 @@ export function createBettingView(deps: {
      * columns) falls back to its implied probability over the market's overround, counting only the selections
      * on sale (a suspended selection stored at odd 1, a closed or decided one, is left out).
      */
-    async fairProbabilities(
-      ids: number[],
-      tx?: DbOrTx,
-    ): Promise<Map<number, { fairPpb: number; refundPpb: number }>> {
-      const repo = createSportsRepository(tx ?? deps.db);
-      const rows = await repo.selectionsWithContext(ids);
-      const out = new Map<number, { fairPpb: number; refundPpb: number }>();
-      const legacy = rows.filter(({ selection: s }) => s.fairPpb === null);
-      for (const { selection: s } of rows)
-        if (s.fairPpb !== null) out.set(s.id, { fairPpb: s.fairPpb, refundPpb: s.refundPpb ?? 0 });
-      if (legacy.length === 0) return out;
-      const siblings = await repo.selectionsOfMarkets([...new Set(legacy.map((r) => r.market.id))]);
-      const onSale = (s: SelectionRecord) => s.odd > 1 && !s.isClosed && !s.isDisabled && s.result === null;
-      const overround = new Map<number, number>();
-      for (const s of siblings)
-        if (onSale(s)) overround.set(s.marketId, (overround.get(s.marketId) ?? 0) + 1 / s.odd);
-      for (const { selection: s } of legacy) {
-        const o = overround.get(s.marketId);
-        const p = onSale(s) && o ? 1 / s.odd / o : 0;
-        out.set(s.id, fairColumns({ p }));
-      }
-      return out;
-    },
+    fairProbabilities: (ids: number[], tx?: DbOrTx) => fairProbabilities(deps, ids, tx),
 
     /** Events as bet legs show them, from the read model. */
-    async events(ids: number[], locale: Locale): Promise<Map<number, EventSummary>> {
-      const ref = await deps.catalogue.reference();
-      const out = new Map<number, EventSummary>();
-      for (const id of ids) {
-        const e = (await deps.readModel.fetchEvent(id))?.record;
-        if (!e) continue;
-        const c = ref.competitions.get(e.competitionId);
-        out.set(id, {
-          eventId: id,
-          home: ref.teams.get(e.homeTeamId)?.name ?? '',
-          away: ref.teams.get(e.awayTeamId)?.name ?? '',
-          competition: c ? (locale === 'tr' ? c.nameTr : c.nameEn) : '',
-          startDate: e.startAt.toISOString(),
-          isLive: e.isLive,
-          periodTime: e.periodTime,
-          phase: e.phase,
-          score: e.data.score,
-        });
-      }
-      return out;
-    },
+    events: (ids: number[], locale: Locale) => events(deps, ids, locale),
 
     /**
      * A bet builder's selection id for these legs of an event (`withBuilders` answers it; a view without the
@@ -285,6 +160,157 @@ export function createBettingView(deps: {
       return d ? (locale === 'tr' ? d.tr : d.en) : String(t);
     },
   };
+}
+
+/** What the betting view needs: the database, the read model, the catalogue, the producer's health, a clock. */
+interface BettingViewDeps {
+  db: DbOrTx;
+  readModel: EventReadModel;
+  catalogue: CatalogueService;
+  isProducerStale: () => boolean;
+  /** The clock's time (ms): a pre-match-only sport closes at its kick-off time, whether or not the leader ticked. */
+  now: () => number;
+  /** A brand's margins: its clients bet at the price served to them. */
+  pricing?: (brandId: number | null) => BrandPricing | null;
+}
+
+/** What a selection is to a bet now: on sale (`ok`) or why not. */
+function stateOf(
+  deps: BettingViewDeps,
+  e: EventState,
+  m: { closed: boolean; disabled: boolean },
+  s: { isClosed: boolean; isDisabled: boolean; odd: number; result: string | null },
+): SelectionState {
+  if (e.status === 'ended' || e.status === 'cancelled') return 'event_ended';
+  // Virtual football takes bets before kick-off only: a started (or due) match is closed to bets.
+  if (isPreMatchOnlySport(e.sportId) && (e.status !== 'not_started' || e.startAt.getTime() <= deps.now()))
+    return 'closed';
+  // A selection whose outcome is decided is closed to bets even while its market is open (whatever the price).
+  if (s.isClosed || m.closed || s.result !== null) return 'closed';
+  // Prices made before the last score (a point, goal, try, game or set the reprice has not caught up with):
+  // "decided" and "stale" are judged against the score now, so nothing of the event is on sale meanwhile.
+  if (s.isDisabled || m.disabled || e.isSuspended || (e.isLive && e.pricesBehindScore)) return 'suspended';
+  if (e.isLive && deps.isProducerStale()) return 'producer_down';
+  return s.odd > 1 ? 'ok' : 'odd_too_low';
+}
+
+/** A selection's context for a client of the brand's pricing (`selections`' rows or the read model's). */
+function contextOf(
+  deps: BettingViewDeps,
+  shared: SelectionRecord,
+  m: MarketState,
+  e: EventState,
+  pricing: BrandPricing | null,
+): SelectionContext {
+  const s = pricing ? pricing.selection(shared, e.sportId, m.t) : shared;
+  return {
+    selectionId: s.id,
+    eventId: e.id,
+    sportId: e.sportId,
+    marketId: m.id,
+    marketType: m.t,
+    special: m.s,
+    outcome: s.outcome,
+    name: s.name,
+    odd: s.odd,
+    maxStake: s.maxStake,
+    isLive: e.isLive,
+    minBetLimit: e.minBetLimit,
+    state: stateOf(deps, e, m, s),
+    result: m.resolved || s.result ? s.result : null,
+  };
+}
+
+/** Selections as a client of `brandId` sees them, read in the caller's transaction (or the module's handle). */
+async function selections(
+  deps: BettingViewDeps,
+  ids: number[],
+  tx?: DbOrTx,
+  brandId?: number | null,
+): Promise<Map<number, SelectionContext>> {
+  const rows = await createSportsRepository(tx ?? deps.db).selectionsWithContext(ids);
+  const pricing = deps.pricing?.(brandId ?? null) ?? null;
+  return new Map(
+    rows.map(({ selection, market, event }) => [
+      selection.id,
+      contextOf(deps, selection, market, event, pricing),
+    ]),
+  );
+}
+
+/** An event and those of `ids` that are its selections as a client of `brandId` sees them, from the read model. */
+async function current(
+  deps: BettingViewDeps,
+  eventId: number,
+  ids: readonly number[],
+  brandId: number | null,
+): Promise<{ event: EventRecord; selections: Map<number, SelectionContext> } | null> {
+  const stored = deps.readModel.store.get(eventId);
+  if (!stored) return null;
+  if (stored.markets === null) await deps.readModel.ensureMarkets([stored]);
+  const markets = stored.markets;
+  if (markets === null) return null;
+  const e = stored.record;
+  const pricing = deps.pricing?.(brandId) ?? null;
+  const out = new Map<number, SelectionContext>();
+  for (const id of ids) {
+    const found = selectionIn(markets, id);
+    if (found) out.set(id, contextOf(deps, found.selection, found.market, e, pricing));
+  }
+  return { event: e, selections: out };
+}
+
+/** Each selection's fair value for cash-out (parts per 10^9), the model's or, for an older row, implied. */
+async function fairProbabilities(
+  deps: BettingViewDeps,
+  ids: number[],
+  tx?: DbOrTx,
+): Promise<Map<number, { fairPpb: number; refundPpb: number }>> {
+  const repo = createSportsRepository(tx ?? deps.db);
+  const rows = await repo.selectionsWithContext(ids);
+  const out = new Map<number, { fairPpb: number; refundPpb: number }>();
+  const legacy = rows.filter(({ selection: s }) => s.fairPpb === null);
+  for (const { selection: s } of rows)
+    if (s.fairPpb !== null) out.set(s.id, { fairPpb: s.fairPpb, refundPpb: s.refundPpb ?? 0 });
+  if (legacy.length === 0) return out;
+  const siblings = await repo.selectionsOfMarkets([...new Set(legacy.map((r) => r.market.id))]);
+  const onSale = (s: SelectionRecord) => s.odd > 1 && !s.isClosed && !s.isDisabled && s.result === null;
+  const overround = new Map<number, number>();
+  for (const s of siblings)
+    if (onSale(s)) overround.set(s.marketId, (overround.get(s.marketId) ?? 0) + 1 / s.odd);
+  for (const { selection: s } of legacy) {
+    const o = overround.get(s.marketId);
+    const p = onSale(s) && o ? 1 / s.odd / o : 0;
+    out.set(s.id, fairColumns({ p }));
+  }
+  return out;
+}
+
+/** Events as bet legs show them, from the read model. */
+async function events(
+  deps: BettingViewDeps,
+  ids: number[],
+  locale: Locale,
+): Promise<Map<number, EventSummary>> {
+  const ref = await deps.catalogue.reference();
+  const out = new Map<number, EventSummary>();
+  for (const id of ids) {
+    const e = (await deps.readModel.fetchEvent(id))?.record;
+    if (!e) continue;
+    const c = ref.competitions.get(e.competitionId);
+    out.set(id, {
+      eventId: id,
+      home: ref.teams.get(e.homeTeamId)?.name ?? '',
+      away: ref.teams.get(e.awayTeamId)?.name ?? '',
+      competition: c ? (locale === 'tr' ? c.nameTr : c.nameEn) : '',
+      startDate: e.startAt.toISOString(),
+      isLive: e.isLive,
+      periodTime: e.periodTime,
+      phase: e.phase,
+      score: e.data.score,
+    });
+  }
+  return out;
 }
 
 export type BettingView = ReturnType<typeof createBettingView>;

@@ -52,42 +52,11 @@ export const marketTypeFamilies = (): [number, MarketFamily][] =>
  * bus's `fixture.margins` after a change), applied by the read service's bodies, the feed's texts, the framed
  * widgets and the betting view's `selections()` — so a brand's client is served and bets at the same price.
  */
-export function createBrandMargins(deps: {
-  db: Db;
-  bus: EventBus;
-  clock: Clock;
-  band: PriceBand;
-  log?: (msg: string, err?: unknown) => void;
-}) {
+export function createBrandMargins(deps: BrandMarginsDeps) {
   const { db, band } = deps;
   let version = 0;
   let byBrand = new Map<number, BrandPricing>();
   let stored: BrandMargin[] = [];
-
-  function pricingOf(brandId: number, rows: BrandMarginRow[]): BrandPricing {
-    const memo = new Map<string, number>();
-    const marginOf = (sportId: number, t: number) => {
-      const k = `${sportId}:${t}`;
-      let bp = memo.get(k);
-      if (bp === undefined) memo.set(k, (bp = marginFor(rows, sportId, familyOfType(t))));
-      return bp;
-    };
-    const price = <S extends { odd: number; isDisabled: boolean }>(s: S, bp: number): S => {
-      if (bp === 0) return s;
-      const odd = brandOdd(s.odd, bp);
-      return { ...s, odd, isDisabled: s.isDisabled || (s.odd > 1 && !inBand(odd, band)) };
-    };
-    return {
-      key: `b${brandId}.${version}`,
-      marginOf,
-      builderMarginOf: (sportId) => marginFor(rows, sportId, 'builder'),
-      selection: (s, sportId, t) => price(s, marginOf(sportId, t)),
-      feedMarket(m, sportId) {
-        const bp = marginOf(sportId, m.t);
-        return bp === 0 ? m : { ...m, selections: m.selections.map((s) => price(s, bp)) };
-      },
-    };
-  }
 
   async function load(): Promise<void> {
     const rows = await createBrandMarginsRepository(db).all();
@@ -104,8 +73,9 @@ export function createBrandMargins(deps: {
       next.set(
         id,
         pricingOf(
-          id,
+          `b${id}.${version}`,
           stored.filter((r) => r.brandId === id),
+          band,
         ),
       );
     byBrand = next;
@@ -124,23 +94,69 @@ export function createBrandMargins(deps: {
     list: (brandId: number | null): BrandMargin[] =>
       stored.filter((r) => brandId === null || r.brandId === brandId),
     /** Sets (marginBp) or removes (null) one row; answers before and after, applied here before it returns. */
-    async set(
-      key: { brandId: number; sportId: number | null; family: MarketFamily | null },
-      marginBp: number | null,
-    ) {
-      const stored = { appId: key.brandId, sportId: key.sportId ?? 0, family: key.family ?? '' };
-      const before = await db.transaction(async (tx) => {
-        const repo = createBrandMarginsRepository(tx);
-        const row = await repo.lock(stored);
-        if (marginBp === null) await repo.delete(stored);
-        else await repo.upsert({ ...stored, marginBp, updatedAt: new Date(deps.clock.now()) });
-        return row?.marginBp ?? null;
-      });
-      await load();
-      await deps.bus.publish('fixture.margins', { brandId: key.brandId });
-      return { before, after: marginBp };
+    set: (key: MarginKey, marginBp: number | null) => setMargin(deps, load, key, marginBp),
+  };
+}
+
+/** What brand margins need: the database, the bus that tells every instance to reload, a clock, the price band. */
+type BrandMarginsDeps = {
+  db: Db;
+  bus: EventBus;
+  clock: Clock;
+  band: PriceBand;
+  log?: (msg: string, err?: unknown) => void;
+};
+
+/** One stored margin's key (null = every sport / every family). */
+type MarginKey = { brandId: number; sportId: number | null; family: MarketFamily | null };
+
+/** A brand's pricing from its margin rows; `key` names the brand and the margins' version. */
+function pricingOf(key: string, rows: BrandMarginRow[], band: PriceBand): BrandPricing {
+  const memo = new Map<string, number>();
+  const marginOf = (sportId: number, t: number) => {
+    const k = `${sportId}:${t}`;
+    let bp = memo.get(k);
+    if (bp === undefined) memo.set(k, (bp = marginFor(rows, sportId, familyOfType(t))));
+    return bp;
+  };
+  const price = <S extends { odd: number; isDisabled: boolean }>(s: S, bp: number): S => {
+    if (bp === 0) return s;
+    const odd = brandOdd(s.odd, bp);
+    return { ...s, odd, isDisabled: s.isDisabled || (s.odd > 1 && !inBand(odd, band)) };
+  };
+  return {
+    key,
+    marginOf,
+    builderMarginOf: (sportId) => marginFor(rows, sportId, 'builder'),
+    selection: (s, sportId, t) => price(s, marginOf(sportId, t)),
+    feedMarket(m, sportId) {
+      const bp = marginOf(sportId, m.t);
+      return bp === 0 ? m : { ...m, selections: m.selections.map((s) => price(s, bp)) };
     },
   };
+}
+
+/**
+ * Sets (marginBp) or removes (null) one row; answers before and after. Reloaded here (`load`) after the commit,
+ * before the bus tells the other instances, so it is applied here before it returns.
+ */
+async function setMargin(
+  deps: BrandMarginsDeps,
+  load: () => Promise<void>,
+  key: MarginKey,
+  marginBp: number | null,
+) {
+  const stored = { appId: key.brandId, sportId: key.sportId ?? 0, family: key.family ?? '' };
+  const before = await deps.db.transaction(async (tx) => {
+    const repo = createBrandMarginsRepository(tx);
+    const row = await repo.lock(stored);
+    if (marginBp === null) await repo.delete(stored);
+    else await repo.upsert({ ...stored, marginBp, updatedAt: new Date(deps.clock.now()) });
+    return row?.marginBp ?? null;
+  });
+  await load();
+  await deps.bus.publish('fixture.margins', { brandId: key.brandId });
+  return { before, after: marginBp };
 }
 
 export type BrandMargins = ReturnType<typeof createBrandMargins>;

@@ -68,47 +68,79 @@ export function planResult(event: PricingEvent, input: ResultInput): ResultPlan 
   return playsFootball(event.sportId) ? planFootball(event, input) : planPeriod(event.sportId, input);
 }
 
+/** A football goal as the operator gives it (the scorer may be unknown: null). */
+type GivenGoal = { team: 'h' | 'a'; minute: number; playerId: number | null };
+/** Each team's players (a goal's scorer is one of them). */
+type TeamPlayers = { h: PricingEvent['homePlayers']; a: PricingEvent['awayPlayers'] };
+
+/** Football's plan: the input checked (scores, half-time, goals), then every reading consistent with it. */
 function planFootball(event: PricingEvent, input: ResultInput): ResultPlan {
   const { home, away } = input;
   if (!isCount(home)) return fail('home', 'home must be a whole number of goals, 0 or more');
   if (!isCount(away)) return fail('away', 'away must be a whole number of goals, 0 or more');
+  const teamPlayers = { h: event.homePlayers, a: event.awayPlayers };
+  const given = footballHalfTime(input, home, away);
+  // The goals list, when given, decides the half-time score (checked against one given).
+  const { goals, ht } = input.goals
+    ? footballGoals(input.goals, teamPlayers, home, away, given)
+    : { goals: null, ht: given };
+  const readings = footballReadings(goalLists(teamPlayers, home, away, ht, goals), home, away);
+  return { readings, final: readings[0]!, periodsKnown: ht !== null };
+}
+
+/** The half-time score when given (both or neither), checked against the final score; null when unknown. */
+function footballHalfTime(input: ResultInput, home: number, away: number): [number, number] | null {
   if ((input.htHome === undefined) !== (input.htAway === undefined))
     return fail(input.htHome === undefined ? 'htHome' : 'htAway', 'give both half-time scores or neither');
-  let ht: [number, number] | null = null;
-  if (input.htHome !== undefined && input.htAway !== undefined) {
-    if (!isCount(input.htHome)) return fail('htHome', 'htHome must be a whole number, 0 or more');
-    if (!isCount(input.htAway)) return fail('htAway', 'htAway must be a whole number, 0 or more');
-    if (input.htHome > home) return fail('htHome', 'the half-time score is above the final score');
-    if (input.htAway > away) return fail('htAway', 'the half-time score is above the final score');
-    ht = [input.htHome, input.htAway];
-  }
-  const teamPlayers = { h: event.homePlayers, a: event.awayPlayers };
-  let goals: { team: 'h' | 'a'; minute: number; playerId: number | null }[] | null = null;
-  if (input.goals) {
-    goals = input.goals.map((g, i) => {
-      if (g.team !== 'h' && g.team !== 'a') return fail(`goals.${i}.team`, "team must be 'h' or 'a'");
-      if (!Number.isInteger(g.minute) || g.minute < 1 || g.minute > 90)
-        return fail(`goals.${i}.minute`, 'minute must be 1–90 (added time counts as 45 or 90)');
-      if (g.playerId !== undefined && !teamPlayers[g.team].some((p) => p.id === g.playerId))
-        return fail(`goals.${i}.playerId`, `player ${g.playerId} does not play for that team`);
-      return { team: g.team, minute: g.minute, playerId: g.playerId ?? null };
-    });
-    const count = (team: 'h' | 'a', half?: 1) =>
-      goals!.filter((g) => g.team === team && (!half || g.minute <= 45)).length;
-    if (count('h') !== home || count('a') !== away)
-      return fail('goals', `the goals list has ${count('h')}:${count('a')}, the score is ${home}:${away}`);
-    const firstHalf: [number, number] = [count('h', 1), count('a', 1)];
-    if (ht && (ht[0] !== firstHalf[0] || ht[1] !== firstHalf[1]))
-      return fail(
-        'goals',
-        `the goals list has ${firstHalf.join(':')} at half-time, the half-time score is ${ht.join(':')}`,
-      );
-    ht = firstHalf;
-    goals.sort((x, y) => x.minute - y.minute);
-  }
+  if (input.htHome === undefined || input.htAway === undefined) return null;
+  if (!isCount(input.htHome)) return fail('htHome', 'htHome must be a whole number, 0 or more');
+  if (!isCount(input.htAway)) return fail('htAway', 'htAway must be a whole number, 0 or more');
+  if (input.htHome > home) return fail('htHome', 'the half-time score is above the final score');
+  if (input.htAway > away) return fail('htAway', 'the half-time score is above the final score');
+  return [input.htHome, input.htAway];
+}
 
-  // Readings: every half-time split (when unknown) × goal orders, minutes and scorers (when unknown) ×
-  // corner and card counts (never given: the low, a home-heavy and an away-heavy count).
+/** The goals list checked (teams, minutes, scorers) against the score and the half-time score, by minute. */
+function footballGoals(
+  given: NonNullable<ResultInput['goals']>,
+  teamPlayers: TeamPlayers,
+  home: number,
+  away: number,
+  ht: [number, number] | null,
+): { goals: GivenGoal[]; ht: [number, number] } {
+  const goals = given.map((g, i) => {
+    if (g.team !== 'h' && g.team !== 'a') return fail(`goals.${i}.team`, "team must be 'h' or 'a'");
+    if (!Number.isInteger(g.minute) || g.minute < 1 || g.minute > 90)
+      return fail(`goals.${i}.minute`, 'minute must be 1–90 (added time counts as 45 or 90)');
+    if (g.playerId !== undefined && !teamPlayers[g.team].some((p) => p.id === g.playerId))
+      return fail(`goals.${i}.playerId`, `player ${g.playerId} does not play for that team`);
+    return { team: g.team, minute: g.minute, playerId: g.playerId ?? null };
+  });
+  const count = (team: 'h' | 'a', half?: 1) =>
+    goals.filter((g) => g.team === team && (!half || g.minute <= 45)).length;
+  if (count('h') !== home || count('a') !== away)
+    return fail('goals', `the goals list has ${count('h')}:${count('a')}, the score is ${home}:${away}`);
+  const firstHalf: [number, number] = [count('h', 1), count('a', 1)];
+  if (ht && (ht[0] !== firstHalf[0] || ht[1] !== firstHalf[1]))
+    return fail(
+      'goals',
+      `the goals list has ${firstHalf.join(':')} at half-time, the half-time score is ${ht.join(':')}`,
+    );
+  goals.sort((x, y) => x.minute - y.minute);
+  return { goals, ht: firstHalf };
+}
+
+/**
+ * The goal lists the input allows: every half-time split (when unknown) × goal orders and minutes (when no
+ * goals are given) × scorers (when one is unknown: -1 home, -2 away, or one of the team's players).
+ */
+function goalLists(
+  teamPlayers: TeamPlayers,
+  home: number,
+  away: number,
+  ht: [number, number] | null,
+  goals: GivenGoal[] | null,
+): FootballFacts['goals'][] {
   const splits: [number, number][] = [];
   if (ht) splits.push(ht);
   else for (let h = 0; h <= home; h++) for (let a = 0; a <= away; a++) splits.push([h, a]);
@@ -119,10 +151,10 @@ function planFootball(event: PricingEvent, input: ResultInput): ResultPlan {
         : -2
       : (teamPlayers[team][variant - 1]?.id ?? (team === 'h' ? -1 : -2));
   const scorerVariants = goals && goals.every((g) => g.playerId !== null) ? [0] : [0, 1, 2];
-  const lists: { team: 'h' | 'a'; minute: number; playerId: number }[][] = [];
+  const lists: FootballFacts['goals'][] = [];
   for (const [h1, a1] of splits)
     for (const sv of scorerVariants) {
-      const withScorers = (list: { team: 'h' | 'a'; minute: number; playerId: number | null }[]) =>
+      const withScorers = (list: GivenGoal[]) =>
         list.map((g) => ({ ...g, playerId: g.playerId ?? unknownScorer(g.team, sv) }));
       if (goals) {
         lists.push(withScorers(goals));
@@ -143,6 +175,11 @@ function planFootball(event: PricingEvent, input: ResultInput): ResultPlan {
           lists.push(withScorers([...half(h1, a1, 1, 45), ...half(home - h1, away - a1, 46, 90)]));
         }
     }
+  return lists;
+}
+
+/** Each goal list × corner and card counts (never given: the low, a home-heavy and an away-heavy count). */
+function footballReadings(lists: FootballFacts['goals'][], home: number, away: number): MatchFacts[] {
   const counts: Partial<FootballFacts>[] = [
     { ch: 0, ca: 0, ch1: 0, ca1: 0, yh: 0, ya: 0, rh: 0, ra: 0 },
     { ch: 20, ca: 1, ch1: 10, ca1: 0, yh: 9, ya: 0, rh: 2, ra: 0 },
@@ -158,7 +195,7 @@ function planFootball(event: PricingEvent, input: ResultInput): ResultPlan {
         football: { ...emptyFacts(), ...c, h1, a1, h2: home - h1, a2: away - a1, goals: list },
       });
     }
-  return { readings, final: readings[0]!, periodsKnown: ht !== null };
+  return readings;
 }
 
 function planPeriod(sportId: number, input: ResultInput): ResultPlan {

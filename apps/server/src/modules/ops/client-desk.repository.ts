@@ -48,32 +48,8 @@ export function createClientDeskRepository(db: Db) {
       );
     },
 
-    /** Count, stakes and what was paid of the client's bets in these statuses. */
-    async betTotals(userId: number, statuses: string[]): Promise<Row | undefined> {
-      return rowsOf<Row>(
-        await db.execute(sql`
-          select count(*)::int as bets, coalesce(sum(total_stake), 0)::bigint as stakes,
-                 coalesce(sum(paid), 0)::bigint as paid
-          from bets where user_id = ${userId} and status in (${sql.join(
-            statuses.map((s) => sql`${s}`),
-            sql`, `,
-          )})`),
-      )[0];
-    },
-
-    /** The casino's gross gaming revenue from the client and their stakes, from the ledger. */
-    async casinoTotals(userId: number): Promise<Row | undefined> {
-      return rowsOf<Row>(
-        await db.execute(sql`
-          select coalesce(-sum(e.amount), 0)::bigint as ggr,
-                 coalesce(-sum(e.amount) filter (where m.type = 'casino_stake'), 0)::bigint as stakes
-          from ledger_entries e
-          join ledger_accounts k on k.id = e.account_id
-          join ledger_movements m on m.id = e.movement_id
-          where k.owner_id = ${userId} and k.kind in ('client_cash', 'client_bonus')
-            and m.type in ('casino_stake', 'casino_payout', 'casino_refund')`),
-      )[0];
-    },
+    betTotals: (userId: number, statuses: string[]) => betTotals(db, userId, statuses),
+    casinoTotals: (userId: number) => casinoTotals(db, userId),
 
     async gamblingLimits(userId: number): Promise<Row[]> {
       return rowsOf<Row>(
@@ -89,4 +65,31 @@ export function createClientDeskRepository(db: Db) {
       )[0];
     },
   };
+}
+
+/** Count, stakes and what was paid of the client's bets in these statuses. */
+async function betTotals(db: Db, userId: number, statuses: string[]): Promise<Row | undefined> {
+  return rowsOf<Row>(
+    await db.execute(sql`
+          select count(*)::int as bets, coalesce(sum(total_stake), 0)::bigint as stakes,
+                 coalesce(sum(paid), 0)::bigint as paid
+          from bets where user_id = ${userId} and status in (${sql.join(
+            statuses.map((s) => sql`${s}`),
+            sql`, `,
+          )})`),
+  )[0];
+}
+
+/** The casino's gross gaming revenue from the client and their stakes, from the ledger. */
+async function casinoTotals(db: Db, userId: number): Promise<Row | undefined> {
+  return rowsOf<Row>(
+    await db.execute(sql`
+          select coalesce(-sum(e.amount), 0)::bigint as ggr,
+                 coalesce(-sum(e.amount) filter (where m.type = 'casino_stake'), 0)::bigint as stakes
+          from ledger_entries e
+          join ledger_accounts k on k.id = e.account_id
+          join ledger_movements m on m.id = e.movement_id
+          where k.owner_id = ${userId} and k.kind in ('client_cash', 'client_bonus')
+            and m.type in ('casino_stake', 'casino_payout', 'casino_refund')`),
+  )[0];
 }

@@ -36,48 +36,10 @@ export function createOperatorsRepository(db: Db) {
       return row ?? null;
     },
 
-    /**
-     * Claims one try of the second factor: counted before the code is looked at, so that parallel guesses on any
-     * number of instances each take a try of their own. None while the factor is locked (null). From the
-     * `freeTries`-th try on, each locks it for 2^(tries - freeTries) seconds, at most `maxLockS`.
-     */
-    async claimCodeTry(id: number, now: Date, freeTries: number, maxLockS: number): Promise<number | null> {
-      const tries = sql`${operators.totpFailures} + 1`;
-      const [row] = await db
-        .update(operators)
-        .set({
-          totpFailures: sql`${tries}`,
-          totpLockedUntil: sql`case when ${tries} >= ${freeTries}
-            then ${now.toISOString()}::timestamptz + least(power(2, ${tries} - ${freeTries}), ${maxLockS}) * interval '1 second'
-            end`,
-        })
-        .where(
-          and(
-            eq(operators.id, id),
-            or(
-              isNull(operators.totpLockedUntil),
-              sql`${operators.totpLockedUntil} <= ${now.toISOString()}::timestamptz`,
-            ),
-          ),
-        )
-        .returning({ tries: operators.totpFailures });
-      return row?.tries ?? null;
-    },
+    claimCodeTry: (id: number, now: Date, freeTries: number, maxLockS: number) =>
+      claimCodeTry(db, id, now, freeTries, maxLockS),
 
-    /**
-     * Consumes a TOTP step: one conditional UPDATE, so exactly one login per code and step succeeds however many
-     * instances race for it (RFC 6238 §5.2). A success clears the count of refused second factors.
-     */
-    async consumeTotpStep(id: number, step: number): Promise<boolean> {
-      const rows = await db
-        .update(operators)
-        .set({ totpLastStep: step, totpFailures: 0, totpLockedUntil: null })
-        .where(
-          and(eq(operators.id, id), or(isNull(operators.totpLastStep), lt(operators.totpLastStep, step))),
-        )
-        .returning({ id: operators.id });
-      return rows.length === 1;
-    },
+    consumeTotpStep: (id: number, step: number) => consumeTotpStep(db, id, step),
 
     async insertSession(row: typeof operatorSessions.$inferInsert): Promise<void> {
       await db.insert(operatorSessions).values(row);
@@ -105,4 +67,51 @@ export function createOperatorsRepository(db: Db) {
         .where(and(eq(operatorSessions.operatorId, operatorId), isNull(operatorSessions.revokedAt)));
     },
   };
+}
+
+/**
+ * Claims one try of the second factor: counted before the code is looked at, so that parallel guesses on any
+ * number of instances each take a try of their own. None while the factor is locked (null). From the
+ * `freeTries`-th try on, each locks it for 2^(tries - freeTries) seconds, at most `maxLockS`.
+ */
+async function claimCodeTry(
+  db: Db,
+  id: number,
+  now: Date,
+  freeTries: number,
+  maxLockS: number,
+): Promise<number | null> {
+  const tries = sql`${operators.totpFailures} + 1`;
+  const [row] = await db
+    .update(operators)
+    .set({
+      totpFailures: sql`${tries}`,
+      totpLockedUntil: sql`case when ${tries} >= ${freeTries}
+            then ${now.toISOString()}::timestamptz + least(power(2, ${tries} - ${freeTries}), ${maxLockS}) * interval '1 second'
+            end`,
+    })
+    .where(
+      and(
+        eq(operators.id, id),
+        or(
+          isNull(operators.totpLockedUntil),
+          sql`${operators.totpLockedUntil} <= ${now.toISOString()}::timestamptz`,
+        ),
+      ),
+    )
+    .returning({ tries: operators.totpFailures });
+  return row?.tries ?? null;
+}
+
+/**
+ * Consumes a TOTP step: one conditional UPDATE, so exactly one login per code and step succeeds however many
+ * instances race for it (RFC 6238 §5.2). A success clears the count of refused second factors.
+ */
+async function consumeTotpStep(db: Db, id: number, step: number): Promise<boolean> {
+  const rows = await db
+    .update(operators)
+    .set({ totpLastStep: step, totpFailures: 0, totpLockedUntil: null })
+    .where(and(eq(operators.id, id), or(isNull(operators.totpLastStep), lt(operators.totpLastStep, step))))
+    .returning({ id: operators.id });
+  return rows.length === 1;
 }

@@ -11,46 +11,8 @@ const dateOf = (v: unknown) => (v == null ? null : v instanceof Date ? v : new D
 
 export function createOpsBetsRepository(db: DbOrTx) {
   return {
-    /** The dates and money columns the ticker's row does not carry. */
-    async extra(betId: number) {
-      const rows = await db.execute(sql`select cashed_out, accept_at, settled_at, reject_reason, created_at,
-          settlement_round, placed_ip, placed_agent
-        from bets where id = ${betId}`);
-      const r = rowsOf<Record<string, unknown>>(rows)[0];
-      return r
-        ? {
-            cashedOut: num(r.cashed_out),
-            acceptAt: dateOf(r.accept_at),
-            settledAt: dateOf(r.settled_at),
-            rejectReason: (r.reject_reason as string | null) ?? null,
-            createdAt: dateOf(r.created_at)!,
-            settlementRound: num(r.settlement_round),
-            placedIp: (r.placed_ip as string | null) ?? null,
-            placedAgent: (r.placed_agent as string | null) ?? null,
-          }
-        : null;
-    },
-
-    /** The legs' events: start, status and score. */
-    async events(ids: number[]) {
-      if (ids.length === 0) return new Map<number, { startAt: Date; status: string; score: unknown }>();
-      const list = sql.join(
-        ids.map((id) => sql`${id}::int`),
-        sql`, `,
-      );
-      const rows = await db.execute(sql`select id, start_at, status, data from events where id in (${list})`);
-      return new Map(
-        rowsOf<Record<string, unknown>>(rows).map((r) => [
-          num(r.id),
-          {
-            startAt: dateOf(r.start_at)!,
-            status: String(r.status),
-            score:
-              r.status === 'not_started' ? null : ((r.data as { score?: unknown } | null)?.score ?? null),
-          },
-        ]),
-      );
-    },
+    extra: (betId: number) => betExtra(db, betId),
+    events: (ids: number[]) => legEvents(db, ids),
 
     /**
      * The bet's movements in its brand's ledger (keys `bet:{id}:…`), oldest first, each as the client saw it: the
@@ -83,6 +45,46 @@ export function createOpsBetsRepository(db: DbOrTx) {
       }));
     },
   };
+}
+
+/** The dates and money columns the ticker's row does not carry. */
+async function betExtra(db: DbOrTx, betId: number) {
+  const rows = await db.execute(sql`select cashed_out, accept_at, settled_at, reject_reason, created_at,
+          settlement_round, placed_ip, placed_agent
+        from bets where id = ${betId}`);
+  const r = rowsOf<Record<string, unknown>>(rows)[0];
+  return r
+    ? {
+        cashedOut: num(r.cashed_out),
+        acceptAt: dateOf(r.accept_at),
+        settledAt: dateOf(r.settled_at),
+        rejectReason: (r.reject_reason as string | null) ?? null,
+        createdAt: dateOf(r.created_at)!,
+        settlementRound: num(r.settlement_round),
+        placedIp: (r.placed_ip as string | null) ?? null,
+        placedAgent: (r.placed_agent as string | null) ?? null,
+      }
+    : null;
+}
+
+/** The legs' events: start, status and score. */
+async function legEvents(db: DbOrTx, ids: number[]) {
+  if (ids.length === 0) return new Map<number, { startAt: Date; status: string; score: unknown }>();
+  const list = sql.join(
+    ids.map((id) => sql`${id}::int`),
+    sql`, `,
+  );
+  const rows = await db.execute(sql`select id, start_at, status, data from events where id in (${list})`);
+  return new Map(
+    rowsOf<Record<string, unknown>>(rows).map((r) => [
+      num(r.id),
+      {
+        startAt: dateOf(r.start_at)!,
+        status: String(r.status),
+        score: r.status === 'not_started' ? null : ((r.data as { score?: unknown } | null)?.score ?? null),
+      },
+    ]),
+  );
 }
 
 export type OpsBetsRepository = ReturnType<typeof createOpsBetsRepository>;

@@ -64,60 +64,6 @@ export function reportGroups(name: OpsReportName, asked: string[]): string[] {
 
 /** The desk's reports (issue 35 §4): the range in the report's time zone, names for every key. */
 export function createReportsService(deps: ReportsDeps) {
-  const names = async (rows: Row[]) => {
-    const ids = [...new Set(rows.map((r) => r.brandId).filter((id): id is number => id !== undefined))];
-    const brands = new Map(
-      await Promise.all(ids.map(async (id) => [id, (await deps.repo.brand(id))?.name ?? ''] as const)),
-    );
-    const sports = new Map((await deps.sports()).map((s) => [s.id, s.name]));
-    const sportName = (id: number) => (id === 0 ? MIXED : (sports.get(id) ?? { en: '', tr: '' }));
-    const competitions = rows.some((r) => 'competitionId' in r) ? await deps.competitions() : new Map();
-    const competitionName = (id: number) =>
-      id === 0
-        ? MIXED
-        : ((competitions.get(id) as { en: string; tr: string } | undefined) ?? { en: '', tr: '' });
-    return rows.map((r) => ({
-      ...r,
-      ...(r.brandId !== undefined && { brand: brands.get(r.brandId) ?? '' }),
-      ...('sportId' in r &&
-        r.sportId !== undefined && { sport: sportName(r.sportId).en, sportTr: sportName(r.sportId).tr }),
-      ...('competitionId' in r &&
-        r.competitionId !== undefined && {
-          competition: competitionName(r.competitionId).en,
-          competitionTr: competitionName(r.competitionId).tr,
-        }),
-    }));
-  };
-  const reportRows = async (name: OpsReportName, range: ReportRange, groups: string[]): Promise<Row[]> => {
-    switch (name) {
-      case 'book':
-        return (await deps.repo.book(range, groups as OpsBookGroup[])).map((r) => ({
-          ...r,
-          holdBp: r.settledStakes > 0 ? Math.round((r.ggr / r.settledStakes) * 10_000) : null,
-        }));
-      case 'cashouts':
-        return (await deps.repo.cashouts(range)).map((r) => ({ ...r, brand: '' }));
-      case 'casino':
-        return casinoNamed(await deps.repo.casino(range, groups as OpsCasinoGroup[]));
-      case 'clients':
-        return (await deps.repo.clients(range, deps.now())).map((r) => ({ ...r, brand: '' }));
-    }
-  };
-  const casinoNamed = async (rows: Awaited<ReturnType<ReportsRepository['casino']>>) => {
-    const ids = (key: 'providerId' | 'gameId') => [
-      ...new Set(rows.map((r) => r[key]).filter((id): id is number => id !== undefined)),
-    ];
-    const { providers, games } = await deps.repo.casinoNames(ids('providerId'), ids('gameId'));
-    return rows.map((r) => ({
-      ...r,
-      ...(r.providerId !== undefined && { provider: providers.get(r.providerId) ?? '' }),
-      ...(r.gameId !== undefined && {
-        game: games.get(r.gameId)?.name ?? '',
-        // One game: its declared RTP, stakes or not.
-        theoreticalRtpBp: games.get(r.gameId)?.rtpBp ?? r.theoreticalRtpBp,
-      }),
-    }));
-  };
   return {
     /** The report, or null when the brand asked for does not exist. */
     async report(name: OpsReportName, query: OpsReportQuery, brandId: number | null): Promise<Report | null> {
@@ -130,17 +76,82 @@ export function createReportsService(deps: ReportsDeps) {
         deps.repo.dayStart(query.from, timeZone),
         deps.repo.dayStart(next, timeZone),
       ]);
-      const rows = await reportRows(name, { from, to, timeZone, brandId }, groupBy);
+      const rows = await reportRows(deps, name, { from, to, timeZone, brandId }, groupBy);
       return {
         name,
         from: query.from,
         to: query.to,
         timeZone,
         groupBy,
-        rows: await names(rows),
+        rows: await names(deps, rows),
       };
     },
   };
+}
+
+/** The rows with the names of their brands, sports and competitions (sport and competition 0: mixed). */
+async function names(deps: ReportsDeps, rows: Row[]) {
+  const ids = [...new Set(rows.map((r) => r.brandId).filter((id): id is number => id !== undefined))];
+  const brands = new Map(
+    await Promise.all(ids.map(async (id) => [id, (await deps.repo.brand(id))?.name ?? ''] as const)),
+  );
+  const sports = new Map((await deps.sports()).map((s) => [s.id, s.name]));
+  const sportName = (id: number) => (id === 0 ? MIXED : (sports.get(id) ?? { en: '', tr: '' }));
+  const competitions = rows.some((r) => 'competitionId' in r) ? await deps.competitions() : new Map();
+  const competitionName = (id: number) =>
+    id === 0
+      ? MIXED
+      : ((competitions.get(id) as { en: string; tr: string } | undefined) ?? { en: '', tr: '' });
+  return rows.map((r) => ({
+    ...r,
+    ...(r.brandId !== undefined && { brand: brands.get(r.brandId) ?? '' }),
+    ...('sportId' in r &&
+      r.sportId !== undefined && { sport: sportName(r.sportId).en, sportTr: sportName(r.sportId).tr }),
+    ...('competitionId' in r &&
+      r.competitionId !== undefined && {
+        competition: competitionName(r.competitionId).en,
+        competitionTr: competitionName(r.competitionId).tr,
+      }),
+  }));
+}
+
+/** One report's rows over a range, before names (the book with its hold, casino rows with their game names). */
+async function reportRows(
+  deps: ReportsDeps,
+  name: OpsReportName,
+  range: ReportRange,
+  groups: string[],
+): Promise<Row[]> {
+  switch (name) {
+    case 'book':
+      return (await deps.repo.book(range, groups as OpsBookGroup[])).map((r) => ({
+        ...r,
+        holdBp: r.settledStakes > 0 ? Math.round((r.ggr / r.settledStakes) * 10_000) : null,
+      }));
+    case 'cashouts':
+      return (await deps.repo.cashouts(range)).map((r) => ({ ...r, brand: '' }));
+    case 'casino':
+      return casinoNamed(deps, await deps.repo.casino(range, groups as OpsCasinoGroup[]));
+    case 'clients':
+      return (await deps.repo.clients(range, deps.now())).map((r) => ({ ...r, brand: '' }));
+  }
+}
+
+/** Casino rows with their providers' and games' names. */
+async function casinoNamed(deps: ReportsDeps, rows: Awaited<ReturnType<ReportsRepository['casino']>>) {
+  const ids = (key: 'providerId' | 'gameId') => [
+    ...new Set(rows.map((r) => r[key]).filter((id): id is number => id !== undefined)),
+  ];
+  const { providers, games } = await deps.repo.casinoNames(ids('providerId'), ids('gameId'));
+  return rows.map((r) => ({
+    ...r,
+    ...(r.providerId !== undefined && { provider: providers.get(r.providerId) ?? '' }),
+    ...(r.gameId !== undefined && {
+      game: games.get(r.gameId)?.name ?? '',
+      // One game: its declared RTP, stakes or not.
+      theoreticalRtpBp: games.get(r.gameId)?.rtpBp ?? r.theoreticalRtpBp,
+    }),
+  }));
 }
 
 export type ReportsService = ReturnType<typeof createReportsService>;

@@ -80,18 +80,7 @@ export function createRiskRepository(db: DbOrTx) {
       });
     },
 
-    /** The limits of a kind: every brand's, or those applying to one brand (its rows and every brand's). */
-    limits(kind: LimitKind, brandId: number | null): Promise<LimitStoredRow[]> {
-      return db
-        .select()
-        .from(opsLimits)
-        .where(
-          and(
-            eq(opsLimits.kind, kind),
-            brandId === null ? undefined : inArray(opsLimits.brandId, [0, brandId]),
-          ),
-        );
-    },
+    limits: (kind: LimitKind, brandId: number | null) => limitsOfKind(db, kind, brandId),
 
     /** One limit row, locked until the transaction ends. */
     async lockLimit(
@@ -105,21 +94,34 @@ export function createRiskRepository(db: DbOrTx) {
       await db.delete(opsLimits).where(limitWhere(key));
     },
 
-    async upsertLimit(row: typeof opsLimits.$inferInsert): Promise<void> {
-      await db
-        .insert(opsLimits)
-        .values(row)
-        .onConflictDoUpdate({
-          target: [opsLimits.kind, opsLimits.level, opsLimits.brandId, opsLimits.refId],
-          set: { amount: row.amount, updatedAt: row.updatedAt },
-        });
-    },
+    upsertLimit: (row: typeof opsLimits.$inferInsert) => upsertLimit(db, row),
 
     async sportExists(id: number): Promise<boolean> {
       const rows = await db.execute(sql`select 1 from sports where id = ${id}`);
       return (rows as unknown as { rows: unknown[] }).rows.length > 0;
     },
   };
+}
+
+/** The limits of a kind: every brand's, or those applying to one brand (its rows and every brand's). */
+function limitsOfKind(db: DbOrTx, kind: LimitKind, brandId: number | null): Promise<LimitStoredRow[]> {
+  return db
+    .select()
+    .from(opsLimits)
+    .where(
+      and(eq(opsLimits.kind, kind), brandId === null ? undefined : inArray(opsLimits.brandId, [0, brandId])),
+    );
+}
+
+/** Sets one limit's amount, creating its row if it has none (a limit row is keyed by kind, level, brand and ref). */
+async function upsertLimit(db: DbOrTx, row: typeof opsLimits.$inferInsert): Promise<void> {
+  await db
+    .insert(opsLimits)
+    .values(row)
+    .onConflictDoUpdate({
+      target: [opsLimits.kind, opsLimits.level, opsLimits.brandId, opsLimits.refId],
+      set: { amount: row.amount, updatedAt: row.updatedAt },
+    });
 }
 
 const limitWhere = (key: Pick<LimitStoredRow, 'kind' | 'level' | 'brandId' | 'refId'>) =>

@@ -608,8 +608,14 @@ describeEachBackend('back office: operators, audit, ticker, liability, trading',
   it('publishes a suspension that commits while a reprice of the market is being written', async () => {
     // The interleaving injected, not waited for: the simulator read the market open and priced it; the operator's
     // suspension commits before its write. The rows keep the suspension, and so must what players are shown.
-    const eventId = picks[2]!.eventId;
+    // A match of its own, started here: the one the test above started plays on at 500× between the two tests,
+    // so on a busy machine it could reach full time (every market closed, nothing repriced) before this one ran.
+    const [fresh] = await preMatchPicks(server, 1, picks.length);
+    const eventId = fresh!.eventId;
+    expect(picks.map((p) => p.eventId)).not.toContain(eventId);
     const producer = server.modules.producer;
+    await producer.operator.enqueue(eventId, 'start', {});
+    await producer.runOnce();
     const repo = server.modules.sports.ingest.simulator;
     const write = repo.applyUpdates;
     const own = new Set<number>(
